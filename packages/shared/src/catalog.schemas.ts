@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { STORE_KINDS } from './store-kinds.ts';
+
+/** A decimal amount as the API carries it: "1250.50". */
+export const decimalString = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const storeKindSchema = z.enum(STORE_KINDS);
+
+export const citySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  state_id: z.number().int(),
+});
+export type City = z.infer<typeof citySchema>;
+
+export const cityListSchema = z.object({ results: z.array(citySchema) });
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  store_id: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const categoryListSchema = z.object({ results: z.array(categorySchema) });
+
+export const storeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string(),
+  category: storeKindSchema,
+  address_line1: z.string(),
+  address_line2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  status: z.literal('approved'),
+  rif: z.string(),
+  merchant: z.number().int().nullable(),
+  sort_index: z.number().int(),
+  cities: z.array(z.string()),
+  latitude: z.number(),
+  longitude: z.number(),
+  created: z.string(),
+  modified: z.string(),
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const storeListSchema = z.array(storeSchema);
+
+export const nearStoreSchema = storeSchema.extend({ distance_km: z.number() });
+export type NearStore = z.infer<typeof nearStoreSchema>;
+export const nearStoreListSchema = z.array(nearStoreSchema);
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: decimalString,
+  merchant_discounted_price: decimalString.nullable(),
+  discount: z.boolean(),
+  currency: z.string(),
+  images: z.array(z.string()),
+  store_id: z.number().int(),
+  store_name: z.string(),
+  category: z.string(),
+  category_id: z.number().int(),
+  popularity: z.number().int(),
+  stock: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.array(productSchema);
+export const productSearchSchema = z.object({ results: z.array(productSchema) });
+
+export const categoryProductsSchema = z.object({
+  category: z.number().int(),
+  name: z.string(),
+  store_id: z.number().int(),
+  products: z.array(productSchema),
+  notProducts: z.boolean(),
+});
+export type CategoryProducts = z.infer<typeof categoryProductsSchema>;
+export const categoryProductsListSchema = z.array(categoryProductsSchema);

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { convertMinor, formatAmount, formatMinorAsDecimal, parseMoney } from './money.ts';
+
+const rates = { UYU: '40.15', EUR: '0.86', ARS: '1450', CLP: '945' };
+
+describe('parseMoney and formatMinorAsDecimal', () => {
+  it('reads decimal strings into integer cents without float error', () => {
+    expect(parseMoney('1250.50')).toBe(125050);
+    expect(parseMoney('0.1')).toBe(10);
+    expect(parseMoney('19.99')).toBe(1999);
+    expect(parseMoney('2.005')).toBe(201);
+    expect(parseMoney('-3.20')).toBe(-320);
+  });
+
+  it('refuses what is not a decimal', () => {
+    expect(() => parseMoney('12,50')).toThrow();
+    expect(() => parseMoney('abc')).toThrow();
+    expect(() => parseMoney('')).toThrow();
+  });
+
+  it('writes cents back as a two-decimal string', () => {
+    expect(formatMinorAsDecimal(125050)).toBe('1250.50');
+    expect(formatMinorAsDecimal(5)).toBe('0.05');
+    expect(formatMinorAsDecimal(-320)).toBe('-3.20');
+    expect(() => formatMinorAsDecimal(1.5)).toThrow();
+  });
+});
+
+describe('convertMinor', () => {
+  it('divides a UYU price by the UYU rate to reach USD', () => {
+    // 4015 UYU / 40.15 = 100 USD
+    expect(convertMinor(401500, 'UYU', 'USD', rates)).toBe(10000);
+  });
+
+  it('goes through USD to reach another currency', () => {
+    // 401.50 UYU → 10 USD → 8.60 EUR
+    expect(convertMinor(40150, 'UYU', 'EUR', rates)).toBe(860);
+    expect(convertMinor(1000, 'USD', 'ARS', rates)).toBe(1450000);
+  });
+
+  it('rounds half up to the nearest cent', () => {
+    // 1 UYU = 0.0249066 USD → 2 cents
+    expect(convertMinor(100, 'UYU', 'USD', rates)).toBe(2);
+    expect(convertMinor(2, 'USD', 'EUR', rates)).toBe(2);
+  });
+
+  it('keeps the amount when the currency does not change and reports a missing rate', () => {
+    expect(convertMinor(1234, 'UYU', 'UYU', rates)).toBe(1234);
+    expect(convertMinor(1234, 'UYU', 'JPY', rates)).toBeNull();
+    expect(convertMinor(1234, 'XXX', 'USD', rates)).toBeNull();
+  });
+});
+
+describe('formatAmount', () => {
+  it('uses comma decimals and dot thousands with two decimals', () => {
+    expect(formatAmount(125050, '$U')).toBe('$U 1.250,50');
+    expect(formatAmount(123456789, '€')).toBe('€ 1.234.567,89');
+    expect(formatAmount(5, 'R$')).toBe('R$ 0,05');
+  });
+
+  it('shows no decimals when the symbol is $', () => {
+    expect(formatAmount(125050, '$')).toBe('$ 1.251');
+    expect(formatAmount(125049, '$')).toBe('$ 1.250');
+    expect(formatAmount(99, '$')).toBe('$ 1');
+  });
+
+  it('signs negative amounts', () => {
+    expect(formatAmount(-125050, '$U')).toBe('-$U 1.250,50');
+  });
+});
