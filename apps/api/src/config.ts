@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { DatabaseOptions } from './db/database.ts';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseOptions;
+  /** Built web app to serve, or null when only the API runs (tests, `npm run dev`). */
+  webDistDir: string | null;
+  logLevel: string;
+}
+
+/** Reads the environment once, at start; nothing else reads process.env. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const databaseUrl = env.DATABASE_URL;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    database: databaseUrl
+      ? { databaseUrl }
+      : { dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data'), 'pglite') },
+    webDistDir:
+      env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

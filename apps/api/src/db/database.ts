@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The one Drizzle type the repositories see, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: a gzipped copy of the data directory, used to clone a migrated database for tests. */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export type DatabaseOptions = (
+  | { databaseUrl: string }
+  | { dataDir: string }
+  | { loadDataDir: Blob }
+  | { inMemory: true }
+) & {
+  /** Called with every statement Drizzle sends; tests count queries with it. */
+  onQuery?: (query: string) => void;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/** The PGlite extensions our migrations create; PostgreSQL gets them from postgresql-contrib. */
+const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger);
+  const client = await PGlite.create({
+    extensions: pgliteExtensions,
+    ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
+    ...('loadDataDir' in options ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema, logger });
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
+}
+
+function openPostgres(
+  connectionString: string,
+  logger: false | { logQuery: (query: string) => void },
+): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzleNodePostgres({ client: pool, schema, logger });
+  return {
+    db,
+    engine: 'postgres',
+    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
