@@ -1,0 +1,73 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import { MESSAGES } from '@mandado/shared/messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from './db/database.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
+import { locationsRoutes } from './modules/locations/locations.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+// Zod's own messages (wrong type, missing field) in Spanish; our rules carry their own texts.
+z.config(z.locales.es());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: DatabaseHandle['db'];
+  }
+}
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  webDistDir?: string | null;
+  logLevel?: string;
+}
+
+/** Builds the whole application without listening, so tests drive it with `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'silent' },
+    bodyLimit: 64 * 1024,
+    // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
+    frameworkErrors: (_error, _request, reply) => reply.status(404).send({ detail: MESSAGES.routeNotFound }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.database.db);
+  // JSON only: a text body is refused with 415 instead of reaching validation as a string.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+    },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (v1) => {
+      await v1.register(accountsRoutes);
+      await v1.register(locationsRoutes);
+      await v1.register(storesRoutes);
+      await v1.register(catalogRoutes);
+      await v1.register(currenciesRoutes);
+      await v1.register(ordersRoutes);
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(mediaRoutes);
+  await registerWebApp(app, options.webDistDir ?? null);
+  return app;
+}

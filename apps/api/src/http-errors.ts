@@ -1,0 +1,19 @@
+import { MESSAGES } from '@mandado/shared/messages';
+
+/** An error a service throws to answer the caller with a 4xx in one of the spec's error shapes. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: { detail: string } | Record<string, string[]>,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+  }
+}
+
+export function notFound(detail: string = MESSAGES.notFound): HttpError {
+  return new HttpError(404, { detail });
+}
+
+export function badRequest(fields: Record<string, string[]>): HttpError {
+  return new HttpError(400, fields);
+}

@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { categories, products, storeCities, stores } from '../../db/schema.ts';
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  merchantDiscountedPrice: string | null;
+  discount: boolean;
+  currency: string;
+  images: string[];
+  storeId: number;
+  storeName: string;
+  categoryId: number;
+  categoryName: string;
+  popularity: number;
+  stock: number;
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  storeId: number;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  merchantDiscountedPrice: products.merchantDiscountedPrice,
+  discount: products.discount,
+  currency: products.currency,
+  images: products.images,
+  storeId: products.storeId,
+  storeName: stores.name,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  popularity: products.popularity,
+  stock: products.stock,
+};
+
+const isApproved = eq(stores.status, 'approved');
+
+function deliversTo(cityId: number): SQL {
+  return sql`exists (select 1 from ${storeCities} sc where sc.store_id = ${stores.id} and sc.city_id = ${cityId})`;
+}
+
+function productsOfApprovedStores(db: Database) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+export async function listCategoriesOfApprovedStores(db: Database, cityId?: number): Promise<CategoryRow[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, storeId: categories.storeId })
+    .from(categories)
+    .innerJoin(stores, eq(stores.id, categories.storeId))
+    .where(and(isApproved, cityId === undefined ? undefined : deliversTo(cityId)))
+    .orderBy(asc(stores.sortIndex), asc(categories.storeId), asc(categories.sortIndex), asc(categories.id));
+}
+
+export async function listProductsForCity(db: Database, cityId: number): Promise<ProductRow[]> {
+  return productsOfApprovedStores(db)
+    .where(and(isApproved, deliversTo(cityId)))
+    .orderBy(desc(products.popularity), asc(products.id));
+}
+
+export async function findProduct(db: Database, id: number): Promise<ProductRow | undefined> {
+  const [row] = await productsOfApprovedStores(db).where(and(isApproved, eq(products.id, id)));
+  return row;
+}
+
+export async function listProductsOfSameCategory(
+  db: Database,
+  product: { id: number; categoryId: number },
+  limit: number,
+): Promise<ProductRow[]> {
+  return productsOfApprovedStores(db)
+    .where(and(isApproved, eq(products.categoryId, product.categoryId), ne(products.id, product.id)))
+    .orderBy(desc(products.popularity), asc(products.id))
+    .limit(limit);
+}
+
+/**
+ * Full-text search in Spanish, accent-insensitive, with prefix matching for the word being typed and one
+ * typo forgiven in words of 4+ letters: each term is widened to the vocabulary words within one typo of
+ * it, the alternatives of a term are OR-ed and the terms AND-ed into one tsquery, built inside the
+ * database from the parameter. `terms` are lowercase [a-z0-9] words, space-separated.
+ */
+export async function searchProducts(
+  db: Database,
+  query: { cityId: number; terms: string; normalizedText: string },
+  limit: number,
+): Promise<ProductRow[]> {
+  const tsquery = sql`(
+    select to_tsquery('es_unaccent', string_agg(clause, ' & ' order by position))
+    from (
+      select position, '(' || string_agg(alternative || ':*', ' | ') || ')' as clause
+      from (
+        select t.position, t.term as alternative
+        from unnest(string_to_array(${query.terms}, ' ')) with ordinality as t(term, position)
+        union
+        select t.position, w.word
+        from unnest(string_to_array(${query.terms}, ' ')) with ordinality as t(term, position)
+        join search_words w
+          on length(t.term) >= 4
+          and abs(length(w.word) - length(t.term)) <= 1
+          and within_one_typo(w.word, t.term)
+      ) alternatives
+      group by position
+    ) clauses
+  )`;
+  return productsOfApprovedStores(db)
+    .where(and(isApproved, deliversTo(query.cityId), sql`${products.searchVector} @@ ${tsquery}`))
+    .orderBy(
+      sql`ts_rank(${products.searchVector}, ${tsquery}) desc`,
+      sql`similarity(search_normalize(${products.name}), ${query.normalizedText}) desc`,
+      desc(products.popularity),
+      asc(products.id),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,84 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import {
+  categoryListSchema,
+  categoryProductsListSchema,
+  productSchema,
+  productSearchSchema,
+} from '@mandado/shared/catalog.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  getCategories,
+  getProduct,
+  getProductsByCategoryForCity,
+  searchProductsInCity,
+} from './catalog.service.ts';
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const cityParamsSchema = z.object({ city: z.string().min(1).max(100) });
+
+const searchQuerySchema = z.object({
+  search: z
+    .string({ error: MESSAGES.searchTooShort })
+    .trim()
+    .min(SEARCH_MIN_LENGTH, MESSAGES.searchTooShort)
+    .max(SEARCH_MAX_LENGTH, MESSAGES.searchTooLong),
+});
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/categories/',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Categorías de las tiendas aprobadas',
+        response: { 200: categoryListSchema },
+      },
+    },
+    async () => ({ results: await getCategories(app.db) }),
+  );
+
+  app.get(
+    '/by-categories/products/:city',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Productos de una ciudad agrupados por categoría',
+        params: cityParamsSchema,
+        response: { 200: categoryProductsListSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getProductsByCategoryForCity(app.db, request.params.city),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Un producto',
+        params: idParamsSchema,
+        response: { 200: productSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getProduct(app.db, request.params.id),
+  );
+
+  app.get(
+    '/products/:city/',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Buscar productos en una ciudad',
+        params: cityParamsSchema,
+        querystring: searchQuerySchema,
+        response: { 200: productSearchSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      results: await searchProductsInCity(app.db, request.params.city, request.query.search),
+    }),
+  );
+};

@@ -1,0 +1,18 @@
+const MAX_TERMS = 8;
+
+/** Lowercase and accent-free, as the database's search_normalize() gives it. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+/** The words of a search as [a-z0-9] runs, so nothing the shopper types can alter the query's syntax. */
+export function searchTerms(text: string): string[] {
+  return normalizeSearchText(text)
+    .split(/[^a-z0-9]+/)
+    .filter((term) => term.length > 0)
+    .slice(0, MAX_TERMS);
+}

@@ -1,0 +1,45 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import { cityListSchema } from '@mandado/shared/catalog.schemas';
+import { cityRequestCreatedSchema, cityRequestSchema } from '@mandado/shared/city-request.schemas';
+import { countrySchema } from '@mandado/shared/currency.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detectCountry, getServedCities, requestCity } from './locations.service.ts';
+
+export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cities/',
+    {
+      schema: {
+        tags: ['ubicaciones'],
+        summary: 'Ciudades con servicio',
+        response: { 200: cityListSchema },
+      },
+    },
+    async () => ({ results: await getServedCities(app.db) }),
+  );
+
+  app.get(
+    '/country/',
+    {
+      schema: {
+        tags: ['ubicaciones'],
+        summary: 'País del comprador (por defecto UY)',
+        response: { 200: countrySchema },
+      },
+    },
+    async () => detectCountry(),
+  );
+
+  app.post(
+    '/city/request/',
+    {
+      schema: {
+        tags: ['ubicaciones'],
+        summary: 'Pedir servicio en una ciudad ("No veo mi ciudad")',
+        body: cityRequestSchema,
+        response: { 201: cityRequestCreatedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestCity(app.db, request.body)),
+  );
+};

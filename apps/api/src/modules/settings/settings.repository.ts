@@ -1,0 +1,7 @@
+import type { Database } from '../../db/database.ts';
+import { settings } from '../../db/schema.ts';
+
+export async function readAllSettings(db: Database): Promise<Map<string, string>> {
+  const rows = await db.select().from(settings);
+  return new Map(rows.map((row) => [row.key, row.value]));
+}

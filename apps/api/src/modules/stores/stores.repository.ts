@@ -1,0 +1,97 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { cities, departments, storeCities, stores } from '../../db/schema.ts';
+
+export interface StoreRow {
+  id: number;
+  name: string;
+  kind: string;
+  status: string;
+  logo: string;
+  addressLine1: string;
+  addressLine2: string;
+  zipCode: string;
+  rif: string;
+  merchantId: number | null;
+  sortIndex: number;
+  latitude: string;
+  longitude: string;
+  city: string;
+  state: string;
+  cities: string[];
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+// The delivery cities come from a correlated subquery so a list of any length is still one query.
+const deliveryCities = sql<string[]>`coalesce((
+  select array_agg(dc.name order by dc.name)
+  from ${storeCities} sc join ${cities} dc on dc.id = sc.city_id
+  where sc.store_id = ${stores.id}
+), '{}')`;
+
+const storeColumns = {
+  id: stores.id,
+  name: stores.name,
+  kind: stores.kind,
+  status: stores.status,
+  logo: stores.logo,
+  addressLine1: stores.addressLine1,
+  addressLine2: stores.addressLine2,
+  zipCode: stores.zipCode,
+  rif: stores.rif,
+  merchantId: stores.merchantId,
+  sortIndex: stores.sortIndex,
+  latitude: stores.latitude,
+  longitude: stores.longitude,
+  city: cities.name,
+  state: departments.name,
+  cities: deliveryCities,
+  createdAt: stores.createdAt,
+  modifiedAt: stores.modifiedAt,
+};
+
+function approvedStores(db: Database) {
+  return db
+    .select(storeColumns)
+    .from(stores)
+    .innerJoin(cities, eq(cities.id, stores.cityId))
+    .innerJoin(departments, eq(departments.id, cities.departmentId));
+}
+
+/** Approved stores that deliver to a city, in their sort order. */
+export async function listApprovedStoresForCity(db: Database, cityId: number): Promise<StoreRow[]> {
+  return approvedStores(db)
+    .where(
+      and(
+        eq(stores.status, 'approved'),
+        sql`exists (select 1 from ${storeCities} sc where sc.store_id = ${stores.id} and sc.city_id = ${cityId})`,
+      ),
+    )
+    .orderBy(asc(stores.sortIndex), asc(stores.name));
+}
+
+/** Great-circle distance in km from a point (haversine); coordinates are not money, floats are fine. */
+function distanceKm(latitude: number, longitude: number) {
+  return sql<number>`round((2 * 6371 * asin(sqrt(
+    power(sin(radians(${stores.latitude}::float8 - ${latitude}::float8) / 2), 2) +
+    cos(radians(${latitude}::float8)) * cos(radians(${stores.latitude}::float8)) *
+    power(sin(radians(${stores.longitude}::float8 - ${longitude}::float8) / 2), 2)
+  )))::numeric, 2)::float8`;
+}
+
+export async function listApprovedStoresNear(
+  db: Database,
+  point: { latitude: number; longitude: number; kind?: string | undefined },
+  limit: number,
+): Promise<Array<StoreRow & { distanceKm: number }>> {
+  const distance = distanceKm(point.latitude, point.longitude);
+  return db
+    .select({ ...storeColumns, distanceKm: distance })
+    .from(stores)
+    .innerJoin(cities, eq(cities.id, stores.cityId))
+    .innerJoin(departments, eq(departments.id, cities.departmentId))
+    .where(and(eq(stores.status, 'approved'), point.kind ? eq(stores.kind, point.kind) : undefined))
+    .orderBy(distance, asc(stores.id))
+    .limit(limit);
+}

@@ -1,0 +1,20 @@
+import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
+import type { Database } from '../../db/database.ts';
+import { requireServedCity } from '../locations/locations.service.ts';
+import { presentStore } from './store.presenter.ts';
+import { listApprovedStoresForCity, listApprovedStoresNear } from './stores.repository.ts';
+
+const NEAR_STORES_LIMIT = 50;
+
+export async function getStoresForCity(db: Database, cityOrState: string): Promise<Store[]> {
+  const city = await requireServedCity(db, cityOrState);
+  return (await listApprovedStoresForCity(db, city.id)).map(presentStore);
+}
+
+export async function getStoresNear(
+  db: Database,
+  point: { latitude: number; longitude: number; kind?: string | undefined },
+): Promise<NearStore[]> {
+  const rows = await listApprovedStoresNear(db, point, NEAR_STORES_LIMIT);
+  return rows.map((row) => ({ ...presentStore(row), distance_km: row.distanceKm }));
+}

@@ -1,0 +1,42 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-errors.ts';
+
+const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: MESSAGES.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
+};
+
+/**
+ * Turns every failure into one of the spec's error shapes with a Spanish text: body and query problems as a
+ * list per field (`non_field_errors` for the whole object), a bad path parameter as a 404 (no such
+ * resource), and anything unexpected as a logged 500 that reveals nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: MESSAGES.notFound });
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
+        fields[field] = [...(fields[field] ?? []), issue.message ?? MESSAGES.invalidValue];
+      }
+      return reply.status(400).send(fields);
+    }
+
+    const known = error.code ? FRAMEWORK_DETAILS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ detail: known.detail });
+    if (error.statusCode === 429) return reply.status(429).send({ detail: MESSAGES.tooManyRequests });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: MESSAGES.invalidValue });
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: MESSAGES.serverError });
+  });
+}

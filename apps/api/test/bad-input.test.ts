@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('bad input never gives a 500', () => {
+  it.each([
+    '/v1/nothing-here',
+    '/v1/',
+    '/v1',
+    '/v1/products/',
+    '/v1/stores/city/',
+    '/v1/orders/frequently_bought_together/',
+  ])('an unknown API path %s is a JSON 404 in Spanish', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().detail).toMatch(/\p{L}/u);
+  });
+
+  it('a method the route does not take is a 404, not a 500', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/v1/cities/' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('an over-long path parameter is a 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/v1/stores/city/${'a'.repeat(5000)}` });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('a huge payload is refused with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/city/request/',
+      payload: { city: 'x'.repeat(200_000), email: 'ana@correo.com' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: 'La solicitud es demasiado grande.' });
+  });
+
+  it('malformed JSON is a 400 with a Spanish detail', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/city/request/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"city": "Salto", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'El cuerpo de la solicitud no es un JSON válido.' });
+  });
+
+  it('a body that is not JSON is a 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/city/request/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'city=Salto',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().detail).toMatch(/JSON/);
+  });
+
+  it('a search given as an array is a 400', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/products/Montevideo/?search=leche&search=pan',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().search[0]).toMatch(/\p{L}/u);
+  });
+
+  it('an unknown media file is a 404 and a path escape is refused', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/media/products/nada.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/../package.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/%2e%2e/x.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('served media and headers', () => {
+  it('serves a product image we generated, cacheable, with an ETag', async () => {
+    const product = (await t.app.inject({ method: 'GET', url: '/v1/products/1' })).json();
+    const response = await t.app.inject({ method: 'GET', url: product.images[0] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/image\/svg\+xml/);
+    expect(response.body.startsWith('<svg')).toBe(true);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: product.images[0],
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/cities/' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('publishes the OpenAPI document generated from the schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/v1/cities/', '/v1/by-categories/products/{city}', '/v1/products/{city}/']),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
+import { databaseUrlFor, withAdminClient } from './global-setup.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** Statements sent to the database since the app was built. */
+  queries: string[];
+  close(): Promise<void>;
+}
+
+/** The real app on a private copy of the migrated, seeded database: tests never share rows. */
+export async function createTestApp(): Promise<TestApp> {
+  const template = inject('databaseTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  const queries: string[] = [];
+  const onQuery = (query: string) => queries.push(query);
+  let database: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (databaseUrl) {
+    const name = `mandado_test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient(databaseUrl, (client) =>
+      client.query(`create database ${name} template ${template}`),
+    );
+    database = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, name), onQuery });
+    dropDatabase = async () => {
+      await withAdminClient(databaseUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    };
+  } else {
+    database = await openDatabase({ loadDataDir: new Blob([await readFile(template)]), onQuery });
+  }
+  const app = await buildApp({ database });
+  await app.ready();
+  return {
+    app,
+    database,
+    queries,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** Rows of a raw statement; both engines' drivers answer with `{ rows }`. */
+export async function queryRows<T>(database: DatabaseHandle, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
