@@ -1,0 +1,28 @@
+// The server the benchmark measures: the real app on a fresh embedded database, plus static JSON routes
+// that answer the same bytes as the dynamic ones, so the ratios isolate our own work (queries, shaping).
+import { buildApp } from '../apps/api/src/app.ts';
+import { openDatabase } from '../apps/api/src/db/database.ts';
+import { seedDemoCatalog } from '../apps/api/src/db/seed/seed.ts';
+
+const port = Number(process.env.PORT ?? 3200);
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+
+const database = await openDatabase({ dataDir });
+await database.migrate();
+await seedDemoCatalog(database.db);
+const app = await buildApp({ database, webDistDir: process.env.WEB_DIST_DIR ?? 'apps/web/dist' });
+
+export const BENCH_ROUTES = {
+  productsByCity: '/v1/by-categories/products/Montevideo',
+  search: '/v1/products/Montevideo/?search=leche',
+} as const;
+
+for (const [name, url] of Object.entries(BENCH_ROUTES)) {
+  const response = await app.inject({ method: 'GET', url });
+  const body = response.body;
+  app.get(`/bench/static/${name}`, (_request, reply) => reply.type('application/json').send(body));
+}
+
+await app.listen({ port, host: '127.0.0.1' });
+process.send?.('ready');

@@ -1,0 +1,114 @@
+// `npm run bench`: throughput and p99 latency of products-by-city and search, each beside a static JSON
+// route of the same size on the same server (as ratios), and the gzip size of the JS and CSS that the home
+// and store pages load first. A measurement, not a test: it prints and never fails on a number.
+import { fork } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const port = 3200;
+const base = `http://127.0.0.1:${port}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+if (!existsSync('apps/web/dist/index.html')) {
+  console.error('Build the web app first: npm run build');
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'mandado-bench-'));
+const server = fork('scripts/bench-server.ts', [], {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+});
+await new Promise<void>((resolve, reject) => {
+  server.once('message', () => resolve());
+  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+interface Measure {
+  rps: number;
+  p99: number;
+  bytes: number;
+}
+
+async function measure(url: string): Promise<Measure> {
+  const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / result.requests.average,
+  };
+}
+
+const routes = [
+  ['products by city', '/v1/by-categories/products/Montevideo', '/bench/static/productsByCity'],
+  ['search "leche"', '/v1/products/Montevideo/?search=leche', '/bench/static/search'],
+] as const;
+
+console.log(`\nAPI (${connections} connections, ${seconds} s each, one process, embedded PGlite)`);
+console.log('route              | req/s  | p99 ms | static req/s | static p99 ms | req/s ratio | p99 ratio');
+for (const [label, dynamicUrl, staticUrl] of routes) {
+  const dynamic = await measure(dynamicUrl);
+  const fixed = await measure(staticUrl);
+  console.log(
+    [
+      label.padEnd(18),
+      dynamic.rps.toFixed(0).padStart(6),
+      dynamic.p99.toFixed(0).padStart(6),
+      fixed.rps.toFixed(0).padStart(12),
+      fixed.p99.toFixed(0).padStart(13),
+      (dynamic.rps / fixed.rps).toFixed(3).padStart(11),
+      (dynamic.p99 / Math.max(fixed.p99, 1)).toFixed(2).padStart(9),
+    ].join(' | '),
+  );
+}
+
+/** JS and CSS a fresh visitor's browser fetches until the page settles, gzip-compressed. */
+async function firstLoad(url: string, storage: Record<string, string>) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const context = await browser.newContext();
+  await context.addInitScript((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  const page = await context.newPage();
+  const sizes = { js: 0, css: 0, files: 0 };
+  page.on('response', async (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body).length;
+    sizes.files += 1;
+  });
+  await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+  await browser.close();
+  return sizes;
+}
+
+const city = await (await fetch(`${base}/v1/cities/`)).json();
+const stores = await (await fetch(`${base}/v1/stores/city/Montevideo`)).json();
+const savedCity = JSON.stringify(city.results[0]);
+const firstStore = stores[0];
+console.log('\nWeb first load (gzip, fresh browser)');
+console.log('page                       | JS KB  | CSS KB | files');
+for (const [label, url, storage] of [
+  ['home /', '/', {}],
+  ['stores /stores', '/stores', { city: savedCity }],
+  ['store products /products', '/products', { city: savedCity, store: JSON.stringify(firstStore) }],
+] as const) {
+  const sizes = await firstLoad(url, storage);
+  console.log(
+    `${label.padEnd(26)} | ${(sizes.js / 1024).toFixed(1).padStart(6)} | ${(sizes.css / 1024).toFixed(1).padStart(6)} | ${sizes.files}`,
+  );
+}
+
+server.kill('SIGTERM');
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,23 @@
+// `npm run dev`: the API with reload on port 3000 and Vite with hot module replacement on 5173 (which
+// proxies /v1 and /media to the API). One command, both processes, stopped together.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', 'apps/api/src/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, WEB_DIST_DIR: '', PORT: process.env.PORT ?? '3000' },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@mandado/web'], { stdio: 'inherit' }),
+];
+
+function stop() {
+  for (const child of children) child.kill('SIGTERM');
+}
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
