@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { MESSAGES } from '@mandado/shared/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from './db/database.ts';
@@ -14,6 +14,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 // Zod's own messages (wrong type, missing field) in Spanish; our rules carry their own texts.
@@ -27,6 +28,7 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
+  rateLimits?: Partial<RateLimits>;
   webDistDir?: string | null;
   logLevel?: string;
 }
@@ -39,11 +41,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
-    frameworkErrors: (_error, _request, reply) => reply.status(404).send({ detail: MESSAGES.routeNotFound }),
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
+      reply.status(404).send({ detail: MESSAGES.routeNotFound }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
+  app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { databaseUrlFor, withAdminClient } from './global-setup.ts';
 
@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** The real app on a private copy of the migrated, seeded database: tests never share rows. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: Pick<BuildAppOptions, 'rateLimits'> = {}): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   const queries: string[] = [];
@@ -37,7 +37,7 @@ export async function createTestApp(): Promise<TestApp> {
   } else {
     database = await openDatabase({ loadDataDir: new Blob([await readFile(template)]), onQuery });
   }
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, ...options });
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
   getCategories,
   getProduct,
@@ -69,6 +70,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:city/',
     {
+      preHandler: rateLimit(app, 'search'),
       schema: {
         tags: ['catálogo'],
         summary: 'Buscar productos en una ciudad',

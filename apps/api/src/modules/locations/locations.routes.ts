@@ -3,6 +3,7 @@ import { cityListSchema } from '@mandado/shared/catalog.schemas';
 import { cityRequestCreatedSchema, cityRequestSchema } from '@mandado/shared/city-request.schemas';
 import { countrySchema } from '@mandado/shared/currency.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { detectCountry, getServedCities, requestCity } from './locations.service.ts';
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,11 +34,17 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/city/request/',
     {
+      preHandler: rateLimit(app, 'cityRequest'),
       schema: {
         tags: ['ubicaciones'],
         summary: 'Pedir servicio en una ciudad ("No veo mi ciudad")',
         body: cityRequestSchema,
-        response: { 201: cityRequestCreatedSchema, 400: apiErrorSchema, 413: apiErrorSchema },
+        response: {
+          201: cityRequestCreatedSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => reply.status(201).send(await requestCity(app.db, request.body)),

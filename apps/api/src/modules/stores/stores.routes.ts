@@ -3,6 +3,7 @@ import { nearStoreListSchema, storeKindSchema, storeListSchema } from '@mandado/
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rateLimit } from '../../plugins/rate-limit.ts';
 import { getStoresForCity, getStoresNear } from './stores.service.ts';
 
 function coordinate(min: number, max: number, rangeMessage: string) {
@@ -35,11 +36,12 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stores/near/',
     {
+      preHandler: rateLimit(app, 'nearStores'),
       schema: {
         tags: ['tiendas'],
         summary: 'Tiendas aprobadas más cercanas a un punto, con su distancia en km',
         querystring: nearQuerySchema,
-        response: { 200: nearStoreListSchema, 400: apiErrorSchema },
+        response: { 200: nearStoreListSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) =>

@@ -1,0 +1,48 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { HttpError } from '../http-errors.ts';
+import { countHit, deleteWindowsBefore } from '../modules/rate-limits/rate-limits.repository.ts';
+
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Per client IP. Generous for a person, tight for a script enumerating the catalog or filling our tables. */
+export const DEFAULT_RATE_LIMITS = {
+  search: { max: 120, windowSeconds: 60 },
+  nearStores: { max: 60, windowSeconds: 60 },
+  cityRequest: { max: 10, windowSeconds: 3600 },
+} satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+const STALE_WINDOWS_MS = 24 * 3600 * 1000;
+
+/**
+ * A fixed-window limit kept in the database, so it holds across every instance behind a proxy.
+ * Over the limit the caller gets 429 with Retry-After and a Spanish detail.
+ */
+export function rateLimit(app: FastifyInstance, name: RateLimitName): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const rule = app.rateLimits[name];
+    const windowMs = rule.windowSeconds * 1000;
+    const now = Date.now();
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const hits = await countHit(app.db, `${name}:${request.ip}`, new Date(windowStart));
+    // Old windows are swept now and then by whichever request happens by, rather than by a timer.
+    if (hits === 1 && Math.random() < 0.05)
+      await deleteWindowsBefore(app.db, new Date(now - STALE_WINDOWS_MS));
+    if (hits > rule.max) {
+      reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
+      throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
+    }
+  };
+}

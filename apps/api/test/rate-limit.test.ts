@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    rateLimits: {
+      cityRequest: { max: 2, windowSeconds: 3600 },
+      search: { max: 3, windowSeconds: 60 },
+      nearStores: { max: 1, windowSeconds: 60 },
+    },
+  });
+});
+afterAll(() => t.close());
+
+function fromIp(ip: string) {
+  return { remoteAddress: ip };
+}
+
+describe('rate limits on lookups and requests', () => {
+  it('refuses the third city request from one IP with 429, Retry-After and a Spanish detail', async () => {
+    const payload = { city: 'Salto', email: 'ana@correo.com' };
+    const send = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/city/request/', payload, ...fromIp(ip) });
+    expect((await send('10.0.0.1')).statusCode).toBe(201);
+    expect((await send('10.0.0.1')).statusCode).toBe(201);
+    const refused = await send('10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await send('10.0.0.2')).statusCode).toBe(201);
+  });
+
+  it('limits searches and nearby-store lookups per IP', async () => {
+    const search = () =>
+      t.app.inject({ method: 'GET', url: '/v1/products/Montevideo/?search=leche', ...fromIp('10.0.0.3') });
+    for (let i = 0; i < 3; i += 1) expect((await search()).statusCode).toBe(200);
+    expect((await search()).statusCode).toBe(429);
+
+    const near = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/stores/near/?latitud=-34.9&longitud=-56.16',
+        ...fromIp('10.0.0.3'),
+      });
+    expect((await near()).statusCode).toBe(200);
+    expect((await near()).statusCode).toBe(429);
+  });
+
+  it('counts concurrent requests without losing any', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'GET', url: '/v1/products/Montevideo/?search=pan', ...fromIp('10.0.0.4') }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+});
