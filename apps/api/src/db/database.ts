@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -42,6 +44,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger);
+  // PGlite creates its own folder but not the ones above it; a fresh clone has no ./data yet.
+  if ('dataDir' in options) await mkdir(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     extensions: pgliteExtensions,
     ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
