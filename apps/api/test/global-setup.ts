@@ -1,17 +1,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
 import { seedDemoCatalog } from '../src/db/seed/seed.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PGlite: path of a gzipped data directory, migrated and seeded. PostgreSQL: template database name. */
-    databaseTemplate: string;
-  }
-}
+import { databaseUrlFor, withAdminClient } from './postgres-admin.ts';
 
 let cleanup: (() => Promise<void>) | undefined;
 
@@ -51,23 +44,4 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await cleanup?.();
-}
-
-export function databaseUrlFor(databaseUrl: string, databaseName: string): string {
-  const url = new URL(databaseUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-export async function withAdminClient<T>(
-  databaseUrl: string,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrlFor(databaseUrl, 'postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

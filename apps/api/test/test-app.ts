@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
-import { databaseUrlFor, withAdminClient } from './global-setup.ts';
+import { databaseUrlFor, withAdminClient } from './postgres-admin.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -9,6 +9,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
   getCategories,
@@ -17,7 +18,6 @@ import {
   searchProductsInCity,
 } from './catalog.service.ts';
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const cityParamsSchema = z.object({ city: z.string().min(1).max(100) });
 
 const searchQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { productListSchema } from '@mandado/shared/catalog.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../catalog/catalog.routes.ts';
+import { idParamsSchema } from '../../http-schemas.ts';
 import { getFrequentlyBoughtTogether } from './orders.service.ts';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
