@@ -48,6 +48,22 @@ describe('GET /v1/currencies/', () => {
   });
 });
 
+describe('GET /v1/departments/', () => {
+  it("lists Uruguay's 19 departments with their main cities, capital first", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/departments/' });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<{
+      results: Array<{ id_estado: number; estado: string; ciudades: string[] }>;
+    }>();
+    expect(results.map((d) => d.id_estado)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    expect(results.find((d) => d.estado === 'Montevideo')?.ciudades).toEqual(['Montevideo']);
+    const canelones = results.find((d) => d.estado === 'Canelones');
+    expect(canelones?.ciudades[0]).toBe('Canelones');
+    expect(canelones?.ciudades.length).toBeGreaterThan(2);
+    expect(results.find((d) => d.id_estado === 11)?.estado).toBe('Paysandú');
+  });
+});
+
 describe('GET /v1/country/', () => {
   it('defaults to Uruguay', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/country/' });

@@ -84,3 +84,11 @@ export const categoryProductsSchema = z.object({
 });
 export type CategoryProducts = z.infer<typeof categoryProductsSchema>;
 export const categoryProductsListSchema = z.array(categoryProductsSchema);
+
+/** Reference data of spec §3: Uruguay's departments with their main cities. */
+export const departmentSchema = z.object({
+  id_estado: z.number().int(),
+  estado: z.string(),
+  ciudades: z.array(z.string()),
+});
+export const departmentListSchema = z.object({ results: z.array(departmentSchema) });

@@ -43,6 +43,24 @@ export async function findServedCity(db: Database, nameOrState: string): Promise
   return row;
 }
 
+/** Every department with its cities' names, in one query. */
+export async function listDepartmentsWithCities(
+  db: Database,
+): Promise<Array<{ id: number; name: string; cities: string[] }>> {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      cities: sql<
+        string[]
+      >`coalesce(array_agg(${cities.name} order by ${cities.id}) filter (where ${cities.id} is not null), '{}')`,
+    })
+    .from(departments)
+    .leftJoin(cities, eq(cities.departmentId, departments.id))
+    .groupBy(departments.id, departments.name)
+    .orderBy(asc(departments.id));
+}
+
 export async function insertCityRequest(
   db: Database,
   request: { city: string; email: string },

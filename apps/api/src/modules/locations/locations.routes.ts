@@ -1,10 +1,10 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { cityListSchema } from '@mandado/shared/catalog.schemas';
+import { cityListSchema, departmentListSchema } from '@mandado/shared/catalog.schemas';
 import { cityRequestCreatedSchema, cityRequestSchema } from '@mandado/shared/city-request.schemas';
 import { countrySchema } from '@mandado/shared/currency.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit.ts';
-import { detectCountry, getServedCities, requestCity } from './locations.service.ts';
+import { detectCountry, getDepartments, getServedCities, requestCity } from './locations.service.ts';
 
 export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,6 +17,18 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ results: await getServedCities(app.db) }),
+  );
+
+  app.get(
+    '/departments/',
+    {
+      schema: {
+        tags: ['ubicaciones'],
+        summary: 'Departamentos de Uruguay (id_estado 1–19) con sus ciudades principales',
+        response: { 200: departmentListSchema },
+      },
+    },
+    async () => ({ results: await getDepartments(app.db) }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import { notFound } from '../../http-errors.ts';
 import {
   findServedCity,
   insertCityRequest,
+  listDepartmentsWithCities,
   listServedCities,
   type ServedCityRow,
 } from './locations.repository.ts';
@@ -23,6 +24,11 @@ export async function requireServedCity(db: Database, nameOrState: string): Prom
   const row = await findServedCity(db, nameOrState);
   if (!row) throw notFound(MESSAGES.unknownCity);
   return presentCity(row);
+}
+
+export async function getDepartments(db: Database) {
+  const rows = await listDepartmentsWithCities(db);
+  return rows.map((row) => ({ id_estado: row.id, estado: row.name, ciudades: row.cities }));
 }
 
 export async function requestCity(db: Database, request: { city: string; email: string }) {
