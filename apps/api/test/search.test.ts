@@ -52,6 +52,12 @@ describe('product search', () => {
     ).toBe(true);
   });
 
+  it('matches a typo correction as a whole word: lehce finds leche, not lechuga', async () => {
+    const { body } = await search('lehce');
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const name of names(body.results)) expect(name).toMatch(/Leche/);
+  });
+
   it('does not forgive two typos', async () => {
     const { body } = await search('lhcee');
     expect(names(body.results).some((name) => /Leche/i.test(name))).toBe(false);

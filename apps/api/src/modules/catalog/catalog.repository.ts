@@ -88,10 +88,11 @@ export async function listProductsOfSameCategory(
 }
 
 /**
- * Full-text search in Spanish, accent-insensitive, with prefix matching for the word being typed and one
- * typo forgiven in words of 4+ letters: each term is widened to the vocabulary words within one typo of
- * it, the alternatives of a term are OR-ed and the terms AND-ed into one tsquery, built inside the
- * database from the parameter. `terms` are lowercase [a-z0-9] words, space-separated.
+ * Full-text search in Spanish, accent-insensitive, with one typo forgiven in words of 4+ letters: each term
+ * is widened to the vocabulary words within one typo of it, the alternatives of a term are OR-ed and the
+ * terms AND-ed into one tsquery, built inside the database from the parameter. A term as typed matches as
+ * a prefix (the shopper may be mid-word); a typo correction matches whole words only, so 'lehce' finds
+ * leche but not lechuga. `terms` are lowercase [a-z0-9] words, space-separated.
  */
 export async function searchProducts(
   db: Database,
@@ -101,9 +102,9 @@ export async function searchProducts(
   const tsquery = sql`(
     select to_tsquery('es_unaccent', string_agg(clause, ' & ' order by position))
     from (
-      select position, '(' || string_agg(alternative || ':*', ' | ') || ')' as clause
+      select position, '(' || string_agg(alternative, ' | ') || ')' as clause
       from (
-        select t.position, t.term as alternative
+        select t.position, t.term || ':*' as alternative
         from unnest(string_to_array(${query.terms}, ' ')) with ordinality as t(term, position)
         union
         select t.position, w.word
