@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Spinner } from '../components/spinner.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { useAppStart } from './app-start/use-app-start.ts';
+
+/** A new page starts at the top; Back and Forward (POP) leave the browser to restore the position. */
+function ScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: each new page scrolls up.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
+/** The root route: runs the app start once and hosts what every layout shares. */
+export function AppRoot() {
+  useAppStart();
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <ScrollToTopOnNavigate />
+    </>
+  );
+}
+
+/** Shown while the first route's chunks download. */
+export function AppLoading() {
+  return (
+    <div className="app-loading">
+      <Spinner label="Cargando Mandado" />
+    </div>
+  );
+}

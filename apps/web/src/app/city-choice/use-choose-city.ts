@@ -1,0 +1,65 @@
+import type { City } from '@mandado/shared/catalog.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { CATALOG_QUERY_KEYS, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
+import { isSameCity } from '../../features/locations/same-city.ts';
+import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+
+/** Spec §4 "City change → From the selector", with an empty cart (the cart arrives later). */
+export function useChooseCity() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  /** One store → select it and open its products; otherwise the store list. */
+  const openCity = useCallback(
+    async (city: City) => {
+      void queryClient.prefetchQuery(cityCatalogQueryOptions(city.name));
+      try {
+        const stores = await queryClient.fetchQuery(cityStoresQueryOptions(city.state));
+        const only = stores.length === 1 ? stores[0] : undefined;
+        if (only) {
+          useAppStore.getState().setStoreId(only.id);
+          navigate('/products');
+          return;
+        }
+      } catch {
+        // The store page shows the failure and can retry; nothing else to do here.
+      }
+      navigate('/stores');
+    },
+    [navigate, queryClient],
+  );
+
+  const choose = useCallback(
+    (city: City) => {
+      const { city: current, storeId, setCity, setPendingCity } = useAppStore.getState();
+      if (!current) {
+        setCity(city);
+        void openCity(city);
+      } else if (isSameCity(current, city)) {
+        navigate(storeId !== null ? '/products' : '/stores');
+      } else {
+        setPendingCity(city);
+      }
+    },
+    [navigate, openCity],
+  );
+
+  const accept = useCallback(() => {
+    const { pendingCity, setCity, setStoreId, setPendingCity } = useAppStore.getState();
+    if (!pendingCity) return;
+    setPendingCity(null);
+    setCity(pendingCity);
+    setStoreId(null);
+    removeItem(STORAGE_KEYS.location);
+    for (const queryKey of CATALOG_QUERY_KEYS) queryClient.removeQueries({ queryKey: [...queryKey] });
+    void openCity(pendingCity);
+  }, [openCity, queryClient]);
+
+  const cancel = useCallback(() => useAppStore.getState().setPendingCity(null), []);
+
+  return { choose, accept, cancel };
+}

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/icons.tsx';
+import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';
+import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+
+// The social icons live here: the footer is a deferred chunk and nothing else uses them.
+function SocialIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+function FacebookIcon() {
+  return (
+    <SocialIcon>
+      <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H6.5v3.5H9V21h3.5v-8.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" />
+    </SocialIcon>
+  );
+}
+
+function InstagramIcon() {
+  return (
+    <SocialIcon>
+      <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
+    </SocialIcon>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__brand" aria-label="Mandado">
+          <p className="site-footer__logo">
+            <BrandMark size={28} /> Mandado
+          </p>
+          <p className="site-footer__tagline">
+            Compras en tiendas oficiales de Montevideo, entregadas en la casa de tu familia.
+          </p>
+          <ul className="site-footer__social">
+            <li>
+              <a href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer">
+                <FacebookIcon /> Facebook
+              </a>
+            </li>
+            <li>
+              <a href="https://www.instagram.com/" target="_blank" rel="noopener noreferrer">
+                <InstagramIcon /> Instagram
+              </a>
+            </li>
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="site-footer__heading">
+            Empresa
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/termsandconditions">Términos y condiciones</Link>
+            </li>
+            <li>
+              <Link to="/termsuse">Términos de uso</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className="site-footer__heading">
+            Ayuda
+          </h2>
+          <ul className="site-footer__links">
+            <li>
+              <Link to="/termsuse#politicas-de-envio">Políticas de envío</Link>
+            </li>
+            <li>
+              <Link to="/termsuse#preguntas-frecuentes">Preguntas Frecuentes</Link>
+            </li>
+            <li>
+              <Link to="/termsuse#contactenos">Contáctenos</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-support">
+          <h2 id="footer-support" className="site-footer__heading">
+            Atención al cliente
+          </h2>
+          <p>Lunes a Domingo, 8:00am a 8:00pm</p>
+          <p>
+            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          </p>
+          <FreeShippingNote className="site-footer__shipping" />
+        </section>
+      </div>
+      <p className="site-footer__legal container">
+        © {new Date().getFullYear()} Mandado. Empresa registrada en Delaware, EE. UU.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { BrandMark, PinIcon } from '../../components/icons.tsx';
+import { CurrencySelect } from '../../features/currency/currency-select.tsx';
+import { SearchBox } from '../../features/search/search-box.tsx';
+import { useAppStore } from '../../stores/app-store.ts';
+
+export function BrandLink() {
+  return (
+    <Link to="/stores" className="brand">
+      <BrandMark />
+      <span className="brand__name">Mandado</span>
+    </Link>
+  );
+}
+
+/** Spec §2 top menu: logo, product search, city, currency. Login and cart join later (slot kept). */
+export function TopMenu() {
+  const city = useAppStore((state) => state.city);
+  return (
+    <header className="top-menu">
+      <div className="top-menu__inner container">
+        <BrandLink />
+        <SearchBox city={city} />
+        <div className="top-menu__actions">
+          <Link to="/" className="city-button">
+            <PinIcon />
+            <span className="city-button__text">
+              <span className="city-button__hint">Enviar a</span>
+              <span className="city-button__name">{city?.name ?? 'Elegí tu ciudad'}</span>
+            </span>
+          </Link>
+          <CurrencySelect variant="header" />
+          {/* Slot for 'Iniciar sesión' and the cart button (later issues). */}
+          <div className="top-menu__account" />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { isStoreKind } from '@mandado/shared/store-kinds';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CompassIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { StoreDirectory } from '../../features/stores/store-directory.tsx';
+import { nearStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import {
+  GEOLOCATION_UNAVAILABLE_TEXT,
+  useCurrentPosition,
+} from '../../features/stores/use-current-position.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+import { NotFoundContent } from './not-found.page.tsx';
+import { RequireCity } from './require-city.tsx';
+
+function NearStores() {
+  const { category } = useParams();
+  const kind = category && isStoreKind(category) ? category : null;
+  const position = useCurrentPosition();
+  const stores = useQuery(nearStoresQueryOptions(position.point, kind));
+  const storeId = useAppStore((state) => state.storeId);
+  const setStoreId = useAppStore((state) => state.setStoreId);
+  if (category !== undefined && kind === null) return <NotFoundContent />;
+
+  return (
+    <div className="container page-section">
+      <div className="page-heading">
+        <div>
+          <p className="eyebrow">Según tu ubicación</p>
+          <h1 className="page-heading__title">Tiendas cerca de mí</h1>
+        </div>
+      </div>
+      {position.status === 'unavailable' ? (
+        <p className="notice notice--warn" role="alert">
+          {GEOLOCATION_UNAVAILABLE_TEXT}
+        </p>
+      ) : null}
+      {position.status === 'loading' ? (
+        <p className="notice">
+          <Spinner size="small" /> Buscando tu ubicación…
+        </p>
+      ) : null}
+      {position.status === 'failed' ? (
+        <div className="notice">
+          <p>Necesitamos permiso para usar tu ubicación y mostrarte las tiendas más cercanas.</p>
+          <button type="button" className="button button--secondary button--small" onClick={position.retry}>
+            <CompassIcon size={18} />
+            Usar mi ubicación
+          </button>
+        </div>
+      ) : null}
+      {position.status === 'ready' ? (
+        <StoreDirectory
+          stores={stores.data}
+          isLoading={stores.isLoading}
+          error={stores.error}
+          onRetry={() => void stores.refetch()}
+          kind={kind}
+          hrefFor={(next) => (next ? `/allstoresNear/${next}` : '/allstoresNear')}
+          selectedId={storeId}
+          onSelect={(store) => setStoreId(store.id)}
+          nearby
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §2 /allstoresNear/:category?: stores nearest to the browser's position, with their distance. */
+export function NearStoresPage() {
+  return <RequireCity>{() => <NearStores />}</RequireCity>;
+}

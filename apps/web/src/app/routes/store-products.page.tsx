@@ -1,0 +1,202 @@
+import type { CategoryProducts, City, Product, Store } from '@mandado/shared/catalog.schemas';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { CategoryNav } from '../../features/catalog/category-nav.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/product-grid.tsx';
+import { type ProductSort, sortProducts } from '../../features/catalog/sort-products.ts';
+import { SortSelect } from '../../features/catalog/sort-select.tsx';
+import { type ProductLink, useProductDialog } from '../../features/catalog/use-product-dialog.ts';
+import { sortSearch, useProductSort } from '../../features/catalog/use-product-sort.ts';
+import { useStoreCatalog, useStoreCategories } from '../../features/catalog/use-store-catalog.ts';
+import { StoreHeader } from '../../features/stores/store-header.tsx';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
+import { NotFoundContent } from './not-found.page.tsx';
+import { RequireCity } from './require-city.tsx';
+import { useRouteStore } from './use-route-store.ts';
+
+// The detail dialog is its own chunk, fetched when the browser is idle so a click opens it at once.
+function loadProductDialog() {
+  return import('../../features/catalog/product-detail.tsx');
+}
+const ProductDetailDialog = lazy(
+  lazyWithReload(() => loadProductDialog().then((module) => ({ default: module.ProductDetailDialog }))),
+);
+
+/** Products per category on the store overview; the category page shows them all. */
+const PREVIEW_COUNT = 8;
+
+function EmptyCategory() {
+  return (
+    <EmptyState title="Todavía no hay productos en esta categoría.">
+      Volvé pronto o mirá otras categorías.
+    </EmptyState>
+  );
+}
+
+type LinkFor = (product: Product) => ProductLink;
+
+function useSorted(products: Product[], sort: ProductSort): Product[] {
+  const { rates } = useDisplayCurrency();
+  return useMemo(() => sortProducts(products, sort, rates), [products, sort, rates]);
+}
+
+interface CategorySectionProps {
+  section: CategoryProducts;
+  store: Store;
+  sort: ProductSort;
+  linkFor: LinkFor;
+  index: number;
+}
+
+function CategorySection({ section, store, sort, linkFor, index }: CategorySectionProps) {
+  const sorted = useSorted(section.products, sort);
+  const headingId = `category-${section.category}`;
+  const more = sorted.length > PREVIEW_COUNT;
+  return (
+    <section className="catalog-section" aria-labelledby={headingId}>
+      <div className="catalog-section__head">
+        <h2 id={headingId} className="catalog-section__title">
+          {section.name}
+        </h2>
+        {more ? (
+          <Link
+            to={`/${encodeURIComponent(store.slug)}/products/${section.category}${sortSearch(sort)}`}
+            className="catalog-section__more"
+          >
+            Ver todos ({sorted.length})
+          </Link>
+        ) : null}
+      </div>
+      {section.notProducts || sorted.length === 0 ? (
+        <EmptyCategory />
+      ) : (
+        <ProductGrid
+          products={sorted.slice(0, PREVIEW_COUNT)}
+          linkFor={linkFor}
+          label={section.name}
+          eagerCount={index === 0 ? 4 : 0}
+        />
+      )}
+    </section>
+  );
+}
+
+function CategoryProductList({
+  section,
+  sort,
+  linkFor,
+}: {
+  section: CategoryProducts;
+  sort: ProductSort;
+  linkFor: LinkFor;
+}) {
+  const sorted = useSorted(section.products, sort);
+  if (section.notProducts || sorted.length === 0) return <EmptyCategory />;
+  return (
+    <>
+      <p className="catalog-count" role="status">
+        {sorted.length === 1 ? '1 producto' : `${sorted.length} productos`}
+      </p>
+      <ProductGrid products={sorted} linkFor={linkFor} label={section.name} eagerCount={4} />
+    </>
+  );
+}
+
+function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {
+  const { store, bySlug, stores } = useRouteStore(city);
+  const catalog = useStoreCatalog(city, store?.id);
+  const categories = useStoreCategories(store?.id);
+  const [sort, setSort] = useProductSort();
+  const dialog = useProductDialog();
+  useEffect(() => whenIdle(() => void loadProductDialog().catch(() => undefined)), []);
+
+  if (stores.error)
+    return <QueryError message={stores.error.message} onRetry={() => void stores.refetch()} />;
+  if (stores.isLoading) {
+    return (
+      <div className="container page-section">
+        <div className="store-header store-header--skeleton skeleton" />
+        <ProductGridSkeleton />
+      </div>
+    );
+  }
+  if (!store) return bySlug ? <NotFoundContent /> : <Navigate to="/stores" replace />;
+
+  const sections = catalog.sections ?? [];
+  const navCategories =
+    categories ??
+    sections.map((section) => ({ id: section.category, name: section.name, store_id: section.store_id }));
+  const current = categoryId === null ? null : sections.find((section) => section.category === categoryId);
+  const currentName = current?.name ?? navCategories.find((category) => category.id === categoryId)?.name;
+  const linkFor = (product: Product) => dialog.linkTo(product.id);
+  if (categoryId !== null && catalog.isSuccess && !current) return <NotFoundContent />;
+
+  return (
+    <div className="container page-section">
+      <StoreHeader store={store} isPageHeading={categoryId === null} />
+      {categoryId !== null ? <h1 className="catalog-title">{currentName ?? '\u00a0'}</h1> : null}
+      <div className="catalog-toolbar">
+        <CategoryNav
+          storeSlug={store.slug}
+          categories={navCategories}
+          activeId={categoryId}
+          search={sortSearch(sort)}
+        />
+        <SortSelect value={sort} onChange={setSort} />
+      </div>
+      {catalog.error ? (
+        <QueryError message={catalog.error.message} onRetry={() => void catalog.refetch()} />
+      ) : catalog.isLoading ? (
+        <ProductGridSkeleton />
+      ) : current ? (
+        <CategoryProductList section={current} sort={sort} linkFor={linkFor} />
+      ) : sections.length === 0 ? (
+        <EmptyState title="Esta tienda todavía no tiene productos." />
+      ) : (
+        sections.map((section, index) => (
+          <CategorySection
+            key={section.category}
+            section={section}
+            store={store}
+            sort={sort}
+            linkFor={linkFor}
+            index={index}
+          />
+        ))
+      )}
+      {dialog.productId !== null ? (
+        <Suspense
+          fallback={
+            <div className="overlay-loading">
+              <Spinner label="Cargando producto" />
+            </div>
+          }
+        >
+          <ProductDetailDialog
+            productId={dialog.productId}
+            onClose={dialog.close}
+            relatedLinkFor={(product) => dialog.linkTo(product.id, true)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+/** /products and /:store/products: the store's categories with a preview of their products. */
+export function StoreProductsPage() {
+  return <RequireCity>{(city) => <StoreCatalog city={city} categoryId={null} />}</RequireCity>;
+}
+
+/** /:store/products/:category: one category's products; a product opens over the list. */
+export function CategoryProductsPage() {
+  const { category } = useParams();
+  const categoryId = category && /^\d{1,9}$/.test(category) ? Number(category) : null;
+  if (categoryId === null) return <NotFoundContent />;
+  return <RequireCity>{(city) => <StoreCatalog city={city} categoryId={categoryId} />}</RequireCity>;
+}

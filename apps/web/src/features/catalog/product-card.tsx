@@ -1,0 +1,59 @@
+import type { Product } from '@mandado/shared/catalog.schemas';
+import { discountPercent } from '@mandado/shared/product-price';
+import { Link } from 'react-router';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import { PriceTag } from '../../components/price-tag.tsx';
+import './catalog.css';
+
+interface ProductCardProps {
+  product: Product;
+  to: string;
+  state?: unknown;
+  replace?: boolean;
+  eager?: boolean;
+  compact?: boolean;
+}
+
+/** A product in a list; the whole card is the link to its detail (stretched link). */
+export function ProductCard({
+  product,
+  to,
+  state,
+  replace = false,
+  eager = false,
+  compact = false,
+}: ProductCardProps) {
+  const percent = discountPercent(product);
+  return (
+    <article className={compact ? 'product-card product-card--compact' : 'product-card'}>
+      <div className="product-card__media">
+        <FallbackImage src={product.images[0]} alt="" width={400} height={400} eager={eager} />
+        {percent ? <span className="badge badge--discount product-card__badge">-{percent}%</span> : null}
+        {product.stock <= 0 ? (
+          <span className="badge badge--muted product-card__stock">Sin stock</span>
+        ) : null}
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__name">
+          <Link to={to} state={state} replace={replace} preventScrollReset className="product-card__link">
+            {product.name}
+          </Link>
+        </h3>
+        <PriceTag product={product} size={compact ? 'small' : 'medium'} />
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <div className="product-card__media skeleton" />
+      <div className="product-card__body">
+        <span className="skeleton skeleton--text" style={{ width: '90%' }} />
+        <span className="skeleton skeleton--text" style={{ width: '55%' }} />
+        <span className="skeleton skeleton--title" style={{ width: '40%' }} />
+      </div>
+    </div>
+  );
+}

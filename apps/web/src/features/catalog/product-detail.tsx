@@ -1,0 +1,110 @@
+import type { Product } from '@mandado/shared/catalog.schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from '../../components/dialog.tsx';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import { PriceTag } from '../../components/price-tag.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { findCachedProduct, frequentlyBoughtQueryOptions, productQueryOptions } from './catalog.api.ts';
+import { ProductCard } from './product-card.tsx';
+import type { ProductLink } from './use-product-dialog.ts';
+import './catalog.css';
+
+type RelatedLink = (product: Product) => Pick<ProductLink, 'to'> & Partial<ProductLink>;
+
+function stockText(stock: number): string {
+  if (stock <= 0) return 'Sin stock por ahora';
+  return stock <= 5 ? `¡Quedan ${stock}!` : 'En stock';
+}
+
+function FrequentlyBought({ productId, linkFor }: { productId: number; linkFor: RelatedLink }) {
+  const related = useQuery(frequentlyBoughtQueryOptions(productId));
+  if (related.isLoading) {
+    return (
+      <div className="related" aria-busy="true">
+        <h3 className="related__title">Frecuentemente comprados juntos</h3>
+        <Spinner size="small" label="Cargando productos relacionados" />
+      </div>
+    );
+  }
+  if (!related.data?.length) return null;
+  return (
+    <section className="related" aria-labelledby={`related-${productId}`}>
+      <h3 id={`related-${productId}`} className="related__title">
+        Frecuentemente comprados juntos
+      </h3>
+      <ul className="related__list">
+        {related.data.map((product) => {
+          const link = linkFor(product);
+          return (
+            <li key={product.id}>
+              <ProductCard product={product} to={link.to} state={link.state} replace={link.replace} compact />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+interface ProductDetailProps {
+  product: Product;
+  /** On the standalone page the name is the page's h1; in the dialog the dialog title names it. */
+  showName: boolean;
+  relatedLinkFor: RelatedLink;
+}
+
+export function ProductDetail({ product, showName, relatedLinkFor }: ProductDetailProps) {
+  return (
+    <div className="product-detail">
+      <div className="product-detail__main">
+        <div className="product-detail__media">
+          <FallbackImage src={product.images[0]} alt={product.name} width={400} height={400} eager />
+        </div>
+        <div className="product-detail__info">
+          <p className="product-detail__eyebrow">
+            {product.store_name} · {product.category}
+          </p>
+          {showName ? <h1 className="product-detail__name">{product.name}</h1> : null}
+          <PriceTag product={product} size="large" showBadge />
+          <p className={product.stock > 0 ? 'product-detail__stock' : 'product-detail__stock is-out'}>
+            {stockText(product.stock)}
+          </p>
+          {product.description ? <p className="product-detail__description">{product.description}</p> : null}
+          {/* The add-to-cart controls arrive with the cart. */}
+          <div className="product-detail__actions" />
+        </div>
+      </div>
+      <FrequentlyBought productId={product.id} linkFor={relatedLinkFor} />
+    </div>
+  );
+}
+
+interface ProductDetailDialogProps {
+  productId: number;
+  onClose: () => void;
+  relatedLinkFor: RelatedLink;
+}
+
+/** The product detail over the product list; the page behind keeps its scroll (locked while open). */
+export function ProductDetailDialog({ productId, onClose, relatedLinkFor }: ProductDetailDialogProps) {
+  const queryClient = useQueryClient();
+  const product = useQuery({
+    ...productQueryOptions(productId),
+    initialData: () => findCachedProduct(queryClient, productId),
+  });
+  return (
+    <Dialog title={product.data?.name ?? 'Producto'} variant="wide" onClose={onClose}>
+      {product.data ? (
+        <ProductDetail product={product.data} showName={false} relatedLinkFor={relatedLinkFor} />
+      ) : product.isError ? (
+        <p className="form__alert" role="alert">
+          {product.error.message}
+        </p>
+      ) : (
+        <div className="dialog__loading">
+          <Spinner label="Cargando producto" />
+        </div>
+      )}
+    </Dialog>
+  );
+}

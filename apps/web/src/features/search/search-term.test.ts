@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isSearchable, moveActive, noMatchText } from './search-term.ts';
+
+describe('isSearchable', () => {
+  it('needs three characters, ignoring surrounding spaces', () => {
+    expect(isSearchable('')).toBe(false);
+    expect(isSearchable('ab')).toBe(false);
+    expect(isSearchable('  ab ')).toBe(false);
+    expect(isSearchable('abc')).toBe(true);
+  });
+});
+
+describe('noMatchText', () => {
+  it('quotes the trimmed term', () => {
+    expect(noMatchText(' xyzzy ')).toBe('No hay productos que coincidan con la búsqueda de "xyzzy"');
+  });
+});
+
+describe('moveActive', () => {
+  it('starts at the first or last option', () => {
+    expect(moveActive(-1, 3, 1)).toBe(0);
+    expect(moveActive(-1, 3, -1)).toBe(2);
+  });
+
+  it('wraps around', () => {
+    expect(moveActive(2, 3, 1)).toBe(0);
+    expect(moveActive(0, 3, -1)).toBe(2);
+  });
+
+  it('has nothing to activate in an empty list', () => {
+    expect(moveActive(0, 0, 1)).toBe(-1);
+  });
+});

@@ -1,0 +1,18 @@
+import { SEARCH_MIN_LENGTH, shouldSearch } from '@mandado/shared/validation-rules';
+
+/** Spec §5: a request only for 3 or more characters (an empty term just clears the list). */
+export function isSearchable(term: string): boolean {
+  return shouldSearch(term) && term.trim().length >= SEARCH_MIN_LENGTH;
+}
+
+/** Spec §2: the dropdown's text when nothing matches. */
+export function noMatchText(term: string): string {
+  return `No hay productos que coincidan con la búsqueda de "${term.trim()}"`;
+}
+
+/** Arrow-key movement through the results, wrapping at both ends; -1 means "no option active". */
+export function moveActive(current: number, count: number, step: 1 | -1): number {
+  if (count === 0) return -1;
+  if (current < 0) return step === 1 ? 0 : count - 1;
+  return (current + step + count) % count;
+}

@@ -1,0 +1,13 @@
+import { parseMoney } from '@mandado/shared/money';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { formatMinorIn } from '../../lib/display-money.ts';
+import { useSettings } from './use-settings.ts';
+
+/** Spec §1: the free-shipping threshold is in dollars; shown in the display currency. */
+export function FreeShippingNote({ className }: { className?: string }) {
+  const settings = useSettings();
+  const display = useDisplayCurrency();
+  if (!settings || !display.ready) return <p className={className}>&nbsp;</p>;
+  const amount = formatMinorIn(parseMoney(settings.free_shipping_threshold), 'USD', display);
+  return <p className={className}>Envío gratis en compras mayores a {amount}</p>;
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { ClockIcon } from '../../components/icons.tsx';
+import { useNowSeconds } from '../../hooks/use-now-seconds.ts';
+import { formatCountdown, shouldShowBanner } from './banner-countdown.ts';
+import { useSettings } from './use-settings.ts';
+
+function Countdown({ endAt }: { endAt: number }) {
+  const [running, setRunning] = useState(true);
+  const now = useNowSeconds(running);
+  const remaining = endAt - now;
+  // Spec §4: the countdown stops once the time is up.
+  if (running && remaining < 0) setRunning(false);
+  return (
+    <time className="promo-banner__time" dateTime={`PT${Math.max(0, remaining)}S`}>
+      {formatCountdown(remaining)}
+    </time>
+  );
+}
+
+/** The promotional countdown banner (spec §4), decided once when the settings arrive. */
+export function PromoBanner() {
+  const settings = useSettings();
+  const [startedAt] = useState(() => Math.floor(Date.now() / 1000));
+  if (!settings || !shouldShowBanner(settings.header_banner_end_at, startedAt)) return null;
+  return (
+    <aside className="promo-banner" aria-label="Promoción">
+      <ClockIcon size={18} />
+      <p className="promo-banner__text">
+        <strong>Ofertas de la semana</strong> en tiendas seleccionadas. Terminan en{' '}
+        <Countdown endAt={settings.header_banner_end_at} />
+      </p>
+    </aside>
+  );
+}

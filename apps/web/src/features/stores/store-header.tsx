@@ -1,0 +1,36 @@
+import type { Store } from '@mandado/shared/catalog.schemas';
+import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
+import { Link } from 'react-router';
+import { FallbackImage } from '../../components/fallback-image.tsx';
+import './stores.css';
+
+interface StoreHeaderProps {
+  store: Store;
+  /** The overview's h1 is the store; a category page's h1 is the category. */
+  isPageHeading: boolean;
+}
+
+export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
+  const Name = isPageHeading ? 'h1' : 'p';
+  return (
+    <div className="store-header">
+      <FallbackImage src={store.logo} alt="" width={200} height={200} className="store-header__logo" eager />
+      <div className="store-header__text">
+        <p className="store-header__kind">{STORE_KIND_LABELS[store.category]}</p>
+        <Name className="store-header__name">
+          {isPageHeading ? (
+            store.name
+          ) : (
+            <Link to={`/${encodeURIComponent(store.slug)}/products`}>{store.name}</Link>
+          )}
+        </Name>
+        <p className="store-header__address">
+          {[store.address_line1, store.address_line2].filter(Boolean).join(', ')}
+        </p>
+      </div>
+      <Link to="/stores" className="button button--secondary button--small store-header__change">
+        Cambiar tienda
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { useAppStore } from './stores/app-store.ts';
+import './styles/global.css';
+
+const queryClient = createQueryClient();
+// Start the app-start calls now, so they run while the route chunks download.
+prefetchStartData(queryClient, useAppStore.getState().city);
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const CITY_SCREEN_TITLE = '¿A qué ciudad enviamos tu compra?';
+
+/** A new visitor lands on the city screen and picks Montevideo; the city has several stores. */
+export async function chooseMontevideo(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
+  await page.getByRole('button', { name: 'Montevideo' }).click();
+  await expect(page).toHaveURL(/\/stores$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+}
+
+/** The store list's cards, once loaded. */
+export function storeList(page: Page, label = 'Todas las tiendas') {
+  return page.getByRole('list', { name: label });
+}
+
+/** Opens the first store of the list and waits for its products page. */
+export async function openFirstStore(page: Page): Promise<string> {
+  const link = storeList(page).getByRole('link').first();
+  const name = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return name;
+}
+
+/** The search box of the top menu (spec §2: placeholder 'Buscar'). */
+export function searchBox(page: Page) {
+  return page.getByRole('combobox', { name: 'Buscar productos' });
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+// A fresh database per run. Workers load this file again; the environment carries the runner's directory to
+// them, so only one directory is created per run.
+const isRunner = process.env.MANDADO_E2E_DATA_DIR === undefined;
+process.env.MANDADO_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'mandado-e2e-'));
+const dataDir = process.env.MANDADO_E2E_DATA_DIR;
+if (isRunner) {
+  // The server has been stopped by then; the database is only for this run.
+  process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'es-UY',
+    timezoneId: 'America/Montevideo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      grepInvert: /@phone-only/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      grepInvert: /@desktop-only/,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    url: `${baseURL}/v1/cities/`,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
