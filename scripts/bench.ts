@@ -102,7 +102,7 @@ console.log('page                       | JS KB  | CSS KB | files');
 for (const [label, url, storage] of [
   ['home /', '/', {}],
   ['stores /stores', '/stores', { city: savedCity }],
-  ['store products /products', '/products', { city: savedCity, store: JSON.stringify(firstStore) }],
+  ['store products /products', '/products', { city: savedCity, store: JSON.stringify(firstStore.id) }],
 ] as const) {
   const sizes = await firstLoad(url, storage);
   console.log(
