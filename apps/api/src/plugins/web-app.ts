@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
  * revalidation, and index.html for any other GET outside /v1 so client routes survive a reload.
  * Unknown /v1 paths stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDistDir: string | null): Promise<void> {
+  const distDir = webDistDir === null ? null : path.resolve(webDistDir);
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = indexFile !== null && existsSync(indexFile);
   if (hasWebApp && distDir) {
