@@ -24,10 +24,14 @@ export const BENCH_ROUTES = {
   search: '/v1/products/Montevideo/?search=leche',
 } as const;
 
+// Routes must exist before the app is ready; their bodies are copied from the real answers right after.
+const staticBodies = new Map<string, string>();
+for (const name of Object.keys(BENCH_ROUTES)) {
+  app.get(`/bench/static/${name}`, (_request, reply) => reply.type('application/json').send(staticBodies.get(name)));
+}
+await app.ready();
 for (const [name, url] of Object.entries(BENCH_ROUTES)) {
-  const response = await app.inject({ method: 'GET', url });
-  const body = response.body;
-  app.get(`/bench/static/${name}`, (_request, reply) => reply.type('application/json').send(body));
+  staticBodies.set(name, (await app.inject({ method: 'GET', url })).body);
 }
 
 await app.listen({ port, host: '127.0.0.1' });
