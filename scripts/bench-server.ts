@@ -27,7 +27,9 @@ export const BENCH_ROUTES = {
 // Routes must exist before the app is ready; their bodies are copied from the real answers right after.
 const staticBodies = new Map<string, string>();
 for (const name of Object.keys(BENCH_ROUTES)) {
-  app.get(`/bench/static/${name}`, (_request, reply) => reply.type('application/json').send(staticBodies.get(name)));
+  app.get(`/bench/static/${name}`, (_request, reply) =>
+    reply.type('application/json').send(staticBodies.get(name)),
+  );
 }
 await app.ready();
 for (const [name, url] of Object.entries(BENCH_ROUTES)) {

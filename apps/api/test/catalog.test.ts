@@ -199,16 +199,23 @@ describe('GET /v1/orders/frequently_bought_together/:id', () => {
 });
 
 describe('list endpoints use a fixed number of queries', () => {
-  it('products by city and stores by city cost the same with 200 more products', async () => {
-    async function queriesFor(url: string): Promise<number> {
-      const before = t.queries.length;
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(200);
-      return t.queries.length - before;
-    }
+  async function queriesFor(url: string): Promise<number> {
+    const before = t.queries.length;
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return t.queries.length - before;
+  }
+
+  /** The cost of a first request after the catalog changed (nothing cached can answer it). */
+  async function coldQueriesFor(url: string): Promise<number> {
+    await t.database.db.execute(sql`update products set popularity = popularity where id = 1`);
+    return queriesFor(url);
+  }
+
+  it('products by city, stores by city and categories cost the same with 270 more products', async () => {
     const urls = ['/v1/by-categories/products/Montevideo', '/v1/stores/city/Montevideo', '/v1/categories/'];
     const before: number[] = [];
-    for (const url of urls) before.push(await queriesFor(url));
+    for (const url of urls) before.push(await coldQueriesFor(url));
     await t.database.db.execute(sql`
       insert into products (store_id, category_id, name, price, currency, popularity, stock)
       select c.store_id, c.id, 'Producto extra ' || c.id || '-' || n, 10.00, 'UYU', 1, 5
@@ -216,8 +223,54 @@ describe('list endpoints use a fixed number of queries', () => {
       where c.store_id in (select id from stores where status = 'approved')
     `);
     const after: number[] = [];
-    for (const url of urls) after.push(await queriesFor(url));
+    for (const url of urls) after.push(await coldQueriesFor(url));
     expect(after).toEqual(before);
-    expect(Math.max(...after)).toBeLessThanOrEqual(3);
+    expect(Math.max(...after)).toBeLessThanOrEqual(4);
+  });
+
+  it('products by city costs two small reads while the catalog has not changed', async () => {
+    await coldQueriesFor('/v1/by-categories/products/Montevideo');
+    expect(await queriesFor('/v1/by-categories/products/Montevideo')).toBe(2);
+  });
+});
+
+describe('products by city is cached only while the catalog stays the same', () => {
+  const url = '/v1/by-categories/products/Montevideo';
+
+  function findProduct(body: CategoryProducts[], id: number): Product | undefined {
+    return body.flatMap((entry) => entry.products).find((product) => product.id === id);
+  }
+
+  it('shows a price change at once', async () => {
+    await t.app.inject({ method: 'GET', url });
+    await t.database.db.execute(sql`update products set price = 12345.67, discount = false where id = 2`);
+    const body = (await t.app.inject({ method: 'GET', url })).json<CategoryProducts[]>();
+    expect(findProduct(body, 2)?.price).toBe('12345.67');
+  });
+
+  it('stops listing a store as soon as it is no longer approved', async () => {
+    const [store] = await queryRows<{ id: number }>(
+      t.database,
+      sql`select id from stores where status = 'approved' limit 1`,
+    );
+    await t.app.inject({ method: 'GET', url });
+    await t.database.db.execute(sql`update stores set status = 'rejected' where id = ${store?.id}`);
+    const body = (await t.app.inject({ method: 'GET', url })).json<CategoryProducts[]>();
+    expect(body.some((entry) => entry.store_id === store?.id)).toBe(false);
+    await t.database.db.execute(sql`update stores set status = 'approved' where id = ${store?.id}`);
+  });
+
+  it('answers 304 to a browser that has the current answer, and 200 once the catalog changed', async () => {
+    const first = await t.app.inject({ method: 'GET', url });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"catalog-\d+-\d+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.database.db.execute(sql`update categories set name = name where id = 1`);
+    const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
   });
 });

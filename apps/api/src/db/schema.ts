@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -203,4 +204,17 @@ export const rateLimitHits = pgTable(
     primaryKey({ columns: [t.bucket, t.windowStart] }),
     index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
+);
+
+/**
+ * One row whose revision triggers bump on every write to the catalog tables (migration 0005), so any
+ * instance can tell in one cheap read whether what it has cached is still current.
+ */
+export const catalogRevision = pgTable(
+  'catalog_revision',
+  {
+    id: boolean('id').primaryKey().default(true),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_revision_single_row', sql`${t.id}`)],
 );

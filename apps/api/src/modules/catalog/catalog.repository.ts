@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { categories, products, storeCities, stores } from '../../db/schema.ts';
+import { catalogRevision, categories, products, storeCities, stores } from '../../db/schema.ts';
 
 export interface ProductRow {
   id: number;
@@ -54,6 +54,12 @@ function productsOfApprovedStores(db: Database) {
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId));
+}
+
+/** The catalog's revision: it changes with every write to stores, categories, products or cities. */
+export async function readCatalogRevision(db: Database): Promise<number> {
+  const [row] = await db.select({ revision: catalogRevision.revision }).from(catalogRevision);
+  return row?.revision ?? 0;
 }
 
 export async function listCategoriesOfApprovedStores(db: Database, cityId?: number): Promise<CategoryRow[]> {

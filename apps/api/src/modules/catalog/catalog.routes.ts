@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
+  createProductsByCityCache,
   getCategories,
   getProduct,
   getProductsByCategoryForCity,
@@ -29,6 +30,8 @@ const searchQuerySchema = z.object({
 });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const productsByCityCache = createProductsByCityCache();
+
   app.get(
     '/categories/',
     {
@@ -48,10 +51,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catálogo'],
         summary: 'Productos de una ciudad agrupados por categoría',
         params: cityParamsSchema,
-        response: { 200: categoryProductsListSchema, 404: apiErrorSchema },
+        response: { 200: categoryProductsListSchema, 304: z.null(), 404: apiErrorSchema },
       },
     },
-    async (request) => getProductsByCategoryForCity(app.db, request.params.city),
+    async (request, reply) => {
+      const answer = await getProductsByCategoryForCity(app.db, productsByCityCache, request.params.city);
+      // Browsers revalidate every time and get a bodiless 304 while the catalog has not changed.
+      const etag = `W/"catalog-${answer.cityId}-${answer.revision}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return answer.categories;
+    },
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   findProduct,
   listCategoriesOfApprovedStores,
   listProductsForCity,
+  readCatalogRevision,
   searchProducts,
 } from './catalog.repository.ts';
 import { presentCategory, presentProduct } from './product.presenter.ts';
@@ -17,12 +18,37 @@ export async function getCategories(db: Database): Promise<Category[]> {
   return (await listCategoriesOfApprovedStores(db)).map(presentCategory);
 }
 
-/** Spec §4 'Products per city': every category of the city's stores with its products, or flagged empty. */
+export interface ProductsByCity {
+  cityId: number;
+  /** The catalog revision the lists were read at; it names the answer for HTTP caching (ETag). */
+  revision: number;
+  categories: CategoryProducts[];
+}
+
+/** Per app instance: each instance checks the shared revision, so several instances stay correct. */
+export type ProductsByCityCache = Map<number, ProductsByCity>;
+
+export function createProductsByCityCache(): ProductsByCityCache {
+  return new Map();
+}
+
+/**
+ * Spec §4 'Products per city': every category of the city's stores with its products, or flagged empty.
+ * The whole city's catalog is the largest answer we give and changes rarely, so it is kept per city until
+ * the catalog revision moves; a request then costs two small reads instead of the full lists.
+ */
 export async function getProductsByCategoryForCity(
   db: Database,
+  cache: ProductsByCityCache,
   cityOrState: string,
-): Promise<CategoryProducts[]> {
+): Promise<ProductsByCity> {
   const city = await requireServedCity(db, cityOrState);
+  // Read before the lists: a write in between leaves this entry already stale (reloaded on the next
+  // request), never newer-looking than its data.
+  const revision = await readCatalogRevision(db);
+  const cached = cache.get(city.id);
+  if (cached?.revision === revision) return cached;
+
   const [categoryRows, productRows] = await Promise.all([
     listCategoriesOfApprovedStores(db, city.id),
     listProductsForCity(db, city.id),
@@ -33,16 +59,22 @@ export async function getProductsByCategoryForCity(
     list.push(presentProduct(row));
     productsByCategory.set(row.categoryId, list);
   }
-  return categoryRows.map((category) => {
-    const products = productsByCategory.get(category.id) ?? [];
-    return {
-      category: category.id,
-      name: category.name,
-      store_id: category.storeId,
-      products,
-      notProducts: products.length === 0,
-    };
-  });
+  const entry: ProductsByCity = {
+    cityId: city.id,
+    revision,
+    categories: categoryRows.map((category) => {
+      const products = productsByCategory.get(category.id) ?? [];
+      return {
+        category: category.id,
+        name: category.name,
+        store_id: category.storeId,
+        products,
+        notProducts: products.length === 0,
+      };
+    }),
+  };
+  cache.set(city.id, entry);
+  return entry;
 }
 
 export async function getProduct(db: Database, id: number): Promise<Product> {
