@@ -120,6 +120,8 @@ export async function searchProducts(
         join search_words w
           on length(t.term) >= 4
           and abs(length(w.word) - length(t.term)) <= 1
+          -- The C-implemented distance rules out most words before the PL/pgSQL swap check runs.
+          and levenshtein_less_equal(w.word, t.term, 2) <= 2
           and within_one_typo(w.word, t.term)
       ) alternatives
       group by position
