@@ -24,3 +24,4 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);
