@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CATALOG_QUERY_KEYS, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
-import { isSameCity } from '../../features/locations/same-city.ts';
+import { decideCityChoice } from '../../features/locations/city-choice.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
 import { useAppStore } from '../../stores/app-store.ts';
@@ -36,12 +36,13 @@ export function useChooseCity() {
   const choose = useCallback(
     (city: City) => {
       const { city: current, storeId, setCity, setPendingCity } = useAppStore.getState();
-      if (!current) {
+      const decision = decideCityChoice(current, city, storeId);
+      if (decision.kind === 'set-and-open') {
         setCity(city);
         void openCity(city);
-      } else if (isSameCity(current, city)) {
-        navigate(storeId !== null ? '/products' : '/stores');
-      } else {
+      } else if (decision.kind === 'go') {
+        navigate(decision.to);
+      } else if (decision.kind === 'confirm') {
         setPendingCity(city);
       }
     },
