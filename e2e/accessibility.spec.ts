@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
+
+/** WCAG 2.1 A and AA rules; serious and critical findings fail the test (labels, contrast, roles, names). */
+async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious, `${where}\n${serious.join('\n')}`).toEqual([]);
+}
+
+test('the browse pages and their overlays pass the WCAG A/AA checks', async ({ page }) => {
+  await page.goto('/');
+  await expectNoSeriousViolations(page, 'city screen');
+
+  await page.getByRole('button', { name: 'No veo mi ciudad' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'not-my-city panel');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await chooseMontevideo(page);
+  await expectNoSeriousViolations(page, 'stores');
+
+  await openFirstStore(page);
+  await expectNoSeriousViolations(page, 'store products');
+
+  await page.getByRole('article').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'product detail');
+  await page.keyboard.press('Escape');
+
+  await searchBox(page).fill('leche');
+  await expect(page.getByRole('option').first()).toBeVisible({ timeout: 5_000 });
+  await expectNoSeriousViolations(page, 'search dropdown');
+
+  await page.goto('/una/ruta/que/no/existe');
+  await expectNoSeriousViolations(page, '404 page');
+});
