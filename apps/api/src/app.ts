@@ -31,6 +31,7 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   webDistDir?: string | null;
   logLevel?: string;
+  trustProxy?: string | false;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -40,6 +41,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 64 * 1024,
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    trustProxy: options.trustProxy ?? false,
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply.status(404).send({ detail: MESSAGES.routeNotFound }),

@@ -8,6 +8,11 @@ export interface AppConfig {
   /** Built web app to serve, or null when only the API runs (tests, `npm run dev`). */
   webDistDir: string | null;
   logLevel: string;
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's trustProxy: addresses, CIDRs, 'loopback'); false trusts
+   * none, so a client cannot choose the IP that rate limits count.
+   */
+  trustProxy: string | false;
 }
 
 /** Reads the environment once, at start; nothing else reads process.env. */
@@ -23,5 +28,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY : false,
   };
 }

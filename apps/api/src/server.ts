@@ -13,7 +13,12 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
   await seedDemoCatalog(database.db);
 }
 
-const app = await buildApp({ database, webDistDir: config.webDistDir, logLevel: config.logLevel });
+const app = await buildApp({
+  database,
+  webDistDir: config.webDistDir,
+  logLevel: config.logLevel,
+  trustProxy: config.trustProxy,
+});
 
 async function shutdown(): Promise<void> {
   await app.close();

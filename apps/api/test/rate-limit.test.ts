@@ -52,6 +52,18 @@ describe('rate limits on lookups and requests', () => {
     expect((await near()).statusCode).toBe(429);
   });
 
+  it('ignores X-Forwarded-For from an untrusted client, so a script cannot rotate its IP', async () => {
+    const spoofed = (forwardedFor: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/v1/stores/near/?latitud=-34.9&longitud=-56.16',
+        headers: { 'x-forwarded-for': forwardedFor },
+        ...fromIp('10.0.0.5'),
+      });
+    expect((await spoofed('1.1.1.1')).statusCode).toBe(200);
+    expect((await spoofed('2.2.2.2')).statusCode).toBe(429);
+  });
+
   it('counts concurrent requests without losing any', async () => {
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
