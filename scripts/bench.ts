@@ -98,7 +98,7 @@ const stores = await (await fetch(`${base}/v1/stores/city/Montevideo`)).json();
 const savedCity = JSON.stringify(city.results[0]);
 const firstStore = stores[0];
 console.log('\nWeb first load (gzip, fresh browser)');
-console.log('page                       | JS KB  | CSS KB | files');
+console.log('page                       | JS KiB | CSS KiB| files');
 for (const [label, url, storage] of [
   ['home /', '/', {}],
   ['stores /stores', '/stores', { city: savedCity }],
