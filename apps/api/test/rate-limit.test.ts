@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { countHit, deleteFinishedWindows } from '../src/modules/rate-limits/rate-limits.repository.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 // Windows are aligned to the epoch; one of ~3 years never rolls over in the middle of a test.
 const LONG_WINDOW = 100_000_000;
@@ -62,6 +64,27 @@ describe('rate limits on lookups and requests', () => {
       });
     expect((await spoofed('1.1.1.1')).statusCode).toBe(200);
     expect((await spoofed('2.2.2.2')).statusCode).toBe(429);
+  });
+
+  it("sweeps only a rule's finished windows, never the current one or another rule's", async () => {
+    const current = new Date('2026-11-21T10:00:00Z');
+    const earlier = new Date('2026-11-21T09:00:00Z');
+    for (const [bucket, start] of [
+      ['cityRequest:10.9.9.9', earlier],
+      ['cityRequest:10.9.9.9', current],
+      ['search:10.9.9.9', earlier],
+    ] as const) {
+      await countHit(t.database.db, bucket, start);
+    }
+    await deleteFinishedWindows(t.database.db, 'cityRequest', current);
+    const left = await queryRows<{ bucket: string; window_start: Date | string }>(
+      t.database,
+      sql`select bucket, window_start from rate_limit_hits where bucket like '%:10.9.9.9' order by bucket, window_start`,
+    );
+    expect(left.map((row) => [row.bucket, new Date(row.window_start).toISOString()])).toEqual([
+      ['cityRequest:10.9.9.9', current.toISOString()],
+      ['search:10.9.9.9', earlier.toISOString()],
+    ]);
   });
 
   it('counts concurrent requests without losing any', async () => {

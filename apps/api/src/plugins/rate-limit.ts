@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
-import { countHit, deleteWindowsBefore } from '../modules/rate-limits/rate-limits.repository.ts';
+import { countHit, deleteFinishedWindows } from '../modules/rate-limits/rate-limits.repository.ts';
 
 export interface RateLimitRule {
   max: number;
@@ -24,8 +24,6 @@ declare module 'fastify' {
   }
 }
 
-const STALE_WINDOWS_MS = 24 * 3600 * 1000;
-
 /**
  * A fixed-window limit kept in the database, so it holds across every instance behind a proxy.
  * Over the limit the caller gets 429 with Retry-After and a Spanish detail.
@@ -37,9 +35,8 @@ export function rateLimit(app: FastifyInstance, name: RateLimitName): preHandler
     const now = Date.now();
     const windowStart = Math.floor(now / windowMs) * windowMs;
     const hits = await countHit(app.db, `${name}:${request.ip}`, new Date(windowStart));
-    // Old windows are swept now and then by whichever request happens by, rather than by a timer.
-    if (hits === 1 && Math.random() < 0.05)
-      await deleteWindowsBefore(app.db, new Date(now - STALE_WINDOWS_MS));
+    // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
+    if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, new Date(windowStart));
     if (hits > rule.max) {
       reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
       throw new HttpError(429, { detail: MESSAGES.tooManyRequests });

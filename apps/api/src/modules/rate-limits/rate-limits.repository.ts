@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { rateLimitHits } from '../../db/schema.ts';
 
@@ -15,6 +15,13 @@ export async function countHit(db: Database, bucket: string, windowStart: Date):
   return row?.hits ?? 1;
 }
 
-export async function deleteWindowsBefore(db: Database, before: Date): Promise<void> {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, before));
+/** Deletes one rule's finished windows: every window of it that started before the current one. */
+export async function deleteFinishedWindows(
+  db: Database,
+  rule: string,
+  currentWindowStart: Date,
+): Promise<void> {
+  await db
+    .delete(rateLimitHits)
+    .where(and(like(rateLimitHits.bucket, `${rule}:%`), lt(rateLimitHits.windowStart, currentWindowStart)));
 }
