@@ -13,7 +13,3 @@ export class HttpError extends Error {
 export function notFound(detail: string = MESSAGES.notFound): HttpError {
   return new HttpError(404, { detail });
 }
-
-export function badRequest(fields: Record<string, string[]>): HttpError {
-  return new HttpError(400, fields);
-}

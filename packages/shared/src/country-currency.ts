@@ -1,6 +1,5 @@
-/** Spec §3/§9: the country decides the display currency; only UY is an allowed country for now. */
+/** Spec §3/§9: the country decides the display currency; UY is the default and, for now, the only allowed country. */
 export const DEFAULT_COUNTRY_CODE = 'UY';
-export const ALLOWED_COUNTRY_CODES = ['UY'] as const;
 export const DEFAULT_CURRENCY_CODE = 'USD';
 
 export const CURRENCY_CODES = [

@@ -2,10 +2,8 @@
 export const MESSAGES = {
   required: 'Campo requerido',
   invalidEmail: 'Correo electrónico Invalido',
-  invalidEmailHint: 'Por favor Agrega un correo electrónico valido',
   notFound: 'No encontrado.',
   routeNotFound: 'La dirección solicitada no existe.',
-  invalidId: 'El identificador no es válido.',
   unknownCity: 'No tenemos servicio en esa ciudad.',
   searchTooShort: 'La búsqueda debe tener al menos 3 caracteres.',
   searchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
@@ -18,7 +16,6 @@ export const MESSAGES = {
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
-  methodNotAllowed: 'Método no permitido.',
   serverError: 'Oops Algo salio mal',
   outOfStockSuffix: 'está fuera de stock. Por favor retírelo del carrito para continuar!',
 } as const;
