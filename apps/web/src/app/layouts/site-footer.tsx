@@ -1,44 +1,24 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../../components/icons.tsx';
+import { BrandMark, IconSvg } from '../../components/icons.tsx';
 import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 
 // The social icons live here: the footer is a deferred chunk and nothing else uses them.
-function SocialIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
 function FacebookIcon() {
   return (
-    <SocialIcon>
+    <IconSvg>
       <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V9H6.5v3.5H9V21h3.5v-8.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15z" />
-    </SocialIcon>
+    </IconSvg>
   );
 }
 
 function InstagramIcon() {
   return (
-    <SocialIcon>
+    <IconSvg>
       <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
       <circle cx="12" cy="12" r="4" />
       <circle cx="17.2" cy="6.8" r="0.6" fill="currentColor" />
-    </SocialIcon>
+    </IconSvg>
   );
 }
 

@@ -14,7 +14,7 @@ export function decideCityChoice(
   storeId: number | null,
 ): CityChoice {
   // An empty value is ignored.
-  if (!chosen || !chosen.name) return { kind: 'ignore' };
+  if (!chosen?.name) return { kind: 'ignore' };
   // With no current city, the city is set and the shopper goes on.
   if (!current) return { kind: 'set-and-open' };
   // The same city: back to the chosen store's products, else to the store list.
