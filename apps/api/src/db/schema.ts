@@ -218,3 +218,128 @@ export const catalogRevision = pgTable(
   },
   (t) => [check('catalog_revision_single_row', sql`${t.id}`)],
 );
+
+/** Registered people. Only remitters register through the app (spec §3); the check leaves room for merchants. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Public id of the account (the spec's user_account_id); the serial id never leaves the server. */
+    accountId: text('account_id').notNull(),
+    type: text('type').notNull().default('remitter'),
+    /** Trimmed and lowercased before it is stored, so the unique index is case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164, e.g. +59891234567. */
+    phoneE164: text('phone_e164').notNull(),
+    /** International format as the shopper saw it, e.g. +598 91 234 567. */
+    phoneFormatted: text('phone_formatted').notNull(),
+    /** Unguessable token carried by invitation links. */
+    referralToken: text('referral_token').notNull(),
+    referredByUserId: integer('referred_by_user_id'),
+    credit: numeric('credit', { precision: 12, scale: 2 }).notNull().default('0.00'),
+    coupon: text('coupon'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_account_id_key').on(t.accountId),
+    uniqueIndex('users_referral_token_key').on(t.referralToken),
+    check('users_type_check', sql`${t.type} in ('remitter', 'merchant')`),
+    check('users_email_lowercase_check', sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
+);
+
+/**
+ * Server-side sessions (decision 007). The cookie holds a random 256-bit token; only its SHA-256 is stored,
+ * so a leaked table does not log anybody in.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sent back as X-CSRFToken on every state change; useless without the session cookie. */
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session, whatever the activity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use password-reset tokens; only the hash is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Outgoing e-mail, written in the same transaction as the change that causes it and delivered by a worker.
+ * `pending` until sent over SMTP (`sent`) or, without SMTP, logged (`captured`); failures back off and retry.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim: another instance skips the row until this passes. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'captured')`),
+  ],
+);
+
+/** One server cart per user (spec §3 Cart: a city and product lines). */
+export const carts = pgTable('carts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cityId: integer('city_id').references(() => cities.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => carts.userId, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Lines keep the order in which they were first added. */
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('cart_lines_quantity_check', sql`${t.quantity} between 1 and 99`),
+  ],
+);
