@@ -7,9 +7,3 @@ export const settingsSchema = z.object({
   header_banner_end_at: z.number().int(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
-
-export const whoamiSchema = z.object({
-  whoami: z.null(),
-  settings: settingsSchema,
-});
-export type Whoami = z.infer<typeof whoamiSchema>;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { emailField } from './account.schemas.ts';
+import { MESSAGES } from './messages.ts';
 import { isValidEmail, normalizeEmail, shouldSearch, shouldTrackSearch } from './validation-rules.ts';
 
 describe('e-mail rules', () => {
@@ -16,6 +18,42 @@ describe('e-mail rules', () => {
       expect(isValidEmail(bad), bad).toBe(false);
     }
     expect(isValidEmail(`${'a'.repeat(250)}@x.com`)).toBe(false);
+  });
+});
+
+describe('e-mail field (the schema of the forms and the API)', () => {
+  function problems(value: unknown): string[] {
+    const result = emailField.safeParse(value);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  }
+
+  it('trims and lowercases what it accepts', () => {
+    expect(emailField.parse('  Ana.Perez@Correo.COM.UY \t')).toBe('ana.perez@correo.com.uy');
+    expect(emailField.parse('\nJUAN+compras@ejemplo.com')).toBe('juan+compras@ejemplo.com');
+  });
+
+  it("answers 'Campo requerido' for a missing or blank e-mail", () => {
+    expect(problems('')).toEqual([MESSAGES.required]);
+    expect(problems('   ')).toEqual([MESSAGES.required]);
+    expect(problems(undefined)).toEqual([MESSAGES.required]);
+  });
+
+  it("answers 'Correo electrónico Invalido' for a bad format", () => {
+    for (const bad of [
+      'ana',
+      'ana@',
+      '@correo.com',
+      'ana@correo',
+      'ana @correo.com',
+      'ana@@correo.com',
+      'ana@correo.c',
+    ]) {
+      expect(problems(bad), bad).toEqual([MESSAGES.invalidEmail]);
+    }
+  });
+
+  it('refuses an address longer than 254 characters', () => {
+    expect(problems(`${'a'.repeat(250)}@x.com`)).toContain(MESSAGES.tooLong(254));
   });
 });
 

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { decimalString } from './catalog.schemas.ts';
+import { MESSAGES } from './messages.ts';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
+import { normalizeInternationalPhone } from './phone-number.ts';
+import { settingsSchema } from './settings.schemas.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
+
+const NAME_MAX_LENGTH = 60;
+
+/** Spec §5 e-mail: required, trimmed, lowercase, a standard address. */
+export const emailField = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MESSAGES.required, abort: true })
+  .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+  .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
+
+const nameField = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required, abort: true })
+  .max(NAME_MAX_LENGTH, MESSAGES.tooLong(NAME_MAX_LENGTH));
+
+/** A new password: 8–128 characters and not one of the most common ones. */
+export const newPasswordField = z.string({ error: MESSAGES.required }).superRefine((value, context) => {
+  const problem = passwordProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+
+/** International phone as the registration form sends it (formatted, with the country code). */
+export const phoneField = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, { error: MESSAGES.required, abort: true })
+  .max(40, MESSAGES.invalidPhone)
+  .refine((value) => normalizeInternationalPhone(value) !== null, MESSAGES.invalidPhone);
+
+/** POST /v1/users/create/ (spec §3 Registration form, §7). */
+export const registrationSchema = z.object({
+  email: emailField,
+  password: newPasswordField,
+  first_name: nameField,
+  last_name: nameField,
+  phone_number: phoneField,
+  type: z.literal('remitter', { error: MESSAGES.invalidValue }).default('remitter'),
+  /** From the invitation link's query; empty when there is none. */
+  referral_token: z.string().trim().max(64, MESSAGES.invalidReferralToken).default(''),
+  terms_accepted: z.literal(true, { error: MESSAGES.termsRequired }),
+});
+export type Registration = z.input<typeof registrationSchema>;
+
+/** POST /v1/login/ (spec §7 sends `username`, which is the e-mail). */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: MESSAGES.loginEmailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: MESSAGES.loginEmailRequired, abort: true })
+    .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH)),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired, abort: true })
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.invalidCredentials),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/**
+ * Spec §3 Login response. The spec's readable auth `token` is replaced by an HttpOnly session cookie
+ * (decision 007); the answer carries the new session's CSRF token instead.
+ */
+export const loginResponseSchema = z.object({
+  user_account_id: z.string(),
+  first_name: z.string(),
+  csrf_token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Spec §3 User as who-am-I gives it (no token: the session is an HttpOnly cookie). */
+export const userSchema = z.object({
+  user_account_id: z.string(),
+  type: z.literal('remitter'),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** International format, e.g. "+598 91 234 567". */
+  phone_number: z.string(),
+  referral_token: z.string(),
+  credit: decimalString,
+  coupon: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const whoamiSchema = z.object({
+  whoami: userSchema.nullable(),
+  settings: settingsSchema,
+});
+export type Whoami = z.infer<typeof whoamiSchema>;
+
+export const csrfTokenSchema = z.object({ csrf_token: z.string() });
+export type CsrfToken = z.infer<typeof csrfTokenSchema>;
+
+export const emailExistsSchema = z.object({ exists: z.boolean() });
+export const emailQuerySchema = z.object({ email: emailField });
+export const emailParamsSchema = z.object({ email: emailField });
+
+/** PUT /v1/users/update/remitter/ (spec §3 Remitter). */
+export const remitterUpdateSchema = z.object({
+  first_name: nameField,
+  last_name: nameField,
+  phone_number: phoneField,
+});
+export type RemitterUpdate = z.input<typeof remitterUpdateSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailField });
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().min(1, MESSAGES.passwordResetInvalid).max(200, MESSAGES.passwordResetInvalid),
+  password: newPasswordField,
+});
+export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
+
+export const detailSchema = z.object({ detail: z.string() });

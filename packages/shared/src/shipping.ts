@@ -1,0 +1,91 @@
+import { convertMinor, parseMoney, type Rates } from './money.ts';
+
+/** Spec §1/§9: per store, in USD minor units. */
+export const SHIPPING_FEE_IN_CITY_USD = 299;
+export const SHIPPING_FEE_OUTSIDE_CITY_USD = 499;
+
+export interface ShippingLine {
+  storeId: number;
+  /** The city the store is in; a store in the delivery city charges the lower fee. */
+  storeCity: string;
+  /** Decimal unit price the shopper pays (after the discount rule), in `currency`. */
+  unitPrice: string;
+  currency: string;
+  quantity: number;
+}
+
+export interface StoreShipping {
+  storeId: number;
+  /** Sum of the store's lines, in USD minor units. */
+  subtotalUsd: number;
+  /** The store's shipping fee in USD minor units (0 when shipping is free). */
+  feeUsd: number;
+}
+
+export interface ShippingQuote {
+  /** One entry per store, in the order the stores first appear in the lines. */
+  stores: StoreShipping[];
+  subtotalUsd: number;
+  shippingUsd: number;
+  totalUsd: number;
+  /** The cart's subtotal reached free_shipping_threshold. */
+  freeShipping: boolean;
+}
+
+function sameCity(a: string, b: string): boolean {
+  const normalize = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return normalize(a) === normalize(b);
+}
+
+/**
+ * Shipping per store (spec §1, §9): 2.99 USD for a store inside the delivery city, 4.99 outside it, and
+ * nothing for any store once the whole cart reaches `free_shipping_threshold` (USD). Lines in other
+ * currencies (UYU) are converted to USD through the stored rates. Null when a line's rate is missing.
+ */
+export function quoteShipping(input: {
+  lines: readonly ShippingLine[];
+  deliveryCity: string;
+  /** free_shipping_threshold as the settings give it, a USD decimal ("80.00"). */
+  freeShippingThreshold: string;
+  rates: Rates;
+}): ShippingQuote | null {
+  const byStore = new Map<number, { subtotalUsd: number; inCity: boolean }>();
+  for (const line of input.lines) {
+    const lineTotal = parseMoney(line.unitPrice) * line.quantity;
+    const usd = convertMinor(lineTotal, line.currency, 'USD', input.rates);
+    if (usd === null) return null;
+    const entry = byStore.get(line.storeId) ?? {
+      subtotalUsd: 0,
+      inCity: sameCity(line.storeCity, input.deliveryCity),
+    };
+    entry.subtotalUsd += usd;
+    byStore.set(line.storeId, entry);
+  }
+  const subtotalUsd = [...byStore.values()].reduce((sum, entry) => sum + entry.subtotalUsd, 0);
+  const freeShipping = byStore.size > 0 && subtotalUsd >= parseMoney(input.freeShippingThreshold);
+  const stores = [...byStore].map(([storeId, entry]) => ({
+    storeId,
+    subtotalUsd: entry.subtotalUsd,
+    feeUsd: freeShipping ? 0 : entry.inCity ? SHIPPING_FEE_IN_CITY_USD : SHIPPING_FEE_OUTSIDE_CITY_USD,
+  }));
+  const shippingUsd = stores.reduce((sum, store) => sum + store.feeUsd, 0);
+  return { stores, subtotalUsd, shippingUsd, totalUsd: subtotalUsd + shippingUsd, freeShipping };
+}
+
+export interface FreeShippingProgress {
+  /** Whole percent of the threshold reached, capped at 100. */
+  percent: number;
+  /** Spec §2: complete (success) at 100% or more, danger below. */
+  state: 'danger' | 'success';
+}
+
+/** The cart strip's progress bar (spec §2). */
+export function freeShippingProgress(
+  subtotalUsd: number,
+  freeShippingThreshold: string,
+): FreeShippingProgress {
+  const threshold = parseMoney(freeShippingThreshold);
+  if (threshold <= 0) return { percent: 100, state: 'success' };
+  if (subtotalUsd >= threshold) return { percent: 100, state: 'success' };
+  return { percent: Math.min(99, Math.floor((Math.max(0, subtotalUsd) * 100) / threshold)), state: 'danger' };
+}
