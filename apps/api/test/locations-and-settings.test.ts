@@ -2,6 +2,7 @@ import { CURRENCY_CODES } from '@mandado/shared/country-currency';
 import type { CurrencyList } from '@mandado/shared/currency.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -76,6 +77,7 @@ describe('POST /v1/city/request/', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/v1/city/request/',
+      headers: await visitorHeaders(t.app),
       payload: { city: ' Salto ', email: '  Ana.Perez@Correo.COM ' },
     });
     expect(response.statusCode).toBe(201);
@@ -95,7 +97,12 @@ describe('POST /v1/city/request/', () => {
     [{ city: 42, email: 'ana@correo.com' }, { city: ['Campo requerido'] }],
     [{ city: 'x'.repeat(101), email: 'ana@correo.com' }, { city: ['No puede tener más de 100 caracteres.'] }],
   ])('answers 400 with Spanish field messages for %j', async (payload, expected) => {
-    const response = await t.app.inject({ method: 'POST', url: '/v1/city/request/', payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/city/request/',
+      headers: await visitorHeaders(t.app),
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(expected);
   });
@@ -104,7 +111,7 @@ describe('POST /v1/city/request/', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/v1/city/request/',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...(await visitorHeaders(t.app)), 'content-type': 'application/json' },
       payload: '["Salto"]',
     });
     expect(response.statusCode).toBe(400);

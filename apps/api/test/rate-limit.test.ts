@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countHit, deleteFinishedWindows } from '../src/modules/rate-limits/rate-limits.repository.ts';
+import { visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 // Windows are aligned to the epoch; one of ~3 years never rolls over in the middle of a test.
@@ -25,8 +26,9 @@ function fromIp(ip: string) {
 describe('rate limits on lookups and requests', () => {
   it('refuses the third city request from one IP with 429, Retry-After and a Spanish detail', async () => {
     const payload = { city: 'Salto', email: 'ana@correo.com' };
+    const headers = await visitorHeaders(t.app);
     const send = (ip: string) =>
-      t.app.inject({ method: 'POST', url: '/v1/city/request/', payload, ...fromIp(ip) });
+      t.app.inject({ method: 'POST', url: '/v1/city/request/', payload, headers, ...fromIp(ip) });
     expect((await send('10.0.0.1')).statusCode).toBe(201);
     expect((await send('10.0.0.1')).statusCode).toBe(201);
     const refused = await send('10.0.0.1');

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
 import { countHit, deleteFinishedWindows } from '../modules/rate-limits/rate-limits.repository.ts';
 
@@ -13,6 +13,15 @@ export const DEFAULT_RATE_LIMITS = {
   search: { max: 120, windowSeconds: 60 },
   nearStores: { max: 60, windowSeconds: 60 },
   cityRequest: { max: 10, windowSeconds: 3600 },
+  /** Login attempts: per IP (an office or a phone carrier shares one) and per e-mail (one account). */
+  loginPerIp: { max: 30, windowSeconds: 300 },
+  loginPerEmail: { max: 8, windowSeconds: 300 },
+  /** E-mail existence checks (the login panel asks once per e-mail typed). */
+  emailLookupPerIp: { max: 30, windowSeconds: 300 },
+  emailLookupPerEmail: { max: 10, windowSeconds: 300 },
+  /** Password-reset requests: each one sends an e-mail. */
+  passwordResetPerIp: { max: 10, windowSeconds: 3600 },
+  passwordResetPerEmail: { max: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -25,21 +34,29 @@ declare module 'fastify' {
 }
 
 /**
- * A fixed-window limit kept in the database, so it holds across every instance behind a proxy.
- * Over the limit the caller gets 429 with Retry-After and a Spanish detail.
+ * Counts one hit of `name` for `key` (an IP, an e-mail) in a fixed window kept in the database, so it holds
+ * across every instance behind a proxy. Over the limit it throws 429 with Retry-After and a Spanish detail.
  */
+export async function enforceRateLimit(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  name: RateLimitName,
+  key: string,
+): Promise<void> {
+  const rule = app.rateLimits[name];
+  const windowMs = rule.windowSeconds * 1000;
+  const now = Date.now();
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const hits = await countHit(app.db, `${name}:${key}`, new Date(windowStart));
+  // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
+  if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, new Date(windowStart));
+  if (hits > rule.max) {
+    reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
+    throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
+  }
+}
+
+/** A route's preHandler limiting each client IP. */
 export function rateLimit(app: FastifyInstance, name: RateLimitName): preHandlerAsyncHookHandler {
-  return async (request, reply) => {
-    const rule = app.rateLimits[name];
-    const windowMs = rule.windowSeconds * 1000;
-    const now = Date.now();
-    const windowStart = Math.floor(now / windowMs) * windowMs;
-    const hits = await countHit(app.db, `${name}:${request.ip}`, new Date(windowStart));
-    // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
-    if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, new Date(windowStart));
-    if (hits > rule.max) {
-      reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
-      throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
-    }
-  };
+  return async (request, reply) => enforceRateLimit(app, reply, name, request.ip);
 }

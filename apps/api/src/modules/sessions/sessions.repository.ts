@@ -1,0 +1,71 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { sessions } from '../../db/schema.ts';
+
+export interface SessionRow {
+  tokenHash: string;
+  userId: number;
+  csrfToken: string;
+  lastSeenAt: Date;
+}
+
+export async function insertSession(
+  db: Database,
+  values: { tokenHash: string; userId: number; csrfToken: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** A live session: not past its absolute end and seen within the idle timeout. */
+export async function findLiveSession(
+  db: Database,
+  tokenHash: string,
+  idleSince: Date,
+): Promise<SessionRow | null> {
+  const [row] = await db
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function touchSession(db: Database, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends every session of a user except, optionally, the one making the request. */
+export async function deleteUserSessions(
+  db: Database,
+  userId: number,
+  keepTokenHash?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Sessions past their absolute end or idle for too long; swept now and then by a login. */
+export async function deleteDeadSessions(db: Database, idleSince: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} <= now() or ${lt(sessions.lastSeenAt, idleSince)}`);
+}

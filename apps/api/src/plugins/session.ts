@@ -1,0 +1,175 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import { MESSAGES } from '@mandado/shared/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-errors.ts';
+import {
+  deleteDeadSessions,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from '../modules/sessions/sessions.repository.ts';
+
+/** Decision 007: how long a session lives. */
+export interface SessionLifetimes {
+  /** Ends a session nobody used for this long. */
+  idleSeconds: number;
+  /** Ends a session this long after login, whatever the activity. */
+  absoluteSeconds: number;
+}
+
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  idleSeconds: 14 * 24 * 3600,
+  absoluteSeconds: 60 * 24 * 3600,
+};
+
+/** last_seen_at is written at most this often, so browsing does not turn every read into a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface RequestSession {
+  userId: number;
+  tokenHash: string;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionLifetimes: SessionLifetimes;
+  }
+  interface FastifyRequest {
+    /** The logged-in session, or null for a visitor. */
+    session: RequestSession | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** `__Host-` pins a cookie to our exact origin over HTTPS; plain HTTP (development, tests) cannot use it. */
+function cookieName(request: FastifyRequest, base: 'session' | 'csrf'): string {
+  return `${isSecure(request) ? '__Host-' : ''}mandado_${base}`;
+}
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds?: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecure(request),
+    path: '/',
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The request comes from our own pages: its Origin (or, lacking one, its Referer) names our host. */
+function fromOwnOrigin(request: FastifyRequest): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (!source) return true; // Not a browser: CSRF is a browser attack, and the token is still required.
+  try {
+    const own = new URL(`${request.protocol}://${request.headers.host ?? ''}`);
+    const from = new URL(source);
+    return from.protocol === own.protocol && from.host === own.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sessions in the database (decision 007): a random 256-bit token in an HttpOnly cookie, only its hash
+ * stored, with idle and absolute expiry. Every state change under /v1 must carry the CSRF token as
+ * X-CSRFToken and come from our own origin, or it is refused with 403.
+ */
+export async function registerSessions(app: FastifyInstance, lifetimes: SessionLifetimes): Promise<void> {
+  await app.register(cookie);
+  app.decorate('sessionLifetimes', lifetimes);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/v1/')) return;
+    const token = request.cookies[cookieName(request, 'session')];
+    if (!token || token.length > 100) return;
+    const tokenHash = hashToken(token);
+    const idleSince = new Date(Date.now() - lifetimes.idleSeconds * 1000);
+    const row = await findLiveSession(app.db, tokenHash, idleSince);
+    if (!row) return;
+    request.session = { userId: row.userId, tokenHash, csrfToken: row.csrfToken };
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(app.db, tokenHash);
+  });
+
+  // preValidation: only matched routes (an unknown path stays a 404), before the body is validated.
+  app.addHook('preValidation', async (request) => {
+    // The not-found handler runs this hook too; an unknown path stays a plain 404.
+    if (SAFE_METHODS.has(request.method) || request.is404 || !request.url.startsWith('/v1/')) return;
+    const sent = request.headers['x-csrftoken'];
+    const expected = request.session?.csrfToken ?? request.cookies[cookieName(request, 'csrf')];
+    if (!fromOwnOrigin(request) || typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {
+      throw new HttpError(403, { detail: MESSAGES.csrfFailed });
+    }
+  });
+}
+
+/**
+ * The CSRF token for this caller: the session's, or for a visitor a random one kept in an HttpOnly cookie
+ * (double submit: another site can neither read our answer nor set our cookie).
+ */
+export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.session) return request.session.csrfToken;
+  const name = cookieName(request, 'csrf');
+  const existing = request.cookies[name];
+  if (existing && existing.length <= 100) return existing;
+  const token = randomToken();
+  reply.setCookie(name, token, cookieOptions(request));
+  return token;
+}
+
+/** Starts a fresh session for a user who just proved who they are; any session the request had ends. */
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<RequestSession> {
+  if (request.session) await deleteSession(app.db, request.session.tokenHash);
+  const token = randomToken();
+  const session = { userId, tokenHash: hashToken(token), csrfToken: randomToken() };
+  const { absoluteSeconds, idleSeconds } = app.sessionLifetimes;
+  await insertSession(app.db, { ...session, expiresAt: new Date(Date.now() + absoluteSeconds * 1000) });
+  // Dead sessions are swept by logins now and then rather than by a timer, like rate-limit windows.
+  if (Math.random() < 0.05) await deleteDeadSessions(app.db, new Date(Date.now() - idleSeconds * 1000));
+  reply.setCookie(cookieName(request, 'session'), token, cookieOptions(request, absoluteSeconds));
+  request.session = session;
+  return session;
+}
+
+export async function endSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (request.session) await deleteSession(app.db, request.session.tokenHash);
+  request.session = null;
+  reply.clearCookie(cookieName(request, 'session'), cookieOptions(request));
+}
+
+/** The logged-in user's id, or 401 for a visitor. Services take this id; they never trust one from input. */
+export function requireUserId(request: FastifyRequest): number {
+  if (!request.session) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  return request.session.userId;
+}

@@ -1,0 +1,493 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cookieHeader,
+  cookiesFrom,
+  logIn,
+  registerUser,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  uniqueEmail,
+  visitorHeaders,
+} from './session-helpers.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    email: uniqueEmail(),
+    password: TEST_PASSWORD,
+    first_name: 'Ana',
+    last_name: 'Pereira',
+    phone_number: '+598 91 234 567',
+    type: 'remitter',
+    referral_token: '',
+    terms_accepted: true,
+    ...overrides,
+  };
+}
+
+async function whoami(cookie: string) {
+  const response = await t.app.inject({ method: 'GET', url: '/v1/whoami/', headers: { cookie } });
+  return response.json<{ whoami: Record<string, unknown> | null }>().whoami;
+}
+
+describe('POST /v1/users/create/', () => {
+  it('registers a remitter, logs them in and stores a normalised e-mail, an E.164 phone and an argon2id hash', async () => {
+    const headers = await visitorHeaders(t.app);
+    const payload = registration({ email: '  Nueva.Persona@Ejemplo.COM ', phone_number: '+598 91 234 567' });
+    const response = await t.app.inject({ method: 'POST', url: '/v1/users/create/', headers, payload });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      user_account_id: expect.any(String),
+      first_name: 'Ana',
+      csrf_token: expect.any(String),
+    });
+    expect(JSON.stringify(body)).not.toContain(TEST_PASSWORD);
+
+    const cookies = {
+      ...cookiesFrom(headers.cookie.split('; ')),
+      ...cookiesFrom(response.headers['set-cookie']),
+    };
+    expect(await whoami(cookieHeader(cookies))).toEqual({
+      user_account_id: body.user_account_id,
+      type: 'remitter',
+      first_name: 'Ana',
+      last_name: 'Pereira',
+      email: 'nueva.persona@ejemplo.com',
+      phone_number: '+598 91 234 567',
+      referral_token: expect.stringMatching(/^[\w-]{20,}$/),
+      credit: '0.00',
+      coupon: null,
+    });
+    const [row] = await queryRows<{ phone_e164: string; password_hash: string }>(
+      t.database,
+      sql`select phone_e164, password_hash from users where email = 'nueva.persona@ejemplo.com'`,
+    );
+    expect(row?.phone_e164).toBe('+59891234567');
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, never readable by scripts', async () => {
+    const headers = await visitorHeaders(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/create/',
+      headers,
+      payload: registration(),
+    });
+    const setCookie = [response.headers['set-cookie']].flat().join('\n');
+    expect(setCookie).toMatch(/mandado_session=[\w-]{43}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/);
+  });
+
+  it('uses a __Host- Secure cookie when served over HTTPS behind a trusted proxy', async () => {
+    const secure = await createTestApp({ trustProxy: '127.0.0.1' });
+    try {
+      const https = { host: 'mandado.uy', 'x-forwarded-proto': 'https', origin: 'https://mandado.uy' };
+      const csrf = await secure.app.inject({ method: 'GET', url: '/v1/csrf-token/', headers: https });
+      const csrfCookies = cookiesFrom(csrf.headers['set-cookie']);
+      expect(Object.keys(csrfCookies)).toEqual(['__Host-mandado_csrf']);
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/v1/users/create/',
+        headers: { ...https, cookie: cookieHeader(csrfCookies), 'x-csrftoken': csrf.json().csrf_token },
+        payload: registration(),
+      });
+      expect(response.statusCode).toBe(201);
+      expect([response.headers['set-cookie']].flat().join('\n')).toMatch(
+        /__Host-mandado_session=[\w-]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax/,
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it.each([
+    [{ email: '' }, { email: ['Campo requerido'] }],
+    [{ email: 'ana@' }, { email: ['Correo electrónico Invalido'] }],
+    [{ password: '' }, { password: ['Campo requerido'] }],
+    [{ password: 'corta1' }, { password: ['La contraseña debe tener al menos 8 caracteres.'] }],
+    [{ password: 'x'.repeat(129) }, { password: ['La contraseña no puede tener más de 128 caracteres.'] }],
+    [
+      { password: 'Password123' },
+      { password: ['Esa contraseña es demasiado común. Elige una más difícil de adivinar.'] },
+    ],
+    [{ first_name: '  ' }, { first_name: ['Campo requerido'] }],
+    [{ last_name: undefined }, { last_name: ['Campo requerido'] }],
+    [{ first_name: 'x'.repeat(61) }, { first_name: ['No puede tener más de 60 caracteres.'] }],
+    [{ phone_number: '' }, { phone_number: ['Campo requerido'] }],
+    [{ phone_number: '+598 12' }, { phone_number: ['Ingresa un número válido'] }],
+    [{ phone_number: '091234567' }, { phone_number: ['Ingresa un número válido'] }],
+    [
+      { terms_accepted: false },
+      { terms_accepted: ['Debes aceptar los términos y condiciones del servicio.'] },
+    ],
+    [
+      { terms_accepted: undefined },
+      { terms_accepted: ['Debes aceptar los términos y condiciones del servicio.'] },
+    ],
+    [{ type: 'merchant' }, { type: ['Valor inválido.'] }],
+  ])('refuses %j with Spanish field errors', async (overrides, expected) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/create/',
+      headers: await visitorHeaders(t.app),
+      payload: registration(overrides),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(expected);
+  });
+
+  it('refuses an e-mail already registered in another case', async () => {
+    const existing = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/create/',
+      headers: await visitorHeaders(t.app),
+      payload: registration({ email: ` ${existing.email.toUpperCase()} ` }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ email: ['Ya existe una cuenta con este correo electrónico.'] });
+  });
+
+  it('accepts the referral token of an existing user and refuses one that belongs to nobody', async () => {
+    const inviter = await registerUser(t.app);
+    const inviterToken = (await whoami(inviter.headers.cookie))?.referral_token;
+    const invited = await registerUser(t.app, { referral_token: inviterToken });
+    const [row] = await queryRows<{ referred: boolean }>(
+      t.database,
+      sql`select invited.referred_by_user_id = inviter.id as referred from users invited, users inviter
+          where invited.email = ${invited.email} and inviter.email = ${inviter.email}`,
+    );
+    expect(row?.referred).toBe(true);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/create/',
+      headers: await visitorHeaders(t.app),
+      payload: registration({ referral_token: 'no-es-de-nadie' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ referral_token: ['El enlace de invitación no es válido.'] });
+  });
+});
+
+describe('login, whoami and logout', () => {
+  it('logs in with the e-mail in any case, answers the spec fields and never the password', async () => {
+    const user = await registerUser(t.app);
+    const visitor = await visitorHeaders(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login/',
+      headers: visitor,
+      payload: { username: ` ${user.email.toUpperCase()}`, password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      user_account_id: user.userAccountId,
+      first_name: 'Ana',
+      csrf_token: expect.any(String),
+    });
+    const cookies = {
+      ...cookiesFrom(visitor.cookie.split('; ')),
+      ...cookiesFrom(response.headers['set-cookie']),
+    };
+    expect((await whoami(cookieHeader(cookies)))?.email).toBe(user.email);
+  });
+
+  it('gives a visitor whoami null, and the same answer for an unknown e-mail and a wrong password', async () => {
+    expect(await whoami('')).toBeNull();
+    const user = await registerUser(t.app);
+    const attempt = async (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/login/',
+        headers: await visitorHeaders(t.app),
+        payload: { username, password: 'no-es-esta-clave' },
+      });
+    const wrongPassword = await attempt(user.email);
+    const unknownAccount = await attempt(uniqueEmail('nadie'));
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(unknownAccount.statusCode).toBe(400);
+    expect(wrongPassword.json()).toEqual({
+      non_field_errors: ['Correo electrónico o contraseña incorrectos.'],
+    });
+    expect(unknownAccount.body).toBe(wrongPassword.body);
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an empty login with the spec texts', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login/',
+      headers: await visitorHeaders(t.app),
+      payload: { username: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ username: ['Ingresa tu correo'], password: ['Ingresa tu contraseña'] });
+  });
+
+  it('starts a new session at every login and ends the one the request had', async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login/',
+      headers: user.headers,
+      payload: { username: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const before = cookiesFrom(user.headers.cookie.split('; ')).mandado_session;
+    const after = cookiesFrom(response.headers['set-cookie']).mandado_session;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    expect(await whoami(`mandado_session=${before}`)).toBeNull();
+    expect((await whoami(`mandado_session=${after}`))?.email).toBe(user.email);
+    const stored = await queryRows<{ token_hash: string }>(
+      t.database,
+      sql`select token_hash from sessions where token_hash = ${after ?? ''}`,
+    );
+    expect(stored).toEqual([]); // only the hash is kept, never the token
+  });
+
+  it('logs out with POST: the session ends and the cookie is cleared', async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({ method: 'POST', url: '/v1/logout/', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    expect([response.headers['set-cookie']].flat().join('\n')).toMatch(/mandado_session=; Max-Age=0/);
+    expect(await whoami(user.headers.cookie)).toBeNull();
+    const get = await t.app.inject({ method: 'GET', url: '/v1/logout/', headers: user.headers });
+    expect(get.statusCode).toBe(404);
+  });
+
+  it('ends a session idle for longer than the idle timeout, and one past its absolute end', async () => {
+    const idle = await registerUser(t.app);
+    const old = await registerUser(t.app);
+    await t.database.db.execute(sql`
+      update sessions set last_seen_at = now() - interval '15 days'
+      where user_id = (select id from users where email = ${idle.email})`);
+    await t.database.db.execute(sql`
+      update sessions set expires_at = now() - interval '1 second'
+      where user_id = (select id from users where email = ${old.email})`);
+    expect(await whoami(idle.headers.cookie)).toBeNull();
+    expect(await whoami(old.headers.cookie)).toBeNull();
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/update/remitter/',
+      headers: idle.headers,
+      payload: { first_name: 'Otra', last_name: 'Persona', phone_number: '+598 91 234 567' },
+    });
+    expect(update.statusCode).toBe(403); // its CSRF token died with it
+  });
+
+  it('keeps an active session alive past the idle timeout counted from login', async () => {
+    const user = await registerUser(t.app);
+    await t.database.db.execute(sql`
+      update sessions set created_at = now() - interval '20 days', last_seen_at = now() - interval '13 days'
+      where user_id = (select id from users where email = ${user.email})`);
+    expect((await whoami(user.headers.cookie))?.email).toBe(user.email);
+    const [row] = await queryRows<{ recent: boolean }>(
+      t.database,
+      sql`select last_seen_at > now() - interval '1 minute' as recent from sessions
+          where user_id = (select id from users where email = ${user.email})`,
+    );
+    expect(row?.recent).toBe(true);
+  });
+});
+
+describe('CSRF', () => {
+  it.each([
+    ['missing', (headers: Record<string, string>) => ({ ...headers, 'x-csrftoken': '' })],
+    ['wrong', (headers: Record<string, string>) => ({ ...headers, 'x-csrftoken': 'x'.repeat(43) })],
+    [
+      'from another origin',
+      (headers: Record<string, string>) => ({ ...headers, origin: 'https://evil.example' }),
+    ],
+    [
+      'referred by another site',
+      (headers: Record<string, string>) => {
+        const { origin: _origin, ...rest } = headers;
+        return { ...rest, referer: 'https://evil.example/page' };
+      },
+    ],
+  ])('refuses a state change with the token %s with 403', async (_case, alter) => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/update/remitter/',
+      headers: alter(user.headers),
+      payload: { first_name: 'Hackeada', last_name: 'Pereira', phone_number: '+598 91 234 567' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      detail: 'No pudimos verificar la solicitud. Recarga la página e intenta de nuevo.',
+    });
+    expect((await whoami(user.headers.cookie))?.first_name).toBe('Ana');
+  });
+
+  it("refuses a visitor's login without the pre-session token", async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/login/',
+      headers: { origin: TEST_ORIGIN },
+      payload: { username: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("does not accept one session's token for another session", async () => {
+    const first = await registerUser(t.app);
+    const second = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/logout/',
+      headers: { ...first.headers, 'x-csrftoken': second.headers['x-csrftoken'] },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await whoami(first.headers.cookie)).not.toBeNull();
+  });
+
+  it('gives a logged-in user the session-bound token', async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/csrf-token/',
+      headers: { cookie: user.headers.cookie },
+    });
+    expect(response.json()).toEqual({ csrf_token: user.headers['x-csrftoken'] });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('e-mail existence checks', () => {
+  it('answers whether an account exists, by path and by query, whatever the case', async () => {
+    const user = await registerUser(t.app);
+    const byPath = await t.app.inject({
+      method: 'GET',
+      url: `/v1/users/exists/${encodeURIComponent(user.email.toUpperCase())}`,
+    });
+    expect(byPath.json()).toEqual({ exists: true });
+    const byQuery = await t.app.inject({
+      method: 'GET',
+      url: `/v1/users/email/register/?email=${encodeURIComponent(uniqueEmail())}`,
+    });
+    expect(byQuery.json()).toEqual({ exists: false });
+    const bad = await t.app.inject({ method: 'GET', url: '/v1/users/email/register/?email=ana@' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ email: ['Correo electrónico Invalido'] });
+  });
+});
+
+describe('PUT /v1/users/update/remitter/', () => {
+  it("changes only the session user's name and phone", async () => {
+    const user = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/update/remitter/',
+      headers: user.headers,
+      payload: { first_name: ' Beatriz ', last_name: 'Suárez', phone_number: '+34 612 34 56 78' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      first_name: 'Beatriz',
+      last_name: 'Suárez',
+      phone_number: '+34 612 34 56 78',
+      email: user.email,
+    });
+    expect((await whoami(other.headers.cookie))?.first_name).toBe('Ana');
+  });
+
+  it('refuses a visitor with 401 and bad fields with 400', async () => {
+    const visitor = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/update/remitter/',
+      headers: await visitorHeaders(t.app),
+      payload: { first_name: 'A', last_name: 'B', phone_number: '+598 91 234 567' },
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ detail: 'Debes iniciar sesión para continuar.' });
+    const user = await registerUser(t.app);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/v1/users/update/remitter/',
+      headers: user.headers,
+      payload: { first_name: '', last_name: 'B', phone_number: '123' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      first_name: ['Campo requerido'],
+      phone_number: ['Ingresa un número válido'],
+    });
+  });
+});
+
+describe('throttling', () => {
+  it('limits logins per e-mail and per IP with 429, Retry-After and a Spanish detail', async () => {
+    const limited = await createTestApp({
+      rateLimits: {
+        loginPerEmail: { max: 2, windowSeconds: 100_000_000 },
+        loginPerIp: { max: 4, windowSeconds: 100_000_000 },
+      },
+    });
+    try {
+      const user = await registerUser(limited.app);
+      const attempt = async (username: string, ip: string, password = 'equivocada-123') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/v1/login/',
+          headers: await visitorHeaders(limited.app),
+          remoteAddress: ip,
+          payload: { username, password },
+        });
+      expect((await attempt(user.email, '10.0.0.1')).statusCode).toBe(400);
+      expect((await attempt(user.email, '10.0.0.2')).statusCode).toBe(400);
+      // A third try at this account is refused from any address, even with the right password.
+      const refused = await attempt(user.email, '10.0.0.3', user.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        detail: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // One address trying many accounts is stopped too.
+      for (let index = 0; index < 4; index++) await attempt(uniqueEmail(), '10.0.0.9');
+      expect((await attempt(uniqueEmail(), '10.0.0.9')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits e-mail existence checks', async () => {
+    const limited = await createTestApp({
+      rateLimits: { emailLookupPerIp: { max: 2, windowSeconds: 100_000_000 } },
+    });
+    try {
+      const check = () =>
+        limited.app.inject({ method: 'GET', url: `/v1/users/exists/${encodeURIComponent(uniqueEmail())}` });
+      expect((await check()).statusCode).toBe(200);
+      expect((await check()).statusCode).toBe(200);
+      const refused = await check();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('logIn helper', () => {
+  it('opens independent sessions for one user', async () => {
+    const user = await registerUser(t.app);
+    const second = await logIn(t.app, user.email, user.password);
+    expect(second.cookie).not.toBe(user.headers.cookie);
+    expect((await whoami(second.cookie))?.email).toBe(user.email);
+    expect((await whoami(user.headers.cookie))?.email).toBe(user.email);
+  });
+});
