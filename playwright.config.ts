@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs (two checkouts, two sessions) share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 // A fresh database per run. Workers load this file again; the environment carries the runner's directory to
@@ -16,8 +17,18 @@ if (isRunner) {
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
+// The app's e-mail goes over SMTP to a sink in the runner (e2e/mail-sink.global-setup.ts), which writes each
+// message into this directory for the tests (e2e/mail.helpers.ts). The port follows E2E_PORT so runs can share
+// a machine.
+const MAIL_SINK_PORT = PORT + 25;
+process.env.MANDADO_E2E_MAIL_SINK_PORT = String(MAIL_SINK_PORT);
+process.env.MANDADO_E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'mandado-e2e-mail-'));
+const mailDir = process.env.MANDADO_E2E_MAIL_DIR;
+if (isRunner) process.once('exit', () => rmSync(mailDir, { recursive: true, force: true }));
+
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/mail-sink.global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -61,7 +72,13 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx apps/api/src/server.ts',
     url: `${baseURL}/v1/cities/`,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
+      PUBLIC_URL: baseURL,
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

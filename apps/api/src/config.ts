@@ -13,14 +13,21 @@ export interface AppConfig {
    * none, so a client cannot choose the IP that rate limits count.
    */
   trustProxy: string | false;
+  /** SMTP server for outgoing e-mail (smtp://user:pass@host:587); null logs messages instead (decision 008). */
+  smtpUrl: string | null;
+  /** From header of outgoing e-mail. */
+  mailFrom: string;
+  /** Absolute base URL of the site, for links in e-mails (no trailing slash). */
+  publicUrl: string;
 }
 
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL;
+  const port = Number(env.PORT ?? 3000);
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     database: databaseUrl
       ? { databaseUrl }
@@ -29,5 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY : false,
+    smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
+    mailFrom: env.MAIL_FROM ? env.MAIL_FROM : 'Mandado <no-reply@mandado.uy>',
+    publicUrl: (env.PUBLIC_URL ? env.PUBLIC_URL : `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -3,6 +3,8 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { isCatalogEmpty } from './db/seed/catalog-state.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
 
 const config = readConfig();
 const database = await openDatabase(config.database);
@@ -13,11 +15,21 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
   await seedDemoCatalog(database.db);
 }
 
+// The mail worker starts once the server listens (buildApp never starts one); earlier kicks are no-ops and the
+// first pass sends whatever was enqueued.
+let mailWorker: MailWorker | null = null;
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
+  publicUrl: config.publicUrl,
+  kickMailWorker: () => mailWorker?.kick(),
+});
+const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+app.addHook('onClose', async () => {
+  await mailWorker?.stop();
+  mailTransport.close();
 });
 
 async function shutdown(): Promise<void> {
@@ -29,4 +41,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
+// E-mails left pending by a previous run, or enqueued before listen, go out now.
+mailWorker.kick();
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** How a message left: handed to an SMTP server, or only written to the log (no SMTP configured). */
+export type DeliveryOutcome = 'sent' | 'captured';
+
+/** Delivers one message or throws; the outbox worker owns retries. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<DeliveryOutcome>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  /** smtp://user:pass@host:587 or smtps://…; null captures every message in the log instead. */
+  smtpUrl: string | null;
+  /** The From header, e.g. `Mandado <no-reply@mandado.uy>`. */
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  return options.smtpUrl
+    ? smtpMailTransport(options.smtpUrl, options.from)
+    : captureMailTransport(options.log);
+}
+
+export function smtpMailTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      // Short timeouts: a hung server must fail the attempt well within the worker's lease on the row.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    },
+    { from },
+  );
+  return {
+    async deliver(message) {
+      const info = await transporter.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html === null ? {} : { html: message.html }),
+      });
+      if (info.rejected.length > 0) throw new Error(`Recipient refused: ${info.response}`);
+      return 'sent';
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/**
+ * Without SMTP (the embedded default) a message is written to the log, text included, so a developer can
+ * follow a password-reset link straight from the terminal.
+ */
+export function captureMailTransport(log: FastifyBaseLogger): MailTransport {
+  return {
+    async deliver(message) {
+      log.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `E-mail captured (SMTP_URL is not set) to ${message.to}: ${message.subject}\n${message.text}`,
+      );
+      return 'captured';
+    },
+    close() {},
+  };
+}

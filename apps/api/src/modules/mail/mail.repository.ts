@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { emailOutbox } from '../../db/schema.ts';
+
+/** The database or a transaction on it: an e-mail enqueued in a transaction commits (or not) with it. */
+export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface ClaimedEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attempts: number;
+}
+
+export async function enqueueEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
+  await db.insert(emailOutbox).values({
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html ?? null,
+  });
+}
+
+/**
+ * Leases up to `limit` due e-mails to the caller for `leaseSeconds`. `for update skip locked` lets several API
+ * instances claim at once without waiting on or taking each other's rows, and the lease keeps a row away from
+ * them while it is being sent; a worker that dies mid-send lets its lease run out and the row is retried.
+ */
+export async function claimDueEmails(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedEmail[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lte(emailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(emailOutbox.lockedUntil), lt(emailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() + ${leaseSeconds}::integer * interval '1 second'` })
+    .where(inArray(emailOutbox.id, due))
+    .returning({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      html: emailOutbox.htmlBody,
+      attempts: emailOutbox.attempts,
+    });
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markEmailDelivered(
+  db: Database,
+  id: number,
+  status: 'sent' | 'captured',
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+    })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** A failed attempt: the row stays pending and becomes due again after `retryInSeconds`. */
+export async function recordEmailFailure(
+  db: Database,
+  id: number,
+  error: string,
+  retryInSeconds: number,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${retryInSeconds}::integer * interval '1 second'`,
+      lockedUntil: null,
+    })
+    .where(eq(emailOutbox.id, id));
+}
