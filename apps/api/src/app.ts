@@ -6,15 +6,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
+import { DEFAULT_SESSION_LIFETIMES, registerSessions, type SessionLifetimes } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 // Zod's own messages (wrong type, missing field) in Spanish; our rules carry their own texts.
@@ -23,15 +26,24 @@ z.config(z.locales.es());
 declare module 'fastify' {
   interface FastifyInstance {
     db: DatabaseHandle['db'];
+    /** Absolute base URL of the site, for links in e-mails (decision 008). */
+    publicUrl: string;
+    /** Tells the mail worker an e-mail was enqueued, so it leaves now rather than at the next poll. */
+    kickMailWorker: () => void;
   }
 }
 
 export interface BuildAppOptions {
   database: DatabaseHandle;
   rateLimits?: Partial<RateLimits>;
+  sessionLifetimes?: SessionLifetimes;
   webDistDir?: string | null;
   logLevel?: string;
   trustProxy?: string | false;
+  /** Base of links in e-mails; tests use the default. */
+  publicUrl?: string;
+  /** Called after a route enqueued an e-mail; the server wires it to its mail worker, tests drain their own. */
+  kickMailWorker?: () => void;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -50,6 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  app.decorate('publicUrl', options.publicUrl ?? 'http://localhost:3000');
+  app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -61,15 +75,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
+  await registerSessions(app, options.sessionLifetimes ?? DEFAULT_SESSION_LIFETIMES);
 
   await app.register(
     async (v1) => {
       await v1.register(accountsRoutes);
+      await v1.register(passwordResetRoutes);
       await v1.register(locationsRoutes);
       await v1.register(storesRoutes);
       await v1.register(catalogRoutes);
       await v1.register(currenciesRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(cartRoutes);
     },
     { prefix: '/v1' },
   );

@@ -1,12 +1,13 @@
+import type { OutOfStockError } from '@mandado/shared/api-error.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 
 /** An error a service throws to answer the caller with a 4xx in one of the spec's error shapes. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly body: { detail: string } | Record<string, string[]>,
+    readonly body: { detail: string } | Record<string, string[]> | OutOfStockError,
   ) {
-    super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+    super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }
 }
 

@@ -16,7 +16,9 @@ export interface TestApp {
 }
 
 /** The real app on a private copy of the migrated, seeded database: tests never share rows. */
-export async function createTestApp(options: Pick<BuildAppOptions, 'rateLimits'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Pick<BuildAppOptions, 'rateLimits' | 'sessionLifetimes' | 'trustProxy' | 'publicUrl'> = {},
+): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   const queries: string[] = [];

@@ -1,0 +1,157 @@
+import { CART_MAX_LINES, type Cart, type CartLineInput } from '@mandado/shared/cart.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
+import { effectivePrice } from '@mandado/shared/product-price';
+import { quoteShipping } from '@mandado/shared/shipping';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http-errors.ts';
+import { presentProduct } from '../catalog/product.presenter.ts';
+import { getCurrencies } from '../currencies/currencies.service.ts';
+import { requireServedCity } from '../locations/locations.service.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { presentCart } from './cart.presenter.ts';
+import {
+  countCartLines,
+  deleteAllCartLines,
+  deleteCartLine,
+  deleteUnavailableLines,
+  findCartCity,
+  findProductsForCart,
+  listCartLines,
+  lockCart,
+  type ProductCheckRow,
+  replaceCartLines,
+  type Transaction,
+  upsertCartLine,
+} from './cart.repository.ts';
+
+/**
+ * The whole cart with its shipping preview (spec §1, §9): the same `quoteShipping` the web app runs, with
+ * the newest stored rates and the free_shipping_threshold setting. Four queries whatever the number of lines.
+ */
+export async function getCart(db: Database, userId: number): Promise<Cart> {
+  const [city, lines, currencies, settings] = await Promise.all([
+    findCartCity(db, userId),
+    listCartLines(db, userId),
+    getCurrencies(db),
+    getPublicSettings(db),
+  ]);
+  const quote = quoteShipping({
+    lines: lines.map((line) => ({
+      storeId: line.storeId,
+      storeCity: line.storeCityName,
+      unitPrice: effectivePrice(presentProduct(line)),
+      currency: line.currency,
+      quantity: line.quantity,
+    })),
+    deliveryCity: city?.name ?? '',
+    freeShippingThreshold: settings.free_shipping_threshold,
+    rates: currencies.rates.rates,
+  });
+  return presentCart({ city, lines, quote });
+}
+
+/**
+ * Sets the delivery city (a served city's name, accents and case aside; unknown → 404) and deletes the
+ * lines whose stores do not deliver there, so the cart never holds what cannot reach the new city.
+ */
+export async function setCartCity(db: Database, userId: number, cityName: string): Promise<Cart> {
+  const city = await requireServedCity(db, cityName);
+  await db.transaction(async (tx) => {
+    await lockCart(tx, userId, city.id);
+    await deleteUnavailableLines(tx, userId, city.id);
+  });
+  return getCart(db, userId);
+}
+
+/**
+ * Adds a line, or sets an existing line to `quantity`: the client sends the line's new count, so a retried
+ * request changes nothing more (a raise-by semantics would double a retried +1).
+ */
+export async function addToCart(db: Database, userId: number, line: CartLineInput): Promise<Cart> {
+  await db.transaction(async (tx) => {
+    const city = await lockedCartCity(tx, userId);
+    const [product] = await findProductsForCart(tx, [line.product_id], city.id);
+    const refusal = lineRefusal(product, line.quantity, city.name);
+    if (refusal) throw refusal;
+    await deleteUnavailableLines(tx, userId, city.id);
+    const { lines, hasProduct } = await countCartLines(tx, userId, line.product_id);
+    if (!hasProduct && lines >= CART_MAX_LINES) {
+      throw new HttpError(400, { non_field_errors: [MESSAGES.cartTooManyLines] });
+    }
+    await upsertCartLine(tx, { userId, productId: line.product_id, quantity: line.quantity });
+  });
+  return getCart(db, userId);
+}
+
+/**
+ * Replaces every line, all or nothing: the first offending line (in the list's order) refuses the whole
+ * list and the cart stays as it was. The schema already refused duplicates and more than 100 lines.
+ */
+export async function replaceCart(
+  db: Database,
+  userId: number,
+  lines: readonly CartLineInput[],
+): Promise<Cart> {
+  await db.transaction(async (tx) => {
+    if (lines.length === 0) {
+      await lockCart(tx, userId);
+      await replaceCartLines(tx, userId, []);
+      return;
+    }
+    const city = await lockedCartCity(tx, userId);
+    const found = await findProductsForCart(
+      tx,
+      lines.map((line) => line.product_id),
+      city.id,
+    );
+    const byId = new Map(found.map((product) => [product.id, product]));
+    for (const line of lines) {
+      const refusal = lineRefusal(byId.get(line.product_id), line.quantity, city.name);
+      if (refusal) throw refusal;
+    }
+    await replaceCartLines(
+      tx,
+      userId,
+      lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    );
+  });
+  return getCart(db, userId);
+}
+
+/** Removes the product's line; removing a line that is not there changes nothing. */
+export async function removeFromCart(db: Database, userId: number, productId: number): Promise<Cart> {
+  await deleteCartLine(db, userId, productId);
+  return getCart(db, userId);
+}
+
+/** Removes every line; the delivery city stays. */
+export async function emptyCart(db: Database, userId: number): Promise<Cart> {
+  await deleteAllCartLines(db, userId);
+  return getCart(db, userId);
+}
+
+/** Locks the cart and gives its city; a cart without one cannot take products (which stores deliver?). */
+async function lockedCartCity(tx: Transaction, userId: number): Promise<{ id: number; name: string }> {
+  const { cityId, cityName } = await lockCart(tx, userId);
+  if (cityId === null || cityName === null) throw new HttpError(400, { detail: MESSAGES.cartCityRequired });
+  return { id: cityId, name: cityName };
+}
+
+/** Why the cart cannot hold `quantity` of this product for delivery to `cityName`, or null when it can. */
+function lineRefusal(
+  product: ProductCheckRow | undefined,
+  quantity: number,
+  cityName: string,
+): HttpError | null {
+  // A product of a store that is not approved is not for sale: answer as if it did not exist.
+  if (!product?.approved) return new HttpError(400, { detail: MESSAGES.cartProductUnavailable });
+  if (!product.deliversToCity) {
+    return new HttpError(400, { detail: MESSAGES.cartProductNotInCity(product.name, cityName) });
+  }
+  if (quantity > product.stock) {
+    return new HttpError(400, {
+      errors: [{ out_of_stock: true, product_id: product.id, name: product.name }],
+    });
+  }
+  return null;
+}
