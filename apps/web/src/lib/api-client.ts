@@ -1,4 +1,6 @@
+import type { CsrfToken } from '@mandado/shared/account.schemas';
 import { apiErrorText } from '@mandado/shared/api-error-text';
+import { MESSAGES } from '@mandado/shared/messages';
 
 const API_BASE = '/v1';
 
@@ -25,15 +27,40 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/**
+ * The CSRF token of the current session (or of the visitor's pre-session cookie). Every state change sends
+ * it as X-CSRFToken (decision 007); it is fetched on first need and again when the server says it is stale
+ * (after a login, a logout or an expired session).
+ */
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+async function fetchCsrfToken(): Promise<string> {
+  const body = await send<CsrfToken>('GET', '/csrf-token/');
+  csrfToken = body.csrf_token;
+  return body.csrf_token;
+}
+
+async function send<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  csrf?: string,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (csrf) headers['X-CSRFToken'] = csrf;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'same-origin',
       signal: signal ?? null,
     });
   } catch (error) {
@@ -46,12 +73,35 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
   return data as T;
 }
 
+function isCsrfFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.message === MESSAGES.csrfFailed;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  if (method === 'GET') return send<T>(method, path, body, signal);
+  const token = csrfToken ?? (await fetchCsrfToken());
+  try {
+    return await send<T>(method, path, body, signal, token);
+  } catch (error) {
+    if (!isCsrfFailure(error)) throw error;
+    return send<T>(method, path, body, signal, await fetchCsrfToken());
+  }
+}
+
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>('GET', path, undefined, signal);
 }
 
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
   return request<T>('POST', path, body);
+}
+
+export function apiPut<T>(path: string, body?: unknown): Promise<T> {
+  return request<T>('PUT', path, body);
+}
+
+export function apiDelete<T>(path: string): Promise<T> {
+  return request<T>('DELETE', path);
 }
 
 /** Encodes one path segment (city names carry spaces and accents). */

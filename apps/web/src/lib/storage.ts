@@ -5,6 +5,12 @@ export const STORAGE_KEYS = {
   location: 'location',
   countryCode: 'countryCode',
   currency: 'currency',
+  /** The logged-in user's cart (spec §4 Saving: only when logged in). */
+  cart: 'cart',
+  /** The logged-in user as who-am-I gave it (never a credential: the session is an HttpOnly cookie). */
+  user: 'user',
+  /** The referral token an invitation link brought. */
+  referrer: 'referrer',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { categoriesQueryOptions, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
-import { whoamiQueryOptions } from '../../features/settings/settings.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /**
  * Spec §4 steps 1, 2 and 5: cities, categories, the saved city's stores and who-am-I (with the settings) in
