@@ -14,7 +14,8 @@ import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every registration here comes from one address; the per-IP limit has its own tests below.
+  t = await createTestApp({ rateLimits: { emailLookupPerIp: { max: 1000, windowSeconds: 300 } } });
 });
 afterAll(() => t.close());
 
@@ -331,6 +332,18 @@ describe('CSRF', () => {
     expect((await whoami(user.headers.cookie))?.first_name).toBe('Ana');
   });
 
+  it.each(['//v1/login/', '/%761/login/'])('guards the same route written as %s', async (url) => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { origin: 'https://evil.example' },
+      payload: { username: user.email, password: user.password },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it("refuses a visitor's login without the pre-session token", async () => {
     const user = await registerUser(t.app);
     const response = await t.app.inject({
@@ -459,6 +472,48 @@ describe('throttling', () => {
       // One address trying many accounts is stopped too.
       for (let index = 0; index < 4; index++) await attempt(uniqueEmail(), '10.0.0.9');
       expect((await attempt(uniqueEmail(), '10.0.0.9')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits registrations per e-mail, however it is typed', async () => {
+    const limited = await createTestApp({
+      rateLimits: { emailLookupPerEmail: { max: 2, windowSeconds: 100_000_000 } },
+    });
+    try {
+      const email = uniqueEmail();
+      const attempt = async (typed: string, ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/v1/users/create/',
+          headers: await visitorHeaders(limited.app),
+          remoteAddress: ip,
+          payload: registration({ email: typed }),
+        });
+      expect((await attempt(email, '10.0.1.1')).statusCode).toBe(201);
+      expect((await attempt(email.toUpperCase(), '10.0.1.2')).statusCode).toBe(400);
+      expect((await attempt(` ${email} `, '10.0.1.3')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    const limited = await createTestApp({
+      rateLimits: { emailLookupPerIp: { max: 2, windowSeconds: 100_000_000 } },
+    });
+    try {
+      const check = (ip: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: `/v1/users/exists/${encodeURIComponent(uniqueEmail())}`,
+          remoteAddress: ip,
+        });
+      expect((await check('2001:db8:1:2::1')).statusCode).toBe(200);
+      expect((await check('2001:db8:1:2:aaaa::7')).statusCode).toBe(200);
+      expect((await check('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).statusCode).toBe(429);
+      expect((await check('2001:db8:1:3::1')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorHeaders } from './session-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -20,6 +21,22 @@ describe('bad input never gives a 500', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
     expect(response.json().detail).toMatch(/\p{L}/u);
+  });
+
+  it.each([
+    ['GET', '/v1/users/exists/a%00b@ejemplo.com', undefined],
+    ['GET', '/v1/users/email/register/?email=a%00b@ejemplo.com', undefined],
+    ['GET', '/v1/stores/city/Monte%00video', undefined],
+    ['POST', '/v1/login/', { username: 'a\u0000b@ejemplo.com', password: 'x' }],
+    ['POST', '/v1/city/request/', { city: 'Sal\u0000to', email: 'ana@ejemplo.com' }],
+  ] as const)('a NUL character in %s %s is bad input, not a 500', async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload, headers: await visitorHeaders(t.app) } : {}),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'Valor inválido.' });
   });
 
   it('a method the route does not take is a 404, not a 500', async () => {

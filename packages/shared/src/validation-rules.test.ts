@@ -19,6 +19,19 @@ describe('e-mail rules', () => {
     }
     expect(isValidEmail(`${'a'.repeat(250)}@x.com`)).toBe(false);
   });
+
+  it('refuses what a mail library would read as a display name or a second recipient', () => {
+    for (const bad of [
+      '<ana@x.com>',
+      'x<ana@x.com>',
+      'a,b@x.com',
+      'a;b@x.com',
+      '"a"@x.com',
+      'a@x.com\u0000',
+    ]) {
+      expect(isValidEmail(bad), bad).toBe(false);
+    }
+  });
 });
 
 describe('e-mail field (the schema of the forms and the API)', () => {

@@ -2,7 +2,12 @@
  * Validation rules of spec §5 that the web forms and the API share, so a value the form accepts is a
  * value the server accepts.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * local@domain.tld without spaces, control characters or the separators a mail library would read as a
+ * display name or a list (`<>()[]\,;:"`), so the address we store is the one that receives the mail.
+ */
+export const EMAIL_PATTERN =
+  /^[^\s@<>()[\]\\,;:"\p{Cc}]+@[^\s@<>()[\]\\,;:"\p{Cc}]+\.[^\s@<>()[\]\\,;:"\p{Cc}]{2,}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 
 export function normalizeEmail(value: string): string {

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
@@ -56,7 +57,26 @@ export async function enforceRateLimit(
   }
 }
 
-/** A route's preHandler limiting each client IP. */
+/**
+ * The key a client IP is counted under. One IPv6 subscriber usually holds a whole /64, so IPv6 addresses
+ * count by that prefix; otherwise every request could come from a fresh address.
+ */
+export function clientKey(ip: string): string {
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = ip.includes('::') ? [...headGroups, ...Array(missing).fill('0'), ...tailGroups] : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** A route's preHandler limiting each client (IP, or IPv6 /64). */
 export function rateLimit(app: FastifyInstance, name: RateLimitName): preHandlerAsyncHookHandler {
-  return async (request, reply) => enforceRateLimit(app, reply, name, request.ip);
+  return async (request, reply) => enforceRateLimit(app, reply, name, clientKey(request.ip));
 }

@@ -78,12 +78,21 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * Whether the matched route is an API route. The raw URL would not do: the router also matches `//v1/…` and
+ * `/%761/…`, which must not slip past the CSRF check.
+ */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/v1/') ?? false;
+}
+
 /** The request comes from our own pages: its Origin (or, lacking one, its Referer) names our host. */
 function fromOwnOrigin(request: FastifyRequest): boolean {
   const source = request.headers.origin ?? request.headers.referer;
   if (!source) return true; // Not a browser: CSRF is a browser attack, and the token is still required.
   try {
-    const own = new URL(`${request.protocol}://${request.headers.host ?? ''}`);
+    // request.host honours X-Forwarded-Host only from the proxies TRUST_PROXY names.
+    const own = new URL(`${request.protocol}://${request.host}`);
     const from = new URL(source);
     return from.protocol === own.protocol && from.host === own.host;
   } catch {
@@ -102,7 +111,7 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/v1/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[cookieName(request, 'session')];
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
@@ -115,8 +124,8 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
 
   // preValidation: only matched routes (an unknown path stays a 404), before the body is validated.
   app.addHook('preValidation', async (request) => {
-    // The not-found handler runs this hook too; an unknown path stays a plain 404.
-    if (SAFE_METHODS.has(request.method) || request.is404 || !request.url.startsWith('/v1/')) return;
+    // The not-found handler runs this hook too (no matched route): an unknown path stays a plain 404.
+    if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     const sent = request.headers['x-csrftoken'];
     const expected = request.session?.csrfToken ?? request.cookies[cookieName(request, 'csrf')];
     if (!fromOwnOrigin(request) || typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {

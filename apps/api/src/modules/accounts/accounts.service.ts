@@ -4,7 +4,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { normalizeInternationalPhone } from '@mandado/shared/phone-number';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-errors.ts';
-import { enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { endSession, requireUserId, startSession } from '../../plugins/session.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
@@ -46,7 +46,8 @@ export async function register(
   input: RegistrationInput,
 ): Promise<LoginResponse> {
   // Registration also tells whether an e-mail has an account, so it shares the lookups' limit.
-  await enforceRateLimit(app, reply, 'emailLookupPerIp', request.ip);
+  await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
+  await enforceRateLimit(app, reply, 'emailLookupPerEmail', input.email);
   const phone = phoneOrFail(input.phone_number);
   let referredByUserId: number | null = null;
   if (input.referral_token) {
@@ -81,7 +82,7 @@ export async function login(
   reply: FastifyReply,
   input: { username: string; password: string },
 ): Promise<LoginResponse> {
-  await enforceRateLimit(app, reply, 'loginPerIp', request.ip);
+  await enforceRateLimit(app, reply, 'loginPerIp', clientKey(request.ip));
   await enforceRateLimit(app, reply, 'loginPerEmail', input.username);
   const user = await findUserByEmail(app.db, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
@@ -105,7 +106,7 @@ export async function emailExists(
   reply: FastifyReply,
   email: string,
 ): Promise<boolean> {
-  await enforceRateLimit(app, reply, 'emailLookupPerIp', request.ip);
+  await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
   await enforceRateLimit(app, reply, 'emailLookupPerEmail', email);
   return (await findUserByEmail(app.db, email)) !== null;
 }

@@ -14,8 +14,10 @@ const refused = { 401: apiErrorSchema, 403: apiErrorSchema };
 /** Spec §4 Cart, §7: the logged-in user's own cart; every call answers the whole cart. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor hears 401 before any body problem (after the CSRF check, which runs first for every route).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     requireUserId(request);
+    // Per-user answers: a shared cache must never keep them.
+    reply.header('cache-control', 'no-store');
   });
 
   app.get(

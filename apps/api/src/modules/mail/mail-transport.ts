@@ -45,7 +45,8 @@ export function smtpMailTransport(smtpUrl: string, from: string): MailTransport 
   return {
     async deliver(message) {
       const info = await transporter.sendMail({
-        to: message.to,
+        // As an address object, so nothing in it can be read as a display name or a second recipient.
+        to: { name: '', address: message.to },
         subject: message.subject,
         text: message.text,
         ...(message.html === null ? {} : { html: message.html }),

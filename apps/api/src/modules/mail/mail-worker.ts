@@ -38,7 +38,8 @@ export function retryDelaySeconds(failedAttempts: number): number {
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log } = options;
-  const batchSize = options.batchSize ?? 20;
+  // Few rows per claim: the lease must outlast the slowest batch (a dead server costs ~60 s per message).
+  const batchSize = options.batchSize ?? 4;
   const leaseSeconds = options.leaseSeconds ?? 300;
   let stopped = false;
   /** The tail of the chain of passes; never rejects. */

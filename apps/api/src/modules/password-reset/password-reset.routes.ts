@@ -6,7 +6,7 @@ import {
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(app, reply, 'passwordResetPerIp', request.ip);
+      await enforceRateLimit(app, reply, 'passwordResetPerIp', clientKey(request.ip));
       await enforceRateLimit(app, reply, 'passwordResetPerEmail', request.body.email);
       if (await requestPasswordReset(app.db, request.body.email, app.publicUrl)) app.kickMailWorker();
       return reply.status(202).send({ detail: MESSAGES.passwordResetRequested });
