@@ -26,6 +26,10 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   kickMailWorker: () => mailWorker?.kick(),
 });
+if (!config.smtpUrl) {
+  // Fine on a laptop; on a server it means nobody receives mail and reset links sit in the log.
+  app.log.warn('SMTP_URL is not set: e-mails are captured in the outbox and written to this log, not sent');
+}
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 app.addHook('onClose', async () => {
   await mailWorker?.stop();
