@@ -76,6 +76,13 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every browser here is one address, registering and logging in far more often than a person would;
+      // the limits themselves are tested in the API suite.
+      RATE_LIMITS: JSON.stringify({
+        loginPerIp: { max: 10_000, windowSeconds: 300 },
+        emailLookupPerIp: { max: 10_000, windowSeconds: 300 },
+        loginPerEmail: { max: 10_000, windowSeconds: 300 },
+      }),
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
       PUBLIC_URL: baseURL,
     },

@@ -23,6 +23,7 @@ const app = await buildApp({
   webDistDir: config.webDistDir,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
+  rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
   kickMailWorker: () => mailWorker?.kick(),
 });
