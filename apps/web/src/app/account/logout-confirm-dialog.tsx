@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../components/dialog.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useLogout } from '../../features/accounts/use-logout.ts';
+import { type LogoutOrigin, useAppStore } from '../../stores/app-store.ts';
+import { homePath } from './next-path.ts';
+
+interface LogoutConfirmDialogProps {
+  origin: LogoutOrigin;
+  onClose: () => void;
+}
+
+/** Spec §4 Logout: 'Estas seguro que deseas cerrar sesión?', then /stores or / (the mobile menu: /products). */
+export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProps) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  function confirm() {
+    logout.mutate(() => {
+      onClose();
+      const hasCity = useAppStore.getState().city !== null;
+      navigate(origin === 'mobile-menu' ? '/products' : homePath(hasCity));
+    });
+  }
+
+  return (
+    <Dialog title="Cerrar sesión" onClose={onClose}>
+      <p className="dialog__text">Estas seguro que deseas cerrar sesión?</p>
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancelar
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={confirm}
+          disabled={logout.isPending}
+        >
+          {logout.isPending ? <Spinner size="small" /> : null}
+          Cerrar sesión
+        </button>
+      </div>
+    </Dialog>
+  );
+}

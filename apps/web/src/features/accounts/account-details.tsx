@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RemitterUpdate, remitterUpdateSchema, type User } from '@mandado/shared/account.schemas';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Spinner } from '../../components/spinner.tsx';
+import { apiFieldErrors } from './api-form-errors.ts';
+import { Field, invalidProps } from './form-controls.tsx';
+import { PhoneNumberInput } from './phone-number-input.tsx';
+import { defaultPhoneCountry } from './phone-value.ts';
+import { useUpdateRemitter } from './use-update-remitter.ts';
+import './accounts.css';
+
+type RemitterValues = z.input<typeof remitterUpdateSchema>;
+
+const EDITABLE_FIELDS = ['first_name', 'last_name', 'phone_number'] as const;
+
+function isEditableField(field: string): field is (typeof EDITABLE_FIELDS)[number] {
+  return (EDITABLE_FIELDS as readonly string[]).includes(field);
+}
+
+/** Spec §3 Remitter on the account page: the details, and 'Editar' for name, last name and phone. */
+export function AccountDetails({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) return <AccountDetailsForm user={user} onDone={() => setEditing(false)} />;
+  return (
+    <section className="account-card" aria-labelledby="account-details-title">
+      <div className="account-card__header">
+        <h2 id="account-details-title" className="account-card__title">
+          Mis datos
+        </h2>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setEditing(true)}
+        >
+          Editar
+        </button>
+      </div>
+      <dl className="account-details">
+        <div>
+          <dt>Nombre</dt>
+          <dd>{user.first_name}</dd>
+        </div>
+        <div>
+          <dt>Apellido</dt>
+          <dd>{user.last_name}</dd>
+        </div>
+        <div>
+          <dt>Correo electrónico</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>Teléfono</dt>
+          <dd>{user.phone_number}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function AccountDetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const ids = useId();
+  const fieldId = (name: keyof RemitterValues) => `${ids}-${name}`;
+  const [phoneCountry] = useState(() => defaultPhoneCountry(navigator.languages));
+  const mutation = useUpdateRemitter();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RemitterValues, unknown, RemitterUpdate>({
+    resolver: zodResolver(remitterUpdateSchema),
+    defaultValues: {
+      first_name: user.first_name,
+      last_name: user.last_name,
+      phone_number: user.phone_number,
+    },
+  });
+
+  const submit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onSuccess: onDone,
+      onError: (error) => {
+        for (const [field, message] of Object.entries(apiFieldErrors(error))) {
+          if (isEditableField(field)) setError(field, { type: 'server', message });
+        }
+      },
+    }),
+  );
+
+  return (
+    <section className="account-card" aria-labelledby="account-edit-title">
+      <h2 id="account-edit-title" className="account-card__title">
+        Editar mis datos
+      </h2>
+      <form className="form auth-form" noValidate onSubmit={submit}>
+        <div className="auth-form__names">
+          <Field fieldId={fieldId('first_name')} label="Nombre" required error={errors.first_name?.message}>
+            <input
+              {...invalidProps(fieldId('first_name'), errors.first_name?.message)}
+              type="text"
+              autoComplete="given-name"
+              {...register('first_name')}
+            />
+          </Field>
+          <Field fieldId={fieldId('last_name')} label="Apellido" required error={errors.last_name?.message}>
+            <input
+              {...invalidProps(fieldId('last_name'), errors.last_name?.message)}
+              type="text"
+              autoComplete="family-name"
+              {...register('last_name')}
+            />
+          </Field>
+        </div>
+        <Controller
+          control={control}
+          name="phone_number"
+          render={({ field }) => (
+            <PhoneNumberInput
+              fieldId={fieldId('phone_number')}
+              label="Teléfono"
+              required
+              defaultValue={field.value}
+              defaultCountry={phoneCountry}
+              error={errors.phone_number?.message}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        />
+        <div className="account-card__actions">
+          <button type="button" className="button button--secondary" onClick={onDone}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
+            {mutation.isPending ? <Spinner size="small" /> : null}
+            Guardar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

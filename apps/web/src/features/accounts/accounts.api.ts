@@ -1,0 +1,50 @@
+import type {
+  CsrfToken,
+  LoginInput,
+  LoginResponse,
+  PasswordResetConfirm,
+  Registration,
+  RemitterUpdate,
+  User,
+} from '@mandado/shared/account.schemas';
+import { apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
+
+// Types only from the shared schemas: this module is reached from the shell (the account menu's logout), and
+// the schemas' values bring zod and libphonenumber, which belong to the lazily loaded forms.
+
+interface Detail {
+  detail: string;
+}
+
+export function fetchCsrfToken(): Promise<CsrfToken> {
+  return apiGet<CsrfToken>('/csrf-token/');
+}
+
+export function emailExists(email: string): Promise<{ exists: boolean }> {
+  return apiGet<{ exists: boolean }>(`/users/exists/${segment(email)}`);
+}
+
+export function login(credentials: LoginInput): Promise<LoginResponse> {
+  return apiPost<LoginResponse>('/login/', credentials);
+}
+
+export function logout(): Promise<Detail> {
+  return apiPost<Detail>('/logout/', {});
+}
+
+/** Creates the account and logs it in (the answer sets the session cookie). */
+export function register(registration: Registration): Promise<LoginResponse> {
+  return apiPost<LoginResponse>('/users/create/', registration);
+}
+
+export function updateRemitter(update: RemitterUpdate): Promise<User> {
+  return apiPut<User>('/users/update/remitter/', update);
+}
+
+export function requestPasswordReset(email: string): Promise<Detail> {
+  return apiPost<Detail>('/password-reset/', { email });
+}
+
+export function confirmPasswordReset(confirm: PasswordResetConfirm): Promise<Detail> {
+  return apiPost<Detail>('/password-reset/confirm/', confirm);
+}

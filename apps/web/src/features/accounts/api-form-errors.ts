@@ -1,0 +1,43 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** Keys of an error answer that are not about one field (spec §8). */
+const GENERAL_KEYS = new Set(['detail', '__all__', 'non_field_errors', 'errors', 'error']);
+
+function firstText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (Array.isArray(value)) return firstText(value[0]);
+  return undefined;
+}
+
+/**
+ * The first message of each field in a 400 answer ({email: ['Ya existe…']}), with the server's field names
+ * renamed to the form's (login sends the e-mail as `username`).
+ */
+export function apiFieldErrors(
+  error: unknown,
+  rename: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const body = error.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (GENERAL_KEYS.has(key)) continue;
+    const text = firstText(value);
+    if (text) fields[rename[key] ?? key] = text;
+  }
+  return fields;
+}
+
+/**
+ * The notification text under 'Oops Algo salio mal' (spec §8): the server's text in the §8 order, or the
+ * first field message when the answer only has field errors; nothing when there is nothing more to say.
+ */
+export function failureText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 0)
+    return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+  if (error.message !== MESSAGES.serverError) return error.message;
+  return Object.values(apiFieldErrors(error))[0];
+}

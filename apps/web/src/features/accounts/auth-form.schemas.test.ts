@@ -1,0 +1,81 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  type AuthFormValues,
+  authStageResolver,
+  EMPTY_AUTH_FORM,
+  stageAfterEmailCheck,
+  validateAuthStage,
+} from './auth-form.schemas.ts';
+
+function values(overrides: Partial<AuthFormValues>): AuthFormValues {
+  return { ...EMPTY_AUTH_FORM, ...overrides };
+}
+
+const validRegistration = values({
+  email: 'ana@example.com',
+  password: 'una-clave-larga',
+  first_name: 'Ana',
+  last_name: 'Pérez',
+  phone_number: '+598 91 234 567',
+  terms_accepted: true,
+});
+
+describe('validateAuthStage', () => {
+  it('asks for the e-mail in the login words on the first step', () => {
+    expect(validateAuthStage('email', values({ email: '  ' }))).toEqual({ email: 'Ingresa tu correo' });
+    expect(validateAuthStage('email', values({ email: 'ana@' }))).toEqual({
+      email: 'Correo electrónico Invalido',
+    });
+    expect(validateAuthStage('email', values({ email: ' Ana@Example.com ' }))).toEqual({});
+  });
+
+  it('checks only the e-mail and password when logging in', () => {
+    expect(validateAuthStage('login', values({ email: 'ana@example.com' }))).toEqual({
+      password: MESSAGES.passwordRequired,
+    });
+    expect(validateAuthStage('login', values({ email: 'ana@example.com', password: 'x' }))).toEqual({});
+  });
+
+  it('requires every registration field with the spec texts', () => {
+    expect(validateAuthStage('register', EMPTY_AUTH_FORM)).toEqual({
+      email: 'Campo requerido',
+      password: 'Campo requerido',
+      first_name: 'Campo requerido',
+      last_name: 'Campo requerido',
+      phone_number: 'Campo requerido',
+      terms_accepted: MESSAGES.termsRequired,
+    });
+  });
+
+  it('accepts a complete registration and rejects a bad phone, a weak password and a bad e-mail', () => {
+    expect(validateAuthStage('register', validRegistration)).toEqual({});
+    expect(
+      validateAuthStage('register', { ...validRegistration, phone_number: '+598 123', password: 'corta' }),
+    ).toEqual({ phone_number: MESSAGES.invalidPhone, password: MESSAGES.passwordTooShort });
+    expect(validateAuthStage('register', { ...validRegistration, email: 'ana.example.com' })).toEqual({
+      email: 'Correo electrónico Invalido',
+    });
+  });
+});
+
+describe('authStageResolver', () => {
+  it('validates the stage shown at the time of the check', async () => {
+    let stage: 'email' | 'login' = 'email';
+    const resolver = authStageResolver(() => stage);
+    const form = values({ email: 'ana@example.com' });
+    const options = { shouldUseNativeValidation: false, fields: {} };
+    expect((await resolver(form, undefined, options)).errors).toEqual({});
+    stage = 'login';
+    expect((await resolver(form, undefined, options)).errors).toEqual({
+      password: { type: 'validate', message: MESSAGES.passwordRequired },
+    });
+  });
+});
+
+describe('stageAfterEmailCheck', () => {
+  it('branches on the existence check', () => {
+    expect(stageAfterEmailCheck(true)).toBe('login');
+    expect(stageAfterEmailCheck(false)).toBe('register');
+  });
+});

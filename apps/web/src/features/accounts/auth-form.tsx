@@ -1,0 +1,266 @@
+import { normalizeEmail } from '@mandado/shared/validation-rules';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/spinner.tsx';
+import { emailExists } from './accounts.api.ts';
+import { apiFieldErrors } from './api-form-errors.ts';
+import {
+  type AuthFormValues,
+  type AuthStage,
+  authStageResolver,
+  EMPTY_AUTH_FORM,
+  isAuthField,
+  stageAfterEmailCheck,
+} from './auth-form.schemas.ts';
+import { EmailInput, Field, FieldError, invalidProps, PasswordInput } from './form-controls.tsx';
+import { PhoneNumberInput } from './phone-number-input.tsx';
+import { defaultPhoneCountry } from './phone-value.ts';
+import { forgetReferrer } from './referrer.ts';
+import { useLogin } from './use-login.ts';
+import { useRegister } from './use-register.ts';
+import { notifyFailure } from './welcome.ts';
+import './accounts.css';
+
+interface AuthFormProps {
+  stage: AuthStage;
+  onStageChange: (stage: AuthStage) => void;
+  /** From the invitation link (spec §3 Registration form); empty when there is none. */
+  referralToken: string;
+  /** Focus the e-mail once shown (in the panel; a full page leaves focus where the page put it). */
+  autoFocus?: boolean;
+}
+
+function browserLanguages(): readonly string[] {
+  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+}
+
+/**
+ * Spec §4 login/register panel: the e-mail and 'Siguiente'; an existence check then shows the password and
+ * 'Iniciar Sesión' for an account, or the registration fields and 'Registrarse' for a new one. A footer link
+ * toggles the modes. One form across the stages, so every typed value survives a toggle or a failure.
+ */
+export function AuthForm({ stage, onStageChange, referralToken, autoFocus = false }: AuthFormProps) {
+  const ids = useId();
+  const fieldId = (name: keyof AuthFormValues) => `${ids}-${name}`;
+  const stageRef = useRef(stage);
+  const stageChosenByShopper = useRef(false);
+  const [resolver] = useState(() => authStageResolver(() => stageRef.current));
+  const [phoneCountry] = useState(() => defaultPhoneCountry(browserLanguages()));
+  const [invitation, setInvitation] = useState(referralToken);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useForm<AuthFormValues>({ resolver, defaultValues: EMPTY_AUTH_FORM });
+  const existence = useMutation({ mutationFn: emailExists });
+  const login = useLogin();
+  const registration = useRegister();
+  const pending = existence.isPending || login.isPending || registration.isPending;
+
+  useLayoutEffect(() => {
+    stageRef.current = stage;
+  }, [stage]);
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    // The dialog opens (showModal focuses its first control) after its content mounts; the e-mail wins.
+    const frame = requestAnimationFrame(() => setFocus('email'));
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus, setFocus]);
+
+  useEffect(() => {
+    if (!stageChosenByShopper.current) return;
+    clearErrors();
+    if (stage === 'login') setFocus('password');
+    else if (stage === 'register') setFocus('first_name');
+  }, [stage, clearErrors, setFocus]);
+
+  function changeStage(next: AuthStage) {
+    stageChosenByShopper.current = true;
+    onStageChange(next);
+  }
+
+  /** Spec §8: the server's field errors under their fields (the notification says the rest). */
+  function showFieldErrors(error: unknown, rename?: Record<string, string>) {
+    for (const [field, message] of Object.entries(apiFieldErrors(error, rename))) {
+      if (isAuthField(field)) setError(field, { type: 'server', message });
+    }
+  }
+
+  const submit = handleSubmit((values) => {
+    const email = normalizeEmail(values.email);
+    if (stage === 'email') {
+      existence.mutate(email, {
+        onSuccess: ({ exists }) => changeStage(stageAfterEmailCheck(exists)),
+        onError: (error) => {
+          notifyFailure(error);
+          showFieldErrors(error);
+        },
+      });
+    } else if (stage === 'login') {
+      login.mutate(
+        { username: email, password: values.password },
+        { onError: (error) => showFieldErrors(error, { username: 'email' }) },
+      );
+    } else {
+      registration.mutate(
+        {
+          email,
+          password: values.password,
+          first_name: values.first_name,
+          last_name: values.last_name,
+          phone_number: values.phone_number,
+          type: 'remitter',
+          referral_token: invitation,
+          terms_accepted: true,
+        },
+        {
+          onError: (error) => {
+            showFieldErrors(error);
+            // The notification says the invitation is not valid; the next try registers without it.
+            if (apiFieldErrors(error).referral_token) {
+              forgetReferrer();
+              setInvitation('');
+            }
+          },
+        },
+      );
+    }
+  });
+
+  const passwordHintId = `${fieldId('password')}-hint`;
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit} aria-busy={pending}>
+      {stage === 'email' ? (
+        <p className="auth-form__lead">
+          Escribe tu correo electrónico para iniciar sesión o crear tu cuenta.
+        </p>
+      ) : null}
+      {stage === 'register' && invitation ? (
+        <p className="auth-form__invite">
+          Llegaste con una invitación: en tu primera compra desde 50 tienes 5 de crédito.
+        </p>
+      ) : null}
+
+      <Field fieldId={fieldId('email')} label="Correo electrónico" required error={errors.email?.message}>
+        <EmailInput
+          fieldId={fieldId('email')}
+          error={errors.email?.message}
+          registration={register('email')}
+        />
+      </Field>
+
+      {stage === 'register' ? (
+        <div className="auth-form__names">
+          <Field fieldId={fieldId('first_name')} label="Nombre" required error={errors.first_name?.message}>
+            <input
+              {...invalidProps(fieldId('first_name'), errors.first_name?.message)}
+              type="text"
+              autoComplete="given-name"
+              {...register('first_name')}
+            />
+          </Field>
+          <Field fieldId={fieldId('last_name')} label="Apellido" required error={errors.last_name?.message}>
+            <input
+              {...invalidProps(fieldId('last_name'), errors.last_name?.message)}
+              type="text"
+              autoComplete="family-name"
+              {...register('last_name')}
+            />
+          </Field>
+        </div>
+      ) : null}
+
+      {stage === 'register' ? (
+        <Controller
+          control={control}
+          name="phone_number"
+          render={({ field }) => (
+            <PhoneNumberInput
+              fieldId={fieldId('phone_number')}
+              label="Teléfono"
+              required
+              defaultValue={field.value}
+              defaultCountry={phoneCountry}
+              error={errors.phone_number?.message}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
+        />
+      ) : null}
+
+      {stage === 'login' || stage === 'register' ? (
+        <Field
+          fieldId={fieldId('password')}
+          label={stage === 'login' ? 'Contraseña' : 'Crea una contraseña'}
+          required
+          error={errors.password?.message}
+          hint={stage === 'register' ? 'Al menos 8 caracteres.' : undefined}
+        >
+          <PasswordInput
+            fieldId={fieldId('password')}
+            error={errors.password?.message}
+            registration={register('password')}
+            autoComplete={stage === 'login' ? 'current-password' : 'new-password'}
+            {...(stage === 'register' ? { hintId: passwordHintId } : {})}
+          />
+        </Field>
+      ) : null}
+
+      {stage === 'login' ? (
+        <p className="auth-form__forgot">
+          <Link to="/password-reset">¿Olvidaste tu contraseña?</Link>
+        </p>
+      ) : null}
+
+      {stage === 'register' ? (
+        <div className="form__field">
+          <div className="checkbox-field">
+            <input
+              id={fieldId('terms_accepted')}
+              type="checkbox"
+              className={errors.terms_accepted ? 'checkbox checkbox--invalid' : 'checkbox'}
+              aria-invalid={errors.terms_accepted ? true : undefined}
+              aria-describedby={errors.terms_accepted ? `${fieldId('terms_accepted')}-error` : undefined}
+              {...register('terms_accepted')}
+            />
+            <label className="field-label field-label--required" htmlFor={fieldId('terms_accepted')}>
+              Acepto los términos y condiciones del servicio
+            </label>
+          </div>
+          <p className="form__hint">
+            <Link to="/termsandconditions" target="_blank" rel="noopener">
+              Leer los términos y condiciones
+            </Link>
+          </p>
+          <FieldError fieldId={fieldId('terms_accepted')} message={errors.terms_accepted?.message} />
+        </div>
+      ) : null}
+
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? <Spinner size="small" /> : null}
+        {stage === 'email' ? 'Siguiente' : stage === 'login' ? 'Iniciar Sesión' : 'Registrarse'}
+      </button>
+
+      <p className="auth-form__switch">
+        {stage === 'register' ? '¿Ya tienes cuenta?' : '¿No tienes cuenta?'}{' '}
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => changeStage(stage === 'register' ? 'login' : 'register')}
+        >
+          {stage === 'register' ? 'Inicia sesión' : 'Regístrate'}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { normalizeEmail } from '@mandado/shared/validation-rules';
+import { type ChangeEvent, type FocusEvent, type ReactNode, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/** Error id convention: the message under a field is `${fieldId}-error`. */
+export function errorId(fieldId: string): string {
+  return `${fieldId}-error`;
+}
+
+/** What every input needs for its error: the danger style, aria-invalid and the link to the message. */
+export function invalidProps(fieldId: string, message: string | undefined, extraDescribedBy?: string) {
+  const describedBy = [message ? errorId(fieldId) : undefined, extraDescribedBy].filter(Boolean).join(' ');
+  return {
+    id: fieldId,
+    className: message ? 'input input--invalid' : 'input',
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+}
+
+export function FieldError({ fieldId, message }: { fieldId: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(fieldId)} className="form__error">
+      {message}
+    </p>
+  );
+}
+
+interface FieldProps {
+  fieldId: string;
+  label: string;
+  required?: boolean;
+  error: string | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/** A label (with the required marker of spec §5), the control, an optional hint and the error. */
+export function Field({ fieldId, label, required = false, error, hint, children }: FieldProps) {
+  return (
+    <div className="form__field">
+      <label className={required ? 'field-label field-label--required' : 'field-label'} htmlFor={fieldId}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${fieldId}-hint`} className="form__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError fieldId={fieldId} message={error} />
+    </div>
+  );
+}
+
+interface EmailInputProps {
+  fieldId: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+/** Spec §5: e-mail inputs are shown in lowercase and trimmed. */
+export function EmailInput({ fieldId, error, registration }: EmailInputProps) {
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const lower = event.target.value.toLowerCase();
+    if (lower !== event.target.value) event.target.value = lower;
+    return registration.onChange(event);
+  }
+
+  function handleBlur(event: FocusEvent<HTMLInputElement>) {
+    const normalized = normalizeEmail(event.target.value);
+    if (normalized !== event.target.value) {
+      event.target.value = normalized;
+      void registration.onChange(event);
+    }
+    return registration.onBlur(event);
+  }
+
+  return (
+    <input
+      {...invalidProps(fieldId, error)}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      name={registration.name}
+      ref={registration.ref}
+      onChange={handleChange}
+      onBlur={handleBlur}
+    />
+  );
+}
+
+interface PasswordInputProps {
+  fieldId: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+  autoComplete: 'current-password' | 'new-password';
+  hintId?: string;
+}
+
+/** A password box with a show/hide toggle, so a shopper on a phone can check what they typed. */
+export function PasswordInput({ fieldId, error, registration, autoComplete, hintId }: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <input
+        {...invalidProps(fieldId, error, hintId)}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        {...registration}
+      />
+      <button
+        type="button"
+        className="password-input__toggle"
+        aria-pressed={visible}
+        aria-controls={fieldId}
+        onClick={() => setVisible((current) => !current)}
+      >
+        {visible ? 'Ocultar' : 'Mostrar'}
+        <span className="visually-hidden"> contraseña</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@mandado/shared/account.schemas';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Spinner } from '../../components/spinner.tsx';
+import { apiFieldErrors } from './api-form-errors.ts';
+import { EmailInput, Field, PasswordInput } from './form-controls.tsx';
+import { useConfirmPasswordReset, useRequestPasswordReset } from './use-password-reset.ts';
+import './accounts.css';
+
+/** A field's own message shows under it; the alert is for the rest (an expired link, throttling). */
+function hasFieldErrors(error: unknown): boolean {
+  return Object.keys(apiFieldErrors(error)).length > 0;
+}
+
+type RequestValues = z.input<typeof passwordResetRequestSchema>;
+
+/** Step 1: the e-mail; the answer is the same text whether an account exists or not. */
+export function PasswordResetRequestForm() {
+  const ids = useId();
+  const emailId = `${ids}-email`;
+  const mutation = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RequestValues, unknown, z.output<typeof passwordResetRequestSchema>>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="auth-result" role="status">
+        <p className="auth-result__text">{mutation.data.detail}</p>
+        <Link to="/login" className="button button--secondary">
+          Volver a iniciar sesión
+        </Link>
+      </div>
+    );
+  }
+
+  const submit = handleSubmit(({ email }) =>
+    mutation.mutate(email, {
+      onError: (error) => {
+        const message = apiFieldErrors(error).email;
+        if (message) setError('email', { type: 'server', message });
+      },
+    }),
+  );
+
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit}>
+      <p className="auth-form__lead">
+        Escribe el correo de tu cuenta y te enviaremos un enlace para crear una contraseña nueva.
+      </p>
+      <Field fieldId={emailId} label="Correo electrónico" required error={errors.email?.message}>
+        <EmailInput fieldId={emailId} error={errors.email?.message} registration={register('email')} />
+      </Field>
+      {mutation.isError && !hasFieldErrors(mutation.error) ? (
+        <p className="form__alert" role="alert">
+          {mutation.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
+        {mutation.isPending ? <Spinner size="small" /> : null}
+        Enviar enlace
+      </button>
+    </form>
+  );
+}
+
+const newPasswordSchema = passwordResetConfirmSchema.pick({ password: true });
+type NewPasswordValues = z.input<typeof newPasswordSchema>;
+
+/** Step 2, from the e-mailed link: the new password for the link's token. */
+export function PasswordResetConfirmForm({ token }: { token: string }) {
+  const ids = useId();
+  const passwordId = `${ids}-password`;
+  const mutation = useConfirmPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<NewPasswordValues, unknown, z.output<typeof newPasswordSchema>>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '' },
+  });
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="auth-result" role="status">
+        <p className="auth-result__text">{mutation.data.detail}</p>
+        <Link to="/login" className="button button--primary">
+          Iniciar sesión
+        </Link>
+      </div>
+    );
+  }
+
+  const submit = handleSubmit(({ password }) =>
+    mutation.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          const message = apiFieldErrors(error).password;
+          if (message) setError('password', { type: 'server', message });
+        },
+      },
+    ),
+  );
+
+  const hintId = `${passwordId}-hint`;
+  return (
+    <form className="form auth-form" noValidate onSubmit={submit}>
+      <Field
+        fieldId={passwordId}
+        label="Nueva contraseña"
+        required
+        error={errors.password?.message}
+        hint="Al menos 8 caracteres."
+      >
+        <PasswordInput
+          fieldId={passwordId}
+          error={errors.password?.message}
+          registration={register('password')}
+          autoComplete="new-password"
+          hintId={hintId}
+        />
+      </Field>
+      {mutation.isError && !hasFieldErrors(mutation.error) ? (
+        <div className="form__alert" role="alert">
+          <p>{mutation.error.message}</p>
+          <p>
+            <Link to="/password-reset">Pedir un enlace nuevo</Link>
+          </p>
+        </div>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
+        {mutation.isPending ? <Spinner size="small" /> : null}
+        Guardar contraseña
+      </button>
+    </form>
+  );
+}
