@@ -3,6 +3,7 @@ import { discountPercent } from '@mandado/shared/product-price';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
+import { AddToCartButton } from './add-to-cart-button.tsx';
 import './catalog.css';
 
 interface ProductCardProps {
@@ -40,6 +41,7 @@ export function ProductCard({
           </Link>
         </h3>
         <PriceTag product={product} size={compact ? 'small' : 'medium'} />
+        <AddToCartButton product={product} />
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/dialog.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { AddToCartButton } from './add-to-cart-button.tsx';
 import { findCachedProduct, frequentlyBoughtQueryOptions, productQueryOptions } from './catalog.api.ts';
 import { ProductCard } from './product-card.tsx';
 import type { ProductLink } from './use-product-dialog.ts';
@@ -70,8 +71,9 @@ export function ProductDetail({ product, showName, relatedLinkFor }: ProductDeta
             {stockText(product.stock)}
           </p>
           {product.description ? <p className="product-detail__description">{product.description}</p> : null}
-          {/* The add-to-cart controls arrive with the cart. */}
-          <div className="product-detail__actions" />
+          <div className="product-detail__actions">
+            <AddToCartButton product={product} size="large" />
+          </div>
         </div>
       </div>
       <FrequentlyBought productId={product.id} linkFor={relatedLinkFor} />

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+
+// The expanded cart (table, quantity fields, amounts) loads the first time a shopper opens it.
+const OpenExpandedCart = lazy(
+  lazyWithReload(() =>
+    import('./open-expanded-cart.tsx').then((module) => ({ default: module.OpenExpandedCart })),
+  ),
+);
+
+/** Spec §2/§4: the expanded cart, mounted while it is open (which the cart machine decides). */
+export function ExpandedCartHost() {
+  const open = useAppStore((state) => state.cart.expandedOpen && state.cart.items.length > 0);
+  if (!open) return null;
+  return (
+    <Suspense
+      fallback={
+        <div className="overlay-loading">
+          <Spinner label="Cargando carrito" />
+        </div>
+      }
+    >
+      <OpenExpandedCart />
+    </Suspense>
+  );
+}

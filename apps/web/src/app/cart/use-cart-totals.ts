@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { type CartTotals, cartTotals } from '../../features/cart/cart-totals.ts';
+import { useCityStores } from '../../features/stores/use-city-stores.ts';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
+import { useAppStore } from '../../stores/app-store.ts';
+
+/**
+ * The cart's amounts in the display currency. Shipping needs where each store is (2.99 inside the delivery
+ * city, 4.99 outside), which the stores feature knows; the threshold is the who-am-I settings'.
+ */
+export function useCartTotals(): CartTotals {
+  const items = useAppStore((state) => state.cart.items);
+  const city = useAppStore((state) => state.city);
+  const stores = useCityStores(city);
+  const threshold = useQuery({
+    ...whoamiQueryOptions(),
+    select: (body) => body.settings.free_shipping_threshold,
+  }).data;
+  const display = useDisplayCurrency();
+
+  return useMemo(() => {
+    const storeCities = new Map(stores.data?.map((store) => [store.id, store.city]));
+    return cartTotals({
+      items,
+      deliveryCity: city?.name ?? '',
+      storeCity: (storeId) => storeCities.get(storeId) ?? '',
+      freeShippingThreshold: threshold ?? null,
+      rates: display.rates,
+      displayCode: display.code,
+    });
+  }, [items, city, stores.data, threshold, display]);
+}

@@ -1,0 +1,495 @@
+import type { Cart as ServerCart } from '@mandado/shared/cart.schemas';
+import { CART_MAX_QUANTITY as SERVER_MAX_QUANTITY } from '@mandado/shared/cart.schemas';
+import type { City, Product } from '@mandado/shared/catalog.schemas';
+import { describe, expect, it } from 'vitest';
+import {
+  CART_MAX_QUANTITY,
+  type CartEvent,
+  type CartItem,
+  type CartState,
+  cartToStore,
+  cartTransition,
+  coalesceServerEffects,
+  INITIAL_CART_STATE,
+  isServerEffect,
+  isStoredCart,
+  restoreFromServer,
+} from './cart-machine.ts';
+
+const montevideo: City = { id: 36, name: 'Montevideo', state: 'Montevideo', state_id: 10 };
+const salto: City = { id: 60, name: 'Salto', state: 'Salto', state_id: 15 };
+
+function product(id: number, overrides: Partial<Product> = {}): Product {
+  return {
+    id,
+    name: `Producto ${id}`,
+    description: '',
+    price: '100.00',
+    merchant_discounted_price: null,
+    discount: false,
+    currency: 'UYU',
+    images: [],
+    store_id: id < 100 ? 1 : 2,
+    store_name: id < 100 ? 'Tienda Uno' : 'Tienda Dos',
+    category: 'Almacén',
+    category_id: 1,
+    popularity: 1,
+    stock: 50,
+    ...overrides,
+  };
+}
+
+const milk = product(1);
+const rice = product(2);
+const toy = product(101);
+
+function item(p: Product, count = 1): CartItem {
+  return { product: p, count };
+}
+
+function state(overrides: Partial<CartState> = {}): CartState {
+  return { ...INITIAL_CART_STATE, session: 'visitor', ...overrides };
+}
+
+function user(overrides: Partial<CartState> = {}): CartState {
+  return state({ session: 'user', serverCity: 'Montevideo', ...overrides });
+}
+
+function serverCart(city: City | null, lines: CartItem[]): ServerCart {
+  return {
+    city,
+    products: lines.map((line) => ({ quantity: line.count, product: line.product })),
+    stores: [],
+    subtotal: '0.00',
+    shipping: '0.00',
+    free_shipping: false,
+  };
+}
+
+const inMontevideo = { appCity: montevideo };
+
+function run(from: CartState, event: CartEvent, context = inMontevideo) {
+  return cartTransition(from, event, context);
+}
+
+function counts(s: CartState): Array<[number, number]> {
+  return s.items.map((line) => [line.product.id, line.count]);
+}
+
+describe('add (spec §4: count becomes 1, synced when logged in)', () => {
+  it('a visitor adds a product with count 1, no server effect, and the strip opens', () => {
+    const result = run(state(), { type: 'add', product: milk });
+    expect(counts(result.state)).toEqual([[1, 1]]);
+    expect(result.effects).toEqual([]);
+    expect(result.state.stripOpen).toBe(true);
+  });
+
+  it('a logged-in user adds and the server hears the new line', () => {
+    const result = run(user(), { type: 'add', product: milk });
+    expect(counts(result.state)).toEqual([[1, 1]]);
+    expect(result.effects).toEqual([{ type: 'set-line', productId: 1, quantity: 1 }]);
+  });
+
+  it('gives the server the app city first when its cart has another one or none', () => {
+    const result = run(user({ serverCity: null }), { type: 'add', product: milk });
+    expect(result.effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      { type: 'set-line', productId: 1, quantity: 1 },
+    ]);
+    expect(result.state.serverCity).toBe('Montevideo');
+  });
+
+  it('adding a product already in the cart raises its count', () => {
+    const result = run(user({ items: [item(milk, 2)] }), { type: 'add', product: milk });
+    expect(counts(result.state)).toEqual([[1, 3]]);
+    expect(result.effects).toEqual([{ type: 'set-line', productId: 1, quantity: 3 }]);
+  });
+
+  it('an out-of-stock product is not added', () => {
+    const result = run(user(), { type: 'add', product: product(5, { stock: 0 }) });
+    expect(result.state.items).toEqual([]);
+    expect(result.effects).toEqual([]);
+  });
+});
+
+describe('increase and decrease', () => {
+  it('increase raises the count (synced when logged in)', () => {
+    expect(counts(run(state({ items: [item(milk, 2)] }), { type: 'increase', productId: 1 }).state)).toEqual([
+      [1, 3],
+    ]);
+    expect(run(user({ items: [item(milk, 2)] }), { type: 'increase', productId: 1 }).effects).toEqual([
+      { type: 'set-line', productId: 1, quantity: 3 },
+    ]);
+  });
+
+  it('increase stops at the stock and at the server limit', () => {
+    const scarce = product(7, { stock: 3 });
+    const atStock = run(state({ items: [item(scarce, 3)] }), { type: 'increase', productId: 7 });
+    expect(counts(atStock.state)).toEqual([[7, 3]]);
+    const plenty = product(8, { stock: 500 });
+    const atLimit = run(user({ items: [item(plenty, 99)] }), { type: 'increase', productId: 8 });
+    expect(counts(atLimit.state)).toEqual([[8, 99]]);
+    expect(atLimit.effects).toEqual([]);
+  });
+
+  it('the limit is the server one', () => {
+    expect(CART_MAX_QUANTITY).toBe(SERVER_MAX_QUANTITY);
+  });
+
+  it('decrease above 1 lowers the count', () => {
+    const result = run(user({ items: [item(milk, 3)] }), { type: 'decrease', productId: 1 });
+    expect(counts(result.state)).toEqual([[1, 2]]);
+    expect(result.effects).toEqual([{ type: 'set-line', productId: 1, quantity: 2 }]);
+  });
+
+  it('decrease at 1 removes the product (with the server call when logged in)', () => {
+    const from = user({ items: [item(milk, 1), item(rice, 2)], stripOpen: true });
+    const result = run(from, { type: 'decrease', productId: 1 });
+    expect(counts(result.state)).toEqual([[2, 2]]);
+    expect(result.effects).toEqual([{ type: 'delete-line', productId: 1 }]);
+    expect(result.state.stripOpen).toBe(true);
+  });
+});
+
+describe('remove', () => {
+  it.each([
+    ['a visitor: no server call', state({ items: [item(milk), item(rice)] }), []],
+    [
+      'a logged-in user: the server call',
+      user({ items: [item(milk), item(rice)] }),
+      [{ type: 'delete-line', productId: 1 }],
+    ],
+  ] as const)('%s', (_case, from, effects) => {
+    const result = run(from, { type: 'remove', productId: 1 });
+    expect(counts(result.state)).toEqual([[2, 1]]);
+    expect(result.effects).toEqual(effects);
+  });
+
+  it('removing the last product closes the strip and the expanded cart', () => {
+    const result = run(state({ items: [item(milk)], stripOpen: true, expandedOpen: true }), {
+      type: 'remove',
+      productId: 1,
+    });
+    expect(result.state.items).toEqual([]);
+    expect(result.state.stripOpen).toBe(false);
+    expect(result.state.expandedOpen).toBe(false);
+  });
+});
+
+describe('empty', () => {
+  it.each([
+    ['a visitor: only the local cart', state({ items: [item(milk, 4), item(toy, 2)] }), []],
+    ['a logged-in user: the server cart too', user({ items: [item(milk, 4)] }), [{ type: 'clear' }]],
+  ] as const)('%s', (_case, from, effects) => {
+    const result = run({ ...from, stripOpen: true, expandedOpen: true }, { type: 'empty' });
+    expect(result.state.items).toEqual([]);
+    expect(result.state.stripOpen).toBe(false);
+    expect(result.state.expandedOpen).toBe(false);
+    expect(result.effects).toEqual(effects);
+  });
+
+  it('counts reset: a product added again after emptying starts at 1', () => {
+    const emptied = run(state({ items: [item(milk, 4)] }), { type: 'empty' }).state;
+    expect(counts(run(emptied, { type: 'add', product: milk }).state)).toEqual([[1, 1]]);
+  });
+});
+
+describe('quantity field (set-count)', () => {
+  it.each([
+    ['a new count', 5, [[1, 5]], [{ type: 'set-line', productId: 1, quantity: 5 }]],
+    ['the same count changes nothing', 2, [[1, 2]], []],
+    ['0 removes the line', 0, [], [{ type: 'delete-line', productId: 1 }]],
+    ['more than the stock is capped', 80, [[1, 50]], [{ type: 'set-line', productId: 1, quantity: 50 }]],
+    ['a fraction keeps the whole part', 3.7, [[1, 3]], [{ type: 'set-line', productId: 1, quantity: 3 }]],
+    ['not a number changes nothing', Number.NaN, [[1, 2]], []],
+  ] as const)('%s', (_case, count, expected, effects) => {
+    const result = run(user({ items: [item(milk, 2)] }), { type: 'set-count', productId: 1, count });
+    expect(counts(result.state)).toEqual(expected);
+    expect(result.effects).toEqual(effects);
+  });
+});
+
+describe('restore for a logged-in user (spec §4)', () => {
+  it('a server cart without a city takes the stored city and gives it to the server; empty as well: stop', () => {
+    const result = restoreFromServer(user({ serverCity: null }), serverCart(null, []), inMontevideo);
+    expect(result.effects).toEqual([{ type: 'set-city', cityName: 'Montevideo' }]);
+    expect(result.state.items).toEqual([]);
+    expect(result.state.stripOpen).toBe(false);
+    expect(result.state.serverCity).toBe('Montevideo');
+  });
+
+  it('a server cart without a city but with items takes the stored city and the items', () => {
+    const result = restoreFromServer(
+      user({ serverCity: null }),
+      serverCart(null, [item(milk, 2)]),
+      inMontevideo,
+    );
+    expect(counts(result.state)).toEqual([[1, 2]]);
+    expect(result.effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      { type: 'select-city', city: montevideo },
+      { type: 'select-store', storeId: 1 },
+    ]);
+  });
+
+  it('server items replace the local ones; the server city and the first item’s store are selected', () => {
+    const from = user({ items: [item(rice, 9)] });
+    const result = restoreFromServer(from, serverCart(montevideo, [item(toy, 2), item(milk, 1)]), {
+      appCity: null,
+    });
+    expect(counts(result.state)).toEqual([
+      [101, 2],
+      [1, 1],
+    ]);
+    expect(result.effects).toEqual([
+      { type: 'select-city', city: montevideo },
+      { type: 'select-store', storeId: 2 },
+    ]);
+  });
+
+  it('restoring a non-empty cart opens the cart panel', () => {
+    const result = restoreFromServer(user(), serverCart(montevideo, [item(milk)]), inMontevideo);
+    expect(result.state.stripOpen).toBe(true);
+  });
+
+  it('a passed-in city different from the cart’s empties the cart (and the server’s)', () => {
+    const result = restoreFromServer(user(), serverCart(montevideo, [item(milk)]), inMontevideo, salto);
+    expect(result.state.items).toEqual([]);
+    expect(result.state.stripOpen).toBe(false);
+    expect(result.effects).toContainEqual({ type: 'clear' });
+  });
+
+  it('a passed-in city equal to the cart’s keeps it', () => {
+    const result = restoreFromServer(user(), serverCart(montevideo, [item(milk)]), inMontevideo, montevideo);
+    expect(counts(result.state)).toEqual([[1, 1]]);
+    expect(result.effects).not.toContainEqual({ type: 'clear' });
+  });
+});
+
+describe('session: start, login, logout', () => {
+  it('a session found at start loads the server cart and restores it', () => {
+    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true });
+    expect(started.effects).toEqual([{ type: 'load' }]);
+    expect(started.state.loading?.mode).toBe('restore');
+    const loaded = run(started.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk, 3)]),
+    });
+    expect(counts(loaded.state)).toEqual([[1, 3]]);
+    expect(loaded.state.loading).toBeNull();
+    expect(loaded.state.stripOpen).toBe(true);
+  });
+
+  it('products added before who-am-I answered go on top of the restored cart', () => {
+    const early = run(INITIAL_CART_STATE, { type: 'add', product: toy }).state;
+    const started = run(early, { type: 'session', loggedIn: true });
+    const loaded = run(started.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk, 2)]),
+    });
+    expect(counts(loaded.state)).toEqual([
+      [1, 2],
+      [101, 1],
+    ]);
+    expect(loaded.effects.filter(isServerEffect)).toEqual([
+      { type: 'set-line', productId: 101, quantity: 1 },
+    ]);
+  });
+
+  it('a visitor at start: nothing to load', () => {
+    const result = run(INITIAL_CART_STATE, { type: 'session', loggedIn: false });
+    expect(result.state.session).toBe('visitor');
+    expect(result.effects).toEqual([]);
+  });
+
+  it('login with local items (sync): set the server city when it differs, then replace the server cart', () => {
+    const visitor = state({ items: [item(milk, 2), item(toy, 1)] });
+    const started = run(visitor, { type: 'session', loggedIn: true });
+    expect(started.state.loading?.mode).toBe('sync');
+    const loaded = run(started.state, { type: 'server-loaded', cart: serverCart(salto, [item(rice, 5)]) });
+    expect(counts(loaded.state)).toEqual([
+      [1, 2],
+      [101, 1],
+    ]);
+    expect(loaded.effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      {
+        type: 'replace',
+        lines: [
+          { product_id: 1, quantity: 2 },
+          { product_id: 101, quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('login with local items and the same server city: only the replacement', () => {
+    const started = run(state({ items: [item(milk)] }), { type: 'session', loggedIn: true });
+    const loaded = run(started.state, { type: 'server-loaded', cart: serverCart(montevideo, []) });
+    expect(loaded.effects).toEqual([{ type: 'replace', lines: [{ product_id: 1, quantity: 1 }] }]);
+  });
+
+  it('login with an empty local cart takes the server cart', () => {
+    const started = run(state(), { type: 'session', loggedIn: true });
+    const loaded = run(started.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(rice, 4)]),
+    });
+    expect(counts(loaded.state)).toEqual([[2, 4]]);
+    expect(loaded.effects.filter(isServerEffect)).toEqual([]);
+  });
+
+  it('changes made while the load is in flight show at once and reach the server after the answer', () => {
+    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
+    const added = run(started, { type: 'add', product: toy });
+    expect(counts(added.state)).toEqual([[101, 1]]);
+    expect(added.effects).toEqual([]);
+    const loaded = run(added.state, { type: 'server-loaded', cart: serverCart(montevideo, [item(milk, 2)]) });
+    expect(counts(loaded.state)).toEqual([
+      [1, 2],
+      [101, 1],
+    ]);
+    expect(loaded.effects.filter(isServerEffect)).toEqual([
+      { type: 'set-line', productId: 101, quantity: 1 },
+    ]);
+  });
+
+  it('a failed load keeps the local cart, or falls back to the copy saved on this device', () => {
+    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
+    const failed = run(started, { type: 'server-load-failed', stored: [item(milk, 2)] });
+    expect(counts(failed.state)).toEqual([[1, 2]]);
+    expect(failed.state.loading).toBeNull();
+  });
+
+  it('logout clears the cart and closes its panels', () => {
+    const result = run(user({ items: [item(milk)], stripOpen: true, expandedOpen: true }), {
+      type: 'session',
+      loggedIn: false,
+    });
+    expect(result.state).toEqual({ ...INITIAL_CART_STATE, session: 'visitor' });
+    expect(result.effects).toEqual([]);
+  });
+
+  it('a load answer after logout is ignored', () => {
+    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
+    const out = run(started, { type: 'session', loggedIn: false }).state;
+    const late = run(out, { type: 'server-loaded', cart: serverCart(montevideo, [item(milk)]) });
+    expect(late.state.items).toEqual([]);
+  });
+});
+
+describe('repeat order (spec §4)', () => {
+  it('loads the cart, adds the order’s products on top and takes the city from the result', () => {
+    const from = user({ items: [] });
+    const started = run(from, {
+      type: 'repeat-order',
+      lines: [
+        { product: milk, quantity: 2 },
+        { product: toy, quantity: 1 },
+      ],
+    });
+    expect(started.effects).toEqual([{ type: 'load' }]);
+    const loaded = run(started.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk, 1)]),
+    });
+    expect(counts(loaded.state)).toEqual([
+      [1, 3],
+      [101, 1],
+    ]);
+    expect(loaded.effects).toEqual([
+      { type: 'select-city', city: montevideo },
+      { type: 'select-store', storeId: 1 },
+      { type: 'set-line', productId: 1, quantity: 3 },
+      { type: 'set-line', productId: 101, quantity: 1 },
+    ]);
+    expect(loaded.state.stripOpen).toBe(true);
+  });
+
+  it('a visitor’s repeat just adds locally', () => {
+    const result = run(state(), { type: 'repeat-order', lines: [{ product: rice, quantity: 2 }] });
+    expect(counts(result.state)).toEqual([[2, 2]]);
+    expect(result.effects).toEqual([]);
+  });
+});
+
+describe('city change accepted (spec §4)', () => {
+  it('empties the cart; a logged-in user’s server cart is emptied and gets the new city', () => {
+    const result = run(user({ items: [item(milk)], stripOpen: true }), { type: 'change-city', city: salto });
+    expect(result.state.items).toEqual([]);
+    expect(result.state.stripOpen).toBe(false);
+    expect(result.effects).toEqual([{ type: 'clear' }, { type: 'set-city', cityName: 'Salto' }]);
+  });
+
+  it('a visitor’s cart is emptied locally only', () => {
+    const result = run(state({ items: [item(milk)] }), { type: 'change-city', city: salto });
+    expect(result.state.items).toEqual([]);
+    expect(result.effects).toEqual([]);
+  });
+});
+
+describe('opening and closing (spec §4)', () => {
+  it.each([
+    ['a route change with items opens the strip', [item(milk)], '/stores', true],
+    ['a route change with an empty cart keeps it closed', [], '/stores', false],
+    ['the strip is hidden on checkout', [item(milk)], '/checkout', false],
+  ] as const)('%s', (_case, items, pathname, open) => {
+    const result = run(state({ items: [...items], stripOpen: false }), { type: 'route-changed', pathname });
+    expect(result.state.stripOpen).toBe(open);
+  });
+
+  it('going to checkout closes the expanded cart', () => {
+    const from = state({ items: [item(milk)], expandedOpen: true });
+    expect(run(from, { type: 'route-changed', pathname: '/checkout' }).state.expandedOpen).toBe(false);
+    expect(run(from, { type: 'route-changed', pathname: '/stores' }).state.expandedOpen).toBe(true);
+  });
+
+  it('opening the expanded cart with an empty cart warns instead', () => {
+    const result = run(state(), { type: 'open-expanded' });
+    expect(result.state.expandedOpen).toBe(false);
+    expect(result.effects).toEqual([{ type: 'notify-empty-cart' }]);
+  });
+
+  it('opening it with items opens it; its close button closes it; the strip can be hidden', () => {
+    const opened = run(state({ items: [item(milk)], stripOpen: true }), { type: 'open-expanded' });
+    expect(opened.state.expandedOpen).toBe(true);
+    expect(opened.effects).toEqual([]);
+    expect(run(opened.state, { type: 'close-expanded' }).state.expandedOpen).toBe(false);
+    expect(run(opened.state, { type: 'close-strip' }).state.stripOpen).toBe(false);
+  });
+});
+
+describe('saving (spec §4: only when logged in)', () => {
+  it('keeps the logged-in user’s cart and nothing of a visitor’s', () => {
+    expect(cartToStore(user({ items: [item(milk, 2)] }))).toEqual({ items: [item(milk, 2)] });
+    expect(cartToStore(state({ items: [item(milk, 2)] }))).toBeNull();
+    expect(cartToStore(INITIAL_CART_STATE)).toBeNull();
+  });
+
+  it('reads back only what it wrote', () => {
+    expect(isStoredCart({ items: [item(milk, 2)] })).toBe(true);
+    expect(isStoredCart({ items: [{ product: { id: 1 }, count: 2 }] })).toBe(false);
+    expect(isStoredCart({ items: [item(milk, 0)] })).toBe(false);
+    expect(isStoredCart('[]')).toBe(false);
+  });
+});
+
+describe('coalescing server effects', () => {
+  it('keeps the last of consecutive replacements and of consecutive counts of one line', () => {
+    expect(
+      coalesceServerEffects([
+        { type: 'set-line', productId: 1, quantity: 2 },
+        { type: 'set-line', productId: 1, quantity: 3 },
+        { type: 'set-line', productId: 2, quantity: 1 },
+        { type: 'replace', lines: [] },
+        { type: 'replace', lines: [{ product_id: 1, quantity: 1 }] },
+        { type: 'clear' },
+      ]),
+    ).toEqual([
+      { type: 'set-line', productId: 1, quantity: 3 },
+      { type: 'set-line', productId: 2, quantity: 1 },
+      { type: 'replace', lines: [{ product_id: 1, quantity: 1 }] },
+      { type: 'clear' },
+    ]);
+  });
+});
