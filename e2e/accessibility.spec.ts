@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { bottomBarUserButton, createAccount, logInWithForm, openAccountMenu } from './account.helpers.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
 
 /** WCAG 2.1 A and AA rules; serious and critical findings fail the test (labels, contrast, roles, names). */
@@ -42,4 +43,39 @@ test('the browse pages and their overlays pass the WCAG A/AA checks', async ({ p
 
   await page.goto('/una/ruta/que/no/existe');
   await expectNoSeriousViolations(page, '404 page');
+});
+
+test('the login panel, the account forms and the account area pass the WCAG A/AA checks', async ({
+  page,
+  baseURL,
+  isMobile,
+}) => {
+  const account = await createAccount(baseURL ?? '', { firstName: 'Elena' });
+  await chooseMontevideo(page);
+
+  if (isMobile) {
+    // The bottom bar's user button opens the login panel for a visitor.
+    await bottomBarUserButton(page, false).click();
+    await expect(page.getByRole('dialog', { name: 'Ingresa a tu cuenta' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'login panel');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  // The registration form with its errors showing.
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(page.getByText('Campo requerido').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'registration form with errors');
+
+  await page.goto('/login?next=%2Fuser');
+  await logInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'account page');
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expectNoSeriousViolations(page, 'account details form');
+
+  await openAccountMenu(page, isMobile, 'Elena');
+  await expectNoSeriousViolations(page, isMobile ? 'mobile user menu' : 'account dropdown');
 });

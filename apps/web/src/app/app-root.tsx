@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
+import { CartSyncHost } from './cart/cart-sync-host.tsx';
 
 /** A new page starts at the top; Back and Forward (POP) leave the browser to restore the position. */
 function ScrollToTopOnNavigate() {
@@ -21,6 +22,7 @@ export function AppRoot() {
   return (
     <>
       <Outlet />
+      <CartSyncHost />
       <Toaster />
       <ScrollToTopOnNavigate />
     </>

@@ -35,6 +35,19 @@ const TermsAndConditionsPage = lazyNamed(
   'TermsAndConditionsPage',
 );
 const TermsUsePage = lazyNamed(() => import('./routes/terms-use.page.tsx'), 'TermsUsePage');
+const CartPage = lazyNamed(() => import('./routes/cart.page.tsx'), 'CartPage');
+const CheckoutPage = lazyNamed(() => import('./routes/checkout.page.tsx'), 'CheckoutPage');
+const LoginPage = lazyNamed(() => import('./routes/login.page.tsx'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./routes/register.page.tsx'), 'RegisterPage');
+const PasswordResetPage = lazyNamed(() => import('./routes/password-reset.page.tsx'), 'PasswordResetPage');
+const UserLayout = lazyNamed(() => import('./routes/user.layout.tsx'), 'UserLayout');
+const UserAccountPage = lazyNamed(() => import('./routes/user-account.page.tsx'), 'UserAccountPage');
+const UserOrdersPage = lazyNamed(() => import('./routes/user-orders.page.tsx'), 'UserOrdersPage');
+const UserBeneficiariesPage = lazyNamed(
+  () => import('./routes/user-beneficiaries.page.tsx'),
+  'UserBeneficiariesPage',
+);
+const UserWalletPage = lazyNamed(() => import('./routes/user-wallet.page.tsx'), 'UserWalletPage');
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -54,12 +67,23 @@ export function AppRoutes() {
               <Route path=":store/productDetails" element={<ProductDetailsPage />} />
               <Route path="allstores/:category?" element={<AllStoresPage />} />
               <Route path="allstoresNear/:category?" element={<NearStoresPage />} />
+              <Route path="cart" element={<CartPage />} />
             </Route>
             <Route element={<CommonLayout />}>
               <Route path="termsandconditions" element={<TermsAndConditionsPage />} />
               <Route path="termsuse" element={<TermsUsePage />} />
+              <Route path="login" element={<LoginPage />} />
+              <Route path="register" element={<RegisterPage />} />
+              <Route path="password-reset" element={<PasswordResetPage />} />
+              <Route path="user" element={<UserLayout />}>
+                <Route index element={<UserAccountPage />} />
+                <Route path="orders" element={<UserOrdersPage />} />
+                <Route path="beneficiaries" element={<UserBeneficiariesPage />} />
+                <Route path="wallet" element={<UserWalletPage />} />
+              </Route>
             </Route>
             <Route element={<BasicLayout />}>
+              <Route path="checkout" element={<CheckoutPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -1,8 +1,15 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
+import { type CartSlice, createCartSlice } from './cart-slice.ts';
 
 export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
+
+/** Which form the login/register panel opens with (spec §4); null when it is closed. */
+export type AuthPanelMode = 'login' | 'register';
+
+/** Where a logout was asked from: the mobile menu goes to /products afterwards (spec §4 Logout). */
+export type LogoutOrigin = 'menu' | 'mobile-menu';
 
 export interface AppNotification {
   id: number;
@@ -11,7 +18,7 @@ export interface AppNotification {
   message?: string;
 }
 
-interface AppState {
+interface AppState extends CartSlice {
   /** The delivery city; restored from storage at start (spec §4 step 4). */
   city: City | null;
   /** The chosen store's id; the store itself comes from the city's store list. */
@@ -24,6 +31,12 @@ interface AppState {
   /** A different city waiting for the change-city confirmation. */
   pendingCity: City | null;
   notifications: AppNotification[];
+  /** The login/register panel (spec §4), opened by several screens. */
+  authPanel: AuthPanelMode | null;
+  /** The mobile user menu that slides in from the right (spec §2 Mobile). */
+  userMenuOpen: boolean;
+  /** A logout waiting for the confirmation 'Estas seguro que deseas cerrar sesión?'. */
+  logoutConfirm: LogoutOrigin | null;
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;
   setCurrencyCode: (code: string) => void;
@@ -32,6 +45,9 @@ interface AppState {
   setPendingCity: (city: City | null) => void;
   notify: (notification: Omit<AppNotification, 'id'>) => void;
   dismissNotification: (id: number) => void;
+  setAuthPanel: (mode: AuthPanelMode | null) => void;
+  setUserMenuOpen: (open: boolean) => void;
+  setLogoutConfirm: (origin: LogoutOrigin | null) => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -58,7 +74,8 @@ function isCode(value: unknown): value is string {
 
 let nextNotificationId = 1;
 
-export const useAppStore = create<AppState>()((set) => ({
+export const useAppStore = create<AppState>()((set, get) => ({
+  ...createCartSlice(set, get),
   city: readJson(STORAGE_KEYS.city, isCity),
   storeId: readJson(STORAGE_KEYS.store, isStoreId),
   currencyCode: readJson(STORAGE_KEYS.currency, isCode),
@@ -66,6 +83,9 @@ export const useAppStore = create<AppState>()((set) => ({
   notMyCityOpen: false,
   pendingCity: null,
   notifications: [],
+  authPanel: null,
+  userMenuOpen: false,
+  logoutConfirm: null,
   setCity: (city) => {
     writeJson(STORAGE_KEYS.city, city);
     set({ city });
@@ -90,4 +110,7 @@ export const useAppStore = create<AppState>()((set) => ({
     })),
   dismissNotification: (id) =>
     set((state) => ({ notifications: state.notifications.filter((item) => item.id !== id) })),
+  setAuthPanel: (authPanel) => set({ authPanel }),
+  setUserMenuOpen: (userMenuOpen) => set({ userMenuOpen }),
+  setLogoutConfirm: (logoutConfirm) => set({ logoutConfirm }),
 }));

@@ -5,6 +5,7 @@ import { useCities } from '../../features/locations/use-cities.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 import { useAppStore } from '../../stores/app-store.ts';
+import { useSessionStart } from '../account/use-session-start.ts';
 import { startDestination } from './start-destination.ts';
 
 /** Spec §4 "App start (once)" for a visitor; the data itself was prefetched before the first render. */
@@ -19,6 +20,8 @@ export function useAppStart(): void {
   const cities = useCities();
   const stores = useCityStores(city);
   const settled = useRef(false);
+  // Step 3, with a user: the CSRF token, the stored user and the user-init event.
+  useSessionStart();
 
   useEffect(() => {
     if (!cities.isError) return;

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CATALOG_QUERY_KEYS, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
-import { decideCityChoice } from '../../features/locations/city-choice.ts';
+import { decideCityChoice, destinationAfterCityChange } from '../../features/locations/city-choice.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
 import { useAppStore } from '../../stores/app-store.ts';
 
-/** Spec §4 "City change → From the selector", with an empty cart (the cart arrives later). */
+/** Spec §4 "City change → From the selector" and "On accept". */
 export function useChooseCity() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -19,10 +19,10 @@ export function useChooseCity() {
       void queryClient.prefetchQuery(cityCatalogQueryOptions(city.name));
       try {
         const stores = await queryClient.fetchQuery(cityStoresQueryOptions(city.state));
-        const only = stores.length === 1 ? stores[0] : undefined;
-        if (only) {
-          useAppStore.getState().setStoreId(only.id);
-          navigate('/products');
+        const destination = destinationAfterCityChange(stores.map((store) => store.id));
+        if (destination.storeId !== null) {
+          useAppStore.getState().setStoreId(destination.storeId);
+          navigate(destination.to);
           return;
         }
       } catch {
@@ -35,8 +35,8 @@ export function useChooseCity() {
 
   const choose = useCallback(
     (city: City) => {
-      const { city: current, storeId, setCity, setPendingCity } = useAppStore.getState();
-      const decision = decideCityChoice(current, city, storeId);
+      const { city: current, storeId, setCity, setPendingCity, cart } = useAppStore.getState();
+      const decision = decideCityChoice(current, city, storeId, cart.items.length > 0);
       if (decision.kind === 'set-and-open') {
         setCity(city);
         void openCity(city);
@@ -50,10 +50,12 @@ export function useChooseCity() {
   );
 
   const accept = useCallback(() => {
-    const { pendingCity, setCity, setStoreId, setPendingCity } = useAppStore.getState();
+    const { pendingCity, setCity, setStoreId, setPendingCity, cartDispatch } = useAppStore.getState();
     if (!pendingCity) return;
     setPendingCity(null);
     setCity(pendingCity);
+    // Empties the cart; a logged-in user's server cart is emptied and gets the new city (cart machine).
+    cartDispatch({ type: 'change-city', city: pendingCity });
     setStoreId(null);
     removeItem(STORAGE_KEYS.location);
     for (const queryKey of CATALOG_QUERY_KEYS) queryClient.removeQueries({ queryKey: [...queryKey] });

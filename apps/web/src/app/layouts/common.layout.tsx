@@ -1,3 +1,5 @@
+import { AccountHosts } from '../account/account-hosts.tsx';
+import { CartDock } from '../cart/cart-dock.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
 import { PageOutlet, SkipLink } from './layout-parts.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
@@ -11,8 +13,10 @@ export function CommonLayout() {
       <SkipLink />
       <TopMenu />
       <PageOutlet />
+      <CartDock />
       <DeferredSiteFooter />
       <MobileBottomBar />
+      <AccountHosts />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { PromoBanner } from '../../features/settings/promo-banner.tsx';
+import { AccountHosts } from '../account/account-hosts.tsx';
+import { CartDock } from '../cart/cart-dock.tsx';
 import { ChangeCityHost } from '../city-choice/change-city-host.tsx';
 import { NotMyCityHost } from '../city-choice/not-my-city-host.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
@@ -7,7 +9,7 @@ import { MobileBottomBar } from './mobile-bottom-bar.tsx';
 import { TopMenu } from './top-menu.tsx';
 import './layout.css';
 
-/** Spec §2 default layout: menu, promo banner, page, footer, mobile menus and the city overlays. */
+/** Spec §2 default layout: menu, promo banner, page, cart strip and expanded cart, footer, mobile menus and the city overlays. */
 export function DefaultLayout() {
   return (
     <div className="shell shell--with-bar">
@@ -15,9 +17,10 @@ export function DefaultLayout() {
       <TopMenu />
       <PromoBanner />
       <PageOutlet />
-      {/* Slot for the cart strip and the expanded cart (later issue). */}
+      <CartDock />
       <DeferredSiteFooter />
       <MobileBottomBar />
+      <AccountHosts />
       <NotMyCityHost />
       <ChangeCityHost />
     </div>

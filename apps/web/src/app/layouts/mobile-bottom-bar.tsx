@@ -1,9 +1,11 @@
 import { Link, NavLink } from 'react-router';
 import { PinIcon, StoreIcon } from '../../components/icons.tsx';
+import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { UserMenuButton } from '../account/user-menu-button.tsx';
 
-/** Spec §2 mobile bottom bar (≤ 812 px). Cart, credit and user buttons join later. */
+/** Spec §2 mobile bottom bar (≤ 812 px); 'VER CARRITO | total' sits above it (app/cart/cart-dock.tsx). Credit joins later. */
 export function MobileBottomBar() {
   const city = useAppStore((state) => state.city);
   return (
@@ -16,7 +18,9 @@ export function MobileBottomBar() {
         <PinIcon />
         <span className="bottom-bar__city">{city?.name ?? 'Ciudad'}</span>
       </Link>
+      <CartButton variant="bar" />
       <CurrencySelect variant="bar" />
+      <UserMenuButton />
     </nav>
   );
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { BrandMark, PinIcon } from '../../components/icons.tsx';
+import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { useAppStore } from '../../stores/app-store.ts';
+import { AccountMenu } from '../account/account-menu.tsx';
 
 export function BrandLink() {
   return (
@@ -13,7 +15,7 @@ export function BrandLink() {
   );
 }
 
-/** Spec §2 top menu: logo, product search, city, currency. Login and cart join later (slot kept). */
+/** Spec §2 top menu: logo, product search, city, currency, the cart button, 'Iniciar sesión' or 'Mi cuenta'. */
 export function TopMenu() {
   const city = useAppStore((state) => state.city);
   return (
@@ -30,8 +32,8 @@ export function TopMenu() {
             </span>
           </Link>
           <CurrencySelect variant="header" />
-          {/* Slot for 'Iniciar sesión' and the cart button (later issues). */}
-          <div className="top-menu__account" />
+          <CartButton variant="header" />
+          <AccountMenu />
         </div>
       </div>
     </header>

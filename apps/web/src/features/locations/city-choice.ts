@@ -5,13 +5,15 @@ import { isSameCity } from './same-city.ts';
 export type CityChoice =
   | { kind: 'set-and-open' }
   | { kind: 'go'; to: '/products' | '/stores' }
-  | { kind: 'confirm' }
+  /** Ask first; with items in the cart the question warns that the cart will be emptied. */
+  | { kind: 'confirm'; warnCart: boolean }
   | { kind: 'ignore' };
 
 export function decideCityChoice(
   current: City | null,
   chosen: City | null,
   storeId: number | null,
+  cartHasItems: boolean,
 ): CityChoice {
   // An empty value is ignored.
   if (!chosen?.name) return { kind: 'ignore' };
@@ -19,6 +21,14 @@ export function decideCityChoice(
   if (!current) return { kind: 'set-and-open' };
   // The same city: back to the chosen store's products, else to the store list.
   if (isSameCity(current, chosen)) return { kind: 'go', to: storeId !== null ? '/products' : '/stores' };
-  // A different city asks first (the cart warning joins the question once the cart exists).
-  return { kind: 'confirm' };
+  // A different city asks first, warning that the cart will be emptied when it has items.
+  return { kind: 'confirm', warnCart: cartHasItems };
+}
+
+/** Spec §4 City change → On accept: a city with exactly one store opens its products; otherwise the store list. */
+export function destinationAfterCityChange(
+  storeIds: readonly number[] | null,
+): { storeId: number; to: '/products' } | { storeId: null; to: '/stores' } {
+  const only = storeIds?.length === 1 ? storeIds[0] : undefined;
+  return only === undefined ? { storeId: null, to: '/stores' } : { storeId: only, to: '/products' };
 }

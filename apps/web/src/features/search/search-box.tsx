@@ -1,11 +1,13 @@
 import type { City, Product } from '@mandado/shared/catalog.schemas';
 import { storeSlug } from '@mandado/shared/store-kinds';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { shouldTrackSearch } from '@mandado/shared/validation-rules';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { track } from '../../lib/analytics.ts';
 import { moveActive, noMatchText } from './search-term.ts';
 import { useProductSearch } from './use-product-search.ts';
 import './search.css';
@@ -38,6 +40,15 @@ export function SearchBox({ city }: SearchBoxProps) {
   const results = search.results ?? [];
   const expanded = open && (search.active || city === null) && term.trim().length > 0;
   const status = statusText(search.isSearching, search.results, search.term);
+  const shownTerm = expanded && search.results ? search.term : '';
+  const trackedTerm = useRef('');
+
+  // Spec §4 analytics: one search event per term whose list is shown, above 3 characters.
+  useEffect(() => {
+    if (!shouldTrackSearch(shownTerm) || trackedTerm.current === shownTerm) return;
+    trackedTerm.current = shownTerm;
+    track('search', { search_term: shownTerm, results: search.results?.length ?? 0 });
+  }, [shownTerm, search.results]);
 
   function choose(product: Product) {
     setOpen(false);

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { DEFAULT_PASSWORD, uniqueEmail } from './account.helpers.ts';
+import { searchBox } from './visitor.helpers.ts';
+
+/** Seed products used by the cart tests: two stores, prices in UYU (rate 40.15, threshold 80 USD ≈ $U 3.212). */
+export const YERBA = 'Yerba Mate Canarias 1 kg'; // Supermercado El Puerto, $U 279 (discounted from 329), stock 95
+export const PARACETAMOL = 'Paracetamol 500 mg x 20'; // a pharmacy, $U 149
+export const OUT_OF_STOCK = 'Frutilla 500 g'; // a greengrocer, stock 0
+
+/** The cart strip (desktop; phones show 'VER CARRITO' instead). */
+export function cartStrip(page: Page) {
+  return page.getByRole('region', { name: 'Carrito' });
+}
+
+export function expandedCart(page: Page) {
+  return page.getByRole('dialog', { name: 'Tu carrito' });
+}
+
+/** The visible cart button (top menu on a desktop, bottom bar on a phone), named by its count. */
+export function cartButton(page: Page, units: number) {
+  return page.getByRole('button', { name: `Carrito, ${units === 1 ? '1 producto' : `${units} productos`}` });
+}
+
+export function viewCartButton(page: Page) {
+  return page.getByRole('button', { name: /^VER CARRITO/ });
+}
+
+/** Opens a product's page through the search dropdown (the product's store does not matter). */
+export async function openProductBySearch(page: Page, term: string, name: string): Promise<void> {
+  await searchBox(page).fill(term);
+  await page
+    .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/** 'Agregar al carrito' on a product page. */
+export function addButton(page: Page, name: string) {
+  return page.getByRole('button', { name: new RegExp(`^Agregar al carrito: ${name}`) });
+}
+
+export async function addBySearch(page: Page, term: string, name: string): Promise<void> {
+  await openProductBySearch(page, term, name);
+  await addButton(page, name).click();
+}
+
+/** Opens the expanded cart the way the layout offers: 'Ver Todos' in the strip, or 'VER CARRITO' on a phone. */
+export async function openExpandedCart(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) await viewCartButton(page).click();
+  else await cartStrip(page).getByRole('button', { name: 'Ver Todos' }).click();
+  await expect(expandedCart(page)).toBeVisible();
+}
+
+/** The expanded cart's row of a product. */
+export function cartRow(page: Page, name: string) {
+  return expandedCart(page).getByRole('row').filter({ hasText: name });
+}
+
+export function quantityField(page: Page, name: string) {
+  return expandedCart(page).getByRole('spinbutton', { name: `Cantidad de ${name}` });
+}
+
+/**
+ * Registers a remitter through the API in the page's own context, which logs the browser in (the session
+ * cookie lands in the context's jar), as a real client does: CSRF token first, then the call with it.
+ */
+export async function registerInPage(
+  page: Page,
+  baseURL: string,
+): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('carrito');
+  const { csrf_token } = (await (await page.request.get('/v1/csrf-token/')).json()) as { csrf_token: string };
+  const created = await page.request.post('/v1/users/create/', {
+    headers: { 'X-CSRFToken': csrf_token, Origin: baseURL },
+    data: {
+      email,
+      password: DEFAULT_PASSWORD,
+      first_name: 'Carla',
+      last_name: 'Ferreira',
+      phone_number: '+598 91 234 567',
+      type: 'remitter',
+      referral_token: '',
+      terms_accepted: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { email, password: DEFAULT_PASSWORD };
+}
+
+/** WCAG 2.1 A/AA: serious and critical findings fail. */
+export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(serious, `${where}\n${serious.join('\n')}`).toEqual([]);
+}

@@ -1,0 +1,364 @@
+import { expect, test } from '@playwright/test';
+import { logInWithForm, swipe, toasts } from './account.helpers.ts';
+import {
+  addButton,
+  addBySearch,
+  cartButton,
+  cartRow,
+  cartStrip,
+  expandedCart,
+  expectNoSeriousViolations,
+  OUT_OF_STOCK,
+  openExpandedCart,
+  openProductBySearch,
+  PARACETAMOL,
+  quantityField,
+  registerInPage,
+  viewCartButton,
+  YERBA,
+} from './cart.helpers.ts';
+import { CITY_SCREEN_TITLE, chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
+
+const EMPTY_CART_TITLE = 'Todavia no tienes productos en el carrito';
+
+test.describe('the cart of a visitor', () => {
+  test('adds from two stores, changes quantities, reaches free shipping and empties the cart', async ({
+    page,
+    isMobile,
+  }) => {
+    await chooseMontevideo(page);
+
+    // An empty cart warns instead of opening.
+    await cartButton(page, 0).click();
+    await expect(toasts(page)).toContainText(EMPTY_CART_TITLE);
+    await expect(toasts(page)).toContainText('Agrega productos al carrito');
+    await expect(expandedCart(page)).toHaveCount(0);
+
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+    await addBySearch(page, 'paracetamol', PARACETAMOL);
+    await expect(cartButton(page, 2)).toBeVisible();
+
+    if (isMobile) {
+      // Phones have 'VER CARRITO | total' above the bottom bar instead of the strip.
+      await expect(cartStrip(page)).toBeHidden();
+      await expect(viewCartButton(page)).toContainText(/VER CARRITO\s*\|\s*\$U [\d.]+,\d{2}/);
+    } else {
+      const strip = cartStrip(page);
+      await expect(strip.getByRole('listitem')).toHaveCount(2);
+      await expect(strip).toContainText(YERBA);
+      await expect(strip).toContainText(PARACETAMOL);
+      await expect(strip).toContainText(/Subtotal\s*\$U 428,00/);
+      await expect(strip.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '13');
+      await expect(strip).toContainText(/Te faltan \$U [\d.]+,\d{2} para el envío gratis/);
+      // + and − on the strip (shown on hover and on focus).
+      await strip.getByRole('button', { name: `Aumentar cantidad de ${YERBA}` }).click();
+      await expect(cartButton(page, 3)).toBeVisible();
+      await expect(strip.getByRole('listitem').filter({ hasText: YERBA })).toContainText('Cantidad: 2');
+      await strip.getByRole('button', { name: `Disminuir cantidad de ${YERBA}` }).click();
+      await expect(cartButton(page, 2)).toBeVisible();
+      // Removing from the strip, then adding back.
+      await strip.getByRole('button', { name: `Quitar ${PARACETAMOL} del carrito` }).click();
+      await expect(strip.getByRole('listitem')).toHaveCount(1);
+      await addButton(page, PARACETAMOL).click();
+      await expect(strip.getByRole('listitem')).toHaveCount(2);
+    }
+
+    await openExpandedCart(page, isMobile);
+    const dialog = expandedCart(page);
+    await expect(dialog.getByRole('cell', { name: '01', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: '02', exact: true })).toBeVisible();
+
+    // The stepper buttons, then the field: a value applies as it is typed.
+    await cartRow(page, YERBA)
+      .getByRole('button', { name: `Aumentar cantidad de ${YERBA}` })
+      .click();
+    await expect(quantityField(page, YERBA)).toHaveValue('2');
+    await quantityField(page, YERBA).fill('10');
+    await quantityField(page, YERBA).press('Tab');
+    await expect(quantityField(page, YERBA)).toHaveValue('10');
+    const bar = dialog.getByRole('progressbar', { name: 'Avance hacia el envío gratis' });
+    await expect(dialog.locator('.free-shipping')).toHaveAttribute('data-state', 'danger');
+    await expect(bar).not.toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog).toContainText(/Envío · .+\$U/);
+
+    // 12 × 279 + 149 = $U 3.497 ≥ 80 USD: free shipping, the bar complete and in its success state.
+    await quantityField(page, YERBA).fill('12');
+    await quantityField(page, YERBA).press('Enter');
+    await expect(dialog).toContainText('¡Tu compra tiene envío gratis!');
+    await expect(bar).toHaveAttribute('aria-valuenow', '100');
+    await expect(dialog.locator('.free-shipping')).toHaveAttribute('data-state', 'success');
+    await expect(dialog.getByText('Gratis', { exact: true })).toHaveCount(2);
+
+    // 0 removes the line only when the field is left.
+    await quantityField(page, PARACETAMOL).fill('0');
+    await expect(cartRow(page, PARACETAMOL)).toHaveCount(1);
+    await quantityField(page, PARACETAMOL).blur();
+    await expect(cartRow(page, PARACETAMOL)).toHaveCount(0);
+    await expect(dialog.getByRole('cell', { name: '02', exact: true })).toHaveCount(0);
+
+    if (!isMobile) await expectNoSeriousViolations(page, 'expanded cart');
+
+    // Emptying closes the expanded cart and the strip.
+    await dialog.getByRole('button', { name: 'Vaciar carrito' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cartStrip(page)).toHaveCount(0);
+    await expect(viewCartButton(page)).toHaveCount(0);
+    await expect(cartButton(page, 0)).toBeVisible();
+  });
+
+  test('the expanded cart closes on its button, the backdrop, Escape, "Seguir comprando" and checkout @desktop-only', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await addBySearch(page, 'yerba', YERBA);
+    const strip = cartStrip(page);
+
+    // The badge pulses when the count changes.
+    await strip.getByRole('button', { name: `Aumentar cantidad de ${YERBA}` }).click();
+    await expect(page.locator('.cart-button--header .cart-button__badge')).toHaveAttribute(
+      'data-pulsing',
+      'true',
+    );
+    await expect(page.locator('.cart-button--header .cart-button__badge')).not.toHaveAttribute(
+      'data-pulsing',
+    );
+
+    await openExpandedCart(page, false);
+    await expandedCart(page).getByRole('button', { name: 'Cerrar carrito' }).click();
+    await expect(expandedCart(page)).toBeHidden();
+
+    await openExpandedCart(page, false);
+    await page.mouse.click(8, 8);
+    await expect(expandedCart(page)).toBeHidden();
+
+    await openExpandedCart(page, false);
+    await page.keyboard.press('Escape');
+    await expect(expandedCart(page)).toBeHidden();
+
+    await openExpandedCart(page, false);
+    await expandedCart(page).getByRole('button', { name: 'Seguir comprando' }).click();
+    await expect(expandedCart(page)).toBeHidden();
+
+    // The strip can be hidden, and a route change opens it again.
+    await strip.getByRole('button', { name: 'Ocultar carrito' }).click();
+    await expect(strip).toHaveCount(0);
+    await page.getByRole('link', { name: 'Mandado' }).first().click();
+    await expect(page).toHaveURL(/\/stores$/);
+    await expect(strip).toBeVisible();
+
+    await openExpandedCart(page, false);
+    await expandedCart(page).getByRole('button', { name: 'Pagar' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(expandedCart(page)).toHaveCount(0);
+    // The strip is hidden on checkout, which sums shipping per store.
+    await expect(strip).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Revisar Pedido' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Supermercado El Puerto' })).toBeVisible();
+    await expect(page.getByText(`${YERBA} × 2`)).toBeVisible();
+  });
+
+  test('"Pagar" in the strip goes to checkout; an out-of-stock product cannot be added', async ({
+    page,
+    isMobile,
+  }) => {
+    await chooseMontevideo(page);
+    await openProductBySearch(page, 'frutilla', OUT_OF_STOCK);
+    await expect(addButton(page, OUT_OF_STOCK)).toBeDisabled();
+
+    await page.goto('/stores');
+    await openFirstStore(page);
+    const first = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: /^Agregar: /, disabled: false }) })
+      .first();
+    const name = (await first.getByRole('heading').textContent())?.trim() ?? '';
+    await first.getByRole('button', { name: /^Agregar: / }).click();
+    await expect(cartButton(page, 1)).toBeVisible();
+    // The card's button adds without opening the product.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    if (isMobile) {
+      await openExpandedCart(page, true);
+      await expandedCart(page).getByRole('button', { name: 'Pagar' }).click();
+    } else {
+      await cartStrip(page).getByRole('link', { name: 'Pagar' }).click();
+    }
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(`${name} × 1`)).toBeVisible();
+  });
+
+  test('a visitor’s cart lives in memory only: a reload starts empty, and /cart says so', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tu carrito' })).toBeVisible();
+    await expect(page.getByText(EMPTY_CART_TITLE)).toBeVisible();
+    await expect(cartButton(page, 0)).toBeVisible();
+  });
+
+  test('/checkout with an empty cart lands on the home page', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
+  });
+
+  test('choosing the same city keeps the cart (only Montevideo is served, see the city-choice unit tests)', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await addBySearch(page, 'yerba', YERBA);
+    // The city button of the top menu (a desktop) or of the bottom bar (a phone).
+    await page.getByRole('link', { name: /Montevideo$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
+    await page.getByRole('button', { name: 'Montevideo' }).click();
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(cartButton(page, 1)).toBeVisible();
+  });
+
+  test('on a phone, "VER CARRITO" and the cart button open the expanded cart @phone-only', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await expect(viewCartButton(page)).toHaveCount(0);
+    await addBySearch(page, 'yerba', YERBA);
+    await viewCartButton(page).click();
+    await expect(expandedCart(page)).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/is-scroll-locked/);
+    await expandedCart(page).getByRole('button', { name: 'Cerrar carrito' }).click();
+    await expect(expandedCart(page)).toBeHidden();
+    await expect(page.locator('html')).not.toHaveClass(/is-scroll-locked/);
+
+    const bar = page.getByRole('navigation', { name: 'Menú móvil' });
+    await bar.getByRole('button', { name: 'Carrito, 1 producto' }).click();
+    await expect(expandedCart(page)).toBeVisible();
+  });
+});
+
+test.describe('the cart of a logged-in user', () => {
+  test('is kept on the server: restored with the panel open after a reload, and in another browser after login', async ({
+    page,
+    browser,
+    baseURL,
+    isMobile,
+  }, testInfo) => {
+    const origin = baseURL ?? '';
+    await chooseMontevideo(page);
+    const account = await registerInPage(page, origin);
+    await page.reload();
+
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/v1/cart/add/') && response.request().method() === 'POST',
+    );
+    await addBySearch(page, 'yerba', YERBA);
+    expect((await saved).status()).toBe(200);
+    const raised = page.waitForResponse(
+      (response) => response.url().includes('/v1/cart/add/') && response.request().method() === 'POST',
+    );
+    await openExpandedCart(page, isMobile);
+    await quantityField(page, YERBA).fill('3');
+    await quantityField(page, YERBA).press('Enter');
+    expect((await raised).status()).toBe(200);
+    await page.keyboard.press('Escape');
+
+    // The visitor cart lives in memory; a user's is also copied to local storage.
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toContain(YERBA);
+
+    await page.goto('/stores');
+    await page.evaluate(() => window.localStorage.removeItem('cart'));
+    await page.reload();
+    if (isMobile) await expect(viewCartButton(page)).toBeVisible();
+    else {
+      await expect(cartStrip(page)).toBeVisible();
+      await expect(cartStrip(page)).toContainText(YERBA);
+    }
+    await expect(cartButton(page, 3)).toBeVisible();
+
+    if (isMobile) {
+      // Swipe up from the bottom edge opens the expanded cart; another vertical swipe closes it.
+      const { width, height } = page.viewportSize() ?? { width: 360, height: 740 };
+      await swipe(page, { x: width / 2, y: height - 20 }, { x: width / 2, y: height - 260 });
+      await expect(expandedCart(page)).toBeVisible();
+      await swipe(page, { x: width / 2, y: height / 2 - 100 }, { x: width / 2, y: height / 2 + 100 });
+      await expect(expandedCart(page)).toBeHidden();
+    }
+
+    // Another browser: log in there and the same cart appears.
+    const other = await browser.newContext({
+      baseURL: origin,
+      viewport: testInfo.project.use.viewport ?? null,
+      isMobile: testInfo.project.use.isMobile ?? false,
+      hasTouch: testInfo.project.use.hasTouch ?? false,
+      locale: 'es-UY',
+    });
+    try {
+      const second = await other.newPage();
+      await chooseMontevideo(second);
+      await expect(cartButton(second, 0)).toBeVisible();
+      await second.goto('/login');
+      await logInWithForm(second, account.email, account.password);
+      await expect(cartButton(second, 3)).toBeVisible();
+      if (!isMobile) await expect(cartStrip(second)).toContainText(YERBA);
+
+      // Emptying there empties the server cart: the first browser finds it empty after a reload.
+      const cleared = second.waitForResponse(
+        (response) => response.url().endsWith('/v1/cart/') && response.request().method() === 'DELETE',
+      );
+      await openExpandedCart(second, isMobile);
+      await expandedCart(second).getByRole('button', { name: 'Vaciar carrito' }).click();
+      expect((await cleared).status()).toBe(200);
+    } finally {
+      await other.close();
+    }
+    await page.reload();
+    await expect(cartButton(page, 0)).toBeVisible();
+    await expect(cartStrip(page)).toHaveCount(0);
+  });
+
+  test('/checkout after a reload waits for the restored cart instead of leaving', async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseMontevideo(page);
+    await registerInPage(page, baseURL ?? '');
+    await page.reload();
+    const saved = page.waitForResponse((response) => response.url().includes('/v1/cart/add/'));
+    await addBySearch(page, 'paracetamol', PARACETAMOL);
+    await saved;
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText(`${PARACETAMOL} × 1`)).toBeVisible();
+
+    // /cart restores the same way and shows the table.
+    await page.goto('/cart');
+    const table = page.getByRole('table', { name: 'Productos en el carrito' });
+    await expect(table.getByRole('row').filter({ hasText: PARACETAMOL })).toContainText('01');
+    await expect(page.getByRole('spinbutton', { name: `Cantidad de ${PARACETAMOL}` })).toHaveValue('1');
+  });
+
+  test('a product the server finds out of stock is named in an error notification', async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseMontevideo(page);
+    await registerInPage(page, baseURL ?? '');
+    await page.reload();
+    // The stock can run out between showing and adding; the server then answers 400 out_of_stock (spec §8).
+    await page.route('**/v1/cart/add/', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ out_of_stock: true, product_id: 1, name: YERBA }] }),
+      }),
+    );
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(toasts(page)).toContainText(
+      `${YERBA} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+    );
+  });
+});
