@@ -10,7 +10,7 @@ import {
   storeCities,
   stores,
 } from '../../db/schema.ts';
-import type { ProductRow } from '../catalog/catalog.repository.ts';
+import { type ProductRow, productColumns } from '../catalog/catalog.repository.ts';
 
 /** A transaction handle; every write below runs inside one that holds the cart's row lock. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -60,20 +60,7 @@ function storeDeliversTo(cityId: SQL | number): SQL {
 export async function listCartLines(db: Database, userId: number): Promise<CartLineRow[]> {
   return db
     .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-      merchantDiscountedPrice: products.merchantDiscountedPrice,
-      discount: products.discount,
-      currency: products.currency,
-      images: products.images,
-      storeId: products.storeId,
-      storeName: stores.name,
-      categoryId: products.categoryId,
-      categoryName: categories.name,
-      popularity: products.popularity,
-      stock: products.stock,
+      ...productColumns,
       quantity: cartLines.quantity,
       storeCityName: cities.name,
     })

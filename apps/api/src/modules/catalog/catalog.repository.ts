@@ -25,7 +25,8 @@ export interface CategoryRow {
   storeId: number;
 }
 
-const productColumns = {
+/** The columns of a catalog product (with its store's name and its category); the cart selects them too. */
+export const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,

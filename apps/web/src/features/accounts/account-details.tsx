@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiFieldErrors } from './api-form-errors.ts';
-import { Field, invalidProps } from './form-controls.tsx';
+import { NameFields } from './form-controls.tsx';
 import { PhoneNumberInput } from './phone-number-input.tsx';
 import { defaultPhoneCountry } from './phone-value.ts';
 import { useUpdateRemitter } from './use-update-remitter.ts';
@@ -96,24 +96,18 @@ function AccountDetailsForm({ user, onDone }: { user: User; onDone: () => void }
         Editar mis datos
       </h2>
       <form className="form auth-form" noValidate onSubmit={submit}>
-        <div className="auth-form__names">
-          <Field fieldId={fieldId('first_name')} label="Nombre" required error={errors.first_name?.message}>
-            <input
-              {...invalidProps(fieldId('first_name'), errors.first_name?.message)}
-              type="text"
-              autoComplete="given-name"
-              {...register('first_name')}
-            />
-          </Field>
-          <Field fieldId={fieldId('last_name')} label="Apellido" required error={errors.last_name?.message}>
-            <input
-              {...invalidProps(fieldId('last_name'), errors.last_name?.message)}
-              type="text"
-              autoComplete="family-name"
-              {...register('last_name')}
-            />
-          </Field>
-        </div>
+        <NameFields
+          firstName={{
+            fieldId: fieldId('first_name'),
+            error: errors.first_name?.message,
+            registration: register('first_name'),
+          }}
+          lastName={{
+            fieldId: fieldId('last_name'),
+            error: errors.last_name?.message,
+            registration: register('last_name'),
+          }}
+        />
         <Controller
           control={control}
           name="phone_number"

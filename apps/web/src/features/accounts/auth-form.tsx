@@ -14,7 +14,7 @@ import {
   isAuthField,
   stageAfterEmailCheck,
 } from './auth-form.schemas.ts';
-import { EmailInput, Field, FieldError, invalidProps, PasswordInput } from './form-controls.tsx';
+import { EmailInput, Field, FieldError, NameFields, PasswordInput } from './form-controls.tsx';
 import { PhoneNumberInput } from './phone-number-input.tsx';
 import { defaultPhoneCountry } from './phone-value.ts';
 import { forgetReferrer } from './referrer.ts';
@@ -158,24 +158,18 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
       </Field>
 
       {stage === 'register' ? (
-        <div className="auth-form__names">
-          <Field fieldId={fieldId('first_name')} label="Nombre" required error={errors.first_name?.message}>
-            <input
-              {...invalidProps(fieldId('first_name'), errors.first_name?.message)}
-              type="text"
-              autoComplete="given-name"
-              {...register('first_name')}
-            />
-          </Field>
-          <Field fieldId={fieldId('last_name')} label="Apellido" required error={errors.last_name?.message}>
-            <input
-              {...invalidProps(fieldId('last_name'), errors.last_name?.message)}
-              type="text"
-              autoComplete="family-name"
-              {...register('last_name')}
-            />
-          </Field>
-        </div>
+        <NameFields
+          firstName={{
+            fieldId: fieldId('first_name'),
+            error: errors.first_name?.message,
+            registration: register('first_name'),
+          }}
+          lastName={{
+            fieldId: fieldId('last_name'),
+            error: errors.last_name?.message,
+            registration: register('last_name'),
+          }}
+        />
       ) : null}
 
       {stage === 'register' ? (

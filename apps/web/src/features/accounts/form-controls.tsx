@@ -127,3 +127,33 @@ export function PasswordInput({ fieldId, error, registration, autoComplete, hint
     </div>
   );
 }
+
+interface NameFieldProps {
+  fieldId: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+/** 'Nombre' and 'Apellido' side by side, as registration and the account page both ask them. */
+export function NameFields({ firstName, lastName }: { firstName: NameFieldProps; lastName: NameFieldProps }) {
+  return (
+    <div className="auth-form__names">
+      <Field fieldId={firstName.fieldId} label="Nombre" required error={firstName.error}>
+        <input
+          {...invalidProps(firstName.fieldId, firstName.error)}
+          type="text"
+          autoComplete="given-name"
+          {...firstName.registration}
+        />
+      </Field>
+      <Field fieldId={lastName.fieldId} label="Apellido" required error={lastName.error}>
+        <input
+          {...invalidProps(lastName.fieldId, lastName.error)}
+          type="text"
+          autoComplete="family-name"
+          {...lastName.registration}
+        />
+      </Field>
+    </div>
+  );
+}
