@@ -66,6 +66,11 @@ function openPostgres(
   logger: false | { logQuery: (query: string) => void },
 ): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (a restart, a failover, a dropped test database) is an 'error' on the
+  // pool; unheard it would crash the process. The pool already discarded it and the next query reconnects.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  });
   const db = drizzleNodePostgres({ client: pool, schema, logger });
   return {
     db,
