@@ -221,6 +221,60 @@ test.describe('the cart of a visitor', () => {
     await expect(cartButton(page, 1)).toBeVisible();
   });
 
+  test('changing to another city asks first, warns that the cart empties, and cancel keeps everything', async ({
+    page,
+  }) => {
+    // The seed serves only Montevideo (spec §1), so this test widens the served list the browser receives
+    // with a real Uruguayan city that has no stores yet; everything else is the real app and API.
+    const costa = { id: 9001, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
+    await page.route('**/v1/cities/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { results: unknown[] };
+      await route.fulfill({ response, json: { results: [...body.results, costa] } });
+    });
+    await page.route('**/v1/stores/city/Canelones', (route) => route.fulfill({ json: [] }));
+    await page.route(`**/v1/by-categories/products/${encodeURIComponent(costa.name)}`, (route) =>
+      route.fulfill({ json: [] }),
+    );
+
+    await chooseMontevideo(page);
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+
+    const cityButton = page.getByRole('link', { name: /Montevideo$/ });
+    await cityButton.click();
+    await page.getByRole('button', { name: costa.name }).click();
+    const dialog = page.getByRole('dialog', { name: `Cambiar a ${costa.name}` });
+    await expect(dialog).toContainText(
+      'Estás cambiando la ciudad de envío. Estás seguro que deseas continuar?',
+    );
+    await expect(dialog).toContainText('Tu carrito se vaciará');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Cancel keeps the city and the cart.
+    await page.goto('/stores');
+    await expect(page.getByRole('link', { name: /Montevideo$/ })).toBeVisible();
+
+    // A reload empties a visitor's cart (memory only), so fill it again before accepting.
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+    await page.getByRole('link', { name: /Montevideo$/ }).click();
+    await page.getByRole('button', { name: costa.name }).click();
+    await page
+      .getByRole('dialog', { name: `Cambiar a ${costa.name}` })
+      .getByRole('button', { name: 'Aceptar' })
+      .click();
+
+    await expect(page).toHaveURL(/\/stores$/);
+    await expect(cartButton(page, 0)).toBeVisible();
+    await expect(page.getByRole('link', { name: /Ciudad de la Costa$/ })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('location'))).toBeNull();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('city'))) ?? 'null')).toMatchObject({
+      name: costa.name,
+    });
+  });
+
   test('on a phone, "VER CARRITO" and the cart button open the expanded cart @phone-only', async ({
     page,
   }) => {
