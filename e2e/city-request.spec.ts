@@ -38,3 +38,26 @@ test('"No veo mi ciudad" validates the e-mail and sends the request', async ({ p
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('selecting text and letting go over the backdrop keeps the panel and what was typed @desktop-only', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'No veo mi ciudad' }).click();
+  const panel = page.getByRole('dialog', { name: '¿No ves tu ciudad?' });
+  const city = panel.getByLabel('Ciudad', { exact: true });
+  await city.fill('Tacuarembó');
+  const box = await city.boundingBox();
+  if (!box) throw new Error('the city field has no box');
+  // Press inside the field, drag the selection out of the panel, release over the dark backdrop.
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(5, 5, { steps: 5 });
+  await page.mouse.up();
+  await expect(panel).toBeVisible();
+  await expect(city).toHaveValue('Tacuarembó');
+
+  // A real click on the backdrop still closes it.
+  await page.mouse.click(5, 5);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

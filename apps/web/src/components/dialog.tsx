@@ -1,4 +1,11 @@
-import { type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useRef } from 'react';
+import {
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useRef,
+} from 'react';
 import { useScrollLock } from '../hooks/use-scroll-lock.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -60,8 +67,17 @@ export function Dialog({
     if (ref.current && !ref.current.open) onCloseRef.current();
   }
 
+  /** Where the press began: a text selection dragged out of the panel ends with a click on the backdrop. */
+  const pressedOnBackdrop = useRef(false);
+
+  function handlePointerDown(event: PointerEvent<HTMLDialogElement>) {
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  }
+
   function handleClick(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) onCloseRef.current();
+    // Only a press and release both on the backdrop close; a keyboard "click" has no press and never lands here.
+    if (event.target === event.currentTarget && pressedOnBackdrop.current) onCloseRef.current();
+    pressedOnBackdrop.current = false;
   }
 
   return (
@@ -73,6 +89,7 @@ export function Dialog({
       aria-modal="true"
       onCancel={handleCancel}
       onClose={handleNativeClose}
+      onPointerDown={handlePointerDown}
       onClick={handleClick}
     >
       <div className="dialog__panel">

@@ -37,16 +37,17 @@ export function useChooseCity() {
     (city: City) => {
       const { city: current, storeId, setCity, setPendingCity, cart } = useAppStore.getState();
       const decision = decideCityChoice(current, city, storeId, cart.items.length > 0);
-      if (decision.kind === 'set-and-open') {
+      if (decision.kind === 'set') {
         setCity(city);
-        void openCity(city);
+        void queryClient.prefetchQuery(cityCatalogQueryOptions(city.name));
+        navigate(decision.to);
       } else if (decision.kind === 'go') {
         navigate(decision.to);
       } else if (decision.kind === 'confirm') {
         setPendingCity(city);
       }
     },
-    [navigate, openCity],
+    [navigate, queryClient],
   );
 
   const accept = useCallback(() => {

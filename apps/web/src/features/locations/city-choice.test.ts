@@ -7,8 +7,8 @@ const salto: City = { id: 60, name: 'Salto', state: 'Salto', state_id: 15 };
 
 describe('choosing a city in the selector (spec §4)', () => {
   it.each([
-    ['no current city', null, montevideo, null, false, { kind: 'set-and-open' }],
-    ['no current city, a store saved', null, montevideo, 3, false, { kind: 'set-and-open' }],
+    ['no current city', null, montevideo, null, false, { kind: 'set', to: '/stores' }],
+    ['no current city, a store saved', null, montevideo, 3, false, { kind: 'set', to: '/stores' }],
     ['the same city with a store chosen', montevideo, montevideo, 3, true, { kind: 'go', to: '/products' }],
     ['the same city without a store', montevideo, montevideo, null, false, { kind: 'go', to: '/stores' }],
     ['a different city, empty cart', montevideo, salto, 3, false, { kind: 'confirm', warnCart: false }],

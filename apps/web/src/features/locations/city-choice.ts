@@ -3,7 +3,8 @@ import { isSameCity } from './same-city.ts';
 
 /** What choosing a city in the selector leads to (spec §4 "City change → From the selector"). */
 export type CityChoice =
-  | { kind: 'set-and-open' }
+  /** The first city: set it and go to the store list. */
+  | { kind: 'set'; to: '/stores' }
   | { kind: 'go'; to: '/products' | '/stores' }
   /** Ask first; with items in the cart the question warns that the cart will be emptied. */
   | { kind: 'confirm'; warnCart: boolean }
@@ -17,8 +18,8 @@ export function decideCityChoice(
 ): CityChoice {
   // An empty value is ignored.
   if (!chosen?.name) return { kind: 'ignore' };
-  // With no current city, the city is set and the shopper goes on.
-  if (!current) return { kind: 'set-and-open' };
+  // With no current city, the city is set and the shopper goes to the store list.
+  if (!current) return { kind: 'set', to: '/stores' };
   // The same city: back to the chosen store's products, else to the store list.
   if (isSameCity(current, chosen)) return { kind: 'go', to: storeId !== null ? '/products' : '/stores' };
   // A different city asks first, warning that the cart will be emptied when it has items.
