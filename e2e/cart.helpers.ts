@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, uniqueEmail } from './account.helpers.ts';
+import { bottomBarUserButton, DEFAULT_PASSWORD, logInWithForm, uniqueEmail } from './account.helpers.ts';
 import { searchBox } from './visitor.helpers.ts';
 
 /** Seed products used by the cart tests: two stores, prices in UYU (rate 40.15, threshold 80 USD ≈ $U 3.212). */
@@ -100,4 +100,33 @@ export async function expectNoSeriousViolations(page: Page, where: string): Prom
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
   expect(serious, `${where}\n${serious.join('\n')}`).toEqual([]);
+}
+
+/** The connection notice under 'Oops Algo salio mal' when a call gets no answer. */
+export const CONNECTION_FAILED =
+  'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+
+/** The products of the logged-in browser's server cart, as the API has them. */
+export async function serverCartLines(page: Page): Promise<Array<{ name: string; quantity: number }>> {
+  const response = await page.request.get('/v1/cart/');
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as {
+    products: Array<{ quantity: number; product: { name: string } }>;
+  };
+  return body.products.map((line) => ({ name: line.product.name, quantity: line.quantity }));
+}
+
+/** Logs in without leaving the visit (the in-memory cart stays): the login page on a desktop, the popup on a phone. */
+export async function logInDuringVisit(
+  page: Page,
+  isMobile: boolean,
+  account: { email: string; password: string },
+): Promise<void> {
+  if (isMobile) {
+    await bottomBarUserButton(page, false).click();
+    await logInWithForm(page.getByRole('dialog'), account.email, account.password);
+  } else {
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await logInWithForm(page, account.email, account.password);
+  }
 }

@@ -1,19 +1,22 @@
-import { expect, test } from '@playwright/test';
-import { logInWithForm, swipe, toasts } from './account.helpers.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { bottomBarUserButton, createAccount, logInWithForm, swipe, toasts } from './account.helpers.ts';
 import {
   addButton,
   addBySearch,
+  CONNECTION_FAILED,
   cartButton,
   cartRow,
   cartStrip,
   expandedCart,
   expectNoSeriousViolations,
+  logInDuringVisit,
   OUT_OF_STOCK,
   openExpandedCart,
   openProductBySearch,
   PARACETAMOL,
   quantityField,
   registerInPage,
+  serverCartLines,
   viewCartButton,
   YERBA,
 } from './cart.helpers.ts';
@@ -414,5 +417,211 @@ test.describe('the cart of a logged-in user', () => {
     await expect(toasts(page)).toContainText(
       `${YERBA} está fuera de stock. Por favor retírelo del carrito para continuar!`,
     );
+  });
+});
+
+test.describe('the cart of a logged-in user when a call fails', () => {
+  /** A logged-in browser whose server cart has been restored (the page is ready for changes). */
+  async function loggedInWithRestoredCart(page: Page, baseURL: string | undefined) {
+    await chooseMontevideo(page);
+    await registerInPage(page, baseURL ?? '');
+    const restored = page.waitForResponse(
+      (response) => response.url().endsWith('/v1/cart/') && response.request().method() === 'GET',
+    );
+    await page.reload();
+    await restored;
+  }
+
+  test('an add that got no answer is sent again, and the notice says the connection failed once', async ({
+    page,
+    baseURL,
+  }) => {
+    await loggedInWithRestoredCart(page, baseURL);
+    let blocked = false;
+    await page.route('**/v1/cart/add/', (route) => {
+      if (blocked) return route.fallback();
+      blocked = true;
+      return route.abort('internetdisconnected');
+    });
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+    await expect(toasts(page)).toContainText(CONNECTION_FAILED);
+    await expect(toasts(page).getByText('Oops Algo salio mal', { exact: true })).toHaveCount(1);
+
+    // The retry sends the whole cart: it is on the server, and a reload finds it.
+    await expect
+      .poll(() => serverCartLines(page), { timeout: 15_000 })
+      .toEqual([{ name: YERBA, quantity: 1 }]);
+    await page.reload();
+    await expect(cartButton(page, 1)).toBeVisible();
+  });
+
+  test('an increase the server refuses as out of stock goes back to the count the server kept', async ({
+    page,
+    baseURL,
+    isMobile,
+  }) => {
+    await loggedInWithRestoredCart(page, baseURL);
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/v1/cart/add/') && response.status() === 200,
+    );
+    await addBySearch(page, 'yerba', YERBA);
+    await saved;
+
+    let refused = false;
+    await page.route('**/v1/cart/add/', (route) => {
+      if (refused) return route.fallback();
+      refused = true;
+      const productId = (route.request().postDataJSON() as { product_id: number }).product_id;
+      return route.fulfill({
+        status: 400,
+        json: { errors: [{ out_of_stock: true, product_id: productId, name: YERBA }] },
+      });
+    });
+    await openExpandedCart(page, isMobile);
+    await cartRow(page, YERBA)
+      .getByRole('button', { name: `Aumentar cantidad de ${YERBA}` })
+      .click();
+    await expect(toasts(page)).toContainText(
+      `${YERBA} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+    );
+    await expect(quantityField(page, YERBA)).toHaveValue('1');
+    await expect(cartButton(page, 1)).toBeAttached();
+    expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
+  });
+
+  test('a login whose cart the server refuses for one line keeps the other lines, on the server too', async ({
+    page,
+    baseURL,
+    isMobile,
+  }) => {
+    const account = await createAccount(baseURL ?? '');
+    await chooseMontevideo(page);
+    await addBySearch(page, 'yerba', YERBA);
+    await addBySearch(page, 'paracetamol', PARACETAMOL);
+    await expect(cartButton(page, 2)).toBeVisible();
+
+    // The sync's replacement is all or nothing; the server finds the second line out of stock, once.
+    let refused = false;
+    await page.route('**/v1/cart/', (route) => {
+      if (refused || route.request().method() !== 'PUT') return route.fallback();
+      refused = true;
+      const lines = route.request().postDataJSON() as Array<{ product_id: number }>;
+      return route.fulfill({
+        status: 400,
+        json: { errors: [{ out_of_stock: true, product_id: lines[1]?.product_id, name: PARACETAMOL }] },
+      });
+    });
+    await logInDuringVisit(page, isMobile, account);
+    await expect(toasts(page)).toContainText(
+      `${PARACETAMOL} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+    );
+    await expect(cartButton(page, 1)).toBeAttached();
+    await expect.poll(() => serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
+    // The copy on this device is the user's from the login on.
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toContain(YERBA);
+  });
+
+  test('a delivery city the server did not get is sent again, and adding still works', async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseMontevideo(page);
+    await registerInPage(page, baseURL ?? '');
+    // A new account's server cart has no city: the restore gives it the app's, and that call gets no answer.
+    let blocked = false;
+    await page.route('**/v1/cart/city/**', (route) => {
+      if (blocked) return route.fallback();
+      blocked = true;
+      return route.abort('internetdisconnected');
+    });
+    const attempted = page.waitForRequest((request) => request.url().includes('/v1/cart/city/'));
+    await page.reload();
+    await attempted;
+    await addBySearch(page, 'yerba', YERBA);
+    await expect
+      .poll(() => serverCartLines(page), { timeout: 15_000 })
+      .toEqual([{ name: YERBA, quantity: 1 }]);
+    await expect(toasts(page)).not.toContainText('Elige la ciudad de entrega');
+  });
+
+  test('a cart load that fails at start shows the saved copy with the changes made meanwhile, then saves them', async ({
+    page,
+    baseURL,
+  }) => {
+    await loggedInWithRestoredCart(page, baseURL);
+    const saved = page.waitForResponse(
+      (response) => response.url().includes('/v1/cart/add/') && response.status() === 200,
+    );
+    await addBySearch(page, 'yerba', YERBA);
+    await saved;
+
+    // The next start's load hangs while the shopper adds, then gets no answer.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let failed = false;
+    await page.route('**/v1/cart/', async (route) => {
+      if (failed || route.request().method() !== 'GET') return route.fallback();
+      failed = true;
+      await held;
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    await addBySearch(page, 'paracetamol', PARACETAMOL);
+    release();
+    await expect(toasts(page)).toContainText(CONNECTION_FAILED);
+    await expect(cartButton(page, 2)).toBeVisible();
+    // The retried load brings the server cart, and the change made meanwhile reaches it.
+    await expect
+      .poll(async () => (await serverCartLines(page)).map((line) => line.name).sort(), { timeout: 15_000 })
+      .toEqual([PARACETAMOL, YERBA].sort());
+  });
+
+  test('a who-am-I that fails at start is asked again, and the cart reaches the account', async ({
+    page,
+    baseURL,
+  }) => {
+    await chooseMontevideo(page);
+    await registerInPage(page, baseURL ?? '');
+    let down = true;
+    await page.route('**/v1/whoami/', (route) =>
+      down ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.reload();
+    await addBySearch(page, 'yerba', YERBA);
+    await expect(cartButton(page, 1)).toBeVisible();
+    // Not silently: the shopper hears that the connection failed.
+    await expect(toasts(page)).toContainText(CONNECTION_FAILED);
+    down = false;
+    await expect
+      .poll(() => serverCartLines(page), { timeout: 20_000 })
+      .toEqual([{ name: YERBA, quantity: 1 }]);
+  });
+
+  test('an expired session leaves neither the user nor the cart in storage', async ({ page, baseURL }) => {
+    await loggedInWithRestoredCart(page, baseURL);
+    await addBySearch(page, 'yerba', YERBA);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cart'))).toContain(YERBA);
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(cartButton(page, 0)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
+  });
+
+  test('an upward swipe with an empty cart does not warn; the cart button does @phone-only', async ({
+    page,
+    baseURL,
+  }) => {
+    await loggedInWithRestoredCart(page, baseURL);
+    // The gestures are a logged-in user's: wait until the bottom bar shows one.
+    await expect(bottomBarUserButton(page, true)).toBeVisible();
+    const { width, height } = page.viewportSize() ?? { width: 360, height: 740 };
+    await swipe(page, { x: width / 2, y: height - 20 }, { x: width / 2, y: height - 260 });
+    await cartButton(page, 0).click();
+    await expect(toasts(page).getByText(EMPTY_CART_TITLE)).toHaveCount(1);
+    await expect(expandedCart(page)).toHaveCount(0);
   });
 });

@@ -13,6 +13,7 @@ import {
   INITIAL_CART_STATE,
   isServerEffect,
   isStoredCart,
+  outOfStockProductId,
   restoreFromServer,
 } from './cart-machine.ts';
 
@@ -51,8 +52,10 @@ function state(overrides: Partial<CartState> = {}): CartState {
   return { ...INITIAL_CART_STATE, session: 'visitor', ...overrides };
 }
 
+const USER = 'u-1';
+
 function user(overrides: Partial<CartState> = {}): CartState {
-  return state({ session: 'user', serverCity: 'Montevideo', ...overrides });
+  return state({ session: 'user', userId: USER, serverCity: 'Montevideo', ...overrides });
 }
 
 function serverCart(city: City | null, lines: CartItem[]): ServerCart {
@@ -268,7 +271,7 @@ describe('restore for a logged-in user (spec §4)', () => {
 
 describe('session: start, login, logout', () => {
   it('a session found at start loads the server cart and restores it', () => {
-    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true });
+    const started = run(INITIAL_CART_STATE, { type: 'session', userId: USER });
     expect(started.effects).toEqual([{ type: 'load' }]);
     expect(started.state.loading?.mode).toBe('restore');
     const loaded = run(started.state, {
@@ -282,7 +285,7 @@ describe('session: start, login, logout', () => {
 
   it('products added before who-am-I answered go on top of the restored cart', () => {
     const early = run(INITIAL_CART_STATE, { type: 'add', product: toy }).state;
-    const started = run(early, { type: 'session', loggedIn: true });
+    const started = run(early, { type: 'session', userId: USER });
     const loaded = run(started.state, {
       type: 'server-loaded',
       cart: serverCart(montevideo, [item(milk, 2)]),
@@ -297,14 +300,14 @@ describe('session: start, login, logout', () => {
   });
 
   it('a visitor at start: nothing to load', () => {
-    const result = run(INITIAL_CART_STATE, { type: 'session', loggedIn: false });
+    const result = run(INITIAL_CART_STATE, { type: 'session', userId: null });
     expect(result.state.session).toBe('visitor');
     expect(result.effects).toEqual([]);
   });
 
   it('login with local items (sync): set the server city when it differs, then replace the server cart', () => {
     const visitor = state({ items: [item(milk, 2), item(toy, 1)] });
-    const started = run(visitor, { type: 'session', loggedIn: true });
+    const started = run(visitor, { type: 'session', userId: USER });
     expect(started.state.loading?.mode).toBe('sync');
     const loaded = run(started.state, { type: 'server-loaded', cart: serverCart(salto, [item(rice, 5)]) });
     expect(counts(loaded.state)).toEqual([
@@ -324,13 +327,13 @@ describe('session: start, login, logout', () => {
   });
 
   it('login with local items and the same server city: only the replacement', () => {
-    const started = run(state({ items: [item(milk)] }), { type: 'session', loggedIn: true });
+    const started = run(state({ items: [item(milk)] }), { type: 'session', userId: USER });
     const loaded = run(started.state, { type: 'server-loaded', cart: serverCart(montevideo, []) });
     expect(loaded.effects).toEqual([{ type: 'replace', lines: [{ product_id: 1, quantity: 1 }] }]);
   });
 
   it('login with an empty local cart takes the server cart', () => {
-    const started = run(state(), { type: 'session', loggedIn: true });
+    const started = run(state(), { type: 'session', userId: USER });
     const loaded = run(started.state, {
       type: 'server-loaded',
       cart: serverCart(montevideo, [item(rice, 4)]),
@@ -340,7 +343,7 @@ describe('session: start, login, logout', () => {
   });
 
   it('changes made while the load is in flight show at once and reach the server after the answer', () => {
-    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
+    const started = run(INITIAL_CART_STATE, { type: 'session', userId: USER }).state;
     const added = run(started, { type: 'add', product: toy });
     expect(counts(added.state)).toEqual([[101, 1]]);
     expect(added.effects).toEqual([]);
@@ -354,25 +357,28 @@ describe('session: start, login, logout', () => {
     ]);
   });
 
-  it('a failed load keeps the local cart, or falls back to the copy saved on this device', () => {
-    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
-    const failed = run(started, { type: 'server-load-failed', stored: [item(milk, 2)] });
+  it('a failed load at start falls back to the copy saved on this device', () => {
+    const saved = { user_account_id: USER, items: [item(milk, 2)] };
+    const started = run(INITIAL_CART_STATE, { type: 'session', userId: USER, saved }).state;
+    expect(started.items).toEqual([]);
+    const failed = run(started, { type: 'server-load-failed' });
     expect(counts(failed.state)).toEqual([[1, 2]]);
     expect(failed.state.loading).toBeNull();
+    expect(failed.state.stripOpen).toBe(true);
   });
 
   it('logout clears the cart and closes its panels', () => {
     const result = run(user({ items: [item(milk)], stripOpen: true, expandedOpen: true }), {
       type: 'session',
-      loggedIn: false,
+      userId: null,
     });
     expect(result.state).toEqual({ ...INITIAL_CART_STATE, session: 'visitor' });
     expect(result.effects).toEqual([]);
   });
 
   it('a load answer after logout is ignored', () => {
-    const started = run(INITIAL_CART_STATE, { type: 'session', loggedIn: true }).state;
-    const out = run(started, { type: 'session', loggedIn: false }).state;
+    const started = run(INITIAL_CART_STATE, { type: 'session', userId: USER }).state;
+    const out = run(started, { type: 'session', userId: null }).state;
     const late = run(out, { type: 'server-loaded', cart: serverCart(montevideo, [item(milk)]) });
     expect(late.state.items).toEqual([]);
   });
@@ -460,16 +466,21 @@ describe('opening and closing (spec §4)', () => {
 });
 
 describe('saving (spec §4: only when logged in)', () => {
-  it('keeps the logged-in user’s cart and nothing of a visitor’s', () => {
-    expect(cartToStore(user({ items: [item(milk, 2)] }))).toEqual({ items: [item(milk, 2)] });
+  it('keeps the logged-in user’s cart, with whose it is, and nothing of a visitor’s', () => {
+    expect(cartToStore(user({ items: [item(milk, 2)] }))).toEqual({
+      user_account_id: USER,
+      items: [item(milk, 2)],
+    });
     expect(cartToStore(state({ items: [item(milk, 2)] }))).toBeNull();
     expect(cartToStore(INITIAL_CART_STATE)).toBeNull();
   });
 
   it('reads back only what it wrote', () => {
-    expect(isStoredCart({ items: [item(milk, 2)] })).toBe(true);
-    expect(isStoredCart({ items: [{ product: { id: 1 }, count: 2 }] })).toBe(false);
-    expect(isStoredCart({ items: [item(milk, 0)] })).toBe(false);
+    expect(isStoredCart({ user_account_id: USER, items: [item(milk, 2)] })).toBe(true);
+    // A copy without its owner (written before owners were recorded) is not anyone's.
+    expect(isStoredCart({ items: [item(milk, 2)] })).toBe(false);
+    expect(isStoredCart({ user_account_id: USER, items: [{ product: { id: 1 }, count: 2 }] })).toBe(false);
+    expect(isStoredCart({ user_account_id: USER, items: [item(milk, 0)] })).toBe(false);
     expect(isStoredCart('[]')).toBe(false);
   });
 });
@@ -491,5 +502,337 @@ describe('coalescing server effects', () => {
       { type: 'replace', lines: [{ product_id: 1, quantity: 1 }] },
       { type: 'clear' },
     ]);
+  });
+});
+
+function outOfStock(p: Product) {
+  return { errors: [{ out_of_stock: true, product_id: p.id, name: p.name }] };
+}
+
+/** Runs a list of events from a state, returning the last result and every effect on the way. */
+function runAll(from: CartState, events: CartEvent[], context = inMontevideo) {
+  let current = { state: from, effects: [] as ReturnType<typeof run>['effects'] };
+  const effects: ReturnType<typeof run>['effects'] = [];
+  for (const event of events) {
+    current = run(current.state, event, context);
+    effects.push(...current.effects);
+  }
+  return { state: current.state, effects };
+}
+
+describe('a refused write (4xx): the server’s cart is the truth', () => {
+  it('an increase refused as out of stock loads the server cart and shows the count it kept', () => {
+    const raised = run(user({ items: [item(milk, 2)] }), { type: 'increase', productId: 1 });
+    expect(counts(raised.state)).toEqual([[1, 3]]);
+    const refused = run(raised.state, {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 3 },
+      status: 400,
+      body: outOfStock(milk),
+    });
+    expect(refused.effects).toEqual([{ type: 'load' }]);
+    const loaded = run(refused.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk, 2)]),
+    });
+    expect(counts(loaded.state)).toEqual([[1, 2]]);
+    expect(loaded.effects).toEqual([]);
+    expect(loaded.state.loading).toBeNull();
+  });
+
+  it('the reconciling load selects no city or store, and changes made meanwhile are replayed on it', () => {
+    const refused = run(user({ items: [item(milk, 1)] }), {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 1 },
+      status: 400,
+      body: { detail: 'El producto no está disponible.' },
+    });
+    const added = run(refused.state, { type: 'add', product: toy });
+    expect(added.effects).toEqual([]);
+    const loaded = run(added.state, { type: 'server-loaded', cart: serverCart(montevideo, [item(rice, 1)]) });
+    expect(counts(loaded.state)).toEqual([
+      [2, 1],
+      [101, 1],
+    ]);
+    expect(loaded.effects).toEqual([{ type: 'set-line', productId: 101, quantity: 1 }]);
+  });
+
+  it('a second refusal while the load is on its way asks for nothing more', () => {
+    const first = run(user({ items: [item(milk)] }), {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 1 },
+      status: 400,
+    });
+    const second = run(first.state, {
+      type: 'server-write-failed',
+      effect: { type: 'delete-line', productId: 2 },
+      status: 400,
+    });
+    expect(second.effects).toEqual([]);
+  });
+
+  it('a visitor’s cart never reacts to a server failure', () => {
+    const from = state({ items: [item(milk)] });
+    const result = run(from, {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 1 },
+      status: 400,
+    });
+    expect(result).toEqual({ state: from, effects: [] });
+  });
+});
+
+describe('the login sync refused for one line (spec §8 out of stock)', () => {
+  it('drops the line the server named and replaces the server cart with the rest', () => {
+    const started = run(state({ items: [item(milk, 2), item(toy, 1)] }), { type: 'session', userId: USER });
+    const synced = run(started.state, { type: 'server-loaded', cart: serverCart(montevideo, []) });
+    const refused = run(synced.state, {
+      type: 'server-write-failed',
+      effect: {
+        type: 'replace',
+        lines: [
+          { product_id: 1, quantity: 2 },
+          { product_id: 101, quantity: 1 },
+        ],
+      },
+      status: 400,
+      body: outOfStock(toy),
+    });
+    expect(counts(refused.state)).toEqual([[1, 2]]);
+    expect(refused.effects).toEqual([{ type: 'replace', lines: [{ product_id: 1, quantity: 2 }] }]);
+  });
+
+  it('a refusal that names no line takes the server cart instead', () => {
+    const refused = run(user({ items: [item(milk, 2)] }), {
+      type: 'server-write-failed',
+      effect: { type: 'replace', lines: [{ product_id: 1, quantity: 2 }] },
+      status: 400,
+      body: { detail: 'El producto no está disponible.' },
+    });
+    expect(refused.effects).toEqual([{ type: 'load' }]);
+  });
+
+  it('reads the product id of the out-of-stock answer only', () => {
+    expect(outOfStockProductId(outOfStock(toy))).toBe(101);
+    expect(outOfStockProductId({ errors: [{ product_id: 4 }] })).toBeNull();
+    expect(outOfStockProductId({ detail: 'x' })).toBeNull();
+    expect(outOfStockProductId(null)).toBeNull();
+  });
+});
+
+describe('a lost write (no answer, 5xx): nothing the shopper did is lost', () => {
+  it.each([0, 500, 503])(
+    'status %i: the queued writes are dropped and the whole cart is sent on retry',
+    (status) => {
+      const added = run(user({ items: [item(milk, 1)] }), { type: 'add', product: toy });
+      const lost = run(added.state, {
+        type: 'server-write-failed',
+        effect: { type: 'set-line', productId: 101, quantity: 1 },
+        status,
+      });
+      expect(counts(lost.state)).toEqual([
+        [1, 1],
+        [101, 1],
+      ]);
+      expect(lost.effects).toEqual([{ type: 'drop-queued-writes' }]);
+      const retried = run(lost.state, { type: 'resync' });
+      expect(retried.effects).toEqual([
+        // The server city may not have been set either: it goes first.
+        { type: 'set-city', cityName: 'Montevideo' },
+        {
+          type: 'replace',
+          lines: [
+            { product_id: 1, quantity: 1 },
+            { product_id: 101, quantity: 1 },
+          ],
+        },
+      ]);
+      expect(retried.state.retry).toBeNull();
+      expect(run(retried.state, { type: 'resync' }).effects).toEqual([]);
+    },
+  );
+
+  it('the next change sends the whole cart at once instead of its own write', () => {
+    const lost = run(user({ items: [item(milk, 1)] }), {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 1 },
+      status: 0,
+    });
+    const raised = run(lost.state, { type: 'increase', productId: 1 });
+    expect(raised.effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      { type: 'replace', lines: [{ product_id: 1, quantity: 2 }] },
+    ]);
+    // Back in step: the change after that is a single write again.
+    expect(run(raised.state, { type: 'increase', productId: 1 }).effects).toEqual([
+      { type: 'set-line', productId: 1, quantity: 3 },
+    ]);
+  });
+
+  it('a load answering after a lost write lets the screen win', () => {
+    const started = run(user({ items: [item(milk, 1)] }), {
+      type: 'repeat-order',
+      lines: [{ product: toy, quantity: 1 }],
+    });
+    const lost = run(started.state, {
+      type: 'server-write-failed',
+      effect: { type: 'set-line', productId: 1, quantity: 1 },
+      status: 502,
+    });
+    expect(run(lost.state, { type: 'resync' }).effects).toEqual([]);
+    const loaded = run(lost.state, { type: 'server-loaded', cart: serverCart(montevideo, []) });
+    expect(counts(loaded.state)).toEqual([
+      [1, 1],
+      [101, 1],
+    ]);
+    expect(loaded.effects).toEqual([
+      {
+        type: 'replace',
+        lines: [
+          { product_id: 1, quantity: 1 },
+          { product_id: 101, quantity: 1 },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('a failed set-city does not block adding', () => {
+  it('a lost set-city is sent again with the next add', () => {
+    const added = run(user({ serverCity: null }), { type: 'add', product: milk });
+    expect(added.effects[0]).toEqual({ type: 'set-city', cityName: 'Montevideo' });
+    const lost = run(added.state, {
+      type: 'server-write-failed',
+      effect: { type: 'set-city', cityName: 'Montevideo' },
+      status: 0,
+    });
+    expect(lost.state.serverCity).toBeNull();
+    const again = run(lost.state, { type: 'add', product: rice });
+    expect(again.effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      {
+        type: 'replace',
+        lines: [
+          { product_id: 1, quantity: 1 },
+          { product_id: 2, quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it('a refused set-city takes the server’s city from its cart, so the next add asks again', () => {
+    const { state: after } = runAll(user({ serverCity: null, items: [] }), [
+      { type: 'add', product: milk },
+      {
+        type: 'server-write-failed',
+        effect: { type: 'set-city', cityName: 'Montevideo' },
+        status: 403,
+      },
+      { type: 'server-loaded', cart: serverCart(null, []) },
+    ]);
+    expect(after.serverCity).toBeNull();
+    expect(run(after, { type: 'add', product: rice }).effects).toEqual([
+      { type: 'set-city', cityName: 'Montevideo' },
+      { type: 'set-line', productId: 2, quantity: 1 },
+    ]);
+  });
+});
+
+describe('a failed load: nothing is lost and the load is retried', () => {
+  it('changes made during the load go over the saved copy and are replayed when the retry answers', () => {
+    const saved = { user_account_id: USER, items: [item(milk, 2)] };
+    const early = run(INITIAL_CART_STATE, { type: 'add', product: toy }).state;
+    const { state: failed } = runAll(early, [
+      { type: 'session', userId: USER, saved },
+      { type: 'add', product: rice },
+      { type: 'server-load-failed' },
+    ]);
+    expect(counts(failed)).toEqual([
+      [1, 2],
+      [101, 1],
+      [2, 1],
+    ]);
+    // Changes while the retry waits join the load's changes.
+    const raised = run(failed, { type: 'increase', productId: 1 });
+    expect(raised.effects).toEqual([]);
+    expect(counts(raised.state)[0]).toEqual([1, 3]);
+
+    const retried = run(raised.state, { type: 'resync' });
+    expect(retried.effects).toEqual([{ type: 'load' }]);
+    const loaded = run(retried.state, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk, 2)]),
+    });
+    expect(counts(loaded.state)).toEqual([
+      [1, 3],
+      [101, 1],
+      [2, 1],
+    ]);
+    expect(loaded.effects.filter(isServerEffect)).toEqual([
+      { type: 'set-line', productId: 101, quantity: 1 },
+      { type: 'set-line', productId: 2, quantity: 1 },
+      { type: 'set-line', productId: 1, quantity: 3 },
+    ]);
+  });
+
+  it('a second failure does not add the changes twice', () => {
+    const saved = { user_account_id: USER, items: [item(milk, 2)] };
+    const { state: twice } = runAll(INITIAL_CART_STATE, [
+      { type: 'session', userId: USER, saved },
+      { type: 'increase', productId: 1 },
+      { type: 'server-load-failed' },
+      { type: 'resync' },
+      { type: 'server-load-failed' },
+    ]);
+    expect(counts(twice)).toEqual([[1, 3]]);
+  });
+
+  it('without a saved copy the screen’s items stay', () => {
+    const { state: failed } = runAll(INITIAL_CART_STATE, [
+      { type: 'session', userId: USER },
+      { type: 'add', product: milk },
+      { type: 'server-load-failed' },
+    ]);
+    expect(counts(failed)).toEqual([[1, 1]]);
+    expect(failed.retry).not.toBeNull();
+  });
+
+  it('a login sync that failed to load still makes the visitor’s items win on the retry', () => {
+    const { state: failed } = runAll(state({ items: [item(milk, 2)] }), [
+      { type: 'session', userId: USER },
+      { type: 'server-load-failed' },
+      { type: 'resync' },
+    ]);
+    const loaded = run(failed, { type: 'server-loaded', cart: serverCart(montevideo, [item(rice, 1)]) });
+    expect(counts(loaded.state)).toEqual([[1, 2]]);
+    expect(loaded.effects).toEqual([{ type: 'replace', lines: [{ product_id: 1, quantity: 2 }] }]);
+  });
+});
+
+describe('the saved copy belongs to one account', () => {
+  it('another account’s saved copy is never shown', () => {
+    const saved = { user_account_id: 'someone-else', items: [item(milk, 2)] };
+    const { state: failed } = runAll(INITIAL_CART_STATE, [
+      { type: 'session', userId: USER, saved },
+      { type: 'server-load-failed' },
+    ]);
+    expect(failed.items).toEqual([]);
+  });
+
+  it('nothing is saved while the server cart is being restored (the saved copy is the fallback)', () => {
+    const restoring = run(INITIAL_CART_STATE, { type: 'session', userId: USER }).state;
+    expect(cartToStore(restoring)).toBeNull();
+    const loaded = run(restoring, {
+      type: 'server-loaded',
+      cart: serverCart(montevideo, [item(milk)]),
+    }).state;
+    expect(cartToStore(loaded)).toEqual({ user_account_id: USER, items: [item(milk)] });
+  });
+
+  it('another account logging in starts from that account’s cart, not the previous one’s', () => {
+    const result = run(user({ items: [item(milk, 2)], stripOpen: true }), { type: 'session', userId: 'u-2' });
+    expect(result.state.items).toEqual([]);
+    expect(result.state.userId).toBe('u-2');
+    expect(result.effects).toEqual([{ type: 'load' }]);
   });
 });

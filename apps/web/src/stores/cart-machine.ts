@@ -30,12 +30,19 @@ export type CartChange =
 
 export type CartEvent =
   | CartChange
-  /** Who-am-I answered: a user (true) or a visitor (false). */
-  | { type: 'session'; loggedIn: boolean }
+  /**
+   * Who-am-I answered: the user's account id, or null for a visitor. `saved` is the copy in local storage,
+   * kept aside (the owner's only) for when the server cart cannot be fetched at start.
+   */
+  | { type: 'session'; userId: string | null; saved?: StoredCart | null }
   /** GET /v1/cart/ answered (the effect `load`); a different `passedCity` empties the restored cart. */
   | { type: 'server-loaded'; cart: ServerCart; passedCity?: City | null }
-  /** GET /v1/cart/ failed; `stored` is the copy in local storage, if any. */
-  | { type: 'server-load-failed'; stored: CartItem[] | null }
+  /** GET /v1/cart/ failed (it is retried later). */
+  | { type: 'server-load-failed' }
+  /** A server write failed with this HTTP status (0: no answer) and answer body; 401 is the host's. */
+  | { type: 'server-write-failed'; effect: CartServerEffect; status: number; body?: unknown }
+  /** The sync host's retry, after a back-off, of what a failed call left behind. */
+  | { type: 'resync' }
   /** Spec §4 City change → On accept. */
   | { type: 'change-city'; city: City }
   /** Spec §4 Repeat order: load the cart, add the order's products, take the city from the result. */
@@ -59,27 +66,42 @@ export type CartServerEffect =
 export type CartLocalEffect =
   | { type: 'select-city'; city: City }
   | { type: 'select-store'; storeId: number }
-  | { type: 'notify-empty-cart' };
+  | { type: 'notify-empty-cart' }
+  /** The writes still queued are stale: the whole cart is sent again instead (loads stay). */
+  | { type: 'drop-queued-writes' };
 
 export type CartEffect = CartServerEffect | CartLocalEffect;
 
-interface PendingLoad {
-  /** 'restore' at app start with a session (the server holds the cart); 'sync' right after a login. */
-  mode: 'restore' | 'sync';
+export interface PendingLoad {
+  /**
+   * 'restore' at app start with a session (the server holds the cart) and for a repeat order; 'sync' right
+   * after a login; 'reconcile' after the server refused a write (its cart is the truth, nothing selected).
+   */
+  mode: 'restore' | 'sync' | 'reconcile';
   /** Whether the local cart had items when the load started (sync: local items win over the server's). */
   hadItems: boolean;
   /** Changes made while the load was in flight, replayed on top of its answer. */
   pending: CartChange[];
+  /** The copy saved on this device (restore at start): shown, with `pending` on top, if the load fails. */
+  saved: CartItem[] | null;
 }
 
 export interface CartState {
   session: 'unknown' | 'visitor' | 'user';
+  /** The logged-in user's account id (who-am-I's user_account_id); the saved copy is theirs only. */
+  userId: string | null;
   items: CartItem[];
-  /** The server cart's city as far as we know; a product can only be added once the server has one. */
+  /** The server cart's city as far as we know (null: unknown); the server refuses products until it has one. */
   serverCity: string | null;
   stripOpen: boolean;
   expandedOpen: boolean;
   loading: PendingLoad | null;
+  /**
+   * The server is behind the screen after a call that got no usable answer (no connection, a 5xx):
+   * 'replace' — send the whole cart again (the next change does it at once); a load — fetch again, its
+   * changes still to replay (changes meanwhile join them). The sync host dispatches `resync` after a back-off.
+   */
+  retry: 'replace' | PendingLoad | null;
 }
 
 export interface CartContext {
@@ -94,11 +116,13 @@ export interface CartResult {
 
 export const INITIAL_CART_STATE: CartState = {
   session: 'unknown',
+  userId: null,
   items: [],
   serverCity: null,
   stripOpen: false,
   expandedOpen: false,
   loading: null,
+  retry: null,
 };
 
 const CHECKOUT_PATH = '/checkout';
@@ -118,6 +142,27 @@ function sameCityName(a: string | null | undefined, b: string | null | undefined
 
 function toLineInputs(items: readonly CartItem[]): CartLineInput[] {
   return items.map((item) => ({ product_id: item.product.id, quantity: item.count }));
+}
+
+/** No answer, or the server failed: whether the write was applied is unknown, so it is sent again. */
+export function isUnreachable(status: number): boolean {
+  return status === 0 || status >= 500;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The product an out-of-stock refusal names (spec §8: `errors[0]` with `out_of_stock`), or null. */
+export function outOfStockProductId(body: unknown): number | null {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const first: unknown = body.errors[0];
+  if (!isRecord(first) || !first.out_of_stock || typeof first.product_id !== 'number') return null;
+  return first.product_id;
+}
+
+function isLoad(retry: CartState['retry']): retry is PendingLoad {
+  return retry !== null && retry !== 'replace';
 }
 
 /** Spec §4 Opening / Expanded cart closing: an empty cart closes the strip and the expanded cart. */
@@ -258,18 +303,38 @@ export function restoreFromServer(
 
 /** Spec §4 Sync: local items win (set the server city when it differs, then replace); else restore. */
 function syncWithServer(state: CartState, server: ServerCart, context: CartContext): CartResult {
+  const sent = sendWholeCart({ ...state, serverCity: server.city?.name ?? null }, context);
+  return { state: { ...sent.state, stripOpen: state.items.length > 0 }, effects: sent.effects };
+}
+
+/**
+ * The whole local cart goes to the server: its city first when the server's differs or is unknown, then the
+ * lines (a replacement is all or nothing, so it also repairs whatever a failed write left half done).
+ */
+function sendWholeCart(state: CartState, context: CartContext): CartResult {
   const effects: CartEffect[] = [];
+  let serverCity = state.serverCity;
   const city = context.appCity;
-  let serverCity = server.city?.name ?? null;
   if (city && !sameCityName(serverCity, city.name)) {
     effects.push({ type: 'set-city', cityName: city.name });
     serverCity = city.name;
   }
   effects.push({ type: 'replace', lines: toLineInputs(state.items) });
-  return { state: { ...state, serverCity, stripOpen: state.items.length > 0 }, effects };
+  return { state: { ...state, serverCity, retry: null }, effects };
 }
 
-function startLoad(state: CartState, mode: PendingLoad['mode'], pending: CartChange[] = []): CartResult {
+/** The server's items replace the screen's (a refused write: the server's cart is the truth). */
+function reconcileWithServer(state: CartState, server: ServerCart): CartState {
+  const items = server.products.map((line) => ({ product: line.product, count: line.quantity }));
+  return withItems({ ...state, serverCity: server.city?.name ?? null }, items);
+}
+
+function startLoad(
+  state: CartState,
+  mode: PendingLoad['mode'],
+  pending: CartChange[] = [],
+  saved: CartItem[] | null = null,
+): CartResult {
   if (state.loading) {
     // One load at a time: later changes join the one in flight.
     return {
@@ -278,9 +343,59 @@ function startLoad(state: CartState, mode: PendingLoad['mode'], pending: CartCha
     };
   }
   return {
-    state: { ...state, loading: { mode, hadItems: state.items.length > 0, pending } },
+    state: { ...state, loading: { mode, hadItems: state.items.length > 0, pending, saved } },
     effects: [{ type: 'load' }],
   };
+}
+
+/** A session starts: at app start the server cart is restored, during the visit the visitor's is synced. */
+function startSession(state: CartState, userId: string, saved: StoredCart | null | undefined): CartResult {
+  if (state.session === 'user') {
+    if (state.userId === userId) return { state, effects: [] };
+    // Another account: nothing of the previous one's cart stays.
+    return startLoad({ ...INITIAL_CART_STATE, session: 'user', userId }, 'sync');
+  }
+  if (state.session === 'visitor') return startLoad({ ...state, session: 'user', userId }, 'sync');
+  // Anything added before who-am-I answered goes on top of the restored cart.
+  const early: CartChange[] = state.items.map((item) => ({
+    type: 'add',
+    product: item.product,
+    quantity: item.count,
+  }));
+  const ownCopy = saved?.user_account_id === userId ? saved.items : null;
+  return startLoad({ ...state, session: 'user', userId }, 'restore', early, ownCopy);
+}
+
+/** A write the server did not take (spec §8 text shown by the host); what the cart does about it. */
+function writeFailed(
+  state: CartState,
+  event: Extract<CartEvent, { type: 'server-write-failed' }>,
+  context: CartContext,
+): CartResult {
+  if (state.session !== 'user') return { state, effects: [] };
+  if (isUnreachable(event.status)) {
+    // Applied or not, nobody knows: the queued writes are dropped and the whole cart (with its city, which may
+    // not have been set either) goes again, on the next change or on the host's retry. A failed load keeps its
+    // own retry (its changes are replayed on its answer).
+    return {
+      state: { ...state, serverCity: null, retry: isLoad(state.retry) ? state.retry : 'replace' },
+      effects: [{ type: 'drop-queued-writes' }],
+    };
+  }
+  const productId = event.effect.type === 'replace' ? outOfStockProductId(event.body) : null;
+  if (productId !== null) {
+    // A replacement is all or nothing (the login sync): the line the server named goes, the rest is sent again.
+    const next = withItems(
+      state,
+      state.items.filter((line) => line.product.id !== productId),
+    );
+    if (state.loading) return { state: { ...next, retry: 'replace' }, effects: [] };
+    if (isLoad(state.retry)) return { state: next, effects: [] };
+    return sendWholeCart(next, context);
+  }
+  // Any other refusal: the server's cart is the truth (a load already on its way brings it).
+  if (state.loading || isLoad(state.retry)) return { state, effects: [] };
+  return startLoad({ ...state, retry: null }, 'reconcile');
 }
 
 export function cartTransition(state: CartState, event: CartEvent, context: CartContext): CartResult {
@@ -291,26 +406,24 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
     case 'remove':
     case 'set-count':
     case 'empty': {
-      if (!state.loading) return applyChange(state, event, context, state.session === 'user');
-      // Shown at once, told to the server after the load (replayed on its answer, or already in the local
-      // items a sync sends).
-      const result = applyChange(state, event, context, false);
-      const loading = { ...state.loading, pending: [...state.loading.pending, event] };
-      return { state: { ...result.state, loading }, effects: result.effects };
+      const load = state.loading ?? (isLoad(state.retry) ? state.retry : null);
+      if (load) {
+        // Shown at once, told to the server after the load (replayed on its answer, or already in the local
+        // items a sync sends).
+        const result = applyChange(state, event, context, false);
+        const joined = { ...load, pending: [...load.pending, event] };
+        const next = state.loading ? { loading: joined } : { retry: joined };
+        return { state: { ...result.state, ...next }, effects: result.effects };
+      }
+      if (state.session === 'user' && state.retry === 'replace') {
+        // The server is behind: this change sends the whole cart instead of its own write.
+        const result = applyChange(state, event, context, false);
+        return result.state === state ? result : sendWholeCart(result.state, context);
+      }
+      return applyChange(state, event, context, state.session === 'user');
     }
     case 'session': {
-      if (event.loggedIn) {
-        if (state.session === 'user') return { state, effects: [] };
-        // A session found at start restores the server cart; a login during the visit syncs the visitor's.
-        if (state.session !== 'unknown') return startLoad({ ...state, session: 'user' }, 'sync');
-        // Anything added before who-am-I answered goes on top of the restored cart.
-        const early: CartChange[] = state.items.map((item) => ({
-          type: 'add',
-          product: item.product,
-          quantity: item.count,
-        }));
-        return startLoad({ ...state, session: 'user' }, 'restore', early);
-      }
+      if (event.userId !== null) return startSession(state, event.userId, event.saved);
       if (state.session === 'user') {
         // Logout (or an expired session): the cart was the user's; a visitor starts empty.
         return { state: { ...INITIAL_CART_STATE, session: 'visitor' }, effects: [] };
@@ -321,9 +434,16 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       const loading = state.loading;
       if (!loading || state.session !== 'user') return { state: { ...state, loading: null }, effects: [] };
       const base = { ...state, loading: null };
+      if (state.retry === 'replace') {
+        // A write got lost meanwhile: the screen holds changes the server may lack, so it wins.
+        return sendWholeCart({ ...base, serverCity: event.cart.city?.name ?? null }, context);
+      }
       if (loading.mode === 'sync' && loading.hadItems) {
         // The local items, changes included, replace the server's.
         return syncWithServer(base, event.cart, context);
+      }
+      if (loading.mode === 'reconcile') {
+        return applyChanges(reconcileWithServer(base, event.cart), loading.pending, context, true);
       }
       // The server's items, then the changes made meanwhile on top (with their server effects). The changes
       // were shown on the pre-load items; the server's list replaces those.
@@ -338,10 +458,25 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       return { state: replayed.state, effects: [...restored.effects, ...replayed.effects] };
     }
     case 'server-load-failed': {
-      const base = { ...state, loading: null };
-      if (state.items.length > 0 || !event.stored?.length) return { state: base, effects: [] };
-      // Without the server, the copy saved on this device is the best we have.
-      return { state: { ...base, items: event.stored, stripOpen: true }, effects: [] };
+      const loading = state.loading;
+      if (!loading || state.session !== 'user') return { state: { ...state, loading: null }, effects: [] };
+      // Without the server, the copy saved on this device (at start) with the changes made since on top is the
+      // best we have; the load is retried later and its changes replayed on its answer.
+      const base: CartState = {
+        ...state,
+        loading: null,
+        retry: state.retry === 'replace' ? 'replace' : { ...loading, saved: null },
+      };
+      if (!loading.saved) return { state: base, effects: [] };
+      const merged = applyChanges({ ...base, items: loading.saved }, loading.pending, context, false).state;
+      return { state: { ...merged, stripOpen: merged.items.length > 0 }, effects: [] };
+    }
+    case 'server-write-failed':
+      return writeFailed(state, event, context);
+    case 'resync': {
+      if (state.session !== 'user' || state.loading || state.retry === null) return { state, effects: [] };
+      if (state.retry === 'replace') return sendWholeCart(state, context);
+      return { state: { ...state, loading: state.retry, retry: null }, effects: [{ type: 'load' }] };
     }
     case 'change-city': {
       const effects: CartEffect[] = [];
@@ -350,8 +485,8 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
         effects.push({ type: 'clear' }, { type: 'set-city', cityName: event.city.name });
         serverCity = event.city.name;
       }
-      // A load still in flight answers with the old city's cart: its answer is ignored.
-      return { state: { ...withItems(state, []), serverCity, loading: null }, effects };
+      // A load still in flight (or to retry) answers with the old city's cart: its answer is ignored.
+      return { state: { ...withItems(state, []), serverCity, loading: null, retry: null }, effects };
     }
     case 'repeat-order': {
       const changes: CartChange[] = event.lines.map((line) => ({
@@ -360,14 +495,18 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
         quantity: line.quantity,
       }));
       if (state.session !== 'user') return applyChanges(state, changes, context, false);
+      // Shown at once; told to the server on top of the loaded cart.
+      const shown = applyChanges(state, changes, context, false).state;
       if (state.loading) {
-        // Joins the load in flight like any change made meanwhile.
-        const shown = applyChanges(state, changes, context, false).state;
         const loading = { ...state.loading, pending: [...state.loading.pending, ...changes] };
         return { state: { ...shown, loading }, effects: [] };
       }
+      if (isLoad(state.retry)) {
+        const retry = { ...state.retry, pending: [...state.retry.pending, ...changes] };
+        return { state: { ...shown, retry }, effects: [] };
+      }
       // Load the cart, then add on top of it; the restore selects the resulting city.
-      return startLoad(state, 'restore', changes);
+      return startLoad(shown, 'restore', changes);
     }
     case 'route-changed': {
       const onCheckout = event.pathname === CHECKOUT_PATH;
@@ -395,10 +534,15 @@ function selectedCity(effects: readonly CartEffect[]): City | null {
   return null;
 }
 
+const LOCAL_EFFECTS: ReadonlySet<CartEffect['type']> = new Set<CartLocalEffect['type']>([
+  'select-city',
+  'select-store',
+  'notify-empty-cart',
+  'drop-queued-writes',
+]);
+
 export function isServerEffect(effect: CartEffect): effect is CartServerEffect {
-  return (
-    effect.type !== 'select-city' && effect.type !== 'select-store' && effect.type !== 'notify-empty-cart'
-  );
+  return !LOCAL_EFFECTS.has(effect.type);
 }
 
 /**
@@ -417,17 +561,19 @@ export function coalesceServerEffects(effects: readonly CartServerEffect[]): Car
   return out;
 }
 
-/** What local storage keeps (spec §4 Saving): the logged-in user's cart only; null means "do not save". */
+/** What local storage keeps (spec §4 Saving): the logged-in user's cart, with whose it is. */
 export interface StoredCart {
+  user_account_id: string;
   items: CartItem[];
 }
 
+/**
+ * The copy to save now, or null for "do not save": never a visitor's cart, and not while the server cart is
+ * being restored (the screen is not the whole cart yet, and the saved copy is the fallback if that fails).
+ */
 export function cartToStore(state: CartState): StoredCart | null {
-  return state.session === 'user' ? { items: state.items } : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
+  if (state.session !== 'user' || state.userId === null || state.loading?.mode === 'restore') return null;
+  return { user_account_id: state.userId, items: state.items };
 }
 
 function isStoredProduct(value: unknown): value is Product {
@@ -449,6 +595,7 @@ function isStoredProduct(value: unknown): value is Product {
 export function isStoredCart(value: unknown): value is StoredCart {
   return (
     isRecord(value) &&
+    typeof value.user_account_id === 'string' &&
     Array.isArray(value.items) &&
     value.items.every(
       (item: unknown) =>

@@ -37,8 +37,16 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
     cartEffects: [],
     cartDispatch: (event) => {
       const current = get();
-      const { state, effects } = cartTransition(current.cart, event, { appCity: current.city });
-      set({ cart: state, cartEffects: [...current.cartEffects, ...effects.filter(isServerEffect)] });
+      const previous = current.cart;
+      const { state, effects } = cartTransition(previous, event, { appCity: current.city });
+      // A new session (logout, login, another account) owns none of the writes still queued; a lost write
+      // makes the queued ones stale (the whole cart is sent again), except the loads.
+      const sessionChanged = state.session !== previous.session || state.userId !== previous.userId;
+      let queue = sessionChanged ? [] : current.cartEffects;
+      if (effects.some((effect) => effect.type === 'drop-queued-writes')) {
+        queue = queue.filter((effect) => effect.type === 'load');
+      }
+      set({ cart: state, cartEffects: [...queue, ...effects.filter(isServerEffect)] });
       for (const effect of effects) {
         if (effect.type === 'select-city') {
           if (current.city?.name !== effect.city.name) current.setCity(effect.city);
@@ -52,12 +60,16 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
           });
         }
       }
-      // Spec §4 Saving: copied to local storage on change, only when logged in.
-      if (state.items !== current.cart.items) {
-        const stored = cartToStore(state);
-        if (stored) writeJson(STORAGE_KEYS.cart, stored);
+      // Spec §4 Saving: copied to local storage on change, only when logged in (from the login on: a visitor's
+      // cart that wins the login sync is the user's now).
+      if (previous.session === 'user' && state.session !== 'user') removeItem(STORAGE_KEYS.cart);
+      const stored = cartToStore(state);
+      if (
+        stored &&
+        (sessionChanged || state.items !== previous.items || state.loading !== previous.loading)
+      ) {
+        writeJson(STORAGE_KEYS.cart, stored);
       }
-      if (current.cart.session === 'user' && state.session !== 'user') removeItem(STORAGE_KEYS.cart);
     },
     takeCartEffects: () => {
       const effects = get().cartEffects;

@@ -8,8 +8,8 @@ import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /**
  * Spec §4 App start step 3, once who-am-I has answered: with a user, fetch the session's CSRF token, store the
- * user and push the user-init event (the cart watches who-am-I and syncs itself). Without one, a user left in
- * storage by an expired session is forgotten.
+ * user and push the user-init event (the cart watches who-am-I and syncs itself). Without one, the user and the
+ * cart left in storage by an expired session are forgotten (spec §4 Logout removes both).
  */
 export function useSessionStart(): void {
   const whoami = useQuery(whoamiQueryOptions());
@@ -21,6 +21,7 @@ export function useSessionStart(): void {
     done.current = true;
     if (!user) {
       removeItem(STORAGE_KEYS.user);
+      removeItem(STORAGE_KEYS.cart);
       return;
     }
     writeJson(STORAGE_KEYS.user, user);

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@mandado/shared/messages';
 import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/failure-text.ts';
 
 /** Keys of an error answer that are not about one field (spec §8). */
 const GENERAL_KEYS = new Set(['detail', '__all__', 'non_field_errors', 'errors', 'error']);
@@ -35,9 +35,5 @@ export function apiFieldErrors(
  * first field message when the answer only has field errors; nothing when there is nothing more to say.
  */
 export function failureText(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  if (error.status === 0)
-    return 'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
-  if (error.message !== MESSAGES.serverError) return error.message;
-  return Object.values(apiFieldErrors(error))[0];
+  return failureMessage(error) ?? Object.values(apiFieldErrors(error))[0];
 }
