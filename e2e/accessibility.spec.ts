@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, openAccountMenu } from './account.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
-
-/** WCAG 2.1 A and AA rules; serious and critical findings fail the test (labels, contrast, roles, names). */
-async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious, `${where}\n${serious.join('\n')}`).toEqual([]);
-}
 
 test('the browse pages and their overlays pass the WCAG A/AA checks', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, DEFAULT_PASSWORD, logInWithForm, uniqueEmail } from './account.helpers.ts';
 import { searchBox } from './visitor.helpers.ts';
@@ -87,19 +86,6 @@ export async function registerInPage(
   });
   expect(created.status(), await created.text()).toBe(201);
   return { email, password: DEFAULT_PASSWORD };
-}
-
-/** WCAG 2.1 A/AA: serious and critical findings fail. */
-export async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-  expect(serious, `${where}\n${serious.join('\n')}`).toEqual([]);
 }
 
 /** The connection notice under 'Oops Algo salio mal' when a call gets no answer. */

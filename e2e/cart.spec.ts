@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, swipe, toasts } from './account.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import {
   addButton,
   addBySearch,
@@ -8,7 +9,6 @@ import {
   cartRow,
   cartStrip,
   expandedCart,
-  expectNoSeriousViolations,
   logInDuringVisit,
   OUT_OF_STOCK,
   openExpandedCart,
