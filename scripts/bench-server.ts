@@ -19,9 +19,64 @@ const app = await buildApp({
   rateLimits: { search: unlimited, nearStores: unlimited, cityRequest: unlimited },
 });
 
+/** The cookies a response sets, as one Cookie header together with the ones sent. */
+function withCookies(sent: string, setCookie: string | string[] | undefined): string {
+  const pairs = new Map(sent ? sent.split('; ').map((pair) => pair.split('=') as [string, string]) : []);
+  for (const line of [setCookie ?? []].flat()) {
+    const [pair = ''] = line.split(';');
+    const [name = '', value = ''] = pair.split('=');
+    pairs.set(name, value);
+  }
+  return [...pairs].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** A logged-in shopper with ten lines from several stores: the cart read measures the session lookup too. */
+async function shopperWithCart(): Promise<string> {
+  const origin = 'http://localhost:80';
+  const csrf = await app.inject({ method: 'GET', url: '/v1/csrf-token/' });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/users/create/',
+    headers: {
+      origin,
+      cookie: withCookies('', csrf.headers['set-cookie']),
+      'x-csrftoken': csrf.json<{ csrf_token: string }>().csrf_token,
+    },
+    payload: {
+      email: 'bench@ejemplo.com',
+      password: 'paseo-por-la-rambla',
+      first_name: 'Banco',
+      last_name: 'Pruebas',
+      phone_number: '+598 91 234 567',
+      terms_accepted: true,
+    },
+  });
+  const headers = {
+    origin,
+    cookie: withCookies('', created.headers['set-cookie']),
+    'x-csrftoken': created.json<{ csrf_token: string }>().csrf_token,
+  };
+  const catalog = await app.inject({ method: 'GET', url: '/v1/by-categories/products/Montevideo' });
+  const products = catalog
+    .json<{ products: { id: number; stock: number }[] }[]>()
+    .flatMap((category) => category.products)
+    .filter((product) => product.stock > 0);
+  const lines = products.filter((_, index) => index % 30 === 0).slice(0, 10);
+  await app.inject({ method: 'PUT', url: '/v1/cart/city/Montevideo', headers });
+  const replaced = await app.inject({
+    method: 'PUT',
+    url: '/v1/cart/',
+    headers,
+    payload: lines.map((product) => ({ product_id: product.id, quantity: 2 })),
+  });
+  if (replaced.statusCode !== 200) throw new Error(`bench cart: ${replaced.statusCode} ${replaced.body}`);
+  return headers.cookie;
+}
+
 export const BENCH_ROUTES = {
   productsByCity: '/v1/by-categories/products/Montevideo',
   search: '/v1/products/Montevideo/?search=leche',
+  cart: '/v1/cart/',
 } as const;
 
 // Routes must exist before the app is ready; their bodies are copied from the real answers right after.
@@ -32,9 +87,10 @@ for (const name of Object.keys(BENCH_ROUTES)) {
   );
 }
 await app.ready();
+const cookie = await shopperWithCart();
 for (const [name, url] of Object.entries(BENCH_ROUTES)) {
-  staticBodies.set(name, (await app.inject({ method: 'GET', url })).body);
+  staticBodies.set(name, (await app.inject({ method: 'GET', url, headers: { cookie } })).body);
 }
 
 await app.listen({ port, host: '127.0.0.1' });
-process.send?.('ready');
+process.send?.({ cookie });

@@ -24,8 +24,9 @@ const server = fork('scripts/bench-server.ts', [], {
   execArgv: ['--import', 'tsx'],
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
 });
-await new Promise<void>((resolve, reject) => {
-  server.once('message', () => resolve());
+/** The session of the bench server's logged-in shopper (for the cart read). */
+const shopperCookie = await new Promise<string>((resolve, reject) => {
+  server.once('message', (message: { cookie: string }) => resolve(message.cookie));
   server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
 });
 
@@ -35,8 +36,8 @@ interface Measure {
   bytes: number;
 }
 
-async function measure(url: string): Promise<Measure> {
-  const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds });
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  const result = await autocannon({ url: `${base}${url}`, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return {
@@ -49,13 +50,15 @@ async function measure(url: string): Promise<Measure> {
 const routes = [
   ['products by city', '/v1/by-categories/products/Montevideo', '/bench/static/productsByCity'],
   ['search "leche"', '/v1/products/Montevideo/?search=leche', '/bench/static/search'],
+  ['cart (10 lines)', '/v1/cart/', '/bench/static/cart'],
 ] as const;
 
 console.log(`\nAPI (${connections} connections, ${seconds} s each, one process, embedded PGlite)`);
 console.log('route              | req/s  | p99 ms | static req/s | static p99 ms | req/s ratio | p99 ratio');
 for (const [label, dynamicUrl, staticUrl] of routes) {
-  const dynamic = await measure(dynamicUrl);
-  const fixed = await measure(staticUrl);
+  const headers: Record<string, string> = dynamicUrl === '/v1/cart/' ? { cookie: shopperCookie } : {};
+  const dynamic = await measure(dynamicUrl, headers);
+  const fixed = await measure(staticUrl, headers);
   console.log(
     [
       label.padEnd(18),
