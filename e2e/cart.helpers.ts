@@ -116,3 +116,12 @@ export async function logInDuringVisit(
     await logInWithForm(page, account.email, account.password);
   }
 }
+
+/** Adds a product by searching for it and waits until the server saved the line (a logged-in shopper). */
+export async function addAndWaitForSave(page: Page, term: string, name: string): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/v1/cart/add/') && response.request().method() === 'POST',
+  );
+  await addBySearch(page, term, name);
+  expect((await saved).status()).toBe(200);
+}

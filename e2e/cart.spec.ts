@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, swipe, toasts } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import {
+  addAndWaitForSave,
   addButton,
   addBySearch,
   CONNECTION_FAILED,
@@ -309,11 +310,7 @@ test.describe('the cart of a logged-in user', () => {
     const account = await registerInPage(page, origin);
     await page.reload();
 
-    const saved = page.waitForResponse(
-      (response) => response.url().includes('/v1/cart/add/') && response.request().method() === 'POST',
-    );
-    await addBySearch(page, 'yerba', YERBA);
-    expect((await saved).status()).toBe(200);
+    await addAndWaitForSave(page, 'yerba', YERBA);
     const raised = page.waitForResponse(
       (response) => response.url().includes('/v1/cart/add/') && response.request().method() === 'POST',
     );
@@ -384,9 +381,7 @@ test.describe('the cart of a logged-in user', () => {
     await chooseMontevideo(page);
     await registerInPage(page, baseURL ?? '');
     await page.reload();
-    const saved = page.waitForResponse((response) => response.url().includes('/v1/cart/add/'));
-    await addBySearch(page, 'paracetamol', PARACETAMOL);
-    await saved;
+    await addAndWaitForSave(page, 'paracetamol', PARACETAMOL);
     await page.goto('/checkout');
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByText(`${PARACETAMOL} × 1`)).toBeVisible();
@@ -462,11 +457,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     isMobile,
   }) => {
     await loggedInWithRestoredCart(page, baseURL);
-    const saved = page.waitForResponse(
-      (response) => response.url().includes('/v1/cart/add/') && response.status() === 200,
-    );
-    await addBySearch(page, 'yerba', YERBA);
-    await saved;
+    await addAndWaitForSave(page, 'yerba', YERBA);
 
     let refused = false;
     await page.route('**/v1/cart/add/', (route) => {
@@ -550,11 +541,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     baseURL,
   }) => {
     await loggedInWithRestoredCart(page, baseURL);
-    const saved = page.waitForResponse(
-      (response) => response.url().includes('/v1/cart/add/') && response.status() === 200,
-    );
-    await addBySearch(page, 'yerba', YERBA);
-    await saved;
+    await addAndWaitForSave(page, 'yerba', YERBA);
 
     // The next start's load hangs while the shopper adds, then gets no answer.
     let release: () => void = () => undefined;
