@@ -11,7 +11,28 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as accountsSchema from './schema/accounts.ts';
+import * as cartSchema from './schema/cart.ts';
+import * as catalogSchema from './schema/catalog.ts';
+import * as currenciesSchema from './schema/currencies.ts';
+import * as locationsSchema from './schema/locations.ts';
+import * as mailSchema from './schema/mail.ts';
+import * as mediaSchema from './schema/media.ts';
+import * as rateLimitsSchema from './schema/rate-limits.ts';
+import * as settingsSchema from './schema/settings.ts';
+
+/** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
+const schema = {
+  ...accountsSchema,
+  ...cartSchema,
+  ...catalogSchema,
+  ...currenciesSchema,
+  ...locationsSchema,
+  ...mailSchema,
+  ...mediaSchema,
+  ...rateLimitsSchema,
+  ...settingsSchema,
+};
 
 /** The one Drizzle type the repositories see, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
 import type { Database } from '../database.ts';
-import {
-  categories,
-  cities,
-  currencies,
-  currencyRates,
-  departments,
-  mediaFiles,
-  products,
-  settings,
-  storeCities,
-  stores,
-} from '../schema.ts';
+import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
+import { currencies, currencyRates } from '../schema/currencies.ts';
+import { mediaFiles } from '../schema/media.ts';
+import { settings } from '../schema/settings.ts';
 import type { StoreSeed } from './catalog-seed.types.ts';
 import { CURRENCIES, RATE_SET } from './currencies.data.ts';
 import { DEPARTMENTS } from './departments.data.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/accounts.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,15 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import {
-  cartLines,
-  carts,
-  categories,
-  cities,
-  departments,
-  products,
-  storeCities,
-  stores,
-} from '../../db/schema.ts';
+import { cartLines, carts } from '../../db/schema/cart.ts';
+import { categories, cities, departments, products, storeCities, stores } from '../../db/schema/catalog.ts';
 import { type ProductRow, productColumns } from '../catalog/catalog.repository.ts';
 
 /** A transaction handle; every write below runs inside one that holds the cart's row lock. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { catalogRevision, categories, products, storeCities, stores } from '../../db/schema.ts';
+import { catalogRevision, categories, products, storeCities, stores } from '../../db/schema/catalog.ts';
 
 export interface ProductRow {
   id: number;

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { currencies, currencyRates } from '../../db/schema.ts';
+import { currencies, currencyRates } from '../../db/schema/currencies.ts';
 
 export interface CurrencyWithRateRow {
   code: string;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { cities, cityRequests, departments } from '../../db/schema.ts';
+import { cities, departments } from '../../db/schema/catalog.ts';
+import { cityRequests } from '../../db/schema/locations.ts';
 
 export interface ServedCityRow {
   id: number;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { mediaFiles } from '../../db/schema.ts';
+import { mediaFiles } from '../../db/schema/media.ts';
 
 export async function findMediaFile(db: Database, key: string) {
   const [row] = await db

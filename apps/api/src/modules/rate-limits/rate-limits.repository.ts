@@ -1,6 +1,6 @@
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { rateLimitHits } from '../../db/schema.ts';
+import { rateLimitHits } from '../../db/schema/rate-limits.ts';
 
 /** Counts one hit in a window atomically (concurrent requests on any instance never lose a hit). */
 export async function countHit(db: Database, bucket: string, windowStart: Date): Promise<number> {

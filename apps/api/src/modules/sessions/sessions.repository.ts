@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions } from '../../db/schema/accounts.ts';
 
 export interface SessionRow {
   tokenHash: string;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { cities, departments, storeCities, stores } from '../../db/schema.ts';
+import { cities, departments, storeCities, stores } from '../../db/schema/catalog.ts';
 
 export interface StoreRow {
   id: number;

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Full-text vector maintained by the database (see the search migration). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+/** Uruguay's 19 departments; `id` is the reference data's id_estado (1–19). */
+export const departments = pgTable('departments', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** Whether we deliver there; only served cities are offered in the city selector. */
+    served: boolean('served').notNull().default(false),
+  },
+  (t) => [uniqueIndex('cities_department_name_key').on(t.departmentId, t.name)],
+);
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    logo: text('logo').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2').notNull().default(''),
+    zipCode: text('zip_code').notNull(),
+    rif: text('rif').notNull(),
+    merchantId: integer('merchant_id'),
+    sortIndex: integer('sort_index').notNull().default(0),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }).notNull(),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }).notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stores_name_key').on(t.name),
+    check(
+      'stores_kind_check',
+      sql`${t.kind} in ('store', 'pharmacy', 'meat_shop', 'greengrocer_shop', 'clothing_shop', 'toy_store', 'optical_shop')`,
+    ),
+    check('stores_status_check', sql`${t.status} in ('approved', 'pending', 'rejected')`),
+  ],
+);
+
+/** The cities a store delivers to (spec §3: a store has a list of cities). */
+export const storeCities = pgTable(
+  'store_cities',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.cityId] }), index('store_cities_city_idx').on(t.cityId)],
+);
+
+/** Categories belong to a store; several stores may share a category name. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortIndex: integer('sort_index').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_store_name_key').on(t.storeId, t.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    discount: boolean('discount').notNull().default(false),
+    merchantDiscountedPrice: numeric('merchant_discounted_price', { precision: 12, scale: 2 }),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    popularity: integer('popularity').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_store_name_key').on(t.storeId, t.name),
+    index('products_category_idx').on(t.categoryId),
+    index('products_search_idx').using('gin', t.searchVector),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check(
+      'products_discount_check',
+      sql`not ${t.discount} or (${t.merchantDiscountedPrice} is not null and ${t.merchantDiscountedPrice} < ${t.price})`,
+    ),
+  ],
+);
+
+/** Unaccented lowercase words of product names: the vocabulary that search corrects typos against. */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+});
+
+/**
+ * One row whose revision triggers bump on every write to the catalog tables (migration 0005), so any
+ * instance can tell in one cheap read whether what it has cached is still current.
+ */
+export const catalogRevision = pgTable(
+  'catalog_revision',
+  {
+    id: boolean('id').primaryKey().default(true),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_revision_single_row', sql`${t.id}`)],
+);
