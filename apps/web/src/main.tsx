@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { useAppStore } from './stores/app-store.ts';
+import { useAppStore } from './state/app-store.ts';
 import './styles/global.css';
 
 const queryClient = createQueryClient();

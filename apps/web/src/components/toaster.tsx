@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type AppNotification, useAppStore } from '../stores/app-store.ts';
+import { type AppNotification, useAppStore } from '../state/app-store.ts';
 import { CloseIcon } from './icons.tsx';
 
 const VISIBLE_MS: Record<AppNotification['kind'], number> = {

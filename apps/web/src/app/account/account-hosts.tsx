@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import type { SwipeAction } from './swipe-gesture.ts';
 import { useSwipeGestures } from './use-swipe-gestures.ts';
 

@@ -1,7 +1,7 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { UserIcon } from './account-icons.tsx';
 import { loginPathFor } from './next-path.ts';
 import './account.css';

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useLogout } from '../../features/accounts/use-logout.ts';
-import { type LogoutOrigin, useAppStore } from '../../stores/app-store.ts';
+import { type LogoutOrigin, useAppStore } from '../../state/app-store.ts';
 import { homePath } from './next-path.ts';
 
 interface LogoutConfirmDialogProps {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import './account.css';
 
 /** Spec §2 Mobile: the desktop entries with 'Mis Beneficiarios' instead of 'Mis Direcciones', plus logout. */

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { UserIcon } from './account-icons.tsx';
 import './account.css';
 

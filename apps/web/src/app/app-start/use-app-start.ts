@@ -4,7 +4,7 @@ import { isSameCity } from '../../features/locations/same-city.ts';
 import { useCities } from '../../features/locations/use-cities.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useSessionStart } from '../account/use-session-start.ts';
 import { startDestination } from './start-destination.ts';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { ExpandedCartHost } from './expanded-cart-host.tsx';
 
 // A first visit has an empty cart: the strip and the amounts load with the first product added.

@@ -7,14 +7,14 @@ import { ApiError, apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib
 import { failureMessage } from '../../lib/failure-text.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import {
   type CartEvent,
   type CartServerEffect,
   coalesceServerEffects,
   isStoredCart,
   isUnreachable,
-} from '../../stores/cart-machine.ts';
+} from '../../state/cart/cart-machine.ts';
 import type { SwipeAction } from '../account/swipe-gesture.ts';
 import { useSwipeGestures } from '../account/use-swipe-gestures.ts';
 

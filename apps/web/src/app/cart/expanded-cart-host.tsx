@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 // The expanded cart (table, quantity fields, amounts) loads the first time a shopper opens it.
 const OpenExpandedCart = lazy(

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ExpandedCart } from '../../features/cart/expanded-cart.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useCartTotals } from './use-cart-totals.ts';
 
 /** The open expanded cart: 'Pagar' closes it and goes to checkout (spec §4 Expanded cart closing). */

@@ -4,7 +4,7 @@ import { type CartTotals, cartTotals } from '../../features/cart/cart-totals.ts'
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /**
  * The cart's amounts in the display currency. Shipping needs where each store is (2.99 inside the delivery

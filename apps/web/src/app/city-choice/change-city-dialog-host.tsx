@@ -1,5 +1,5 @@
 import { ChangeCityDialog } from '../../features/locations/change-city-dialog.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useChooseCity } from './use-choose-city.ts';
 
 export function ChangeCityDialogHost({ cityName }: { cityName: string }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 // Only a shopper who picks a different city needs the confirmation; it loads then.
 const ChangeCityDialogHost = lazy(

@@ -6,7 +6,7 @@ import { CATALOG_QUERY_KEYS, cityCatalogQueryOptions } from '../../features/cata
 import { decideCityChoice, destinationAfterCityChange } from '../../features/locations/city-choice.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /** Spec §4 "City change → From the selector" and "On accept". */
 export function useChooseCity() {

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { PinIcon, StoreIcon } from '../../components/icons.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { UserMenuButton } from '../account/user-menu-button.tsx';
 
 /** Spec §2 mobile bottom bar (≤ 812 px); 'VER CARRITO | total' sits above it (app/cart/cart-dock.tsx). Credit joins later. */

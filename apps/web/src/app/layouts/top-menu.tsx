@@ -3,7 +3,7 @@ import { BrandMark, PinIcon } from '../../components/icons.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { SearchBox } from '../../features/search/search-box.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { AccountMenu } from '../account/account-menu.tsx';
 
 export function BrandLink() {

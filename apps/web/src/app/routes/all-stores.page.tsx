@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { CompassIcon } from '../../components/icons.tsx';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 import { RequireCity } from './require-city.tsx';
 

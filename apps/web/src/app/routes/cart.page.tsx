@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { CartDetails } from '../../features/cart/cart-details.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 
 /** Spec §2 /cart: the cart as a page (the same contents as the expanded cart). */

@@ -5,7 +5,7 @@ import { CartSummary } from '../../features/cart/cart-details.tsx';
 import { formatDisplayMinor } from '../../features/cart/cart-money.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useCartTotals } from '../cart/use-cart-totals.ts';
 
 /** Whether the cart is known: who-am-I answered and a logged-in user's server cart has been loaded. */

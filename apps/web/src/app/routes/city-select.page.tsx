@@ -3,7 +3,7 @@ import { BrandMark, CloseIcon } from '../../components/icons.tsx';
 import { CityPicker } from '../../features/locations/city-picker.tsx';
 import { useCities } from '../../features/locations/use-cities.ts';
 import { ValueIllustrations } from '../../features/locations/value-illustrations.tsx';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useChooseCity } from '../city-choice/use-choose-city.ts';
 import './city-select.page.css';
 

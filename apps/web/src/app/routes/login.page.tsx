@@ -5,7 +5,7 @@ import { type AuthStage, authStageTitle } from '../../features/accounts/auth-for
 import { AuthForm } from '../../features/accounts/auth-form.tsx';
 import { readReferrer } from '../../features/accounts/referrer.ts';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { AuthPageFrame } from '../account/auth-page.tsx';
 import { homePath, safeNextPath } from '../account/next-path.ts';
 

@@ -9,7 +9,7 @@ import {
   GEOLOCATION_UNAVAILABLE_TEXT,
   useCurrentPosition,
 } from '../../features/stores/use-current-position.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 import { RequireCity } from './require-city.tsx';
 

@@ -1,7 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /** Pages that list a city's stores or products send a visitor without a city to the city screen. */
 export function RequireCity({ children }: { children: (city: City) => ReactNode }) {

@@ -2,7 +2,7 @@ import type { City, Store } from '@mandado/shared/catalog.schemas';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /**
  * The store a products route is about: the `:store` segment (name without whitespace) when present, else the

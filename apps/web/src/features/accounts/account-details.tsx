@@ -3,11 +3,11 @@ import { type RemitterUpdate, remitterUpdateSchema, type User } from '@mandado/s
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
+import { NameFields } from '../../components/form/form-controls.tsx';
+import { PhoneNumberInput } from '../../components/form/phone-number-input.tsx';
+import { defaultPhoneCountry } from '../../components/form/phone-value.ts';
 import { Spinner } from '../../components/spinner.tsx';
-import { apiFieldErrors } from './api-form-errors.ts';
-import { NameFields } from './form-controls.tsx';
-import { PhoneNumberInput } from './phone-number-input.tsx';
-import { defaultPhoneCountry } from './phone-value.ts';
 import { useUpdateRemitter } from './use-update-remitter.ts';
 import './accounts.css';
 

@@ -3,9 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
+import {
+  EmailInput,
+  Field,
+  FieldError,
+  NameFields,
+  PasswordInput,
+} from '../../components/form/form-controls.tsx';
+import { PhoneNumberInput } from '../../components/form/phone-number-input.tsx';
+import { defaultPhoneCountry } from '../../components/form/phone-value.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { emailExists } from './accounts.api.ts';
-import { apiFieldErrors } from './api-form-errors.ts';
 import {
   type AuthFormValues,
   type AuthStage,
@@ -14,9 +23,6 @@ import {
   isAuthField,
   stageAfterEmailCheck,
 } from './auth-form.schemas.ts';
-import { EmailInput, Field, FieldError, NameFields, PasswordInput } from './form-controls.tsx';
-import { PhoneNumberInput } from './phone-number-input.tsx';
-import { defaultPhoneCountry } from './phone-value.ts';
 import { forgetReferrer } from './referrer.ts';
 import { useLogin } from './use-login.ts';
 import { useRegister } from './use-register.ts';

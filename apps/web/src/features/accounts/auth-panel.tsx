@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
-import type { AuthPanelMode } from '../../stores/app-store.ts';
+import type { AuthPanelMode } from '../../state/app-store.ts';
 import { type AuthStage, authStageTitle } from './auth-form.schemas.ts';
 import { AuthForm } from './auth-form.tsx';
 import { readReferrer } from './referrer.ts';

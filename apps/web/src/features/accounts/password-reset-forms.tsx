@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
+import { EmailInput, Field, PasswordInput } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { apiFieldErrors } from './api-form-errors.ts';
-import { EmailInput, Field, PasswordInput } from './form-controls.tsx';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './use-password-reset.ts';
 import './accounts.css';
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../lib/analytics.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { forgetSession } from './account-session.ts';
 import { logout } from './accounts.api.ts';
 

@@ -1,6 +1,6 @@
 import type { RemitterUpdate } from '@mandado/shared/account.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { rememberUser } from './account-session.ts';
 import { updateRemitter } from './accounts.api.ts';
 import { notifyFailure } from './welcome.ts';

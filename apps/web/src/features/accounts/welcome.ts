@@ -1,8 +1,8 @@
 import type { User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { failureText } from '../../components/form/api-form-errors.ts';
 import { track } from '../../lib/analytics.ts';
-import { useAppStore } from '../../stores/app-store.ts';
-import { failureText } from './api-form-errors.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /** Spec §4 On success: the panel closes, a welcome notification shows and the login event is pushed. */
 export function welcome(user: User, how: 'login' | 'register'): void {

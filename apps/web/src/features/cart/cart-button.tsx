@@ -1,5 +1,5 @@
-import { useAppStore } from '../../stores/app-store.ts';
-import { cartUnits } from '../../stores/cart-machine.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { cartUnits } from '../../state/cart/cart-machine.ts';
 import { CartIcon } from './cart-icons.tsx';
 import { useBadgePulse } from './use-badge-pulse.ts';
 import './cart-button.css';

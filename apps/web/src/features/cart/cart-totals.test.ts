@@ -1,6 +1,6 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../stores/cart-machine.ts';
+import type { CartItem } from '../../state/cart/cart-machine.ts';
 import { cartTotals } from './cart-totals.ts';
 
 function product(id: number, storeId: number, price: string, overrides: Partial<Product> = {}): Product {

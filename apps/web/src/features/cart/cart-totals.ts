@@ -1,7 +1,7 @@
 import { convertMinor, parseMoney, type Rates } from '@mandado/shared/money';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { type FreeShippingProgress, freeShippingProgress, quoteShipping } from '@mandado/shared/shipping';
-import type { CartItem } from '../../stores/cart-machine.ts';
+import type { CartItem } from '../../state/cart/cart-machine.ts';
 
 export interface StoreTotals {
   storeId: number;

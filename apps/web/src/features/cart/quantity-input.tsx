@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
-import { useAppStore } from '../../stores/app-store.ts';
-import { type CartItem, maxCount } from '../../stores/cart-machine.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { type CartItem, maxCount } from '../../state/cart/cart-machine.ts';
 import { MinusIcon, PlusIcon } from './cart-icons.tsx';
 import { type QuantityOutcome, quantityOnCommit, quantityOnInput } from './quantity-field.ts';
 

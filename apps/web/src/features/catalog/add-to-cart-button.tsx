@@ -1,5 +1,5 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 interface AddToCartButtonProps {
   product: Product;

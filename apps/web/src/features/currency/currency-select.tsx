@@ -1,7 +1,7 @@
 import { CURRENCY_FLAGS, isCurrencyCode } from '@mandado/shared/country-currency';
 import { useId } from 'react';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { useCurrencyState } from './use-currency-state.ts';
 
 function flagFor(code: string): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { countryQueryOptions, currenciesQueryOptions } from './currency.api.ts';
 import { resolveDisplayCurrency } from './resolve-display-currency.ts';
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Dialog } from '../../components/dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useAppStore } from '../../stores/app-store.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { requestCity } from './locations.api.ts';
 import './not-my-city-panel.css';
 

@@ -1,7 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
-import { type CartSlice, createCartSlice } from './cart-slice.ts';
+import { type CartSlice, createCartSlice } from './cart/cart-slice.ts';
 
 export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
 

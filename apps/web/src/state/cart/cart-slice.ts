@@ -1,6 +1,6 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { removeItem, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
+import { removeItem, STORAGE_KEYS, writeJson } from '../../lib/storage.ts';
 import {
   type CartEvent,
   type CartServerEffect,

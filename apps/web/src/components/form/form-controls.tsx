@@ -1,3 +1,4 @@
+import './form.css';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { type ChangeEvent, type FocusEvent, type ReactNode, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
