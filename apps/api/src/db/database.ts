@@ -20,6 +20,7 @@ import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
 import * as settingsSchema from './schema/settings.ts';
+import * as staffSchema from './schema/staff.ts';
 
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
@@ -32,6 +33,7 @@ const schema = {
   ...mediaSchema,
   ...rateLimitsSchema,
   ...settingsSchema,
+  ...staffSchema,
 };
 
 /** The one Drizzle type the repositories see, whichever engine is behind it. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasPermission,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  ROLES,
+  STORE_SCOPED_PERMISSIONS,
+} from './permissions.ts';
+
+const remitter = { roles: ['remitter'] as const, storeIds: [] };
+const merchant = { roles: ['remitter', 'merchant'] as const, storeIds: [3, 7] };
+const operator = { roles: ['remitter', 'operator'] as const, storeIds: [] };
+
+describe('permissions', () => {
+  it('maps every role to known permissions', () => {
+    for (const role of ROLES) {
+      for (const permission of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(permission);
+    }
+    for (const permission of STORE_SCOPED_PERMISSIONS) expect(PERMISSIONS).toContain(permission);
+  });
+
+  it('gives a remitter their own account and nothing of the staff side', () => {
+    expect(hasPermission(remitter, 'account:own')).toBe(true);
+    for (const permission of PERMISSIONS.filter((name) => name !== 'account:own')) {
+      expect(hasPermission(remitter, permission), permission).toBe(false);
+      expect(hasPermission(remitter, permission, 3), permission).toBe(false);
+    }
+  });
+
+  it('scopes a merchant to their own stores', () => {
+    expect(hasPermission(merchant, 'order:fulfil', 3)).toBe(true);
+    expect(hasPermission(merchant, 'store:manage', 7)).toBe(true);
+    expect(hasPermission(merchant, 'order:fulfil', 4)).toBe(false);
+    expect(hasPermission(merchant, 'store:read', 4)).toBe(false);
+    // Without a store: "in some store", which is what the merchant menu asks.
+    expect(hasPermission(merchant, 'store:read')).toBe(true);
+  });
+
+  it('keeps payments and the back office for operators', () => {
+    expect(hasPermission(merchant, 'payment:mark-paid')).toBe(false);
+    expect(hasPermission(merchant, 'admin:read')).toBe(false);
+    expect(hasPermission(operator, 'payment:mark-paid')).toBe(true);
+    expect(hasPermission(operator, 'admin:manage')).toBe(true);
+  });
+
+  it('lets an operator reach every store', () => {
+    expect(hasPermission(operator, 'order:fulfil', 99)).toBe(true);
+    expect(hasPermission(operator, 'store:read', 3)).toBe(true);
+  });
+});
