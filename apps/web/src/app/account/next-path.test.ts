@@ -16,6 +16,14 @@ describe('safeNextPath', () => {
     expect(safeNextPath('user')).toBeNull();
   });
 
+  it('refuses paths that normalise to another host (dot segments, encoded dots, backslashes)', () => {
+    for (const raw of ['/.//x', '/..//x', '/%2e//x', '/%2E%2E//x', '/./\\x', '/.//example.com/a?b=1']) {
+      expect(safeNextPath(raw), raw).toBeNull();
+    }
+    // A path that merely contains dot segments is still fine once resolved.
+    expect(safeNextPath('/user/./orders')).toBe('/user/orders');
+  });
+
   it('refuses the auth pages themselves', () => {
     expect(safeNextPath('/login')).toBeNull();
     expect(safeNextPath('/register?referral_token=x')).toBeNull();

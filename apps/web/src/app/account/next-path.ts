@@ -14,6 +14,9 @@ export function safeNextPath(raw: string | null): string | null {
     return null;
   }
   if (url.origin !== 'https://mandado.invalid') return null;
+  // Dot segments and backslashes are resolved by the parser: '/.//x', '/%2e//x' and '/./\\x' all come out as
+  // '//x', which a navigation reads as another host. Only a path that is still single-slashed is ours.
+  if (url.pathname.startsWith('//')) return null;
   if (AUTH_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
