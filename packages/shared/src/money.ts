@@ -64,16 +64,18 @@ export function convertMinor(minor: number, from: string, to: string, rates: Rat
 }
 
 /**
- * Display text for an amount (spec §9): comma decimals, dot thousands, 2 decimals, or 0 decimals when the
- * currency's symbol is "$".
+ * Display text for an amount (spec §9): comma decimals, dot thousands, 2 decimals. With the symbol "$" a
+ * whole amount drops its decimals ("$ 2"), but an amount with cents keeps them ("$ 1,60"): rounding to
+ * whole units hid discounts ("$ 2" struck through beside "$ 2") and made sums look wrong ($1 + $1 + $2 + $1
+ * shown as $6). Every amount is therefore shown exactly, so two different amounts never read the same and
+ * shown lines add up to the shown total (decision 016).
  */
 export function formatAmount(minor: number, symbol: string): string {
   assertInteger(minor);
-  const decimals = symbol === '$' ? 0 : 2;
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);
-  const units = decimals === 0 ? Number(divideRoundingHalfUp(BigInt(abs), 100n)) : Math.trunc(abs / 100);
-  const thousands = String(units).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = decimals === 0 ? '' : `,${String(abs % 100).padStart(2, '0')}`;
+  const cents = abs % 100;
+  const thousands = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = symbol === '$' && cents === 0 ? '' : `,${String(cents).padStart(2, '0')}`;
   return `${sign}${symbol} ${thousands}${fraction}`;
 }

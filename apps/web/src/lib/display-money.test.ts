@@ -16,8 +16,15 @@ describe('formatPrice', () => {
     expect(formatPrice('80.30', 'UYU', eur)).toBe('€ 1,72');
   });
 
-  it('shows no decimals for the "$" symbol', () => {
-    expect(formatPrice('1.60', 'USD', usd)).toBe('$ 2');
+  it('shows no decimals for a whole "$" amount and the cents otherwise', () => {
+    expect(formatPrice('2.00', 'USD', usd)).toBe('$ 2');
+    expect(formatPrice('1.60', 'USD', usd)).toBe('$ 1,60');
+  });
+
+  it('keeps a converted discount visible: the old and the new price never read alike', () => {
+    // 80.30 UYU → 2.00 USD and 64.24 UYU → 1.60 USD: "$ 2" beside "$ 2" was the bug.
+    expect(formatPrice('64.24', 'UYU', usd)).toBe('$ 1,60');
+    expect(formatPrice('80.30', 'UYU', usd)).toBe('$ 2');
   });
 
   it('falls back to the source currency when a rate is missing', () => {
