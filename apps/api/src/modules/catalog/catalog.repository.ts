@@ -80,6 +80,32 @@ export async function listProductsForCity(db: Database, cityId: number): Promise
     .orderBy(desc(products.popularity), asc(products.id));
 }
 
+/** Whether the store exists and is approved: an unknown store's page is a 404, an empty one is not. */
+export async function isApprovedStore(db: Database, storeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(isApproved, eq(stores.id, storeId)));
+  return row !== undefined;
+}
+
+/** One approved store's categories, in the order the city list shows them; empty when it is not approved. */
+export async function listCategoriesOfApprovedStore(db: Database, storeId: number): Promise<CategoryRow[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, storeId: categories.storeId })
+    .from(categories)
+    .innerJoin(stores, eq(stores.id, categories.storeId))
+    .where(and(isApproved, eq(categories.storeId, storeId)))
+    .orderBy(asc(categories.sortIndex), asc(categories.id));
+}
+
+/** One approved store's products, in the city list's order (a store page needs no other store's). */
+export async function listProductsOfApprovedStore(db: Database, storeId: number): Promise<ProductRow[]> {
+  return productsOfApprovedStores(db)
+    .where(and(isApproved, eq(products.storeId, storeId)))
+    .orderBy(desc(products.popularity), asc(products.id));
+}
+
 export async function findProduct(db: Database, id: number): Promise<ProductRow | undefined> {
   const [row] = await productsOfApprovedStores(db).where(and(isApproved, eq(products.id, id)));
   return row;

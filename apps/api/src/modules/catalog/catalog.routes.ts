@@ -13,9 +13,11 @@ import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
   createProductsByCityCache,
+  createProductsOfStoreCache,
   getCategories,
   getProduct,
   getProductsByCategoryForCity,
+  getProductsOfStore,
   searchProductsInCity,
 } from './catalog.service.ts';
 
@@ -31,6 +33,7 @@ const searchQuerySchema = z.object({
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const productsByCityCache = createProductsByCityCache();
+  const productsOfStoreCache = createProductsOfStoreCache();
 
   app.get(
     '/categories/',
@@ -58,6 +61,26 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await getProductsByCategoryForCity(app.db, productsByCityCache, request.params.city);
       // Browsers revalidate every time and get a bodiless 304 while the catalog has not changed.
       const etag = `W/"catalog-${answer.cityId}-${answer.revision}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return answer.categories;
+    },
+  );
+
+  app.get(
+    '/stores/:id/products/',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Productos de una tienda agrupados por categoría',
+        params: idParamsSchema,
+        response: { 200: categoryProductsListSchema, 304: z.null(), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await getProductsOfStore(app.db, productsOfStoreCache, request.params.id);
+      // Same revalidation as the city's catalog (decision 006): a bodiless 304 while nothing changed.
+      const etag = `W/"store-catalog-${answer.storeId}-${answer.revision}"`;
       reply.header('etag', etag).header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return answer.categories;

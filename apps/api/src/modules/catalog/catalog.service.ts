@@ -3,9 +3,14 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import {
+  type CategoryRow,
   findProduct,
+  isApprovedStore,
+  listCategoriesOfApprovedStore,
   listCategoriesOfApprovedStores,
   listProductsForCity,
+  listProductsOfApprovedStore,
+  type ProductRow,
   readCatalogRevision,
   searchProducts,
 } from './catalog.repository.ts';
@@ -53,28 +58,75 @@ export async function getProductsByCategoryForCity(
     listCategoriesOfApprovedStores(db, city.id),
     listProductsForCity(db, city.id),
   ]);
+  const entry: ProductsByCity = {
+    cityId: city.id,
+    revision,
+    categories: groupByCategory(categoryRows, productRows),
+  };
+  cache.set(city.id, entry);
+  return entry;
+}
+
+export interface ProductsOfStore {
+  storeId: number;
+  /** As for a city: the catalog revision names the answer for HTTP caching (ETag). */
+  revision: number;
+  categories: CategoryProducts[];
+}
+
+/** Per app instance, like the city cache: a store page is opened far more often than the catalog changes. */
+export type ProductsOfStoreCache = Map<number, ProductsOfStore>;
+
+export function createProductsOfStoreCache(): ProductsOfStoreCache {
+  return new Map();
+}
+
+/**
+ * One store's categories with their products, in the city answer's shape (decision 017): a store page needs a
+ * few dozen products, not the whole city's catalog. 404 when the store does not exist or is not approved.
+ */
+export async function getProductsOfStore(
+  db: Database,
+  cache: ProductsOfStoreCache,
+  storeId: number,
+): Promise<ProductsOfStore> {
+  const revision = await readCatalogRevision(db);
+  const cached = cache.get(storeId);
+  if (cached?.revision === revision) return cached;
+
+  const [categoryRows, productRows, approved] = await Promise.all([
+    listCategoriesOfApprovedStore(db, storeId),
+    listProductsOfApprovedStore(db, storeId),
+    isApprovedStore(db, storeId),
+  ]);
+  if (!approved) throw notFound();
+  const entry: ProductsOfStore = {
+    storeId,
+    revision,
+    categories: groupByCategory(categoryRows, productRows),
+  };
+  cache.set(storeId, entry);
+  return entry;
+}
+
+/** Spec §4: each category with its products, flagged empty when it has none. */
+function groupByCategory(categoryRows: CategoryRow[], productRows: ProductRow[]): CategoryProducts[] {
   const productsByCategory = new Map<number, Product[]>();
   for (const row of productRows) {
     const list = productsByCategory.get(row.categoryId) ?? [];
     list.push(presentProduct(row));
     productsByCategory.set(row.categoryId, list);
   }
-  const entry: ProductsByCity = {
-    cityId: city.id,
-    revision,
-    categories: categoryRows.map((category) => {
-      const products = productsByCategory.get(category.id) ?? [];
-      return {
-        category: category.id,
-        name: category.name,
-        store_id: category.storeId,
-        products,
-        notProducts: products.length === 0,
-      };
-    }),
-  };
-  cache.set(city.id, entry);
-  return entry;
+  return categoryRows.map((category) => {
+    const products = productsByCategory.get(category.id) ?? [];
+    return {
+      category: category.id,
+      name: category.name,
+      store_id: category.storeId,
+      products,
+      notProducts: products.length === 0,
+    };
+  });
 }
 
 export async function getProduct(db: Database, id: number): Promise<Product> {
