@@ -1,23 +1,29 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQueryOptions, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
+import { categoriesQueryOptions, storeCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
+import { useAppStore } from '../../state/app-store.ts';
 
 /**
  * Spec §4 steps 1, 2 and 5: cities, categories, the saved city's stores and who-am-I (with the settings) in
  * parallel, and the currencies. Started before the first render, so the calls overlap the route chunks'
- * download. A returning visitor's catalog is fetched too, since their products page is one click away.
+ * download. A returning visitor's store catalog is fetched too, since their products page is one click away
+ * (one store's products, not the whole city's: decision 017).
  */
-export function prefetchStartData(queryClient: QueryClient, savedCity: City | null): void {
+export function prefetchStartData(
+  queryClient: QueryClient,
+  savedCity: City | null,
+  savedStoreId: number | null = useAppStore.getState().storeId,
+): void {
   void queryClient.prefetchQuery(citiesQueryOptions());
   void queryClient.prefetchQuery(categoriesQueryOptions());
   void queryClient.prefetchQuery(whoamiQueryOptions());
   void queryClient.prefetchQuery(currenciesQueryOptions());
   if (savedCity) {
     void queryClient.prefetchQuery(cityStoresQueryOptions(savedCity.state));
-    void queryClient.prefetchQuery(cityCatalogQueryOptions(savedCity.name));
+    if (savedStoreId !== null) void queryClient.prefetchQuery(storeCatalogQueryOptions(savedStoreId));
   }
 }

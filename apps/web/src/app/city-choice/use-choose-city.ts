@@ -2,7 +2,7 @@ import type { City } from '@mandado/shared/catalog.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { CATALOG_QUERY_KEYS, cityCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
+import { CATALOG_QUERY_KEYS, storeCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { decideCityChoice, destinationAfterCityChange } from '../../features/locations/city-choice.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
@@ -16,11 +16,11 @@ export function useChooseCity() {
   /** One store → select it and open its products; otherwise the store list. */
   const openCity = useCallback(
     async (city: City) => {
-      void queryClient.prefetchQuery(cityCatalogQueryOptions(city.name));
       try {
         const stores = await queryClient.fetchQuery(cityStoresQueryOptions(city.state));
         const destination = destinationAfterCityChange(stores.map((store) => store.id));
         if (destination.storeId !== null) {
+          void queryClient.prefetchQuery(storeCatalogQueryOptions(destination.storeId));
           useAppStore.getState().setStoreId(destination.storeId);
           navigate(destination.to);
           return;
@@ -39,7 +39,6 @@ export function useChooseCity() {
       const decision = decideCityChoice(current, city, storeId, cart.items.length > 0);
       if (decision.kind === 'set') {
         setCity(city);
-        void queryClient.prefetchQuery(cityCatalogQueryOptions(city.name));
         navigate(decision.to);
       } else if (decision.kind === 'go') {
         navigate(decision.to);
@@ -47,7 +46,7 @@ export function useChooseCity() {
         setPendingCity(city);
       }
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const accept = useCallback(() => {

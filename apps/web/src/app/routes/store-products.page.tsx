@@ -10,6 +10,7 @@ import { type ProductSort, sortProducts } from '../../features/catalog/sort-prod
 import { SortSelect } from '../../features/catalog/sort-select.tsx';
 import { type ProductLink, useProductDialog } from '../../features/catalog/use-product-dialog.ts';
 import { sortSearch, useProductSort } from '../../features/catalog/use-product-sort.ts';
+import { useProgressiveCount } from '../../features/catalog/use-progressive-count.ts';
 import { useStoreCatalog, useStoreCategories } from '../../features/catalog/use-store-catalog.ts';
 import { StoreHeader } from '../../features/stores/store-header.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
@@ -29,6 +30,14 @@ const ProductDetailDialog = lazy(
 
 /** Products per category on the store overview; the category page shows them all. */
 const PREVIEW_COUNT = 8;
+/**
+ * A bounded first render (decision 017): the store overview starts with the first categories and a category
+ * page with the first cards; the rest follow in small steps while the browser is idle.
+ */
+const FIRST_SECTIONS = 2;
+const SECTIONS_STEP = 2;
+const FIRST_CARDS = 12;
+const CARDS_STEP = 12;
 
 function EmptyCategory() {
   return (
@@ -96,20 +105,47 @@ function CategoryProductList({
   linkFor: LinkFor;
 }) {
   const sorted = useSorted(section.products, sort);
+  const shown = useProgressiveCount(sorted.length, FIRST_CARDS, CARDS_STEP);
   if (section.notProducts || sorted.length === 0) return <EmptyCategory />;
   return (
     <>
       <p className="catalog-count" role="status">
         {sorted.length === 1 ? '1 producto' : `${sorted.length} productos`}
       </p>
-      <ProductGrid products={sorted} linkFor={linkFor} label={section.name} eagerCount={4} />
+      <ProductGrid products={sorted.slice(0, shown)} linkFor={linkFor} label={section.name} eagerCount={4} />
     </>
   );
 }
 
+function CategorySections({
+  sections,
+  store,
+  sort,
+  linkFor,
+}: {
+  sections: CategoryProducts[];
+  store: Store;
+  sort: ProductSort;
+  linkFor: LinkFor;
+}) {
+  const shown = useProgressiveCount(sections.length, FIRST_SECTIONS, SECTIONS_STEP);
+  return sections
+    .slice(0, shown)
+    .map((section, index) => (
+      <CategorySection
+        key={section.category}
+        section={section}
+        store={store}
+        sort={sort}
+        linkFor={linkFor}
+        index={index}
+      />
+    ));
+}
+
 function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {
   const { store, bySlug, stores } = useRouteStore(city);
-  const catalog = useStoreCatalog(city, store?.id);
+  const catalog = useStoreCatalog(store?.id);
   const categories = useStoreCategories(store?.id);
   const [sort, setSort] = useProductSort();
   const dialog = useProductDialog();
@@ -154,20 +190,11 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
       ) : catalog.isLoading ? (
         <ProductGridSkeleton />
       ) : current ? (
-        <CategoryProductList section={current} sort={sort} linkFor={linkFor} />
+        <CategoryProductList key={current.category} section={current} sort={sort} linkFor={linkFor} />
       ) : sections.length === 0 ? (
         <EmptyState title="Esta tienda todavía no tiene productos." />
       ) : (
-        sections.map((section, index) => (
-          <CategorySection
-            key={section.category}
-            section={section}
-            store={store}
-            sort={sort}
-            linkFor={linkFor}
-            index={index}
-          />
-        ))
+        <CategorySections key={store.id} sections={sections} store={store} sort={sort} linkFor={linkFor} />
       )}
       {dialog.productId !== null ? (
         <Suspense

@@ -2,12 +2,14 @@ import type { Category, CategoryProducts, Product } from '@mandado/shared/catalo
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet, segment } from '../../lib/api-client.ts';
 
-/** The whole city's catalog in one call (≈330 products); store and category filtering happen here. */
-export function cityCatalogQueryOptions(cityName: string) {
+/**
+ * One store's categories with their products (decision 017): a store page downloads and parses its own few
+ * dozen products, not the whole city's catalog. Kept under ['catalog'] so a city change drops it.
+ */
+export function storeCatalogQueryOptions(storeId: number) {
   return queryOptions({
-    queryKey: ['catalog', cityName],
-    queryFn: ({ signal }) =>
-      apiGet<CategoryProducts[]>(`/by-categories/products/${segment(cityName)}`, signal),
+    queryKey: ['catalog', 'store', storeId],
+    queryFn: ({ signal }) => apiGet<CategoryProducts[]>(`/stores/${segment(storeId)}/products/`, signal),
   });
 }
 
@@ -33,7 +35,7 @@ export function frequentlyBoughtQueryOptions(id: number) {
   });
 }
 
-/** A product already in a loaded city catalog, so the detail opens without waiting. */
+/** A product already in a loaded store catalog, so the detail opens without waiting. */
 export function findCachedProduct(queryClient: QueryClient, id: number): Product | undefined {
   for (const [, entries] of queryClient.getQueriesData<CategoryProducts[]>({ queryKey: ['catalog'] })) {
     for (const entry of entries ?? []) {

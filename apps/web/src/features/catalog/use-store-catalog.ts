@@ -1,15 +1,11 @@
-import type { Category, CategoryProducts, City } from '@mandado/shared/catalog.schemas';
+import type { Category } from '@mandado/shared/catalog.schemas';
 import { useQuery } from '@tanstack/react-query';
-import { categoriesQueryOptions, cityCatalogQueryOptions } from './catalog.api.ts';
+import { categoriesQueryOptions, storeCatalogQueryOptions } from './catalog.api.ts';
 
-function forStore(entries: CategoryProducts[] | undefined, storeId: number | undefined) {
-  return entries?.filter((entry) => entry.store_id === storeId);
-}
-
-/** One store's categories with their products, cut from the city's catalog (cached per city). */
-export function useStoreCatalog(city: City | null, storeId: number | undefined) {
-  const catalog = useQuery({ ...cityCatalogQueryOptions(city?.name ?? ''), enabled: city !== null });
-  return { ...catalog, sections: forStore(catalog.data, storeId) };
+/** One store's categories with their products, from the per-store call (decision 017). */
+export function useStoreCatalog(storeId: number | undefined) {
+  const catalog = useQuery({ ...storeCatalogQueryOptions(storeId ?? 0), enabled: storeId !== undefined });
+  return { ...catalog, sections: catalog.data };
 }
 
 /** The store's categories for the navigation; they load at app start, before the catalog. */
