@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorText } from './api-error-text.ts';
+import { apiErrorText, outOfStockBody, readOutOfStock } from './api-error-text.ts';
+import { MESSAGES } from './messages.ts';
 
 describe('apiErrorText follows the order of spec §8', () => {
   it('1. detail comes first', () => {
@@ -32,5 +33,26 @@ describe('apiErrorText follows the order of spec §8', () => {
     expect(apiErrorText({ email: ['Correo electrónico Invalido'] }, 'Request failed')).toBe('Request failed');
     expect(apiErrorText('texto plano', 'Request failed')).toBe('Request failed');
     expect(apiErrorText(null)).toBe('Oops Algo salio mal');
+  });
+});
+
+describe('the out-of-stock answer is written and read in one place', () => {
+  it('reads the product the answer names, by id and name', () => {
+    expect(readOutOfStock(outOfStockBody({ id: 7, name: 'Yerba' }))).toEqual({ productId: 7, name: 'Yerba' });
+    expect(readOutOfStock({ errors: [{ out_of_stock: true, product: { name: 'Café 250 g' } }] })).toEqual({
+      productId: null,
+      name: 'Café 250 g',
+    });
+  });
+
+  it('anything else is not an out-of-stock answer', () => {
+    expect(readOutOfStock({ errors: [{ product_id: 4 }] })).toBeNull();
+    expect(readOutOfStock({ errors: [] })).toBeNull();
+    expect(readOutOfStock({ detail: 'x' })).toBeNull();
+    expect(readOutOfStock(null)).toBeNull();
+  });
+
+  it('the error text names the product', () => {
+    expect(apiErrorText(outOfStockBody({ id: 7, name: 'Yerba' }))).toBe(`Yerba ${MESSAGES.outOfStockSuffix}`);
   });
 });

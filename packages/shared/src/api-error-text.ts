@@ -16,6 +16,28 @@ function productName(error: Record<string, unknown>): string {
   return '';
 }
 
+/** Spec §8: the cart cannot hold a product (stock 0, or less stock than asked); what the answer names. */
+export interface OutOfStockRefusal {
+  /** Null when the answer names the product only by its name. */
+  productId: number | null;
+  name: string;
+}
+
+/** The API's answer for an out-of-stock product: `{errors: [{out_of_stock, product_id, name}]}`. */
+export function outOfStockBody(product: { id: number; name: string }) {
+  return { errors: [{ out_of_stock: true as const, product_id: product.id, name: product.name }] };
+}
+
+/** The one reader of that answer (its first error), for the error text and the web cart; null otherwise. */
+export function readOutOfStock(body: unknown): OutOfStockRefusal | null {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const first: unknown = body.errors[0];
+  if (!isRecord(first) || !first.out_of_stock) return null;
+  const productId =
+    typeof first.product_id === 'number' && Number.isSafeInteger(first.product_id) ? first.product_id : null;
+  return { productId, name: productName(first) };
+}
+
 /**
  * The text to show for a failed API call, picked from the answer in the order of spec §8:
  * detail, __all__[0], non_field_errors[0], errors[0] (with the out-of-stock sentence), error,
@@ -29,11 +51,10 @@ export function apiErrorText(body: unknown, ownMessage: string = MESSAGES.server
   if (all) return all;
   const nonField = firstString(body.non_field_errors);
   if (nonField) return nonField;
+  const outOfStock = readOutOfStock(body);
+  if (outOfStock) return `${outOfStock.name} ${MESSAGES.outOfStockSuffix}`.trim();
   if (Array.isArray(body.errors) && body.errors.length > 0) {
     const first: unknown = body.errors[0];
-    if (isRecord(first) && first.out_of_stock) {
-      return `${productName(first)} ${MESSAGES.outOfStockSuffix}`.trim();
-    }
     const text =
       firstString(first) ?? (isRecord(first) ? firstString(first.message ?? first.detail) : undefined);
     if (text) return text;

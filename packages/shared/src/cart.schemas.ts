@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-rules.ts';
 import { citySchema, decimalString, productSchema } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
-
-export const CART_MAX_LINES = 100;
-export const CART_MAX_QUANTITY = 99;
 
 export const cartQuantityField = z
   .number({ error: MESSAGES.cartQuantityInvalid })

@@ -42,4 +42,8 @@ export const MESSAGES = {
   emptyCartTitle: 'Todavia no tienes productos en el carrito',
   emptyCartMessage: 'Agrega productos al carrito',
   outOfStockSuffix: 'está fuera de stock. Por favor retírelo del carrito para continuar!',
+  /** A count asked above the stock is cut to it, and the shopper is told (review of issue 8). */
+  cartStockLeft: (count: number, product: string) =>
+    count === 1 ? `Solo queda 1 unidad de ${product}` : `Solo quedan ${count} unidades de ${product}`,
+  cartQuantityLimit: (max: number, product: string) => `Puedes llevar hasta ${max} unidades de ${product}`,
 } as const;

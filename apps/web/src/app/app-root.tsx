@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
+import { CartSwipeHost } from './account/cart-swipe-host.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
 import { CartSyncHost } from './cart/cart-sync-host.tsx';
 
@@ -23,6 +24,7 @@ export function AppRoot() {
     <>
       <Outlet />
       <CartSyncHost />
+      <CartSwipeHost />
       <Toaster />
       <ScrollToTopOnNavigate />
     </>

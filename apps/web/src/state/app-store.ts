@@ -2,6 +2,7 @@ import type { City } from '@mandado/shared/catalog.schemas';
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
 import { type CartSlice, createCartSlice } from './cart/cart-slice.ts';
+import { type CartUiSlice, createCartUiSlice } from './cart/cart-ui-slice.ts';
 
 export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
 
@@ -18,7 +19,7 @@ export interface AppNotification {
   message?: string;
 }
 
-interface AppState extends CartSlice {
+interface AppState extends CartSlice, CartUiSlice {
   /** The delivery city; restored from storage at start (spec §4 step 4). */
   city: City | null;
   /** The chosen store's id; the store itself comes from the city's store list. */
@@ -76,6 +77,7 @@ let nextNotificationId = 1;
 
 export const useAppStore = create<AppState>()((set, get) => ({
   ...createCartSlice(set, get),
+  ...createCartUiSlice(set, get),
   city: readJson(STORAGE_KEYS.city, isCity),
   storeId: readJson(STORAGE_KEYS.store, isStoreId),
   currencyCode: readJson(STORAGE_KEYS.currency, isCode),

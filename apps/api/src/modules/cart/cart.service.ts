@@ -1,4 +1,6 @@
-import { CART_MAX_LINES, type Cart, type CartLineInput } from '@mandado/shared/cart.schemas';
+import { outOfStockBody } from '@mandado/shared/api-error-text';
+import type { Cart, CartLineInput } from '@mandado/shared/cart.schemas';
+import { cartLinesFull, exceedsStock } from '@mandado/shared/cart-rules';
 import { MESSAGES } from '@mandado/shared/messages';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { quoteShipping } from '@mandado/shared/shipping';
@@ -75,7 +77,7 @@ export async function addToCart(db: Database, userId: number, line: CartLineInpu
     if (refusal) throw refusal;
     await deleteUnavailableLines(tx, userId, city.id);
     const { lines, hasProduct } = await countCartLines(tx, userId, line.product_id);
-    if (!hasProduct && lines >= CART_MAX_LINES) {
+    if (cartLinesFull(lines, hasProduct)) {
       throw new HttpError(400, { non_field_errors: [MESSAGES.cartTooManyLines] });
     }
     await upsertCartLine(tx, { userId, productId: line.product_id, quantity: line.quantity });
@@ -148,10 +150,6 @@ function lineRefusal(
   if (!product.deliversToCity) {
     return new HttpError(400, { detail: MESSAGES.cartProductNotInCity(product.name, cityName) });
   }
-  if (quantity > product.stock) {
-    return new HttpError(400, {
-      errors: [{ out_of_stock: true, product_id: product.id, name: product.name }],
-    });
-  }
+  if (exceedsStock(quantity, product.stock)) return new HttpError(400, outOfStockBody(product));
   return null;
 }

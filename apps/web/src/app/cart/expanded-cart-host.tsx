@@ -10,9 +10,9 @@ const OpenExpandedCart = lazy(
   ),
 );
 
-/** Spec §2/§4: the expanded cart, mounted while it is open (which the cart machine decides). */
+/** Spec §2/§4: the expanded cart, mounted while it is open (cart-ui-slice.ts decides). */
 export function ExpandedCartHost() {
-  const open = useAppStore((state) => state.cart.expandedOpen && state.cart.items.length > 0);
+  const open = useAppStore((state) => state.cartUi.expandedOpen && state.cart.items.length > 0);
   if (!open) return null;
   return (
     <Suspense

@@ -5,7 +5,7 @@ import { useCartTotals } from './use-cart-totals.ts';
 
 /** The open expanded cart: 'Pagar' closes it and goes to checkout (spec §4 Expanded cart closing). */
 export function OpenExpandedCart() {
-  const dispatch = useAppStore((state) => state.cartDispatch);
+  const dispatch = useAppStore((state) => state.cartUiDispatch);
   const navigate = useNavigate();
   const totals = useCartTotals();
   return (

@@ -14,7 +14,7 @@ function unitsLabel(units: number): string {
  */
 export function CartButton({ variant }: { variant: 'header' | 'bar' }) {
   const units = useAppStore((state) => cartUnits(state.cart.items));
-  const dispatch = useAppStore((state) => state.cartDispatch);
+  const dispatch = useAppStore((state) => state.cartUiDispatch);
   const pulsing = useBadgePulse(units);
   return (
     <button

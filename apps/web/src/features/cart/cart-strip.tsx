@@ -96,8 +96,8 @@ interface CartStripProps {
  */
 export function CartStrip({ totals }: CartStripProps) {
   const items = useAppStore((state) => state.cart.items);
-  const open = useAppStore((state) => state.cart.stripOpen);
-  const dispatch = useAppStore((state) => state.cartDispatch);
+  const open = useAppStore((state) => state.cartUi.stripOpen);
+  const dispatch = useAppStore((state) => state.cartUiDispatch);
   const display = useDisplayCurrency();
   const [list, setList] = useState<HTMLUListElement | null>(null);
   const edges = useScrollEdges(list, items.length);
@@ -180,7 +180,7 @@ export function CartStrip({ totals }: CartStripProps) {
  */
 export function ViewCartButton({ totals }: CartStripProps) {
   const hasItems = useAppStore((state) => state.cart.items.length > 0);
-  const dispatch = useAppStore((state) => state.cartDispatch);
+  const dispatch = useAppStore((state) => state.cartUiDispatch);
   const display = useDisplayCurrency();
   if (!hasItems) return null;
   return (

@@ -1,26 +1,11 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
+import { aProduct } from '../../testing/factories.ts';
 import { cartTotals } from './cart-totals.ts';
 
 function product(id: number, storeId: number, price: string, overrides: Partial<Product> = {}): Product {
-  return {
-    id,
-    name: `Producto ${id}`,
-    description: '',
-    price,
-    merchant_discounted_price: null,
-    discount: false,
-    currency: 'UYU',
-    images: [],
-    store_id: storeId,
-    store_name: `Tienda ${storeId}`,
-    category: 'Almacén',
-    category_id: 1,
-    popularity: 1,
-    stock: 99,
-    ...overrides,
-  };
+  return aProduct({ id, store_id: storeId, price, stock: 99, ...overrides });
 }
 
 const rates = { USD: '1', UYU: '40.00' };

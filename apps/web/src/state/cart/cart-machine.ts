@@ -1,17 +1,19 @@
+import { readOutOfStock } from '@mandado/shared/api-error-text';
 import type { CartLineInput, Cart as ServerCart } from '@mandado/shared/cart.schemas';
+import { capLineQuantity, lineQuantityCap } from '@mandado/shared/cart-rules';
 import type { City, Product } from '@mandado/shared/catalog.schemas';
 
 /**
  * The cart of spec §4 as a pure state machine: `cartTransition(state, event, context)` gives the next state
  * and the effects to run. The app store applies the local effects (select a city or a store, a notification)
  * at once and queues the server effects, which `app/cart/cart-sync-host.tsx` drains in order with the API.
- * Nothing here touches the network, storage or the clock, so every rule is a table test.
+ * Nothing here touches the network, storage or the clock, so every rule is a table test. The machine deals
+ * with the lines, the city and the sync only: whether the strip or the expanded cart is open lives in
+ * `cart-ui-slice.ts`, which follows the `open-strip` effect and closes both when the cart empties.
  *
- * Types only from the shared schemas: importing a value would bring zod into the first load.
+ * Types only from the shared schemas (importing a value would bring zod into the first load); the quantity
+ * rules and the out-of-stock reader come from zod-free shared modules.
  */
-
-/** The server's limit per line (CART_MAX_QUANTITY in cart.schemas; a test keeps the two equal). */
-export const CART_MAX_QUANTITY = 99;
 
 export interface CartItem {
   product: Product;
@@ -46,11 +48,7 @@ export type CartEvent =
   /** Spec §4 City change → On accept. */
   | { type: 'change-city'; city: City }
   /** Spec §4 Repeat order: load the cart, add the order's products, take the city from the result. */
-  | { type: 'repeat-order'; lines: { product: Product; quantity: number }[] }
-  | { type: 'route-changed'; pathname: string }
-  | { type: 'close-strip' }
-  | { type: 'open-expanded' }
-  | { type: 'close-expanded' };
+  | { type: 'repeat-order'; lines: { product: Product; quantity: number }[] };
 
 /** Effects on the server cart (logged-in users only), run in order by the sync host. */
 export type CartServerEffect =
@@ -66,7 +64,13 @@ export type CartServerEffect =
 export type CartLocalEffect =
   | { type: 'select-city'; city: City }
   | { type: 'select-store'; storeId: number }
-  | { type: 'notify-empty-cart' }
+  /** Spec §4 Opening: an add, or a restored non-empty cart, opens the cart strip. */
+  | { type: 'open-strip' }
+  /**
+   * A count asked above what the line may hold was cut to `count`: the shopper is told (the stock, or the
+   * per-line limit).
+   */
+  | { type: 'notify-quantity-cap'; productName: string; count: number; cappedBy: 'stock' | 'limit' }
   /** The writes still queued are stale: the whole cart is sent again instead (loads stay). */
   | { type: 'drop-queued-writes' };
 
@@ -93,8 +97,6 @@ export interface CartState {
   items: CartItem[];
   /** The server cart's city as far as we know (null: unknown); the server refuses products until it has one. */
   serverCity: string | null;
-  stripOpen: boolean;
-  expandedOpen: boolean;
   loading: PendingLoad | null;
   /**
    * The server is behind the screen after a call that got no usable answer (no connection, a 5xx):
@@ -119,21 +121,17 @@ export const INITIAL_CART_STATE: CartState = {
   userId: null,
   items: [],
   serverCity: null,
-  stripOpen: false,
-  expandedOpen: false,
   loading: null,
   retry: null,
 };
-
-const CHECKOUT_PATH = '/checkout';
 
 export function cartUnits(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.count, 0);
 }
 
-/** The most of a product one cart can hold: the server's limit, and never more than the stock. */
+/** The most of a product one cart can hold: the shared rule (the per-line limit, never more than the stock). */
 export function maxCount(product: Pick<Product, 'stock'>): number {
-  return Math.max(1, Math.min(CART_MAX_QUANTITY, product.stock));
+  return lineQuantityCap(product.stock);
 }
 
 function sameCityName(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -153,24 +151,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** The product an out-of-stock refusal names (spec §8: `errors[0]` with `out_of_stock`), or null. */
-export function outOfStockProductId(body: unknown): number | null {
-  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
-  const first: unknown = body.errors[0];
-  if (!isRecord(first) || !first.out_of_stock || typeof first.product_id !== 'number') return null;
-  return first.product_id;
-}
-
 function isLoad(retry: CartState['retry']): retry is PendingLoad {
   return retry !== null && retry !== 'replace';
 }
 
-/** Spec §4 Opening / Expanded cart closing: an empty cart closes the strip and the expanded cart. */
-function withItems(state: CartState, items: CartItem[]): CartState {
-  return items.length === 0
-    ? { ...state, items, stripOpen: false, expandedOpen: false }
-    : { ...state, items };
-}
+const OPEN_STRIP: CartLocalEffect = { type: 'open-strip' };
 
 /**
  * One shopper change. `sync` says whether the server hears of it: only for a logged-in user, and not while
@@ -193,21 +178,28 @@ function applyChange(state: CartState, change: CartChange, context: CartContext,
     const item = state.items.find((line) => line.product.id === productId);
     if (!item) return { state, effects };
     if (requested < 1) return remove(productId);
-    const count = Math.min(Math.trunc(requested), maxCount(item.product));
+    const count = capped(item.product, Math.trunc(requested));
     if (count === item.count) return { state, effects };
     const items = state.items.map((line) => (line.product.id === productId ? { ...line, count } : line));
     if (sync) {
       ensureServerCity();
       effects.push({ type: 'set-line', productId, quantity: count });
     }
-    return { state: { ...withItems(state, items), serverCity }, effects };
+    return { state: { ...state, items, serverCity }, effects };
+  }
+
+  /** The count the line may hold; a cut one is told to the shopper (even when the line is there already). */
+  function capped(product: Product, requested: number): number {
+    const { count, cappedBy } = capLineQuantity(requested, product.stock);
+    if (cappedBy) effects.push({ type: 'notify-quantity-cap', productName: product.name, count, cappedBy });
+    return count;
   }
 
   function remove(productId: number): CartResult {
     if (!state.items.some((line) => line.product.id === productId)) return { state, effects };
     const items = state.items.filter((line) => line.product.id !== productId);
     if (sync) effects.push({ type: 'delete-line', productId });
-    return { state: withItems(state, items), effects };
+    return { state: { ...state, items }, effects };
   }
 
   switch (change.type) {
@@ -216,17 +208,18 @@ function applyChange(state: CartState, change: CartChange, context: CartContext,
       const existing = state.items.find((line) => line.product.id === change.product.id);
       if (existing) {
         const result = setCount(change.product.id, existing.count + quantity);
-        return { ...result, state: { ...result.state, stripOpen: result.state.items.length > 0 } };
+        return { ...result, effects: [...result.effects, OPEN_STRIP] };
       }
       // An out-of-stock product cannot be added (the catalog disables the button as well).
       if (change.product.stock <= 0) return { state, effects };
-      const count = Math.min(quantity, maxCount(change.product));
+      const count = capped(change.product, quantity);
       const items = [...state.items, { product: change.product, count }];
       if (sync) {
         ensureServerCity();
         effects.push({ type: 'set-line', productId: change.product.id, quantity: count });
       }
-      return { state: { ...state, items, serverCity, stripOpen: true }, effects };
+      effects.push(OPEN_STRIP);
+      return { state: { ...state, items, serverCity }, effects };
     }
     case 'increase': {
       const item = state.items.find((line) => line.product.id === change.productId);
@@ -244,7 +237,7 @@ function applyChange(state: CartState, change: CartChange, context: CartContext,
     case 'empty': {
       // Spec §4 Empty: counts reset to 1 (a product added again starts at 1) and the cart is cleared.
       if (sync) effects.push({ type: 'clear' });
-      return { state: withItems(state, []), effects };
+      return { state: { ...state, items: [] }, effects };
     }
   }
 }
@@ -297,14 +290,17 @@ export function restoreFromServer(
     if (server.products.length > 0) effects.push({ type: 'clear' });
   }
   // Restoring a non-empty cart opens the cart panel.
-  const next = withItems({ ...state, serverCity }, items);
-  return { state: items.length > 0 ? { ...next, stripOpen: true } : next, effects };
+  if (items.length > 0) effects.push(OPEN_STRIP);
+  return { state: { ...state, serverCity, items }, effects };
 }
 
 /** Spec §4 Sync: local items win (set the server city when it differs, then replace); else restore. */
 function syncWithServer(state: CartState, server: ServerCart, context: CartContext): CartResult {
   const sent = sendWholeCart({ ...state, serverCity: server.city?.name ?? null }, context);
-  return { state: { ...sent.state, stripOpen: state.items.length > 0 }, effects: sent.effects };
+  return {
+    state: sent.state,
+    effects: state.items.length > 0 ? [...sent.effects, OPEN_STRIP] : sent.effects,
+  };
 }
 
 /**
@@ -326,7 +322,7 @@ function sendWholeCart(state: CartState, context: CartContext): CartResult {
 /** The server's items replace the screen's (a refused write: the server's cart is the truth). */
 function reconcileWithServer(state: CartState, server: ServerCart): CartState {
   const items = server.products.map((line) => ({ product: line.product, count: line.quantity }));
-  return withItems({ ...state, serverCity: server.city?.name ?? null }, items);
+  return { ...state, serverCity: server.city?.name ?? null, items };
 }
 
 function startLoad(
@@ -382,13 +378,10 @@ function writeFailed(
       effects: [{ type: 'drop-queued-writes' }],
     };
   }
-  const productId = event.effect.type === 'replace' ? outOfStockProductId(event.body) : null;
+  const productId = event.effect.type === 'replace' ? (readOutOfStock(event.body)?.productId ?? null) : null;
   if (productId !== null) {
     // A replacement is all or nothing (the login sync): the line the server named goes, the rest is sent again.
-    const next = withItems(
-      state,
-      state.items.filter((line) => line.product.id !== productId),
-    );
+    const next = { ...state, items: state.items.filter((line) => line.product.id !== productId) };
     if (state.loading) return { state: { ...next, retry: 'replace' }, effects: [] };
     if (isLoad(state.retry)) return { state: next, effects: [] };
     return sendWholeCart(next, context);
@@ -443,7 +436,9 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
         return syncWithServer(base, event.cart, context);
       }
       if (loading.mode === 'reconcile') {
-        return applyChanges(reconcileWithServer(base, event.cart), loading.pending, context, true);
+        return withoutNotices(
+          applyChanges(reconcileWithServer(base, event.cart), loading.pending, context, true),
+        );
       }
       // The server's items, then the changes made meanwhile on top (with their server effects). The changes
       // were shown on the pre-load items; the server's list replaces those.
@@ -454,7 +449,10 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
         event.passedCity ?? null,
       );
       const cityAfter = selectedCity(restored.effects) ?? context.appCity;
-      const replayed = applyChanges(restored.state, loading.pending, { appCity: cityAfter }, true);
+      // The changes were told (capped counts included) when they were made: only their server effects remain.
+      const replayed = withoutNotices(
+        applyChanges(restored.state, loading.pending, { appCity: cityAfter }, true),
+      );
       return { state: replayed.state, effects: [...restored.effects, ...replayed.effects] };
     }
     case 'server-load-failed': {
@@ -469,7 +467,7 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       };
       if (!loading.saved) return { state: base, effects: [] };
       const merged = applyChanges({ ...base, items: loading.saved }, loading.pending, context, false).state;
-      return { state: { ...merged, stripOpen: merged.items.length > 0 }, effects: [] };
+      return { state: merged, effects: merged.items.length > 0 ? [OPEN_STRIP] : [] };
     }
     case 'server-write-failed':
       return writeFailed(state, event, context);
@@ -486,7 +484,7 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
         serverCity = event.city.name;
       }
       // A load still in flight (or to retry) answers with the old city's cart: its answer is ignored.
-      return { state: { ...withItems(state, []), serverCity, loading: null, retry: null }, effects };
+      return { state: { ...state, items: [], serverCity, loading: null, retry: null }, effects };
     }
     case 'repeat-order': {
       const changes: CartChange[] = event.lines.map((line) => ({
@@ -508,25 +506,11 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       // Load the cart, then add on top of it; the restore selects the resulting city.
       return startLoad(shown, 'restore', changes);
     }
-    case 'route-changed': {
-      const onCheckout = event.pathname === CHECKOUT_PATH;
-      return {
-        state: {
-          ...state,
-          stripOpen: state.items.length > 0 && !onCheckout,
-          expandedOpen: onCheckout ? false : state.expandedOpen,
-        },
-        effects: [],
-      };
-    }
-    case 'close-strip':
-      return { state: { ...state, stripOpen: false }, effects: [] };
-    case 'open-expanded':
-      if (state.items.length === 0) return { state, effects: [{ type: 'notify-empty-cart' }] };
-      return { state: { ...state, expandedOpen: true }, effects: [] };
-    case 'close-expanded':
-      return { state: { ...state, expandedOpen: false }, effects: [] };
   }
+}
+
+function withoutNotices(result: CartResult): CartResult {
+  return { ...result, effects: result.effects.filter((effect) => effect.type !== 'notify-quantity-cap') };
 }
 
 function selectedCity(effects: readonly CartEffect[]): City | null {
@@ -537,7 +521,8 @@ function selectedCity(effects: readonly CartEffect[]): City | null {
 const LOCAL_EFFECTS: ReadonlySet<CartEffect['type']> = new Set<CartLocalEffect['type']>([
   'select-city',
   'select-store',
-  'notify-empty-cart',
+  'open-strip',
+  'notify-quantity-cap',
   'drop-queued-writes',
 ]);
 

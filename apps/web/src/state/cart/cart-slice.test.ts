@@ -1,38 +1,16 @@
-import type { City, Product } from '@mandado/shared/catalog.schemas';
+import type { City } from '@mandado/shared/catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartSlice } from './cart-slice.ts';
-import { createCartSlice } from './cart-slice.ts';
+import { createTestCartStore } from '../../testing/cart-store.ts';
+import { aCartItem, aCity, aProduct, aServerCart } from '../../testing/factories.ts';
 
-const montevideo: City = { id: 36, name: 'Montevideo', state: 'Montevideo', state_id: 10 };
+const montevideo = aCity();
 
-const milk: Product = {
-  id: 1,
-  name: 'Leche',
-  description: '',
-  price: '40.00',
-  merchant_discounted_price: null,
-  discount: false,
-  currency: 'UYU',
-  images: [],
-  store_id: 3,
-  store_name: 'Tienda',
-  category: 'Lácteos',
-  category_id: 1,
-  popularity: 1,
-  stock: 10,
-};
+const milk = aProduct({ name: 'Leche', store_id: 3, stock: 10 });
 
 const USER = 'u-1';
 
-const emptyServerCart = {
-  city: montevideo,
-  products: [],
-  stores: [],
-  subtotal: '0.00',
-  shipping: '0.00',
-  free_shipping: false,
-};
+const emptyServerCart = aServerCart(montevideo, []);
 
 class MemoryStorage {
   readonly values = new Map<string, string>();
@@ -47,20 +25,24 @@ class MemoryStorage {
   }
 }
 
-/** A store with just the cart slice and the host functions it calls. */
-function makeStore() {
-  const host = {
-    city: montevideo as City | null,
-    setCity: vi.fn(),
-    setStoreId: vi.fn(),
-    notify: vi.fn(),
+/** The cart slices in a store of their own; `host` reads what they asked of the rest of the app. */
+function makeStore(city: City | null = montevideo) {
+  const store = createTestCartStore(city);
+  const get = store.getState;
+  return {
+    get,
+    host: {
+      get city() {
+        return get().city;
+      },
+      get storeId() {
+        return get().storeId;
+      },
+      get notifications() {
+        return get().notifications;
+      },
+    },
   };
-  let slice: CartSlice;
-  const set = (partial: Partial<CartSlice>) => {
-    slice = { ...slice, ...partial };
-  };
-  slice = createCartSlice(set, () => ({ ...slice, ...host }));
-  return { host, get: () => slice };
 }
 
 let storage: MemoryStorage;
@@ -89,15 +71,15 @@ describe('the cart slice of the app store', () => {
     get().cartDispatch({ type: 'session', userId: USER });
     get().cartDispatch({ type: 'server-loaded', cart: emptyServerCart });
     get().cartDispatch({ type: 'add', product: milk });
-    get().cartDispatch({ type: 'increase', productId: 1 });
+    get().cartDispatch({ type: 'increase', productId: milk.id });
     expect(JSON.parse(storage.getItem('cart') ?? 'null')).toEqual({
       user_account_id: USER,
       items: [{ product: milk, count: 2 }],
     });
     expect(get().takeCartEffects()).toEqual([
       { type: 'load' },
-      { type: 'set-line', productId: 1, quantity: 1 },
-      { type: 'set-line', productId: 1, quantity: 2 },
+      { type: 'set-line', productId: milk.id, quantity: 1 },
+      { type: 'set-line', productId: milk.id, quantity: 2 },
     ]);
     expect(get().takeCartEffects()).toEqual([]);
   });
@@ -115,32 +97,19 @@ describe('the cart slice of the app store', () => {
 
   it('opening the expanded cart with an empty cart shows the warning of spec §8', () => {
     const { get, host } = makeStore();
-    get().cartDispatch({ type: 'open-expanded' });
-    expect(host.notify).toHaveBeenCalledWith({
-      kind: 'warn',
-      title: MESSAGES.emptyCartTitle,
-      message: MESSAGES.emptyCartMessage,
-    });
-    expect(get().cart.expandedOpen).toBe(false);
+    get().cartUiDispatch({ type: 'open-expanded' });
+    expect(host.notifications).toEqual([
+      { kind: 'warn', title: MESSAGES.emptyCartTitle, message: MESSAGES.emptyCartMessage },
+    ]);
+    expect(get().cartUi.expandedOpen).toBe(false);
   });
 
   it('a restore selects the server city and the first item’s store', () => {
-    const { get, host } = makeStore();
-    host.city = null;
+    const { get, host } = makeStore(null);
     get().cartDispatch({ type: 'session', userId: USER });
-    get().cartDispatch({
-      type: 'server-loaded',
-      cart: {
-        city: montevideo,
-        products: [{ quantity: 2, product: milk }],
-        stores: [],
-        subtotal: '80.00',
-        shipping: '2.99',
-        free_shipping: false,
-      },
-    });
-    expect(host.setCity).toHaveBeenCalledWith(montevideo);
-    expect(host.setStoreId).toHaveBeenCalledWith(3);
+    get().cartDispatch({ type: 'server-loaded', cart: aServerCart(montevideo, [aCartItem(milk, 2)]) });
+    expect(host.city).toEqual(montevideo);
+    expect(host.storeId).toBe(3);
   });
 
   it('logout empties the queue: the previous user’s writes are never sent', () => {
@@ -195,10 +164,31 @@ describe('the cart slice of the app store', () => {
     get().takeCartEffects();
     get().cartDispatch({ type: 'add', product: milk });
     const sent = get().takeCartEffects();
-    get().cartDispatch({ type: 'increase', productId: 1 });
+    get().cartDispatch({ type: 'increase', productId: milk.id });
     get().cartDispatch({ type: 'repeat-order', lines: [{ product: milk, quantity: 1 }] });
     get().cartDispatch({ type: 'server-write-failed', effect: sent[0] ?? { type: 'clear' }, status: 0 });
     expect(get().takeCartEffects()).toEqual([{ type: 'load' }]);
     expect(get().cart.items).toEqual([{ product: milk, count: 3 }]);
+  });
+
+  it('a count above the stock is capped and the shopper is told once while the notice shows', () => {
+    const { get, host } = makeStore();
+    get().cartDispatch({ type: 'session', userId: null });
+    get().cartDispatch({ type: 'add', product: milk });
+    get().cartDispatch({ type: 'set-count', productId: milk.id, count: 30 });
+    get().cartDispatch({ type: 'set-count', productId: milk.id, count: 300 });
+    expect(get().cart.items).toEqual([aCartItem(milk, 10)]);
+    expect(host.notifications).toEqual([{ kind: 'warn', title: 'Solo quedan 10 unidades de Leche' }]);
+  });
+
+  it('the cart’s visibility follows it: an add opens the strip, the last removal closes strip and panel', () => {
+    const { get } = makeStore();
+    get().cartDispatch({ type: 'session', userId: null });
+    get().cartDispatch({ type: 'add', product: milk });
+    expect(get().cartUi.stripOpen).toBe(true);
+    get().cartUiDispatch({ type: 'open-expanded' });
+    expect(get().cartUi).toEqual({ stripOpen: true, expandedOpen: true });
+    get().cartDispatch({ type: 'remove', productId: milk.id });
+    expect(get().cartUi).toEqual({ stripOpen: false, expandedOpen: false });
   });
 });

@@ -1,3 +1,4 @@
+import { CART_MAX_QUANTITY } from '@mandado/shared/cart-rules';
 import type { City } from '@mandado/shared/catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { removeItem, STORAGE_KEYS, writeJson } from '../../lib/storage.ts';
@@ -10,6 +11,7 @@ import {
   INITIAL_CART_STATE,
   isServerEffect,
 } from './cart-machine.ts';
+import { type CartUiState, followCart } from './cart-ui-slice.ts';
 
 /** The cart part of the app store: the machine's state and the server effects waiting for the sync host. */
 export interface CartSlice {
@@ -23,13 +25,27 @@ export interface CartSlice {
 /** What the slice needs from the rest of the store. */
 interface CartHost {
   city: City | null;
+  /** The cart's visibility (cart-ui-slice.ts): it follows the cart's changes. */
+  cartUi: CartUiState;
+  /** The notifications on screen: a notice already shown is not stacked again while the shopper types. */
+  notifications: readonly { title: string }[];
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;
-  notify: (notification: { kind: 'warn'; title: string; message: string }) => void;
+  notify: (notification: { kind: 'warn'; title: string }) => void;
 }
 
-type SetCart = (partial: Partial<CartSlice>) => void;
+type SetCart = (partial: Partial<CartSlice> & { cartUi?: CartUiState }) => void;
 type GetCart = () => CartSlice & CartHost;
+
+function quantityCapText(effect: {
+  productName: string;
+  count: number;
+  cappedBy: 'stock' | 'limit';
+}): string {
+  return effect.cappedBy === 'stock'
+    ? MESSAGES.cartStockLeft(effect.count, effect.productName)
+    : MESSAGES.cartQuantityLimit(CART_MAX_QUANTITY, effect.productName);
+}
 
 export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
   return {
@@ -46,18 +62,22 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
       if (effects.some((effect) => effect.type === 'drop-queued-writes')) {
         queue = queue.filter((effect) => effect.type === 'load');
       }
-      set({ cart: state, cartEffects: [...queue, ...effects.filter(isServerEffect)] });
+      const openStrip = effects.some((effect) => effect.type === 'open-strip');
+      const cartUi = followCart(current.cartUi, state.items.length, openStrip);
+      set({
+        cart: state,
+        cartEffects: [...queue, ...effects.filter(isServerEffect)],
+        ...(cartUi !== current.cartUi ? { cartUi } : {}),
+      });
       for (const effect of effects) {
         if (effect.type === 'select-city') {
           if (current.city?.name !== effect.city.name) current.setCity(effect.city);
         } else if (effect.type === 'select-store') {
           current.setStoreId(effect.storeId);
-        } else if (effect.type === 'notify-empty-cart') {
-          current.notify({
-            kind: 'warn',
-            title: MESSAGES.emptyCartTitle,
-            message: MESSAGES.emptyCartMessage,
-          });
+        } else if (effect.type === 'notify-quantity-cap') {
+          const title = quantityCapText(effect);
+          if (!get().notifications.some((shown) => shown.title === title))
+            current.notify({ kind: 'warn', title });
         }
       }
       // Spec §4 Saving: copied to local storage on change, only when logged in (from the login on: a visitor's
