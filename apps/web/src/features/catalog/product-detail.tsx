@@ -17,12 +17,19 @@ function stockText(stock: number): string {
   return stock <= 5 ? `¡Quedan ${stock}!` : 'En stock';
 }
 
-function FrequentlyBought({ productId, linkFor }: { productId: number; linkFor: RelatedLink }) {
+interface FrequentlyBoughtProps {
+  productId: number;
+  linkFor: RelatedLink;
+  /** One level below the product's name: h2 under the page's h1, h3 under the dialog's h2 title. */
+  Heading: 'h2' | 'h3';
+}
+
+function FrequentlyBought({ productId, linkFor, Heading }: FrequentlyBoughtProps) {
   const related = useQuery(frequentlyBoughtQueryOptions(productId));
   if (related.isLoading) {
     return (
       <div className="related" aria-busy="true">
-        <h3 className="related__title">Frecuentemente comprados juntos</h3>
+        <Heading className="related__title">Frecuentemente comprados juntos</Heading>
         <Spinner size="small" label="Cargando productos relacionados" />
       </div>
     );
@@ -30,9 +37,9 @@ function FrequentlyBought({ productId, linkFor }: { productId: number; linkFor: 
   if (!related.data?.length) return null;
   return (
     <section className="related" aria-labelledby={`related-${productId}`}>
-      <h3 id={`related-${productId}`} className="related__title">
+      <Heading id={`related-${productId}`} className="related__title">
         Frecuentemente comprados juntos
-      </h3>
+      </Heading>
       <ul className="related__list">
         {related.data.map((product) => {
           const link = linkFor(product);
@@ -76,7 +83,7 @@ export function ProductDetail({ product, showName, relatedLinkFor }: ProductDeta
           </div>
         </div>
       </div>
-      <FrequentlyBought productId={product.id} linkFor={relatedLinkFor} />
+      <FrequentlyBought productId={product.id} linkFor={relatedLinkFor} Heading={showName ? 'h2' : 'h3'} />
     </div>
   );
 }

@@ -28,7 +28,8 @@ export function StoreCard({ store, selected, distanceKm, onSelect, eagerLogo = f
       />
       <div className="store-card__body">
         <p className="store-card__kind">{STORE_KIND_LABELS[store.category]}</p>
-        <h3 className="store-card__name">
+        {/* Directly under the page's h1 on every store list: an h3 skipped a level (Lighthouse heading-order). */}
+        <h2 className="store-card__name">
           <Link
             to={`/${encodeURIComponent(store.slug)}/products`}
             className="store-card__link"
@@ -36,7 +37,7 @@ export function StoreCard({ store, selected, distanceKm, onSelect, eagerLogo = f
           >
             {store.name}
           </Link>
-        </h3>
+        </h2>
         <p className="store-card__address">
           <PinIcon size={16} />
           <span>{address}</span>
