@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RemitterUpdate, remitterUpdateSchema, type User } from '@mandado/shared/account.schemas';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
 import { NameFields } from '../../components/form/form-controls.tsx';
-import { PhoneNumberInput } from '../../components/form/phone-number-input.tsx';
-import { defaultPhoneCountry } from '../../components/form/phone-value.ts';
+import { PhoneField } from '../../components/form/phone-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useUpdateRemitter } from './use-update-remitter.ts';
 import './accounts.css';
@@ -62,7 +61,6 @@ export function AccountDetails({ user }: { user: User }) {
 function AccountDetailsForm({ user, onDone }: { user: User; onDone: () => void }) {
   const ids = useId();
   const fieldId = (name: keyof RemitterValues) => `${ids}-${name}`;
-  const [phoneCountry] = useState(() => defaultPhoneCountry(navigator.languages));
   const mutation = useUpdateRemitter();
   const {
     register,
@@ -108,23 +106,7 @@ function AccountDetailsForm({ user, onDone }: { user: User; onDone: () => void }
             registration: register('last_name'),
           }}
         />
-        <Controller
-          control={control}
-          name="phone_number"
-          render={({ field }) => (
-            <PhoneNumberInput
-              fieldId={fieldId('phone_number')}
-              label="Teléfono"
-              required
-              defaultValue={field.value}
-              defaultCountry={phoneCountry}
-              error={errors.phone_number?.message}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
+        <PhoneField control={control} name="phone_number" fieldId={fieldId('phone_number')} />
         <div className="account-card__actions">
           <button type="button" className="button button--secondary" onClick={onDone}>
             Cancelar

@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
 import {
@@ -11,8 +11,7 @@ import {
   NameFields,
   PasswordInput,
 } from '../../components/form/form-controls.tsx';
-import { PhoneNumberInput } from '../../components/form/phone-number-input.tsx';
-import { defaultPhoneCountry } from '../../components/form/phone-value.ts';
+import { PhoneField } from '../../components/form/phone-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { emailExists } from './accounts.api.ts';
 import {
@@ -38,10 +37,6 @@ interface AuthFormProps {
   autoFocus?: boolean;
 }
 
-function browserLanguages(): readonly string[] {
-  return navigator.languages.length > 0 ? navigator.languages : [navigator.language];
-}
-
 /**
  * Spec §4 login/register panel: the e-mail and 'Siguiente'; an existence check then shows the password and
  * 'Iniciar Sesión' for an account, or the registration fields and 'Registrarse' for a new one. A footer link
@@ -53,7 +48,6 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
   const stageRef = useRef(stage);
   const stageChosenByShopper = useRef(false);
   const [resolver] = useState(() => authStageResolver(() => stageRef.current));
-  const [phoneCountry] = useState(() => defaultPhoneCountry(browserLanguages()));
   const [invitation, setInvitation] = useState(referralToken);
   const {
     register,
@@ -179,23 +173,7 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
       ) : null}
 
       {stage === 'register' ? (
-        <Controller
-          control={control}
-          name="phone_number"
-          render={({ field }) => (
-            <PhoneNumberInput
-              fieldId={fieldId('phone_number')}
-              label="Teléfono"
-              required
-              defaultValue={field.value}
-              defaultCountry={phoneCountry}
-              error={errors.phone_number?.message}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
+        <PhoneField control={control} name="phone_number" fieldId={fieldId('phone_number')} />
       ) : null}
 
       {stage === 'login' || stage === 'register' ? (
