@@ -66,6 +66,8 @@ describe('POST /v1/users/create/', () => {
       referral_token: expect.stringMatching(/^[\w-]{20,}$/),
       credit: '0.00',
       coupon: null,
+      roles: ['remitter'],
+      store_ids: [],
     });
     const [row] = await queryRows<{ phone_e164: string; password_hash: string }>(
       t.database,
@@ -443,11 +445,11 @@ describe('PUT /v1/users/update/remitter/', () => {
 });
 
 describe('throttling', () => {
-  it('limits logins per e-mail and per IP with 429, Retry-After and a Spanish detail', async () => {
+  it('limits failed logins per e-mail from one client, without locking the owner out elsewhere', async () => {
     const limited = await createTestApp({
       rateLimits: {
         loginPerEmail: { max: 2, windowSeconds: 100_000_000 },
-        loginPerIp: { max: 4, windowSeconds: 100_000_000 },
+        loginPerIp: { max: 6, windowSeconds: 100_000_000 },
       },
     });
     try {
@@ -460,18 +462,75 @@ describe('throttling', () => {
           remoteAddress: ip,
           payload: { username, password },
         });
+      // An attacker at client A fails twice: A's third try at this account is refused, even the right one.
       expect((await attempt(user.email, '10.0.0.1')).statusCode).toBe(400);
-      expect((await attempt(user.email, '10.0.0.2')).statusCode).toBe(400);
-      // A third try at this account is refused from any address, even with the right password.
-      const refused = await attempt(user.email, '10.0.0.3', user.password);
+      expect((await attempt(user.email, '10.0.0.1')).statusCode).toBe(400);
+      const refused = await attempt(user.email, '10.0.0.1', user.password);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
         detail: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // One address trying many accounts is stopped too.
-      for (let index = 0; index < 4; index++) await attempt(uniqueEmail(), '10.0.0.9');
-      expect((await attempt(uniqueEmail(), '10.0.0.9')).statusCode).toBe(429);
+      // The owner at client B still logs in with the right password (it was 429 from any address before).
+      expect((await attempt(user.email, '10.0.0.2', user.password)).statusCode).toBe(200);
+      // The same /64 is the same client; another /64 is another.
+      expect((await attempt(user.email, '2001:db8:1:2::1')).statusCode).toBe(400);
+      expect((await attempt(user.email, '2001:db8:1:2::2')).statusCode).toBe(400);
+      expect((await attempt(user.email, '2001:db8:1:2::3', user.password)).statusCode).toBe(429);
+      expect((await attempt(user.email, '2001:db8:1:3::1', user.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('forgets a client\'s failures when it logs in, and never counts successes', async () => {
+    const limited = await createTestApp({
+      rateLimits: {
+        loginPerEmail: { max: 2, windowSeconds: 100_000_000 },
+        loginPerIp: { max: 100, windowSeconds: 100_000_000 },
+      },
+    });
+    try {
+      const user = await registerUser(limited.app);
+      const attempt = async (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/v1/login/',
+          headers: await visitorHeaders(limited.app),
+          remoteAddress: '10.0.2.1',
+          payload: { username: user.email, password },
+        });
+      // Successes alone never add up to a refusal.
+      for (let index = 0; index < 4; index++) expect((await attempt(user.password)).statusCode).toBe(200);
+      // One typo, then the right password: the typo is forgotten, so two more typos are still allowed.
+      expect((await attempt('equivocada-123')).statusCode).toBe(400);
+      expect((await attempt(user.password)).statusCode).toBe(200);
+      expect((await attempt('equivocada-123')).statusCode).toBe(400);
+      expect((await attempt('equivocada-456')).statusCode).toBe(400);
+      expect((await attempt(user.password)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('still limits every login attempt per client IP', async () => {
+    const limited = await createTestApp({
+      rateLimits: { loginPerIp: { max: 4, windowSeconds: 100_000_000 } },
+    });
+    try {
+      const user = await registerUser(limited.app);
+      const attempt = async (username: string, password = 'equivocada-123') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/v1/login/',
+          headers: await visitorHeaders(limited.app),
+          remoteAddress: '10.0.0.9',
+          payload: { username, password },
+        });
+      // One address trying many accounts is stopped, and then even a right password from it waits.
+      for (let index = 0; index < 4; index++) expect((await attempt(uniqueEmail())).statusCode).toBe(400);
+      expect((await attempt(uniqueEmail())).statusCode).toBe(429);
+      expect((await attempt(user.email, user.password)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
-import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
+import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
+import { ROLES } from './permissions.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
@@ -37,8 +38,27 @@ export const phoneField = z
   .max(40, MESSAGES.invalidPhone)
   .refine((value) => normalizeInternationalPhone(value) !== null, MESSAGES.invalidPhone);
 
-/** POST /v1/users/create/ (spec §3 Registration form, §7). */
-export const registrationSchema = z.object({
+/**
+ * Refuses a new password that is the account's e-mail or the shopper's name (decision 013), under the
+ * password field. Runs on the whole form, once the fields themselves are valid.
+ */
+export function refusePasswordLikeAccount(
+  value: { password: string; email: string; first_name?: string; last_name?: string },
+  context: z.RefinementCtx,
+): void {
+  // The field's own rules already spoke: one message per reason.
+  if (passwordProblem(value.password) !== null) return;
+  const problem = newPasswordProblem({
+    password: value.password,
+    email: value.email,
+    firstName: value.first_name,
+    lastName: value.last_name,
+  });
+  if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+}
+
+/** The registration fields alone; a form showing some of them picks here and adds the refinement. */
+export const registrationFields = z.object({
   email: emailField,
   password: newPasswordField,
   first_name: nameField,
@@ -49,6 +69,9 @@ export const registrationSchema = z.object({
   referral_token: z.string().trim().max(64, MESSAGES.invalidReferralToken).default(''),
   terms_accepted: z.literal(true, { error: MESSAGES.termsRequired }),
 });
+
+/** POST /v1/users/create/ (spec §3 Registration form, §7). */
+export const registrationSchema = registrationFields.superRefine(refusePasswordLikeAccount);
 export type Registration = z.input<typeof registrationSchema>;
 
 /** POST /v1/login/ (spec §7 sends `username`, which is the e-mail). */
@@ -89,6 +112,10 @@ export const userSchema = z.object({
   referral_token: z.string(),
   credit: decimalString,
   coupon: z.string().nullable(),
+  /** Decision 012: always `remitter`; `merchant` for a store member, `operator` for our staff. */
+  roles: z.array(z.enum(ROLES)),
+  /** The stores a merchant works for; empty for everyone else. */
+  store_ids: z.array(z.number().int()),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
 import {
   isCommonPassword,
+  newPasswordProblem,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordProblem,
@@ -17,8 +18,8 @@ describe('password policy', () => {
     expect(PASSWORD_MAX_LENGTH).toBe(128);
     expect(passwordProblem('rambla7')).toBe(MESSAGES.passwordTooShort);
     expect(passwordProblem('rambla-7')).toBeNull();
-    expect(passwordProblem('r'.repeat(128))).toBeNull();
-    expect(passwordProblem('r'.repeat(129))).toBe(MESSAGES.passwordTooLong);
+    expect(passwordProblem('rambla-7'.repeat(16))).toBeNull();
+    expect(passwordProblem(`${'rambla-7'.repeat(16)}x`)).toBe(MESSAGES.passwordTooLong);
   });
 
   it('refuses a common password whatever its case', () => {
@@ -36,5 +37,45 @@ describe('password policy', () => {
 
   it('reports the length before the list: a short common password is too short', () => {
     expect(passwordProblem('1234567')).toBe(MESSAGES.passwordTooShort);
+  });
+
+  it('refuses an all-whitespace password', () => {
+    expect(passwordProblem('        ')).toBe(MESSAGES.passwordBlank);
+    expect(passwordProblem(' \t        ')).toBe(MESSAGES.passwordBlank);
+  });
+
+  it('refuses one repeated character, whatever its case', () => {
+    expect(passwordProblem('aaaaaaaa')).toBe(MESSAGES.passwordRepeated);
+    expect(passwordProblem('AaAaAaAaAa')).toBe(MESSAGES.passwordRepeated);
+    expect(passwordProblem('ñññññññññ')).toBe(MESSAGES.passwordRepeated);
+    expect(passwordProblem('aaaaaaab')).toBeNull();
+  });
+
+  it("refuses the account's own e-mail or its part before the @", () => {
+    const email = 'ana.pereira@ejemplo.com';
+    for (const password of [
+      'ana.pereira@ejemplo.com',
+      'ANA.PEREIRA@EJEMPLO.COM',
+      'ana.pereira',
+      'anapereira2026',
+    ]) {
+      expect(newPasswordProblem({ password, email }), password).toBe(MESSAGES.passwordLikeEmail);
+    }
+    expect(newPasswordProblem({ password: 'paseo-por-la-rambla', email })).toBeNull();
+  });
+
+  it("refuses the shopper's first or last name, with digits and symbols around it", () => {
+    const context = { firstName: 'María José', lastName: 'Peña' };
+    for (const password of ['mariajose', 'MARIA JOSE 1990', 'Peña2026!', 'pena1234', 'PenaMariaJose']) {
+      expect(newPasswordProblem({ password, ...context }), password).toBe(MESSAGES.passwordLikeName);
+    }
+    // A passphrase merely containing a name is fine.
+    expect(newPasswordProblem({ password: 'peña y el perro en la playa', ...context })).toBeNull();
+    expect(newPasswordProblem({ password: 'banana split', firstName: 'Ana' })).toBeNull();
+  });
+
+  it('checks the length first: the limits stay 8 to 128', () => {
+    expect(newPasswordProblem({ password: 'ana', firstName: 'Ana' })).toBe(MESSAGES.passwordTooShort);
+    expect(newPasswordProblem({ password: ' '.repeat(129) })).toBe(MESSAGES.passwordTooLong);
   });
 });

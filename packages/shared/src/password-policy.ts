@@ -91,11 +91,61 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-/** Spec-less rule made explicit (decision 007): the first failing reason in Spanish, or null when acceptable. */
-export function passwordProblem(password: string): string | null {
+/** What a new password must not resemble: the account's own e-mail and the shopper's names (ASVS V6.2). */
+export interface PasswordContext {
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}
+
+/** Lowercase without accents, so "Peña" and "pena" compare equal. */
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Only the letters: "Pereira2026!" and "pereira" share the same core. */
+function letters(value: string): string {
+  return fold(value).replace(/[^\p{L}]/gu, '');
+}
+
+/**
+ * Whether the password is one of these words, give or take case, accents, spaces, digits and symbols around
+ * them ("Pereira2026!", "ana.pereira", "AnaPereira"). A longer passphrase merely containing a name passes:
+ * refusing every password with "ana" in it would refuse "banana split en la rambla".
+ */
+function isDerivedFrom(password: string, words: readonly string[]): boolean {
+  const core = letters(password);
+  if (core.length === 0) return false;
+  return words.some((word) => word.length >= 2 && core === word);
+}
+
+/**
+ * The first reason (in Spanish) a new password is refused, or null when it is acceptable (decisions 007 and
+ * 013): 8–128 characters, not blank, not one repeated character, not a common password, not the account's
+ * e-mail or its part before the @, not the shopper's first or last name. Every place that sets a password
+ * uses it with what it knows of the account.
+ */
+export function newPasswordProblem(input: { password: string } & PasswordContext): string | null {
+  const { password, email = '', firstName = '', lastName = '' } = input;
   if (password.length === 0) return MESSAGES.required;
   if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
+  if (password.trim() === '') return MESSAGES.passwordBlank;
+  if (new Set(fold(password)).size === 1) return MESSAGES.passwordRepeated;
   if (isCommonPassword(password)) return MESSAGES.passwordTooCommon;
+  const folded = fold(password.trim());
+  const address = fold(email.trim());
+  const localPart = address.split('@')[0] ?? '';
+  if (address && (folded === address || isDerivedFrom(password, [letters(localPart), letters(address)]))) {
+    return MESSAGES.passwordLikeEmail;
+  }
+  const first = letters(firstName);
+  const last = letters(lastName);
+  if (isDerivedFrom(password, [first, last, first + last, last + first])) return MESSAGES.passwordLikeName;
   return null;
+}
+
+/** The rules that need nothing but the password (a form field on its own). */
+export function passwordProblem(password: string): string | null {
+  return newPasswordProblem({ password });
 }

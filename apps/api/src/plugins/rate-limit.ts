@@ -2,7 +2,11 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
-import { countHit, deleteFinishedWindows } from '../modules/rate-limits/rate-limits.repository.ts';
+import {
+  countHit,
+  deleteBucket,
+  deleteFinishedWindows,
+} from '../modules/rate-limits/rate-limits.repository.ts';
 
 export interface RateLimitRule {
   max: number;
@@ -14,7 +18,11 @@ export const DEFAULT_RATE_LIMITS = {
   search: { max: 120, windowSeconds: 60 },
   nearStores: { max: 60, windowSeconds: 60 },
   cityRequest: { max: 10, windowSeconds: 3600 },
-  /** Login attempts: per IP (an office or a phone carrier shares one) and per e-mail (one account). */
+  /**
+   * Login attempts per IP (an office or a phone carrier shares one), every attempt counted. And FAILED logins
+   * per e-mail from one client (e-mail + IP or /64), reset by a success: a guesser elsewhere never locks
+   * the owner out (decision 013).
+   */
   loginPerIp: { max: 30, windowSeconds: 300 },
   loginPerEmail: { max: 8, windowSeconds: 300 },
   /** E-mail existence checks (the login panel asks once per e-mail typed). */
@@ -55,6 +63,14 @@ export async function enforceRateLimit(
     reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
     throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
   }
+}
+
+/**
+ * Forgets every hit of `name` for `key`. A login counts as a failure before the password is checked (so a
+ * burst of parallel guesses is counted atomically) and a success forgets it: only failures remain.
+ */
+export async function resetRateLimit(app: FastifyInstance, name: RateLimitName, key: string): Promise<void> {
+  await deleteBucket(app.db, `${name}:${key}`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Actor, actorFrom } from '../authorization.ts';
 import { HttpError } from '../http-errors.ts';
 import {
   deleteDeadSessions,
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in session, or null for a visitor. */
     session: RequestSession | null;
+    /** Who is acting (decision 012), resolved with the session; null for a visitor. */
+    actor: Actor | null;
   }
 }
 
@@ -109,6 +112,7 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
   await app.register(cookie);
   app.decorate('sessionLifetimes', lifetimes);
   app.decorateRequest('session', null);
+  app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
@@ -119,6 +123,7 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
     const row = await findLiveSession(app.db, tokenHash, idleSince);
     if (!row) return;
     request.session = { userId: row.userId, tokenHash, csrfToken: row.csrfToken };
+    request.actor = actorFrom(row);
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(app.db, tokenHash);
   });
 
@@ -164,6 +169,8 @@ export async function startSession(
   if (Math.random() < 0.05) await deleteDeadSessions(app.db, new Date(Date.now() - idleSeconds * 1000));
   reply.setCookie(cookieName(request, 'session'), token, cookieOptions(request, absoluteSeconds));
   request.session = session;
+  // The rest of this request acts for the new user; their staff roles are read from the next request on.
+  request.actor = actorFrom({ userId, isOperator: false, storeIds: [] });
   return session;
 }
 
@@ -174,11 +181,6 @@ export async function endSession(
 ): Promise<void> {
   if (request.session) await deleteSession(app.db, request.session.tokenHash);
   request.session = null;
+  request.actor = null;
   reply.clearCookie(cookieName(request, 'session'), cookieOptions(request));
-}
-
-/** The logged-in user's id, or 401 for a visitor. Services take this id; they never trust one from input. */
-export function requireUserId(request: FastifyRequest): number {
-  if (!request.session) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
-  return request.session.userId;
 }

@@ -12,15 +12,30 @@ import {
   whoamiSchema,
 } from '@mandado/shared/account.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { csrfTokenFor } from '../../plugins/session.ts';
+import { clientKey, enforceRateLimit, resetRateLimit } from '../../plugins/rate-limit.ts';
+import { csrfTokenFor, endSession, startSession } from '../../plugins/session.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
-import { currentUser, emailExists, login, logout, register, updateOwnDetails } from './accounts.service.ts';
+import { authenticate, currentUser, emailExists, register, updateOwnDetails } from './accounts.service.ts';
+import { presentLogin } from './user.presenter.ts';
 
 const TAGS = ['cuentas'];
 const ERRORS = { 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 
+/** Answers carrying personal data (or a session's tokens): no cache, shared or private, may keep them. */
+function noStore(reply: FastifyReply): void {
+  reply.header('cache-control', 'no-store');
+}
+
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The e-mail-first panel asks whether an account exists; throttled so it cannot list accounts. */
+  async function checkEmail(reply: FastifyReply, ip: string, email: string): Promise<boolean> {
+    await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(ip));
+    await enforceRateLimit(app, reply, 'emailLookupPerEmail', email);
+    return emailExists(app.db, email);
+  }
+
   app.get(
     '/whoami/',
     {
@@ -31,9 +46,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Per-user answer: a shared cache must never keep it.
-      reply.header('cache-control', 'no-store');
-      const [whoami, settings] = await Promise.all([currentUser(app, request), getPublicSettings(app.db)]);
+      noStore(reply);
+      const [whoami, settings] = await Promise.all([
+        currentUser(app.db, request.actor),
+        getPublicSettings(app.db),
+      ]);
       return { whoami, settings };
     },
   );
@@ -48,7 +65,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      noStore(reply);
       return { csrf_token: csrfTokenFor(request, reply) };
     },
   );
@@ -63,7 +80,20 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...ERRORS },
       },
     },
-    async (request, reply) => login(app, request, reply, request.body),
+    async (request, reply) => {
+      noStore(reply);
+      // Decision 013: every attempt counts against the client's address; against the account only the
+      // failures from this same client count, and a success forgets them. A guesser elsewhere cannot lock
+      // the owner out.
+      const client = clientKey(request.ip);
+      const failures = `${request.body.username}|${client}`;
+      await enforceRateLimit(app, reply, 'loginPerIp', client);
+      await enforceRateLimit(app, reply, 'loginPerEmail', failures);
+      const user = await authenticate(app.db, request.body);
+      await resetRateLimit(app, 'loginPerEmail', failures);
+      const session = await startSession(app, request, reply, user.id);
+      return presentLogin(user, session.csrfToken);
+    },
   );
 
   app.post(
@@ -76,7 +106,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await logout(app, request, reply);
+      await endSession(app, request, reply);
       return { detail: 'Sesión cerrada.' };
     },
   );
@@ -92,8 +122,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = await register(app, request, reply, request.body);
-      return reply.status(201).send(body);
+      noStore(reply);
+      // Registration also tells whether an e-mail has an account, so it shares the lookups' limit.
+      await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
+      await enforceRateLimit(app, reply, 'emailLookupPerEmail', request.body.email);
+      const user = await register(app.db, request.body);
+      const session = await startSession(app, request, reply, user.id);
+      return reply.status(201).send(presentLogin(user, session.csrfToken));
     },
   );
 
@@ -107,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: emailExistsSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request, reply) => ({ exists: await emailExists(app, request, reply, request.params.email) }),
+    async (request, reply) => ({ exists: await checkEmail(reply, request.ip, request.params.email) }),
   );
 
   app.get(
@@ -120,7 +155,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: emailExistsSchema, ...ERRORS },
       },
     },
-    async (request, reply) => ({ exists: await emailExists(app, request, reply, request.query.email) }),
+    async (request, reply) => ({ exists: await checkEmail(reply, request.ip, request.query.email) }),
   );
 
   app.put(
@@ -133,6 +168,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 401: apiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => updateOwnDetails(app, request, request.body),
+    async (request, reply) => {
+      noStore(reply);
+      return updateOwnDetails(app.db, request.actor, request.body);
+    },
   );
 };

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { LoginResponse, RemitterUpdate, User } from '@mandado/shared/account.schemas';
+import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { normalizeInternationalPhone } from '@mandado/shared/phone-number';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
-import { endSession, requireUserId, startSession } from '../../plugins/session.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
@@ -13,8 +12,14 @@ import {
   findUserById,
   findUserIdByReferralToken,
   insertUser,
+  type UserRow,
   updateRemitter,
 } from './users.repository.ts';
+
+/**
+ * Accounts (decision 012): services take the database, the actor and the validated input, never the request
+ * or the reply. Sessions, cookies and rate limits are the routes' business.
+ */
 
 interface RegistrationInput {
   email: string;
@@ -31,32 +36,24 @@ function phoneOrFail(value: string) {
   return phone;
 }
 
-/** The logged-in user, or null for a visitor (or a session whose user was deleted). */
-export async function currentUser(app: FastifyInstance, request: FastifyRequest): Promise<User | null> {
-  if (!request.session) return null;
-  const row = await findUserById(app.db, request.session.userId);
-  return row ? presentUser(row) : null;
+/** The actor's account as who-am-I shows it, or null for a visitor (or a session whose user was deleted). */
+export async function currentUser(db: Database, actor: Actor | null): Promise<User | null> {
+  if (!actor) return null;
+  const row = await findUserById(db, actor.userId);
+  return row ? presentUser(row, actor) : null;
 }
 
-/** POST /users/create/: a new remitter, logged in at once (the spec's panel then behaves as after a login). */
-export async function register(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: RegistrationInput,
-): Promise<LoginResponse> {
-  // Registration also tells whether an e-mail has an account, so it shares the lookups' limit.
-  await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
-  await enforceRateLimit(app, reply, 'emailLookupPerEmail', input.email);
+/** A new remitter (POST /users/create/); the route logs them in. The schema already checked the password. */
+export async function register(db: Database, input: RegistrationInput): Promise<UserRow> {
   const phone = phoneOrFail(input.phone_number);
   let referredByUserId: number | null = null;
   if (input.referral_token) {
-    referredByUserId = await findUserIdByReferralToken(app.db, input.referral_token);
+    referredByUserId = await findUserIdByReferralToken(db, input.referral_token);
     if (referredByUserId === null)
       throw new HttpError(400, { referral_token: [MESSAGES.invalidReferralToken] });
   }
-  if (await findUserByEmail(app.db, input.email)) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
-  const user = await insertUser(app.db, {
+  if (await findUserByEmail(db, input.email)) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
+  const user = await insertUser(db, {
     accountId: randomUUID(),
     email: input.email,
     passwordHash: await hashPassword(input.password),
@@ -68,62 +65,42 @@ export async function register(
     referredByUserId,
   });
   if (!user) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
-  const session = await startSession(app, request, reply, user.id);
-  return { user_account_id: user.accountId, first_name: user.firstName, csrf_token: session.csrfToken };
+  return user;
 }
 
 /**
- * POST /login/. Throttled per IP and per e-mail; an unknown e-mail costs the same hashing work and gets the
- * same answer as a wrong password, so neither timing nor text tells whether an account exists.
+ * The user these credentials prove, or 400. An unknown e-mail costs the same hashing work and gets the same
+ * answer as a wrong password, so neither timing nor text tells whether an account exists.
  */
-export async function login(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
+export async function authenticate(
+  db: Database,
   input: { username: string; password: string },
-): Promise<LoginResponse> {
-  await enforceRateLimit(app, reply, 'loginPerIp', clientKey(request.ip));
-  await enforceRateLimit(app, reply, 'loginPerEmail', input.username);
-  const user = await findUserByEmail(app.db, input.username);
+): Promise<UserRow> {
+  const user = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) throw new HttpError(400, { non_field_errors: [MESSAGES.invalidCredentials] });
-  const session = await startSession(app, request, reply, user.id);
-  return { user_account_id: user.accountId, first_name: user.firstName, csrf_token: session.csrfToken };
+  return user;
 }
 
-export async function logout(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  await endSession(app, request, reply);
+/** Whether an account uses this (normalised) e-mail; the route throttles it against listing accounts. */
+export async function emailExists(db: Database, email: string): Promise<boolean> {
+  return (await findUserByEmail(db, email)) !== null;
 }
 
-/** The e-mail-first panel asks whether an account exists; throttled so it cannot be used to list accounts. */
-export async function emailExists(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  email: string,
-): Promise<boolean> {
-  await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
-  await enforceRateLimit(app, reply, 'emailLookupPerEmail', email);
-  return (await findUserByEmail(app.db, email)) !== null;
-}
-
+/** PUT /users/update/remitter/: the actor's own names and phone; never another user's. */
 export async function updateOwnDetails(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  db: Database,
+  actor: Actor | null,
   input: RemitterUpdate,
 ): Promise<User> {
-  const userId = requireUserId(request);
+  const owner = requirePermission(actor, 'account:own');
   const phone = phoneOrFail(input.phone_number);
-  const row = await updateRemitter(app.db, userId, {
+  const row = await updateRemitter(db, owner.userId, {
     firstName: input.first_name.trim(),
     lastName: input.last_name.trim(),
     phoneE164: phone.e164,
     phoneFormatted: phone.formatted,
   });
   if (!row) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
-  return presentUser(row);
+  return presentUser(row, owner);
 }

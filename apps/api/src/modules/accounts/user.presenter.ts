@@ -1,8 +1,12 @@
-import type { User } from '@mandado/shared/account.schemas';
+import type { LoginResponse, User } from '@mandado/shared/account.schemas';
+import type { Actor } from '../../authorization.ts';
 import type { UserRow } from './users.repository.ts';
 
-/** Spec §3 User: what the account's owner may see; never the hash, the serial id or the E.164 column name. */
-export function presentUser(row: UserRow): User {
+/**
+ * Spec §3 User: what the account's owner may see; never the hash, the serial id or the E.164 column name.
+ * Plus the roles and stores of decision 012, so the client can show the merchant or operator menus.
+ */
+export function presentUser(row: UserRow, actor: Pick<Actor, 'roles' | 'storeIds'>): User {
   return {
     user_account_id: row.accountId,
     type: 'remitter',
@@ -13,5 +17,12 @@ export function presentUser(row: UserRow): User {
     referral_token: row.referralToken,
     credit: row.credit,
     coupon: row.coupon,
+    roles: actor.roles,
+    store_ids: actor.storeIds,
   };
+}
+
+/** Spec §3 Login response, with the new session's CSRF token instead of a readable auth token. */
+export function presentLogin(row: UserRow, csrfToken: string): LoginResponse {
+  return { user_account_id: row.accountId, first_name: row.firstName, csrf_token: csrfToken };
 }

@@ -3,7 +3,7 @@ import { cartAddSchema, cartReplaceSchema, cartSchema } from '@mandado/shared/ca
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { requireUserId } from '../../plugins/session.ts';
+import { requireActor } from '../../authorization.ts';
 import { addToCart, emptyCart, getCart, removeFromCart, replaceCart, setCartCity } from './cart.service.ts';
 
 const cityParamsSchema = z.object({ city: z.string().min(1).max(100) });
@@ -15,7 +15,7 @@ const refused = { 401: apiErrorSchema, 403: apiErrorSchema };
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor hears 401 before any body problem (after the CSRF check, which runs first for every route).
   app.addHook('preValidation', async (request, reply) => {
-    requireUserId(request);
+    requireActor(request);
     // Per-user answers: a shared cache must never keep them.
     reply.header('cache-control', 'no-store');
   });
@@ -29,7 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => getCart(app.db, requireUserId(request)),
+    async (request) => getCart(app.db, request.actor),
   );
 
   app.put(
@@ -42,7 +42,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, ...refused, 404: apiErrorSchema },
       },
     },
-    async (request) => setCartCity(app.db, requireUserId(request), request.params.city),
+    async (request) => setCartCity(app.db, request.actor, request.params.city),
   );
 
   app.put(
@@ -55,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, 400: apiErrorSchema, ...refused },
       },
     },
-    async (request) => replaceCart(app.db, requireUserId(request), request.body),
+    async (request) => replaceCart(app.db, request.actor, request.body),
   );
 
   app.post(
@@ -69,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, 400: apiErrorSchema, ...refused },
       },
     },
-    async (request) => addToCart(app.db, requireUserId(request), request.body),
+    async (request) => addToCart(app.db, request.actor, request.body),
   );
 
   app.delete(
@@ -82,7 +82,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, ...refused, 404: apiErrorSchema },
       },
     },
-    async (request) => removeFromCart(app.db, requireUserId(request), request.params.id),
+    async (request) => removeFromCart(app.db, request.actor, request.params.id),
   );
 
   app.delete(
@@ -94,6 +94,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartSchema, ...refused },
       },
     },
-    async (request) => emptyCart(app.db, requireUserId(request)),
+    async (request) => emptyCart(app.db, request.actor),
   );
 };

@@ -4,6 +4,7 @@ import { cartLinesFull, exceedsStock } from '@mandado/shared/cart-rules';
 import { MESSAGES } from '@mandado/shared/messages';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { quoteShipping } from '@mandado/shared/shipping';
+import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
@@ -30,7 +31,11 @@ import {
  * The whole cart with its shipping preview (spec §1, §9): the same `quoteShipping` the web app runs, with
  * the newest stored rates and the free_shipping_threshold setting. Four queries whatever the number of lines.
  */
-export async function getCart(db: Database, userId: number): Promise<Cart> {
+export async function getCart(db: Database, actor: Actor | null): Promise<Cart> {
+  return cartOf(db, requirePermission(actor, 'account:own').userId);
+}
+
+async function cartOf(db: Database, userId: number): Promise<Cart> {
   const [city, lines, currencies, settings] = await Promise.all([
     findCartCity(db, userId),
     listCartLines(db, userId),
@@ -56,20 +61,22 @@ export async function getCart(db: Database, userId: number): Promise<Cart> {
  * Sets the delivery city (a served city's name, accents and case aside; unknown → 404) and deletes the
  * lines whose stores do not deliver there, so the cart never holds what cannot reach the new city.
  */
-export async function setCartCity(db: Database, userId: number, cityName: string): Promise<Cart> {
+export async function setCartCity(db: Database, actor: Actor | null, cityName: string): Promise<Cart> {
+  const { userId } = requirePermission(actor, 'account:own');
   const city = await requireServedCity(db, cityName);
   await db.transaction(async (tx) => {
     await lockCart(tx, userId, city.id);
     await deleteUnavailableLines(tx, userId, city.id);
   });
-  return getCart(db, userId);
+  return cartOf(db, userId);
 }
 
 /**
  * Adds a line, or sets an existing line to `quantity`: the client sends the line's new count, so a retried
  * request changes nothing more (a raise-by semantics would double a retried +1).
  */
-export async function addToCart(db: Database, userId: number, line: CartLineInput): Promise<Cart> {
+export async function addToCart(db: Database, actor: Actor | null, line: CartLineInput): Promise<Cart> {
+  const { userId } = requirePermission(actor, 'account:own');
   await db.transaction(async (tx) => {
     const city = await lockedCartCity(tx, userId);
     const [product] = await findProductsForCart(tx, [line.product_id], city.id);
@@ -82,7 +89,7 @@ export async function addToCart(db: Database, userId: number, line: CartLineInpu
     }
     await upsertCartLine(tx, { userId, productId: line.product_id, quantity: line.quantity });
   });
-  return getCart(db, userId);
+  return cartOf(db, userId);
 }
 
 /**
@@ -91,9 +98,10 @@ export async function addToCart(db: Database, userId: number, line: CartLineInpu
  */
 export async function replaceCart(
   db: Database,
-  userId: number,
+  actor: Actor | null,
   lines: readonly CartLineInput[],
 ): Promise<Cart> {
+  const { userId } = requirePermission(actor, 'account:own');
   await db.transaction(async (tx) => {
     if (lines.length === 0) {
       await lockCart(tx, userId);
@@ -117,19 +125,21 @@ export async function replaceCart(
       lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
     );
   });
-  return getCart(db, userId);
+  return cartOf(db, userId);
 }
 
 /** Removes the product's line; removing a line that is not there changes nothing. */
-export async function removeFromCart(db: Database, userId: number, productId: number): Promise<Cart> {
+export async function removeFromCart(db: Database, actor: Actor | null, productId: number): Promise<Cart> {
+  const { userId } = requirePermission(actor, 'account:own');
   await deleteCartLine(db, userId, productId);
-  return getCart(db, userId);
+  return cartOf(db, userId);
 }
 
 /** Removes every line; the delivery city stays. */
-export async function emptyCart(db: Database, userId: number): Promise<Cart> {
+export async function emptyCart(db: Database, actor: Actor | null): Promise<Cart> {
+  const { userId } = requirePermission(actor, 'account:own');
   await deleteAllCartLines(db, userId);
-  return getCart(db, userId);
+  return cartOf(db, userId);
 }
 
 /** Locks the cart and gives its city; a cart without one cannot take products (which stores deliver?). */

@@ -1,4 +1,4 @@
-import { and, like, lt, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { rateLimitHits } from '../../db/schema/rate-limits.ts';
 
@@ -24,4 +24,9 @@ export async function deleteFinishedWindows(
   await db
     .delete(rateLimitHits)
     .where(and(like(rateLimitHits.bucket, `${rule}:%`), lt(rateLimitHits.windowStart, currentWindowStart)));
+}
+
+/** Deletes every window of one bucket. */
+export async function deleteBucket(db: Database, bucket: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
 }

@@ -1,12 +1,16 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/accounts.ts';
+import { storeMembers, userRoles } from '../../db/schema/staff.ts';
 
 export interface SessionRow {
   tokenHash: string;
   userId: number;
   csrfToken: string;
   lastSeenAt: Date;
+  /** What the actor is made of (decision 012), read in the same query so a request costs one lookup. */
+  isOperator: boolean;
+  storeIds: number[];
 }
 
 export async function insertSession(
@@ -16,7 +20,10 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** A live session: not past its absolute end and seen within the idle timeout. */
+/**
+ * A live session (not past its absolute end, seen within the idle timeout) with its user's operator flag and
+ * store memberships: two indexed subqueries, so resolving the actor adds no round trip.
+ */
 export async function findLiveSession(
   db: Database,
   tokenHash: string,
@@ -28,6 +35,11 @@ export async function findLiveSession(
       userId: sessions.userId,
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
+      isOperator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'operator')`,
+      // json, not an array: both drivers parse it to numbers the same way.
+      storeIds: sql<
+        number[]
+      >`(select coalesce(json_agg(${storeMembers.storeId} order by ${storeMembers.storeId}), '[]'::json) from ${storeMembers} where ${storeMembers.userId} = ${sessions.userId})`,
     })
     .from(sessions)
     .where(

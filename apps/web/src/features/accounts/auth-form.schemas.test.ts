@@ -57,6 +57,18 @@ describe('validateAuthStage', () => {
       email: 'Correo electrónico Invalido',
     });
   });
+
+  it("refuses a password that is the shopper's e-mail or name, as the API does", () => {
+    expect(validateAuthStage('register', { ...validRegistration, password: 'Perez2026!' })).toEqual({
+      password: MESSAGES.passwordLikeName,
+    });
+    expect(validateAuthStage('register', { ...validRegistration, password: 'ana@example.com' })).toEqual({
+      password: MESSAGES.passwordLikeEmail,
+    });
+    expect(validateAuthStage('register', { ...validRegistration, password: 'aaaaaaaa' })).toEqual({
+      password: MESSAGES.passwordRepeated,
+    });
+  });
 });
 
 describe('authStageResolver', () => {

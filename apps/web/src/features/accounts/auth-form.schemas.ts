@@ -1,4 +1,8 @@
-import { loginSchema, registrationSchema } from '@mandado/shared/account.schemas';
+import {
+  loginSchema,
+  refusePasswordLikeAccount,
+  registrationFields,
+} from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@mandado/shared/validation-rules';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -41,14 +45,17 @@ const loginEmailField = z
 const STAGE_SCHEMAS = {
   email: z.object({ email: loginEmailField }),
   login: z.object({ email: loginEmailField, password: loginSchema.shape.password }),
-  register: registrationSchema.pick({
-    email: true,
-    password: true,
-    first_name: true,
-    last_name: true,
-    phone_number: true,
-    terms_accepted: true,
-  }),
+  // The same refinement as the API's: a password that is the e-mail or a name is refused here too.
+  register: registrationFields
+    .pick({
+      email: true,
+      password: true,
+      first_name: true,
+      last_name: true,
+      phone_number: true,
+      terms_accepted: true,
+    })
+    .superRefine(refusePasswordLikeAccount),
 } as const;
 
 const FIELDS = new Set<string>(Object.keys(EMPTY_AUTH_FORM));

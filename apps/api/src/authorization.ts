@@ -1,0 +1,40 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import { hasPermission, type Permission, type Role } from '@mandado/shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './http-errors.ts';
+
+/**
+ * Who is acting (decision 012), resolved once per request with the session. Services receive it instead of
+ * the request, and never take a user or store id for "who" from the input.
+ */
+export interface Actor {
+  userId: number;
+  /** Always `remitter`; `merchant` when a member of a store; `operator` when granted. */
+  roles: Role[];
+  /** The stores the user is a member of, ascending; empty unless a merchant. */
+  storeIds: number[];
+}
+
+/** The roles that follow from what the session lookup found. */
+export function actorFrom(row: { userId: number; isOperator: boolean; storeIds: number[] }): Actor {
+  const roles: Role[] = ['remitter'];
+  if (row.storeIds.length > 0) roles.push('merchant');
+  if (row.isOperator) roles.push('operator');
+  return { userId: row.userId, roles, storeIds: row.storeIds };
+}
+
+/** The logged-in actor, or 401 for a visitor. */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  return request.actor;
+}
+
+/**
+ * The one permission check: 401 for a visitor, 403 when the actor's roles do not grant `permission`, or when
+ * it is store-scoped and `storeId` is not one of a merchant's stores.
+ */
+export function requirePermission(actor: Actor | null, permission: Permission, storeId?: number): Actor {
+  if (!actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!hasPermission(actor, permission, storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
+  return actor;
+}
