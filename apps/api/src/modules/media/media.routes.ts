@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http-errors.ts';
-import { findMediaFile } from './media.repository.ts';
+import { getMediaFile } from './media.service.ts';
 
 const MEDIA_KEY = /^[a-z0-9][a-z0-9/_-]*\.svg$/;
 
@@ -18,7 +18,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await findMediaFile(app.db, request.params['*']);
+      const file = await getMediaFile(app.db, request.params['*']);
       if (!file) throw notFound();
       const etag = `"${createHash('sha1').update(file.body).digest('base64url')}"`;
       reply
