@@ -30,7 +30,10 @@ beforeAll(async () => {
   // Every request here comes from one IP; its limit is the throttling tests' business.
   t = await createTestApp({
     publicUrl: PUBLIC_URL,
-    rateLimits: { passwordResetPerIp: { max: 1000, windowSeconds: LONG_WINDOW } },
+    rateLimits: {
+      passwordResetPerIp: { max: 1000, windowSeconds: LONG_WINDOW },
+      passwordResetTokenPerIp: { max: 1000, windowSeconds: LONG_WINDOW },
+    },
   });
   sink = await startMailSink();
   transport = smtpMailTransport(sink.url, 'Mandado <no-reply@mandado.uy>');
@@ -54,6 +57,15 @@ async function requestReset(email: string, headers?: SessionHeaders) {
     url: '/v1/password-reset/',
     headers: headers ?? (await visitorHeaders(t.app)),
     payload: { email },
+  });
+}
+
+async function checkReset(token: string, headers?: SessionHeaders) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/password-reset/check/',
+    headers: headers ?? (await visitorHeaders(t.app)),
+    payload: { token },
   });
 }
 
@@ -261,6 +273,21 @@ describe('POST /v1/password-reset/confirm/', () => {
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it("refuses the account's own e-mail or the shopper's name as the new password, without spending the token", async () => {
+    const user = await registerUser(t.app, { first_name: 'Florencia', last_name: 'Olivera' });
+    const token = tokenOf(await resetLinkFor(user.email));
+
+    const likeEmail = await confirmReset(token, user.email);
+    expect(likeEmail.statusCode).toBe(400);
+    expect(likeEmail.json()).toEqual({ password: [MESSAGES.passwordLikeEmail] });
+    const likeName = await confirmReset(token, 'Florencia2026!');
+    expect(likeName.statusCode).toBe(400);
+    expect(likeName.json()).toEqual({ password: [MESSAGES.passwordLikeName] });
+    expect(await loginStatus(user.email, user.password)).toBe(200);
+
+    expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('retires the older links of the user once one of them is used', async () => {
     const user = await registerUser(t.app);
     const older = tokenOf(await resetLinkFor(user.email));
@@ -290,6 +317,47 @@ describe('POST /v1/password-reset/confirm/', () => {
   });
 });
 
+describe('POST /v1/password-reset/check/', () => {
+  it('says a fresh link is valid without using it up', async () => {
+    const user = await registerUser(t.app);
+    const token = tokenOf(await resetLinkFor(user.email));
+    const first = await checkReset(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ valid: true });
+    expect((await checkReset(token)).json()).toEqual({ valid: true });
+    expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
+  });
+
+  it('refuses a used, an expired, an unknown and an empty token with the Spanish detail', async () => {
+    const user = await registerUser(t.app);
+    const used = tokenOf(await resetLinkFor(user.email));
+    expect((await confirmReset(used, NEW_PASSWORD)).statusCode).toBe(200);
+    const expired = tokenOf(await resetLinkFor(user.email));
+    await t.database.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second'
+          where token_hash = ${createHash('sha256').update(expired).digest('hex')}`,
+    );
+    for (const token of [used, expired, 'b'.repeat(43), '', 'x'.repeat(500)]) {
+      const response = await checkReset(token);
+      expect(response.statusCode, token).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(MESSAGES.passwordResetInvalid);
+    }
+  });
+
+  it('refuses a check without the CSRF token', async () => {
+    const visitor = await visitorHeaders(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/password-reset/check/',
+      headers: { cookie: visitor.cookie, origin: TEST_ORIGIN },
+      payload: { token: 'c'.repeat(43) },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: MESSAGES.csrfFailed });
+  });
+});
+
 describe('password-reset throttling', () => {
   let limited: TestApp;
   beforeAll(async () => {
@@ -297,6 +365,7 @@ describe('password-reset throttling', () => {
       rateLimits: {
         passwordResetPerEmail: { max: 2, windowSeconds: LONG_WINDOW },
         passwordResetPerIp: { max: 4, windowSeconds: LONG_WINDOW },
+        passwordResetTokenPerIp: { max: 3, windowSeconds: LONG_WINDOW },
       },
     });
   });
@@ -329,5 +398,27 @@ describe('password-reset throttling', () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send(uniqueEmail('ip'), '10.2.0.2')).statusCode).toBe(202);
+  });
+
+  it('limits link checks and confirmations per IP together, with 429 and a Spanish detail', async () => {
+    async function call(path: 'check' | 'confirm', ip: string) {
+      return limited.app.inject({
+        method: 'POST',
+        url: `/v1/password-reset/${path}/`,
+        headers: await visitorHeaders(limited.app),
+        payload: { token: 'd'.repeat(43), password: NEW_PASSWORD },
+        remoteAddress: ip,
+      });
+    }
+    expect((await call('check', '10.3.0.1')).statusCode).toBe(400);
+    expect((await call('confirm', '10.3.0.1')).statusCode).toBe(400);
+    expect((await call('check', '10.3.0.1')).statusCode).toBe(400);
+    for (const path of ['check', 'confirm'] as const) {
+      const refused = await call(path, '10.3.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await call('check', '10.3.0.2')).statusCode).toBe(400);
   });
 });

@@ -31,6 +31,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Password-reset requests: each one sends an e-mail. */
   passwordResetPerIp: { max: 10, windowSeconds: 3600 },
   passwordResetPerEmail: { max: 3, windowSeconds: 3600 },
+  /** Reset-link checks and confirmations together: each tells whether a token is live. */
+  passwordResetTokenPerIp: { max: 30, windowSeconds: 300 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

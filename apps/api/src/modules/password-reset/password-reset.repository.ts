@@ -34,13 +34,27 @@ export async function issueResetToken(
   return row ?? null;
 }
 
+/** Who a usable token belongs to: what a new password is checked against (it must not be their e-mail or name). */
+export interface ResetTokenOwner {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
 /** The user a token would reset, if it is unused and not expired; a read, so a bad token costs no hashing. */
-export async function findUsableResetToken(db: Database, tokenHash: string): Promise<number | null> {
+export async function findUsableResetToken(db: Database, tokenHash: string): Promise<ResetTokenOwner | null> {
   const [row] = await db
-    .select({ userId: passwordResetTokens.userId })
+    .select({
+      userId: passwordResetTokens.userId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(usable(tokenHash));
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /** Marks a token used if it still is usable, atomically: of two concurrent uses only one gets the user. */

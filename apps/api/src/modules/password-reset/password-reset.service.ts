@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@mandado/shared/messages';
+import { newPasswordProblem } from '@mandado/shared/password-policy';
+import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import type { RequestSession } from '../../plugins/session.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { enqueueEmail } from '../mail/mail.repository.ts';
 import { deleteUserSessions } from '../sessions/sessions.repository.ts';
@@ -26,7 +27,11 @@ function hashResetToken(token: string): string {
  * the link in the same transaction. The caller answers the same either way; the return value only says
  * whether the mail worker has something to send.
  */
-export async function requestPasswordReset(db: Database, email: string, publicUrl: string): Promise<boolean> {
+export async function requestPasswordReset(
+  db: Database,
+  input: { email: string; publicUrl: string },
+): Promise<boolean> {
+  const { email, publicUrl } = input;
   // 256 random bits: unguessable, and only the hash is stored, so a leaked table resets nobody's password.
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashResetToken(token);
@@ -48,24 +53,42 @@ export async function requestPasswordReset(db: Database, email: string, publicUr
 }
 
 /**
+ * Whether a reset link still works, without using it up: the page reports a broken, expired or used link
+ * when it opens, instead of after the shopper has typed a new password.
+ */
+export async function checkPasswordResetToken(db: Database, input: { token: string }): Promise<void> {
+  if ((await findUsableResetToken(db, hashResetToken(input.token))) === null) throw invalidToken();
+}
+
+/**
  * Sets a new password with a reset token, once. Every other session of the user ends (whoever had the old
- * password is logged out) and so does every other outstanding reset link.
+ * password is logged out) and so does every other outstanding reset link. The session that made the request
+ * (`input.requesterSessionHash`, from the route) is kept when it is the same user's.
  */
 export async function confirmPasswordReset(
   db: Database,
-  input: { token: string; password: string },
-  requesterSession: RequestSession | null,
+  actor: Actor | null,
+  input: { token: string; password: string; requesterSessionHash: string | null },
 ): Promise<void> {
   const tokenHash = hashResetToken(input.token);
   // A bad token is refused before the slow hash, so bogus confirmations cost us little.
-  if ((await findUsableResetToken(db, tokenHash)) === null) throw invalidToken();
+  const owner = await findUsableResetToken(db, tokenHash);
+  if (owner === null) throw invalidToken();
+  // The same rules as registration, with what the account knows: not its e-mail, not the shopper's name.
+  const problem = newPasswordProblem({
+    password: input.password,
+    email: owner.email,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+  });
+  if (problem) throw new HttpError(400, { password: [problem] });
   const passwordHash = await hashPassword(input.password);
+  const keep = actor?.userId === owner.userId ? (input.requesterSessionHash ?? undefined) : undefined;
   const reset = await db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, tokenHash);
     if (userId === null) return false;
     await updatePasswordHash(tx, userId, passwordHash);
     await retireUserResetTokens(tx, userId);
-    const keep = requesterSession?.userId === userId ? requesterSession.tokenHash : undefined;
     await deleteUserSessions(tx, userId, keep);
     return true;
   });
