@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { BrandMark, CloseIcon } from '../../components/icons.tsx';
+import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { CityPicker } from '../../features/locations/city-picker.tsx';
 import { useCities } from '../../features/locations/use-cities.ts';
 import { ValueIllustrations } from '../../features/locations/value-illustrations.tsx';
@@ -13,6 +14,10 @@ export function CitySelectPage() {
   const setNotMyCityOpen = useAppStore((state) => state.setNotMyCityOpen);
   const cities = useCities();
   const { choose } = useChooseCity();
+  const { user, isPending } = useCurrentUser();
+  // Spec §2: 'Ingresar' only when no user is logged in; hidden until who-am-I answers, so a logged-in
+  // user never sees it flash.
+  const showLogin = !isPending && user === null;
 
   return (
     <div className="city-screen">
@@ -22,9 +27,11 @@ export function CitySelectPage() {
           <span className="brand__name">Mandado</span>
         </p>
         <div className="city-screen__bar-actions">
-          <Link to="/login" className="button button--secondary button--small">
-            Ingresar
-          </Link>
+          {showLogin ? (
+            <Link to="/login" className="button button--secondary button--small">
+              Ingresar
+            </Link>
+          ) : null}
           {city ? (
             <Link to="/stores" className="icon-button city-screen__close">
               <CloseIcon />

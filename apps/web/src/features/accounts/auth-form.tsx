@@ -1,7 +1,7 @@
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
 import {
@@ -58,6 +58,8 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
     setFocus,
     formState: { errors },
   } = useForm<AuthFormValues>({ resolver, defaultValues: EMPTY_AUTH_FORM });
+  // Carried to /password-reset in the navigation state (not the URL, which logs keep), to pre-fill it there.
+  const typedEmail = useWatch({ control, name: 'email' });
   const existence = useMutation({ mutationFn: emailExists });
   const login = useLogin();
   const registration = useRegister();
@@ -196,7 +198,9 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
 
       {stage === 'login' ? (
         <p className="auth-form__forgot">
-          <Link to="/password-reset">¿Olvidaste tu contraseña?</Link>
+          <Link to="/password-reset" state={{ email: typedEmail }}>
+            ¿Olvidaste tu contraseña?
+          </Link>
         </p>
       ) : null}
 

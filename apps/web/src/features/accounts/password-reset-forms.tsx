@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@mandado/shared/account.schemas';
+import { normalizeEmail } from '@mandado/shared/validation-rules';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,6 +9,7 @@ import type { z } from 'zod';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
 import { EmailInput, Field, PasswordInput } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './use-password-reset.ts';
 import './accounts.css';
 
@@ -17,8 +20,11 @@ function hasFieldErrors(error: unknown): boolean {
 
 type RequestValues = z.input<typeof passwordResetRequestSchema>;
 
-/** Step 1: the e-mail; the answer is the same text whether an account exists or not. */
-export function PasswordResetRequestForm() {
+/**
+ * Step 1: the e-mail; the answer is the same text whether an account exists or not. `initialEmail` is what the
+ * shopper already typed in the login panel, so they need not type it again.
+ */
+export function PasswordResetRequestForm({ initialEmail = '' }: { initialEmail?: string }) {
   const ids = useId();
   const emailId = `${ids}-email`;
   const mutation = useRequestPasswordReset();
@@ -29,7 +35,7 @@ export function PasswordResetRequestForm() {
     formState: { errors },
   } = useForm<RequestValues, unknown, z.output<typeof passwordResetRequestSchema>>({
     resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: normalizeEmail(initialEmail) },
   });
 
   if (mutation.isSuccess) {
@@ -76,8 +82,53 @@ export function PasswordResetRequestForm() {
 const newPasswordSchema = passwordResetConfirmSchema.pick({ password: true });
 type NewPasswordValues = z.input<typeof newPasswordSchema>;
 
-/** Step 2, from the e-mailed link: the new password for the link's token. */
+/**
+ * Whether the e-mailed link still works, asked as the page opens (the token goes in a POST body, never in a
+ * URL that logs keep). Checking does not use the link up.
+ */
+function useResetLinkCheck(token: string) {
+  return useQuery({
+    queryKey: ['password-reset-check', token],
+    queryFn: () => apiPost<{ valid: true }>('/password-reset/check/', { token }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+function BrokenLink({ message }: { message: string }) {
+  return (
+    <div className="form__alert" role="alert">
+      <p>{message}</p>
+      <p>
+        <Link to="/password-reset">Pedir un enlace nuevo</Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Step 2, from the e-mailed link: the new password for the link's token. A broken, expired or used link is
+ * reported on arrival, before the shopper types a password for nothing.
+ */
 export function PasswordResetConfirmForm({ token }: { token: string }) {
+  const check = useResetLinkCheck(token);
+  if (check.isPending) {
+    return (
+      <div className="dialog__loading">
+        <Spinner label="Comprobando el enlace" />
+      </div>
+    );
+  }
+  // Only the server's refusal (400) means the link is broken; a lost connection or throttling leaves the form,
+  // whose own call reports again.
+  if (check.error instanceof ApiError && check.error.status === 400) {
+    return <BrokenLink message={check.error.message} />;
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const ids = useId();
   const passwordId = `${ids}-password`;
   const mutation = useConfirmPasswordReset();
@@ -133,12 +184,7 @@ export function PasswordResetConfirmForm({ token }: { token: string }) {
         />
       </Field>
       {mutation.isError && !hasFieldErrors(mutation.error) ? (
-        <div className="form__alert" role="alert">
-          <p>{mutation.error.message}</p>
-          <p>
-            <Link to="/password-reset">Pedir un enlace nuevo</Link>
-          </p>
-        </div>
+        <BrokenLink message={mutation.error.message} />
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
         {mutation.isPending ? <Spinner size="small" /> : null}
