@@ -1,35 +1,101 @@
 import { Link } from 'react-router';
+import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 
-/** Placeholder legal text until the company provides the final one. */
+/** Spec §1 and §2 /termsandconditions: the terms of a purchase (who sells, prices, payment, delivery, refunds). */
 export function TermsAndConditionsPage() {
   return (
     <article className="container page-section prose">
       <h1>Términos y condiciones</h1>
-      <p className="prose__note">Última actualización: este texto es provisorio.</p>
-      <h2>1. El servicio</h2>
+      <p className="prose__note">Última actualización: 22 de noviembre de 2026.</p>
+
+      <h2>1. Quiénes somos</h2>
       <p>
-        Mandado es un mercado en línea que te permite comprar, desde Uruguay o desde el exterior, productos de
-        tiendas oficiales adheridas en Montevideo para que sean entregados a la persona que elijas.
+        Mandado es un servicio operado por una sociedad registrada en el Estado de Delaware, Estados Unidos.
+        En estos términos, «Mandado» y «nosotros» se refieren a esa sociedad; «vos» sos la persona que usa el
+        sitio y compra en él.
       </p>
-      <h2>2. Quién puede comprar</h2>
+
+      <h2>2. El servicio</h2>
       <p>
-        Pueden registrarse personas mayores de edad con una tarjeta de débito o crédito a su nombre. La compra
-        mínima es de un producto y no hay máximo.
+        Mandado es un mercado en línea de tiendas oficiales adheridas de Uruguay. Te permite comprar, desde
+        Uruguay o desde el exterior, productos de esas tiendas para que se entreguen a la persona que elijas.
+        Quien paga es el <strong>remitente</strong>; quien recibe la compra es el{' '}
+        <strong>beneficiario</strong>. Un mismo pedido puede reunir productos de varias tiendas.
       </p>
-      <h2>3. Precios y pagos</h2>
       <p>
-        Los precios se muestran en la moneda que elijas como referencia. Tu banco hace la conversión final del
-        cargo. Los precios incluyen un margen de servicio.
+        Cada tienda es responsable de los productos que vende, de su descripción y de su calidad. Las imágenes
+        son ilustrativas y pueden variar levemente respecto del producto entregado.
       </p>
-      <h2>4. Entregas</h2>
+
+      <h2>3. Quién puede comprar</h2>
       <p>
-        Un repartidor independiente entrega en 24 a 48 horas, de lunes a viernes. En algunas zonas el
-        repartidor coordina un punto de encuentro.
+        Pueden registrarse y comprar las personas mayores de edad que tengan una tarjeta de débito o de
+        crédito a su nombre. Al registrarte te comprometés a dar datos verdaderos y a mantenerlos al día. La
+        compra mínima es de un producto y no hay compra máxima.
       </p>
-      <h2>5. Devoluciones</h2>
-      <p>Si la persona que recibe no recibió un producto, te devolvemos el dinero de ese producto.</p>
+
+      <h2>4. Precios y monedas</h2>
       <p>
-        ¿Dudas? Mirá los <Link to="/termsuse">términos de uso</Link> o escribinos.
+        Podés ver los precios en la moneda que elijas. Esos importes son una referencia: el cargo se hace en
+        la moneda del pedido, el procesador de pagos te muestra una estimación y{' '}
+        <strong>tu banco hace la conversión final</strong>, con su propio tipo de cambio y sus comisiones. Los
+        precios publicados ya incluyen el margen del servicio.
+      </p>
+
+      <h2>5. Medios de pago</h2>
+      <ul>
+        <li>PayPal.</li>
+        <li>
+          Tarjetas de débito y de crédito: Mastercard, Visa, American Express, JCB, Discover, Diners Club y
+          Apple Pay. La tarjeta puede ser de cualquier país y estar en cualquier moneda.
+        </li>
+        <li>Billetera web.</li>
+        <li>
+          Transferencias bancarias y depósitos en efectivo, con las instrucciones que te mostramos al pagar.
+          En algunos países estos dos medios no están disponibles; si es tu caso, escribinos y te ayudamos.
+        </li>
+      </ul>
+      <p>No aceptamos pagos por Zelle.</p>
+
+      <h2>6. Envíos y entregas</h2>
+      <p>
+        Por ahora entregamos solo en Montevideo. Los pedidos los llevan repartidores independientes al
+        domicilio del beneficiario en un plazo de <strong>24 a 48 horas, de lunes a viernes</strong>. En las
+        zonas donde no es posible entregar en la puerta, el repartidor coordina con el beneficiario un punto
+        de encuentro cercano. También podés elegir retirar el pedido en la tienda.
+      </p>
+      <p>
+        El envío cuesta 2,99 por tienda dentro de la ciudad y 4,99 por tienda fuera de ella, y es gratis en
+        las compras que superan el mínimo indicado al pie de la página. Todo lo que pagás por el envío es para
+        el repartidor.
+      </p>
+
+      <h2>7. Productos no recibidos y reembolsos</h2>
+      <p>
+        Si el beneficiario no recibió uno o más productos de tu pedido, te devolvemos el dinero de esos
+        productos por el mismo medio con el que pagaste. Para pedirlo, escribinos a{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> con el número de pedido y los productos que
+        faltaron.
+      </p>
+
+      <h2>8. Programa de referidos</h2>
+      <p>
+        Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y
+        vos ganás 5 de crédito. El crédito se usa en compras dentro de Mandado.
+      </p>
+
+      <h2>9. Cambios en estos términos</h2>
+      <p>
+        Podemos actualizar estos términos para reflejar cambios del servicio o de la ley. La fecha de la
+        última actualización figura arriba; cada compra se rige por los términos vigentes el día en que la
+        hiciste.
+      </p>
+
+      <h2>10. Contacto</h2>
+      <p>
+        Escribinos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Atendemos de lunes a domingo, de
+        8:00 a 20:00. Cómo usamos tus datos y los del beneficiario está explicado en los{' '}
+        <Link to="/termsuse">términos de uso y privacidad</Link>.
       </p>
     </article>
   );
