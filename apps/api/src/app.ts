@@ -6,11 +6,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -89,6 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(currenciesRoutes);
       await v1.register(ordersRoutes);
       await v1.register(cartRoutes);
+      // Staff areas, each guarded once by its plugin's hook (decision 012).
+      await v1.register(merchantRoutes, { prefix: '/merchant' });
+      await v1.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/v1' },
   );

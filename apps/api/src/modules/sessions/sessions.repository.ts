@@ -1,7 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/accounts.ts';
-import { storeMembers, userRoles } from '../../db/schema/staff.ts';
 
 export interface SessionRow {
   tokenHash: string;
@@ -35,11 +34,16 @@ export async function findLiveSession(
       userId: sessions.userId,
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
-      isOperator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${sessions.userId} and ${userRoles.role} = 'operator')`,
+      // Written out with aliases: inside a select list drizzle prints columns without their table, and an
+      // unqualified user_id in the subquery would match every row.
+      isOperator: sql<boolean>`exists (
+        select 1 from user_roles ur where ur.user_id = "sessions"."user_id" and ur.role = 'operator'
+      )`,
       // json, not an array: both drivers parse it to numbers the same way.
-      storeIds: sql<
-        number[]
-      >`(select coalesce(json_agg(${storeMembers.storeId} order by ${storeMembers.storeId}), '[]'::json) from ${storeMembers} where ${storeMembers.userId} = ${sessions.userId})`,
+      storeIds: sql<number[]>`(
+        select coalesce(json_agg(sm.store_id order by sm.store_id), '[]'::json)
+        from store_members sm where sm.user_id = "sessions"."user_id"
+      )`,
     })
     .from(sessions)
     .where(

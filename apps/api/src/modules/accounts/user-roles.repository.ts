@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { stores } from '../../db/schema/catalog.ts';
+import { storeMembers, userRoles } from '../../db/schema/staff.ts';
+
+export async function storeExists(db: Database, storeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return row !== undefined;
+}
+
+/** Grants the operator role; granting it twice changes nothing. */
+export async function insertOperator(db: Database, userId: number): Promise<void> {
+  await db.insert(userRoles).values({ userId, role: 'operator' }).onConflictDoNothing();
+}
+
+export async function deleteOperator(db: Database, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'operator')))
+    .returning({ userId: userRoles.userId });
+  return rows.length > 0;
+}
+
+/** Makes the user a member of the store, or changes their place in it. */
+export async function upsertStoreMember(
+  db: Database,
+  values: { storeId: number; userId: number; role: 'owner' | 'staff' },
+): Promise<void> {
+  await db
+    .insert(storeMembers)
+    .values(values)
+    .onConflictDoUpdate({ target: [storeMembers.storeId, storeMembers.userId], set: { role: values.role } });
+}
+
+export async function deleteStoreMember(db: Database, storeId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(storeMembers)
+    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
+    .returning({ userId: storeMembers.userId });
+  return rows.length > 0;
+}

@@ -1,0 +1,68 @@
+import type { StoreMemberRole } from '@mandado/shared/permissions';
+import type { Database } from '../../db/database.ts';
+import {
+  deleteOperator,
+  deleteStoreMember,
+  insertOperator,
+  storeExists,
+  upsertStoreMember,
+} from './user-roles.repository.ts';
+import { findUserByEmail } from './users.repository.ts';
+
+/**
+ * `npm run user:role -- <e-mail> <role> [--remove]` (decision 012): grants or removes a staff role on a
+ * fresh install without SQL. Roles: `operator`, or `merchant:<store id>` (owner) / `merchant:<store id>:staff`.
+ */
+export type UserRoleCommand =
+  | { email: string; role: 'operator'; remove: boolean }
+  | { email: string; role: 'merchant'; storeId: number; memberRole: StoreMemberRole; remove: boolean };
+
+export const USER_ROLE_USAGE =
+  'Uso: npm run user:role -- <correo> operator|merchant:<id de tienda>[:staff] [--remove]';
+
+/** A mistake in the command or the data: the CLI prints the message and exits with 1. */
+export class UserRoleError extends Error {}
+
+export function parseUserRoleArgs(args: readonly string[]): UserRoleCommand {
+  const remove = args.includes('--remove');
+  const [email, role, ...rest] = args.filter((arg) => arg !== '--remove');
+  if (!email || !role || rest.length > 0) throw new UserRoleError(USER_ROLE_USAGE);
+  const normalized = email.trim().toLowerCase();
+  if (role === 'operator') return { email: normalized, role, remove };
+  const merchant = /^merchant:(\d{1,10})(?::(owner|staff))?$/.exec(role);
+  if (merchant?.[1]) {
+    const memberRole: StoreMemberRole = merchant[2] === 'staff' ? 'staff' : 'owner';
+    return { email: normalized, role: 'merchant', storeId: Number(merchant[1]), memberRole, remove };
+  }
+  throw new UserRoleError(`Rol desconocido: ${role}. ${USER_ROLE_USAGE}`);
+}
+
+/** Applies the command and says what changed, in Spanish; an unknown user or store is a UserRoleError. */
+export async function applyUserRole(db: Database, command: UserRoleCommand): Promise<string> {
+  const user = await findUserByEmail(db, command.email);
+  if (!user) {
+    throw new UserRoleError(
+      `No hay ninguna cuenta con el correo ${command.email}. Debe registrarse primero.`,
+    );
+  }
+  if (command.role === 'operator') {
+    if (command.remove) {
+      const removed = await deleteOperator(db, user.id);
+      return removed ? `${command.email} ya no es operador.` : `${command.email} no era operador.`;
+    }
+    await insertOperator(db, user.id);
+    return `${command.email} es operador.`;
+  }
+  if (!(await storeExists(db, command.storeId))) {
+    throw new UserRoleError(`No existe la tienda ${command.storeId}.`);
+  }
+  if (command.remove) {
+    const removed = await deleteStoreMember(db, command.storeId, user.id);
+    return removed
+      ? `${command.email} ya no es miembro de la tienda ${command.storeId}.`
+      : `${command.email} no era miembro de la tienda ${command.storeId}.`;
+  }
+  await upsertStoreMember(db, { storeId: command.storeId, userId: user.id, role: command.memberRole });
+  const place = command.memberRole === 'owner' ? 'dueño' : 'personal';
+  return `${command.email} es miembro (${place}) de la tienda ${command.storeId}.`;
+}

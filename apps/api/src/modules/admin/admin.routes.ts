@@ -1,0 +1,25 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../authorization.ts';
+import { listStoresForReview } from './admin.service.ts';
+
+/** /v1/admin/*: the operators' back office (decision 012), guarded once by the hook below. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request, reply) => {
+    requirePermission(request.actor, 'admin:read');
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/stores/',
+    {
+      schema: {
+        tags: ['administración'],
+        summary: 'Todas las tiendas con su estado (pendientes primero)',
+        response: { 200: adminStoreListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => ({ results: await listStoresForReview(app.db, request.actor) }),
+  );
+};

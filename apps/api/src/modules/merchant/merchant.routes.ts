@@ -1,0 +1,51 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
+import { merchantStoreListSchema, merchantStoreSchema } from '@mandado/shared/staff.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../authorization.ts';
+import { HttpError } from '../../http-errors.ts';
+import { idParamsSchema } from '../../http-schemas.ts';
+import { getOwnStore, listOwnStores } from './merchant.service.ts';
+
+const TAGS = ['comercio'];
+const GUARDED = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+/**
+ * /v1/merchant/*: the merchant portal (decision 012), for store members only. The one hook below guards the
+ * whole area; each service then scopes what it reads to the actor's stores with requirePermission.
+ */
+export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
+  // preValidation: after the session and CSRF hooks, before a body is validated (a visitor hears 401 first).
+  app.addHook('preValidation', async (request, reply) => {
+    const actor = requirePermission(request.actor, 'store:read');
+    // An operator holds store:read everywhere but is no member: the portal is for those who work for a store.
+    if (actor.storeIds.length === 0) throw new HttpError(403, { detail: MESSAGES.forbidden });
+    // Per-user answers with the store's private data.
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/stores/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Las tiendas del comerciante de la sesión',
+        response: { 200: merchantStoreListSchema, ...GUARDED },
+      },
+    },
+    async (request) => ({ results: await listOwnStores(app.db, request.actor) }),
+  );
+
+  app.get(
+    '/stores/:id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Una tienda del comerciante de la sesión (403 si no es suya)',
+        params: idParamsSchema,
+        response: { 200: merchantStoreSchema, ...GUARDED, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getOwnStore(app.db, request.actor, request.params.id),
+  );
+};
