@@ -5,6 +5,8 @@ import { searchBox } from './visitor.helpers.ts';
 /** Seed products used by the cart tests: two stores, prices in UYU (rate 40.15, threshold 80 USD ≈ $U 3.212). */
 export const YERBA = 'Yerba Mate Canarias 1 kg'; // Supermercado El Puerto, $U 279 (discounted from 329), stock 95
 export const PARACETAMOL = 'Paracetamol 500 mg x 20'; // a pharmacy, $U 149
+/** The seed's stock of PARACETAMOL: the most one cart line may hold (the stock notice test types more). */
+export const PARACETAMOL_STOCK = 20;
 export const OUT_OF_STOCK = 'Frutilla 500 g'; // a greengrocer, stock 0
 
 /** The cart strip (desktop; phones show 'VER CARRITO' instead). */

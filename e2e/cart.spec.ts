@@ -15,6 +15,7 @@ import {
   openExpandedCart,
   openProductBySearch,
   PARACETAMOL,
+  PARACETAMOL_STOCK,
   quantityField,
   registerInPage,
   serverCartLines,
@@ -109,6 +110,22 @@ test.describe('the cart of a visitor', () => {
     await expect(cartStrip(page)).toHaveCount(0);
     await expect(viewCartButton(page)).toHaveCount(0);
     await expect(cartButton(page, 0)).toBeVisible();
+  });
+
+  test('a quantity above the stock is capped and the shopper is told how many are left', async ({
+    page,
+    isMobile,
+  }) => {
+    await chooseMontevideo(page);
+    await addBySearch(page, 'paracetamol', PARACETAMOL);
+    await expect(cartButton(page, 1)).toBeVisible();
+    await openExpandedCart(page, isMobile);
+
+    // Typing 30 for a product with 20 units left: the count stops at 20, and the notice says why.
+    await quantityField(page, PARACETAMOL).fill('30');
+    await expect(toasts(page)).toContainText(`Solo quedan ${PARACETAMOL_STOCK} unidades de ${PARACETAMOL}`);
+    await quantityField(page, PARACETAMOL).press('Tab');
+    await expect(quantityField(page, PARACETAMOL)).toHaveValue(String(PARACETAMOL_STOCK));
   });
 
   test('the expanded cart closes on its button, the backdrop, Escape, "Seguir comprando" and checkout @desktop-only', async ({
