@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { MESSAGES } from '@mandado/shared/messages';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,8 +19,15 @@ import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
+import {
+  type ConcurrencyLimits,
+  DEFAULT_CONCURRENCY_LIMITS,
+  registerRequestFairness,
+} from './plugins/request-fairness.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { DEFAULT_SESSION_LIFETIMES, registerSessions, type SessionLifetimes } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts, serverTimeoutOptions } from './server-timeouts.ts';
 
 // Zod's own messages (wrong type, missing field) in Spanish; our rules carry their own texts.
 z.config(z.locales.es());
@@ -39,6 +45,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   database: DatabaseHandle;
   rateLimits?: Partial<RateLimits>;
+  /** Requests in progress per session and per client (decision 014). */
+  concurrencyLimits?: Partial<ConcurrencyLimits>;
+  /** Deadlines for slow clients (decision 014); tests shorten them. */
+  serverTimeouts?: Partial<ServerTimeouts>;
   sessionLifetimes?: SessionLifetimes;
   webDistDir?: string | null;
   logLevel?: string;
@@ -57,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
+    ...serverTimeoutOptions({ ...DEFAULT_SERVER_TIMEOUTS, ...options.serverTimeouts }),
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply.status(404).send({ detail: MESSAGES.routeNotFound }),
@@ -72,13 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
+  // Before the sessions: a caller over its share is refused without the session lookup's query.
+  registerRequestFairness(app, { ...DEFAULT_CONCURRENCY_LIMITS, ...options.concurrencyLimits });
   await registerSessions(app, options.sessionLifetimes ?? DEFAULT_SESSION_LIFETIMES);
 
   await app.register(

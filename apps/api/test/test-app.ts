@@ -17,7 +17,16 @@ export interface TestApp {
 
 /** The real app on a private copy of the migrated, seeded database: tests never share rows. */
 export async function createTestApp(
-  options: Pick<BuildAppOptions, 'rateLimits' | 'sessionLifetimes' | 'trustProxy' | 'publicUrl'> = {},
+  options: Pick<
+    BuildAppOptions,
+    | 'rateLimits'
+    | 'sessionLifetimes'
+    | 'trustProxy'
+    | 'publicUrl'
+    | 'concurrencyLimits'
+    | 'serverTimeouts'
+    | 'webDistDir'
+  > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');
   const databaseUrl = process.env.DATABASE_URL;
@@ -39,7 +48,13 @@ export async function createTestApp(
   } else {
     database = await openDatabase({ loadDataDir: new Blob([await readFile(template)]), onQuery });
   }
-  const app = await buildApp({ database, ...options });
+  const app = await buildApp({
+    database,
+    ...options,
+    // Every injected request comes from one address and tests fire bursts (20 concurrent cart adds): the
+    // per-session and per-client limits apply only where a test sets them.
+    concurrencyLimits: { perSession: 1000, perClient: 1000, ...options.concurrencyLimits },
+  });
   await app.ready();
   return {
     app,

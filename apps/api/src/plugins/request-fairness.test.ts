@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { FairQueue, InFlightCounter } from './request-fairness.ts';
+
+describe('InFlightCounter', () => {
+  it('refuses past the maximum per key and frees a slot on release', () => {
+    const counter = new InFlightCounter();
+    expect(counter.tryAcquire('a', 2)).toBe(true);
+    expect(counter.tryAcquire('a', 2)).toBe(true);
+    expect(counter.tryAcquire('a', 2)).toBe(false);
+    expect(counter.tryAcquire('b', 2)).toBe(true);
+    counter.release('a');
+    expect(counter.tryAcquire('a', 2)).toBe(true);
+    counter.release('a');
+    counter.release('a');
+    expect(counter.inFlight('a')).toBe(0);
+  });
+});
+
+describe('FairQueue', () => {
+  it('lets callers take turns instead of serving in arrival order', async () => {
+    const queue = new FairQueue();
+    const order: string[] = [];
+    await Promise.all(
+      ['flood', 'flood', 'flood', 'flood', 'bystander'].map((key, index) =>
+        queue.wait(key).then(() => order.push(`${key}${index}`)),
+      ),
+    );
+    expect(order).toEqual(['flood0', 'bystander4', 'flood1', 'flood2', 'flood3']);
+  });
+
+  it('admits one request per event-loop turn, so a caller arriving meanwhile joins the rotation', async () => {
+    const queue = new FairQueue();
+    const order: string[] = [];
+    const flood = Array.from({ length: 5 }, (_, index) =>
+      queue.wait('flood').then(() => order.push(`flood${index}`)),
+    );
+    // Arrives after the first admission, as a request read from the network on the next loop turn would.
+    await new Promise((resolve) => setImmediate(resolve));
+    const late = queue.wait('bystander').then(() => order.push('bystander'));
+    await Promise.all([...flood, late]);
+    expect(order.indexOf('bystander')).toBeLessThanOrEqual(2);
+  });
+});

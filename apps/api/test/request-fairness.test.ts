@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema/accounts.ts';
+import { registerUser, type SessionHeaders } from './session-helpers.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const PER_SESSION = 2;
+let t: TestApp;
+let ana: SessionHeaders;
+let bruno: SessionHeaders;
+
+beforeAll(async () => {
+  t = await createTestApp({ concurrencyLimits: { perSession: PER_SESSION, refusalDelayMs: 0 } });
+  ana = (await registerUser(t.app)).headers;
+  bruno = (await registerUser(t.app)).headers;
+});
+afterAll(() => t.close());
+
+/** Holds the sessions table until `release()`: no session can be looked up meanwhile, on either engine. */
+async function holdSessions(): Promise<{ release: () => void; done: Promise<unknown> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const lockTaken = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${sessions} in access exclusive mode`);
+    locked();
+    await held;
+  });
+  await lockTaken;
+  return { release, done };
+}
+
+const readCart = (headers: SessionHeaders) =>
+  t.app.inject({ method: 'GET', url: '/v1/cart/', headers: { cookie: headers.cookie } });
+
+describe('requests in progress per session (decision 014)', () => {
+  it('answers 429 in Spanish past the limit without touching the database; another session is served', async () => {
+    const lock = await holdSessions();
+    const settled: Awaited<ReturnType<typeof readCart>>[] = [];
+    const flood = Array.from({ length: 8 }, () =>
+      readCart(ana).then((response) => {
+        settled.push(response);
+        return response;
+      }),
+    );
+    const other = readCart(bruno);
+    // The refused requests answer while the database is still held: they never queued for it.
+    const deadline = Date.now() + 10_000;
+    while (settled.length < 8 - PER_SESSION && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const refused = [...settled];
+    lock.release();
+    await lock.done;
+    expect(refused).toHaveLength(8 - PER_SESSION);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({
+        detail: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
+      });
+    }
+    const all = await Promise.all(flood);
+    expect(all.filter((response) => response.statusCode === 200)).toHaveLength(PER_SESSION);
+    expect((await other).statusCode).toBe(200);
+  });
+
+  it('frees the slots once the answers are sent', async () => {
+    const answers = [];
+    for (let round = 0; round < 5; round += 1) answers.push((await readCart(ana)).statusCode);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
+  });
+});
