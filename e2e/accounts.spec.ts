@@ -224,7 +224,8 @@ test('resets a forgotten password through the e-mailed link', async ({ page, bas
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Restablecer contraseña' })).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill(account.email);
+  // The e-mail typed on the login form comes along.
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(account.email);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByRole('status').getByText(/te enviamos un enlace/)).toBeVisible();
 
@@ -240,13 +241,13 @@ test('resets a forgotten password through the e-mailed link', async ({ page, bas
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page.getByText('Tu contraseña fue actualizada. Ya puedes iniciar sesión.')).toBeVisible();
 
-  // The link works once.
+  // The link works once, and a used link says so as soon as it opens, before any password is typed.
   await page.goto(link);
-  await page.getByLabel('Nueva contraseña').fill('otra-clave-bien-larga');
-  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'El enlace para restablecer la contraseña no es válido o ya expiró.',
   );
+  await expect(page.getByLabel('Nueva contraseña')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeVisible();
 
   await page.goto('/login');
   await logInWithForm(page, account.email, newPassword);
