@@ -483,7 +483,7 @@ describe('throttling', () => {
     }
   });
 
-  it('forgets a client\'s failures when it logs in, and never counts successes', async () => {
+  it("forgets a client's failures when it logs in, and never counts successes", async () => {
     const limited = await createTestApp({
       rateLimits: {
         loginPerEmail: { max: 2, windowSeconds: 100_000_000 },

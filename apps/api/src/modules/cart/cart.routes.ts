@@ -2,8 +2,8 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { cartAddSchema, cartReplaceSchema, cartSchema } from '@mandado/shared/cart.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '../../http-schemas.ts';
 import { requireActor } from '../../authorization.ts';
+import { idParamsSchema } from '../../http-schemas.ts';
 import { addToCart, emptyCart, getCart, removeFromCart, replaceCart, setCartCity } from './cart.service.ts';
 
 const cityParamsSchema = z.object({ city: z.string().min(1).max(100) });

@@ -1,8 +1,4 @@
-import {
-  loginSchema,
-  refusePasswordLikeAccount,
-  registrationFields,
-} from '@mandado/shared/account.schemas';
+import { loginSchema, refusePasswordLikeAccount, registrationFields } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@mandado/shared/validation-rules';
 import type { FieldErrors, Resolver } from 'react-hook-form';
