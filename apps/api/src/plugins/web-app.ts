@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@mandado/shared/messages';
+import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built React app: hashed assets with a year-long immutable cache, everything else with
- * revalidation, and index.html for any other GET outside /v1 so client routes survive a reload.
- * Unknown /v1 paths stay JSON 404s.
+ * revalidation (robots.txt among them), and index.html for the app's page routes so they survive a reload.
+ * Any other page path gets index.html too, whose router shows the 404 page, but with status 404 so crawlers
+ * and tools see what the shopper sees (decision 014). Unknown /v1 paths stay JSON 404s.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | null): Promise<void> {
   const distDir = webDistDir === null ? null : path.resolve(webDistDir);
@@ -30,6 +32,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     if (isApi || !hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ detail: MESSAGES.routeNotFound });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '/';
+    return reply
+      .status(isWebAppPath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html');
   });
 }

@@ -1,3 +1,4 @@
+import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
@@ -49,6 +50,7 @@ const UserBeneficiariesPage = lazyNamed(
 );
 const UserWalletPage = lazyNamed(() => import('./routes/user-wallet.page.tsx'), 'UserWalletPage');
 
+/** The paths come from packages/shared, where the server reads them too to answer 404 for other pages. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
@@ -60,30 +62,30 @@ export function AppRoutes() {
               <Route index element={<CitySelectPage />} />
             </Route>
             <Route element={<DefaultLayout />}>
-              <Route path="stores" element={<StoresPage />} />
-              <Route path="products" element={<StoreProductsPage />} />
-              <Route path=":store/products" element={<StoreProductsPage />} />
-              <Route path=":store/products/:category" element={<CategoryProductsPage />} />
-              <Route path=":store/productDetails" element={<ProductDetailsPage />} />
-              <Route path="allstores/:category?" element={<AllStoresPage />} />
-              <Route path="allstoresNear/:category?" element={<NearStoresPage />} />
-              <Route path="cart" element={<CartPage />} />
+              <Route path={WEB_PATHS.stores} element={<StoresPage />} />
+              <Route path={WEB_PATHS.products} element={<StoreProductsPage />} />
+              <Route path={WEB_PATHS.storeProducts} element={<StoreProductsPage />} />
+              <Route path={WEB_PATHS.storeCategoryProducts} element={<CategoryProductsPage />} />
+              <Route path={WEB_PATHS.productDetails} element={<ProductDetailsPage />} />
+              <Route path={WEB_PATHS.allStores} element={<AllStoresPage />} />
+              <Route path={WEB_PATHS.nearStores} element={<NearStoresPage />} />
+              <Route path={WEB_PATHS.cart} element={<CartPage />} />
             </Route>
             <Route element={<CommonLayout />}>
-              <Route path="termsandconditions" element={<TermsAndConditionsPage />} />
-              <Route path="termsuse" element={<TermsUsePage />} />
-              <Route path="login" element={<LoginPage />} />
-              <Route path="register" element={<RegisterPage />} />
-              <Route path="password-reset" element={<PasswordResetPage />} />
-              <Route path="user" element={<UserLayout />}>
+              <Route path={WEB_PATHS.termsAndConditions} element={<TermsAndConditionsPage />} />
+              <Route path={WEB_PATHS.termsUse} element={<TermsUsePage />} />
+              <Route path={WEB_PATHS.login} element={<LoginPage />} />
+              <Route path={WEB_PATHS.register} element={<RegisterPage />} />
+              <Route path={WEB_PATHS.passwordReset} element={<PasswordResetPage />} />
+              <Route path={WEB_PATHS.user} element={<UserLayout />}>
                 <Route index element={<UserAccountPage />} />
-                <Route path="orders" element={<UserOrdersPage />} />
-                <Route path="beneficiaries" element={<UserBeneficiariesPage />} />
-                <Route path="wallet" element={<UserWalletPage />} />
+                <Route path={WEB_PATHS.userOrders} element={<UserOrdersPage />} />
+                <Route path={WEB_PATHS.userBeneficiaries} element={<UserBeneficiariesPage />} />
+                <Route path={WEB_PATHS.userWallet} element={<UserWalletPage />} />
               </Route>
             </Route>
             <Route element={<BasicLayout />}>
-              <Route path="checkout" element={<CheckoutPage />} />
+              <Route path={WEB_PATHS.checkout} element={<CheckoutPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

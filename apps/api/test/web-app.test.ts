@@ -1,0 +1,73 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+const INDEX_HTML = '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
+let distDir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  // A stand-in for apps/web/dist: the real robots.txt (from public/) beside an index.html.
+  distDir = mkdtempSync(path.join(tmpdir(), 'mandado-web-dist-'));
+  writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  copyFileSync(
+    path.resolve(import.meta.dirname, '../../web/public/robots.txt'),
+    path.join(distDir, 'robots.txt'),
+  );
+  mkdirSync(path.join(distDir, 'assets'));
+  writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  t = await createTestApp({ webDistDir: distDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('page routes and the 404 page (decision 014)', () => {
+  it.each([
+    '/',
+    '/stores',
+    '/ElDorado/products',
+    '/ElDorado/products/Lacteos?x=1',
+    '/ElDorado/productDetails?id=12',
+    '/allstoresNear/pharmacy',
+    '/user/wallet',
+    '/password-reset?token=abc',
+  ])('%s answers the app with 200', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/nothing-here', '/stores/extra', '/user/settings', '/wp-login.php'])(
+    '%s answers the app (its 404 page) with status 404',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'La dirección solicitada no existe.' });
+  });
+
+  it('serves robots.txt as text, keeping crawlers out of the API, accounts, cart and checkout', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n').map((line) => line.trim());
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /');
+    for (const path of ['/v1/', '/user', '/checkout', '/cart', '/password-reset']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(response.body).not.toContain('<html');
+  });
+});

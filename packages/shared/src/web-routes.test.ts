@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { isWebAppPath } from './web-routes.ts';
+
+describe('isWebAppPath', () => {
+  it.each([
+    '/',
+    '/stores',
+    '/stores/',
+    '/products',
+    '/ElDorado/products',
+    '/ElDorado/products/Lacteos',
+    '/Caf%C3%A9/productDetails',
+    '/allstores',
+    '/allstores/supermarket',
+    '/allstoresNear',
+    '/allstoresNear/pharmacy',
+    '/cart',
+    '/checkout',
+    '/login',
+    '/register',
+    '/password-reset',
+    '/termsandconditions',
+    '/termsuse',
+    '/user',
+    '/user/orders',
+    '/user/beneficiaries',
+    '/user/wallet',
+    '/STORES',
+  ])('%s is a page', (path) => {
+    expect(isWebAppPath(path)).toBe(true);
+  });
+
+  it.each([
+    '/nothing-here',
+    '/stores/extra',
+    '/ElDorado',
+    '/ElDorado/products/Lacteos/more',
+    '/allstores/a/b',
+    '/user/settings',
+    '/wp-login.php',
+    '//stores',
+    '/robots.txt',
+  ])('%s is not a page', (path) => {
+    expect(isWebAppPath(path)).toBe(false);
+  });
+});
