@@ -5,7 +5,7 @@ import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './pass
 import { ROLES } from './permissions.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, singleLineText } from './validation-rules.ts';
 
 const NAME_MAX_LENGTH = 60;
 
@@ -18,11 +18,13 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-const nameField = z
-  .string({ error: MESSAGES.required })
-  .trim()
-  .min(1, { error: MESSAGES.required, abort: true })
-  .max(NAME_MAX_LENGTH, MESSAGES.tooLong(NAME_MAX_LENGTH));
+const nameField = singleLineText(
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required, abort: true })
+    .max(NAME_MAX_LENGTH, MESSAGES.tooLong(NAME_MAX_LENGTH)),
+);
 
 /** A new password: 8–128 characters and not one of the most common ones. */
 export const newPasswordField = z.string({ error: MESSAGES.required }).superRefine((value, context) => {

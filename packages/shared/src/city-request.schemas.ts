@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { CITY_REQUEST_CITY_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
+import {
+  CITY_REQUEST_CITY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  singleLineText,
+} from './validation-rules.ts';
 
 /** Spec §5: city and e-mail are required; the e-mail is trimmed and lowercased. */
 export const cityRequestSchema = z.object({
-  city: z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required, abort: true })
-    .max(CITY_REQUEST_CITY_MAX_LENGTH, MESSAGES.tooLong(CITY_REQUEST_CITY_MAX_LENGTH)),
+  city: singleLineText(
+    z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .min(1, { error: MESSAGES.required, abort: true })
+      .max(CITY_REQUEST_CITY_MAX_LENGTH, MESSAGES.tooLong(CITY_REQUEST_CITY_MAX_LENGTH)),
+  ),
   email: z
     .string({ error: MESSAGES.required })
     .trim()

@@ -12,6 +12,8 @@ export const MESSAGES = {
   longitudeRange: 'La longitud debe estar entre -180 y 180.',
   tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
   invalidValue: 'Valor inválido.',
+  singleLineText:
+    'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',

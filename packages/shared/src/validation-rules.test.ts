@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { emailField } from './account.schemas.ts';
 import { MESSAGES } from './messages.ts';
-import { isValidEmail, normalizeEmail, shouldSearch, shouldTrackSearch } from './validation-rules.ts';
+import {
+  isValidEmail,
+  normalizeEmail,
+  shouldSearch,
+  shouldTrackSearch,
+  singleLineText,
+  singleLineTextProblem,
+} from './validation-rules.ts';
 
 describe('e-mail rules', () => {
   it('trims and lowercases', () => {
@@ -81,5 +89,52 @@ describe('search length rules', () => {
   it('tracks the search only for more than 3 characters', () => {
     expect(shouldTrackSearch('azu')).toBe(false);
     expect(shouldTrackSearch('azuc')).toBe(true);
+  });
+});
+
+describe('single-line text', () => {
+  const field = singleLineText(z.string().trim().min(1, { error: MESSAGES.required, abort: true }));
+  const messageFor = (value: string) => field.safeParse(value).error?.issues[0]?.message;
+
+  it('accepts names with accents, apostrophes, hyphens and inner spaces', () => {
+    for (const good of ['Ana', "O'Connor", 'José María', 'Núñez-Güemes', '李小龍', 'Zoë']) {
+      expect(singleLineTextProblem(good), good).toBeNull();
+      expect(field.safeParse(good).success, good).toBe(true);
+    }
+  });
+
+  it('refuses line breaks, NUL, other C0/C1 controls and bidi overrides and isolates', () => {
+    for (const bad of [
+      'x\r\nSubject: hi',
+      'x\ny',
+      'x\u0000y',
+      'x\ty',
+      'x\u001by',
+      'x\u0085y',
+      'x\u009by',
+      'gpj\u202Eexe',
+      'a\u202Ab',
+      'a\u2066b',
+      'a\u2069b',
+    ]) {
+      expect(singleLineTextProblem(bad), JSON.stringify(bad)).toBe('control');
+      expect(messageFor(bad), JSON.stringify(bad)).toBe(MESSAGES.singleLineText);
+    }
+  });
+
+  it('refuses values that print nothing as required', () => {
+    for (const bad of ['\u200B', '\u200B\u200C\u200D', '\uFEFF', ' \u2060 ', '\u3164', '\u00AD']) {
+      expect(singleLineTextProblem(bad), JSON.stringify(bad)).toBe('invisible');
+      expect(messageFor(bad), JSON.stringify(bad)).toBe(MESSAGES.required);
+    }
+  });
+
+  it('keeps the plain empty value on its own message', () => {
+    expect(messageFor('   ')).toBe(MESSAGES.required);
+  });
+
+  it('refuses e-mail addresses with zero-width or bidi characters', () => {
+    expect(isValidEmail('ana\u200B@correo.com')).toBe(false);
+    expect(isValidEmail('ana@correo\u202E.com')).toBe(false);
   });
 });

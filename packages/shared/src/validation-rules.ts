@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
 /**
  * Validation rules of spec §5 that the web forms and the API share, so a value the form accepts is a
  * value the server accepts.
@@ -7,7 +10,7 @@
  * display name or a list (`<>()[]\,;:"`), so the address we store is the one that receives the mail.
  */
 export const EMAIL_PATTERN =
-  /^[^\s@<>()[\]\\,;:"\p{Cc}]+@[^\s@<>()[\]\\,;:"\p{Cc}]+\.[^\s@<>()[\]\\,;:"\p{Cc}]{2,}$/u;
+  /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]+\.[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}]{2,}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 
 export function normalizeEmail(value: string): string {
@@ -35,3 +38,33 @@ export function shouldTrackSearch(term: string): boolean {
 }
 
 export const CITY_REQUEST_CITY_MAX_LENGTH = 100;
+
+/**
+ * C0 and C1 controls (NUL, CR, LF, TAB, ESC, …) and the bidi embeddings, overrides and isolates
+ * (U+202A–202E, U+2066–2069). A line break in a name becomes a header in an e-mail; an override makes
+ * "gpj.exe" read as "exe.jpg" in every list that shows the value.
+ */
+const FORBIDDEN_IN_SINGLE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
+/** Characters that print nothing: whitespace, zero-width spaces and joiners, marks, the BOM, fillers. */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u180E\u3164\uFFA0]*$/u;
+
+/** Why a value cannot be one line of text a person typed, or null when it can. */
+export function singleLineTextProblem(value: string): 'control' | 'invisible' | null {
+  if (FORBIDDEN_IN_SINGLE_LINE.test(value)) return 'control';
+  if (INVISIBLE_ONLY.test(value)) return 'invisible';
+  return null;
+}
+
+/**
+ * The rule for every single-line field (names, city, address lines…): no controls or bidi overrides, and not
+ * only invisible characters (a lone zero-width space reads as empty, so it is "required"). Chain it after
+ * `.trim().min(1)` so a plain empty value keeps its own message.
+ */
+export function singleLineText<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.superRefine((value, context) => {
+    const problem = singleLineTextProblem(value);
+    if (problem === 'control') context.addIssue({ code: 'custom', message: MESSAGES.singleLineText });
+    else if (problem === 'invisible') context.addIssue({ code: 'custom', message: MESSAGES.required });
+  });
+}
