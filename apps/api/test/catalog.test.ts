@@ -89,10 +89,35 @@ describe('GET /v1/stores/near/', () => {
     ['latitud=abc&longitud=-56.1', 'latitud'],
     ['longitud=-56.1', 'latitud'],
     ['latitud=-34.9&longitud=Infinity', 'longitud'],
+    ['latitud=&longitud=-56.1', 'latitud'],
+    ['latitud=-34.9&longitud=0x10', 'longitud'],
+    ['latitud=1e1&longitud=-56.1', 'latitud'],
+    ['latitud=%20-34.9&longitud=-56.1', 'latitud'],
+    ['latitud=-34.9&longitud=-56.', 'longitud'],
+    ['latitud=.5&longitud=-56.1', 'latitud'],
+    ['latitud=-34.9&latitud=-34.8&longitud=-56.1', 'latitud'],
+    ['latitud=-34,9&longitud=-56.1', 'latitud'],
   ])('answers 400 for %s', async (query, field) => {
     const { status, body } = await getJson<Record<string, string[]>>(`/v1/stores/near/?${query}`);
     expect(status).toBe(400);
     expect(body[field]?.[0]).toMatch(/\p{L}/u);
+  });
+
+  it.each([
+    ['latitud=&longitud=-56.1', { latitud: ['Las coordenadas no son válidas.'] }],
+    ['latitud=-34.9&longitud=0x10', { longitud: ['Las coordenadas no son válidas.'] }],
+    ['latitud=-91.5&longitud=-56.1', { latitud: ['La latitud debe estar entre -90 y 90.'] }],
+    ['latitud=-34.9&longitud=180.01', { longitud: ['La longitud debe estar entre -180 y 180.'] }],
+  ])('names the problem in Spanish for %s', async (query, expected) => {
+    const { status, body } = await getJson<Record<string, string[]>>(`/v1/stores/near/?${query}`);
+    expect(status).toBe(400);
+    expect(body).toEqual(expected);
+  });
+
+  it('accepts whole numbers, zero and the range limits', async () => {
+    for (const query of ['latitud=-35&longitud=-56', 'latitud=0&longitud=0', 'latitud=90&longitud=-180']) {
+      expect((await getJson(`/v1/stores/near/?${query}`)).status, query).toBe(200);
+    }
   });
 });
 
