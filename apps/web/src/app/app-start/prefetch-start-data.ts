@@ -1,6 +1,11 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import type { QueryClient } from '@tanstack/react-query';
-import { categoriesQueryOptions, storeCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
+import {
+  categoriesQueryOptions,
+  productIdParam,
+  productQueryOptions,
+  storeCatalogQueryOptions,
+} from '../../features/catalog/catalog.api.ts';
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
@@ -10,13 +15,14 @@ import { useAppStore } from '../../state/app-store.ts';
 /**
  * Spec §4 steps 1, 2 and 5: cities, categories, the saved city's stores and who-am-I (with the settings) in
  * parallel, and the currencies. Started before the first render, so the calls overlap the route chunks'
- * download. A returning visitor's store catalog is fetched too, since their products page is one click away
- * (one store's products, not the whole city's: decision 017).
+ * download. A page that opens on a store's products or on a product detail gets its data started here too
+ * (one store's products, not the whole city's: decision 017), so it does not wait for its route's chunk.
  */
 export function prefetchStartData(
   queryClient: QueryClient,
   savedCity: City | null,
   savedStoreId: number | null = useAppStore.getState().storeId,
+  location: { pathname: string; search: string } = window.location,
 ): void {
   void queryClient.prefetchQuery(citiesQueryOptions());
   void queryClient.prefetchQuery(categoriesQueryOptions());
@@ -24,6 +30,13 @@ export function prefetchStartData(
   void queryClient.prefetchQuery(currenciesQueryOptions());
   if (savedCity) {
     void queryClient.prefetchQuery(cityStoresQueryOptions(savedCity.state));
-    if (savedStoreId !== null) void queryClient.prefetchQuery(storeCatalogQueryOptions(savedStoreId));
+    const onStoreProducts = /^\/([^/]+\/)?products(\/\d+)?\/?$/.test(location.pathname);
+    if (savedStoreId !== null && onStoreProducts) {
+      void queryClient.prefetchQuery(storeCatalogQueryOptions(savedStoreId));
+    }
+  }
+  if (location.pathname.endsWith('/productDetails')) {
+    const productId = productIdParam(new URLSearchParams(location.search).get('id'));
+    if (productId !== null) void queryClient.prefetchQuery(productQueryOptions(productId));
   }
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { productQueryOptions } from '../../features/catalog/catalog.api.ts';
+import { productIdParam, productQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { ProductDetail } from '../../features/catalog/product-detail.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { NotFoundContent } from './not-found.page.tsx';
@@ -35,8 +35,7 @@ function Breadcrumb({ product }: { product: Product }) {
 /** Spec §2 /:store/productDetails?id=: the standalone product page the search opens. */
 export function ProductDetailsPage() {
   const [params] = useSearchParams();
-  const raw = params.get('id');
-  const id = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const id = productIdParam(params.get('id'));
   const product = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
 
   if (id === null) return <NotFoundContent />;

@@ -34,8 +34,8 @@ const PREVIEW_COUNT = 8;
  * A bounded first render (decision 017): the store overview starts with the first categories and a category
  * page with the first cards; the rest follow in small steps while the browser is idle.
  */
-const FIRST_SECTIONS = 2;
-const SECTIONS_STEP = 2;
+const FIRST_SECTIONS = 1;
+const SECTIONS_STEP = 1;
 const FIRST_CARDS = 12;
 const CARDS_STEP = 12;
 

@@ -21,6 +21,11 @@ export function categoriesQueryOptions() {
   });
 }
 
+/** The `id` of /:store/productDetails?id= as a product id, or null when it cannot be one. */
+export function productIdParam(raw: string | null): number | null {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
 export function productQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['product', id],
