@@ -34,6 +34,8 @@ export const storeSchema = z.object({
   address_line1: z.string(),
   address_line2: z.string(),
   city: z.string(),
+  /** Id of the store's city: shipping compares cities by id, never by name. */
+  city_id: z.number().int(),
   state: z.string(),
   zip_code: z.string(),
   status: z.literal('approved'),

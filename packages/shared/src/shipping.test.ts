@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { freeShippingProgress, quoteShipping, type ShippingLine } from './shipping.ts';
 
 const rates = { USD: '1', UYU: '40.15' };
+const MONTEVIDEO = 1;
+const CANELONES = 2;
 
 function line(overrides: Partial<ShippingLine> = {}): ShippingLine {
   return {
     storeId: 1,
-    storeCity: 'Montevideo',
+    storeCityId: MONTEVIDEO,
     unitPrice: '10.00',
     currency: 'USD',
     quantity: 1,
@@ -15,11 +17,11 @@ function line(overrides: Partial<ShippingLine> = {}): ShippingLine {
 }
 
 function quote(lines: ShippingLine[], freeShippingThreshold = '80.00') {
-  return quoteShipping({ lines, deliveryCity: 'Montevideo', freeShippingThreshold, rates });
+  return quoteShipping({ lines, deliveryCityId: MONTEVIDEO, freeShippingThreshold, rates });
 }
 
 describe('quoteShipping', () => {
-  it('charges 2.99 for a store in the delivery city, accents and case aside', () => {
+  it('charges 2.99 for a store in the delivery city, compared by id', () => {
     expect(quote([line()])).toEqual({
       stores: [{ storeId: 1, subtotalUsd: 1000, feeUsd: 299 }],
       subtotalUsd: 1000,
@@ -27,11 +29,18 @@ describe('quoteShipping', () => {
       totalUsd: 1299,
       freeShipping: false,
     });
-    expect(quote([line({ storeCity: ' MONTEVIDÉO ' })])?.shippingUsd).toBe(299);
+  });
+
+  it('charges 4.99 when the store city is unknown or no delivery city is set', () => {
+    expect(quote([line({ storeCityId: null })])?.shippingUsd).toBe(499);
+    expect(
+      quoteShipping({ lines: [line()], deliveryCityId: null, freeShippingThreshold: '80.00', rates })
+        ?.shippingUsd,
+    ).toBe(499);
   });
 
   it('charges 4.99 for a store outside the delivery city', () => {
-    expect(quote([line({ storeCity: 'Canelones' })])?.stores).toEqual([
+    expect(quote([line({ storeCityId: CANELONES })])?.stores).toEqual([
       { storeId: 1, subtotalUsd: 1000, feeUsd: 499 },
     ]);
   });
@@ -39,7 +48,7 @@ describe('quoteShipping', () => {
   it('charges each store once, whatever its number of lines, in the order stores first appear', () => {
     const result = quote([
       line({ storeId: 7, unitPrice: '5.50', quantity: 2 }),
-      line({ storeId: 3, storeCity: 'Canelones', unitPrice: '1.25' }),
+      line({ storeId: 3, storeCityId: CANELONES, unitPrice: '1.25' }),
       line({ storeId: 7, unitPrice: '0.99', quantity: 3 }),
     ]);
     expect(result?.stores).toEqual([
@@ -54,7 +63,7 @@ describe('quoteShipping', () => {
   it('is free for every store at exactly the threshold, and not one cent below it', () => {
     const atThreshold = quote([
       line({ storeId: 1, unitPrice: '50.00' }),
-      line({ storeId: 2, storeCity: 'Canelones', unitPrice: '30.00' }),
+      line({ storeId: 2, storeCityId: CANELONES, unitPrice: '30.00' }),
     ]);
     expect(atThreshold?.freeShipping).toBe(true);
     expect(atThreshold?.stores.map((store) => store.feeUsd)).toEqual([0, 0]);
@@ -63,7 +72,7 @@ describe('quoteShipping', () => {
 
     const oneCentBelow = quote([
       line({ storeId: 1, unitPrice: '50.00' }),
-      line({ storeId: 2, storeCity: 'Canelones', unitPrice: '29.99' }),
+      line({ storeId: 2, storeCityId: CANELONES, unitPrice: '29.99' }),
     ]);
     expect(oneCentBelow?.freeShipping).toBe(false);
     expect(oneCentBelow?.shippingUsd).toBe(299 + 499);

@@ -6,8 +6,8 @@ export const SHIPPING_FEE_OUTSIDE_CITY_USD = 499;
 
 export interface ShippingLine {
   storeId: number;
-  /** The city the store is in; a store in the delivery city charges the lower fee. */
-  storeCity: string;
+  /** Id of the city the store is in (null when unknown); a store in the delivery city charges the lower fee. */
+  storeCityId: number | null;
   /** Decimal unit price the shopper pays (after the discount rule), in `currency`. */
   unitPrice: string;
   currency: string;
@@ -32,11 +32,6 @@ export interface ShippingQuote {
   freeShipping: boolean;
 }
 
-function sameCity(a: string, b: string): boolean {
-  const normalize = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
-  return normalize(a) === normalize(b);
-}
-
 /**
  * Shipping per store (spec §1, §9): 2.99 USD for a store inside the delivery city, 4.99 outside it, and
  * nothing for any store once the whole cart reaches `free_shipping_threshold` (USD). Lines in other
@@ -44,7 +39,8 @@ function sameCity(a: string, b: string): boolean {
  */
 export function quoteShipping(input: {
   lines: readonly ShippingLine[];
-  deliveryCity: string;
+  /** Id of the delivery city; cities are compared by id, never by name (two cities may share one). */
+  deliveryCityId: number | null;
   /** free_shipping_threshold as the settings give it, a USD decimal ("80.00"). */
   freeShippingThreshold: string;
   rates: Rates;
@@ -56,7 +52,7 @@ export function quoteShipping(input: {
     if (usd === null) return null;
     const entry = byStore.get(line.storeId) ?? {
       subtotalUsd: 0,
-      inCity: sameCity(line.storeCity, input.deliveryCity),
+      inCity: line.storeCityId !== null && line.storeCityId === input.deliveryCityId,
     };
     entry.subtotalUsd += usd;
     byStore.set(line.storeId, entry);

@@ -30,6 +30,7 @@ export function aStore(overrides: Partial<Store> = {}): Store {
     address_line1: 'Calle 1',
     address_line2: '',
     city: 'Montevideo',
+    city_id: 36,
     state: 'Montevideo',
     zip_code: '11000',
     status: 'approved',

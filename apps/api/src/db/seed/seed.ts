@@ -1,3 +1,4 @@
+import { foldText } from '@mandado/shared/text-fold';
 import { sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
 import type { Database } from '../database.ts';
@@ -33,10 +34,7 @@ const BANNER_DURATION_SECONDS = 3 * 24 * 3600;
 
 /** Lowercase ASCII with dashes, for media keys. */
 function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
+  return foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cartLines, carts } from '../../db/schema/cart.ts';
-import { categories, cities, departments, products, storeCities, stores } from '../../db/schema/catalog.ts';
+import { categories, cities, departments, products, stores } from '../../db/schema/catalog.ts';
 import { type ProductRow, productColumns } from '../catalog/catalog.repository.ts';
+import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
 /** A transaction handle; every write below runs inside one that holds the cart's row lock. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -17,7 +18,7 @@ export interface CartCityRow {
 export interface CartLineRow extends ProductRow {
   quantity: number;
   /** The city the store is in: the shipping fee is lower when it is the delivery city. */
-  storeCityName: string;
+  storeCityId: number;
 }
 
 /** What the cart's checks need to know about a product, whatever state its store is in. */
@@ -40,10 +41,6 @@ export async function findCartCity(db: Database, userId: number): Promise<CartCi
   return row;
 }
 
-function storeDeliversTo(cityId: SQL | number): SQL {
-  return sql`exists (select 1 from ${storeCities} sc where sc.store_id = ${stores.id} and sc.city_id = ${cityId})`;
-}
-
 /**
  * The cart's lines a shopper can buy now, in the order they were first added, each with the whole product
  * (the catalog's columns) and its store's city: one query whatever the number of lines. Lines of a store
@@ -54,17 +51,14 @@ export async function listCartLines(db: Database, userId: number): Promise<CartL
     .select({
       ...productColumns,
       quantity: cartLines.quantity,
-      storeCityName: cities.name,
+      storeCityId: stores.cityId,
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.userId, cartLines.userId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(cities, eq(cities.id, stores.cityId))
-    .where(
-      and(eq(cartLines.userId, userId), eq(stores.status, 'approved'), storeDeliversTo(sql`${carts.cityId}`)),
-    )
+    .where(and(eq(cartLines.userId, userId), approvedStoreDeliversTo(sql`${carts.cityId}`)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
 }
 
@@ -108,7 +102,7 @@ export async function findProductsForCart(
       name: products.name,
       stock: products.stock,
       approved: sql<boolean>`${stores.status} = 'approved'`,
-      deliversToCity: sql<boolean>`${storeDeliversTo(cityId)}`,
+      deliversToCity: sql<boolean>`${approvedStoreDeliversTo(cityId)}`,
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
@@ -122,8 +116,7 @@ export async function deleteUnavailableLines(tx: Transaction, userId: number, ci
       eq(cartLines.userId, userId),
       sql`${cartLines.productId} not in (
         select p.id from ${products} p join ${stores} s on s.id = p.store_id
-        where s.status = 'approved'
-          and exists (select 1 from ${storeCities} sc where sc.store_id = s.id and sc.city_id = ${cityId})
+        where ${approvedStoreDeliversTo(cityId, { id: sql`s.id`, status: sql`s.status` })}
       )`,
     ),
   );

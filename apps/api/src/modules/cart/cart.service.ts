@@ -45,12 +45,12 @@ async function cartOf(db: Database, userId: number): Promise<Cart> {
   const quote = quoteShipping({
     lines: lines.map((line) => ({
       storeId: line.storeId,
-      storeCity: line.storeCityName,
+      storeCityId: line.storeCityId,
       unitPrice: effectivePrice(presentProduct(line)),
       currency: line.currency,
       quantity: line.quantity,
     })),
-    deliveryCity: city?.name ?? '',
+    deliveryCityId: city?.id ?? null,
     freeShippingThreshold: settings.free_shipping_threshold,
     rates: currencies.rates.rates,
   });

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { catalogRevision, categories, products, storeCities, stores } from '../../db/schema/catalog.ts';
+import { catalogRevision, categories, products, stores } from '../../db/schema/catalog.ts';
+import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
 export interface ProductRow {
   id: number;
@@ -45,10 +46,6 @@ export const productColumns = {
 
 const isApproved = eq(stores.status, 'approved');
 
-function deliversTo(cityId: number): SQL {
-  return sql`exists (select 1 from ${storeCities} sc where sc.store_id = ${stores.id} and sc.city_id = ${cityId})`;
-}
-
 function productsOfApprovedStores(db: Database) {
   return db
     .select(productColumns)
@@ -68,15 +65,13 @@ export async function listCategoriesOfApprovedStores(db: Database, cityId?: numb
     .select({ id: categories.id, name: categories.name, storeId: categories.storeId })
     .from(categories)
     .innerJoin(stores, eq(stores.id, categories.storeId))
-    .where(and(isApproved, cityId === undefined ? undefined : deliversTo(cityId)))
+    .where(cityId === undefined ? isApproved : approvedStoreDeliversTo(cityId))
     .orderBy(asc(stores.sortIndex), asc(categories.storeId), asc(categories.sortIndex), asc(categories.id));
 }
 
 export async function listProductsForCity(db: Database, cityId: number): Promise<ProductRow[]> {
-  // A join rather than deliversTo()'s per-row subquery: this is the largest list we serve.
   return productsOfApprovedStores(db)
-    .innerJoin(storeCities, and(eq(storeCities.storeId, stores.id), eq(storeCities.cityId, cityId)))
-    .where(isApproved)
+    .where(approvedStoreDeliversTo(cityId))
     .orderBy(desc(products.popularity), asc(products.id));
 }
 
@@ -155,7 +150,7 @@ export async function searchProducts(
     ) clauses
   )`;
   return productsOfApprovedStores(db)
-    .where(and(isApproved, deliversTo(query.cityId), sql`${products.searchVector} @@ ${tsquery}`))
+    .where(and(approvedStoreDeliversTo(query.cityId), sql`${products.searchVector} @@ ${tsquery}`))
     .orderBy(
       sql`ts_rank(${products.searchVector}, ${tsquery}) desc`,
       sql`similarity(search_normalize(${products.name}), ${query.normalizedText}) desc`,

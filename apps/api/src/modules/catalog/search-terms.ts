@@ -1,12 +1,10 @@
+import { foldText } from '@mandado/shared/text-fold';
+
 const MAX_TERMS = 8;
 
-/** Lowercase and accent-free, as the database's search_normalize() gives it. */
+/** Lowercase and accent-free, as the database's search_normalize() gives it (the shared folding rule). */
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
+  return foldText(text);
 }
 
 /** The words of a search as [a-z0-9] runs, so nothing the shopper types can alter the query's syntax. */

@@ -16,6 +16,7 @@ export function presentStore(row: StoreRow): Store {
     address_line1: row.addressLine1,
     address_line2: row.addressLine2,
     city: row.city,
+    city_id: row.cityId,
     state: row.state,
     zip_code: row.zipCode,
     status: row.status,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cities, departments, storeCities, stores } from '../../db/schema/catalog.ts';
+import { approvedStoreDeliversTo } from './store-availability.sql.ts';
 
 export interface StoreRow {
   id: number;
@@ -17,6 +18,7 @@ export interface StoreRow {
   latitude: string;
   longitude: string;
   city: string;
+  cityId: number;
   state: string;
   cities: string[];
   createdAt: Date;
@@ -45,6 +47,7 @@ const storeColumns = {
   latitude: stores.latitude,
   longitude: stores.longitude,
   city: cities.name,
+  cityId: stores.cityId,
   state: departments.name,
   cities: deliveryCities,
   createdAt: stores.createdAt,
@@ -62,12 +65,7 @@ function approvedStores(db: Database) {
 /** Approved stores that deliver to a city, in their sort order. */
 export async function listApprovedStoresForCity(db: Database, cityId: number): Promise<StoreRow[]> {
   return approvedStores(db)
-    .where(
-      and(
-        eq(stores.status, 'approved'),
-        sql`exists (select 1 from ${storeCities} sc where sc.store_id = ${stores.id} and sc.city_id = ${cityId})`,
-      ),
-    )
+    .where(approvedStoreDeliversTo(cityId))
     .orderBy(asc(stores.sortIndex), asc(stores.name));
 }
 

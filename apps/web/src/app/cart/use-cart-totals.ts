@@ -21,11 +21,11 @@ export function useCartTotals(): CartTotals {
   const display = useDisplayCurrency();
 
   return useMemo(() => {
-    const storeCities = new Map(stores.data?.map((store) => [store.id, store.city]));
+    const storeCityIds = new Map(stores.data?.map((store) => [store.id, store.city_id]));
     return cartTotals({
       items,
-      deliveryCity: city?.name ?? '',
-      storeCity: (storeId) => storeCities.get(storeId) ?? '',
+      deliveryCityId: city?.id ?? null,
+      storeCityId: (storeId) => storeCityIds.get(storeId) ?? null,
       freeShippingThreshold: threshold ?? null,
       rates: display.rates,
       displayCode: display.code,

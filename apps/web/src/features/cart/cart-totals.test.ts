@@ -13,8 +13,8 @@ const rates = { USD: '1', UYU: '40.00' };
 function totals(items: CartItem[], displayCode = 'UYU', threshold: string | null = '80.00') {
   return cartTotals({
     items,
-    deliveryCity: 'Montevideo',
-    storeCity: (storeId) => (storeId === 1 ? 'Montevideo' : 'Canelones'),
+    deliveryCityId: 36,
+    storeCityId: (storeId) => (storeId === 1 ? 36 : 37),
     freeShippingThreshold: threshold,
     rates,
     displayCode,

@@ -27,9 +27,10 @@ export interface CartTotals {
 
 export interface CartTotalsInput {
   items: readonly CartItem[];
-  deliveryCity: string;
-  /** The city a store is in (a store in the delivery city charges the lower fee); '' when unknown. */
-  storeCity: (storeId: number) => string;
+  /** Id of the delivery city; null when none is chosen. */
+  deliveryCityId: number | null;
+  /** Id of the city a store is in (a store in the delivery city charges the lower fee); null when unknown. */
+  storeCityId: (storeId: number) => number | null;
   /** free_shipping_threshold (USD decimal); null until the settings have loaded. */
   freeShippingThreshold: string | null;
   rates: Rates;
@@ -64,12 +65,12 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
       : quoteShipping({
           lines: items.map((item) => ({
             storeId: item.product.store_id,
-            storeCity: input.storeCity(item.product.store_id),
+            storeCityId: input.storeCityId(item.product.store_id),
             unitPrice: effectivePrice(item.product),
             currency: item.product.currency,
             quantity: item.count,
           })),
-          deliveryCity: input.deliveryCity,
+          deliveryCityId: input.deliveryCityId,
           freeShippingThreshold: input.freeShippingThreshold,
           rates,
         });

@@ -39,8 +39,10 @@ describe('groupCitiesByState', () => {
 });
 
 describe('isSameCity', () => {
-  it('compares by name and state', () => {
-    expect(isSameCity(cities[0] ?? null, { ...cities[0], id: 99 } as City)).toBe(true);
+  it('compares by id, never by name', () => {
+    expect(isSameCity(cities[0] ?? null, { ...cities[0] } as City)).toBe(true);
+    expect(isSameCity(cities[0] ?? null, { ...cities[0], id: 99 } as City)).toBe(false);
+    expect(isSameCity(cities[0] ?? null, { ...cities[1], name: cities[0]?.name } as City)).toBe(false);
     expect(isSameCity(cities[0] ?? null, cities[1] ?? null)).toBe(false);
     expect(isSameCity(null, cities[0] ?? null)).toBe(false);
   });

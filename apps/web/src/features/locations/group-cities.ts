@@ -1,17 +1,10 @@
 import type { City } from '@mandado/shared/catalog.schemas';
+// Lowercase without accents, so "paysandu" finds "Paysandú".
+import { foldText } from '@mandado/shared/text-fold';
 
 export interface StateGroup {
   state: string;
   cities: City[];
-}
-
-/** Lowercase without accents, so "paysandu" finds "Paysandú". */
-function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
 }
 
 /**
