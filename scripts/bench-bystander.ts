@@ -31,6 +31,8 @@ export async function measureBystander(options: {
     connections: options.floodConnections,
     duration: options.seconds,
     headers: { cookie: options.sessionCookie },
+    // The flood's client runs in its own thread, so its work does not delay the bystander's timing here.
+    workers: 1,
   });
   // Let the flood reach full pressure before the bystander starts counting.
   await new Promise((resolve) => setTimeout(resolve, 500));
