@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and p99 latency of products-by-city and search, each beside a static JSON
-// route of the same size on the same server (as ratios), and the gzip size of the JS and CSS that the home
+// route of the same size on the same server (as ratios), a bystander's p99 while one session floods the
+// cart read (bench-bystander.ts, decision 014), and the gzip size of the JS and CSS that the home
 // and store pages load first, and Lighthouse's mobile scores of four pages (bench-lighthouse.ts). A
 // measurement, not a test: it prints and never fails on a number.
 import { fork } from 'node:child_process';
