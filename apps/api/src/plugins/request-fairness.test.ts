@@ -38,6 +38,7 @@ describe('FairQueue', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const late = queue.wait('bystander').then(() => order.push('bystander'));
     await Promise.all([...flood, late]);
-    expect(order.indexOf('bystander')).toBeLessThanOrEqual(2);
+    // Ahead of the caller served just before it arrived.
+    expect(order.indexOf('bystander')).toBe(1);
   });
 });

@@ -58,12 +58,17 @@ export class InFlightCounter {
 export class FairQueue {
   /** Waiting requests per key; the Map's insertion order is the rotation. */
   private readonly waiting = new Map<string, Array<() => void>>();
+  /**
+   * The caller served last, kept out of the rotation until the next admission: a caller whose request
+   * arrived while that one ran goes ahead of it, rather than behind a caller that was just served.
+   */
+  private parked: { key: string; queue: Array<() => void> } | null = null;
   private scheduled = false;
 
   /** Resolves when it is this request's turn. */
   wait(key: string): Promise<void> {
     return new Promise((resolve) => {
-      const queue = this.waiting.get(key);
+      const queue = this.parked?.key === key ? this.parked.queue : this.waiting.get(key);
       if (queue) queue.push(resolve);
       else this.waiting.set(key, [resolve]);
       this.schedule();
@@ -79,15 +84,18 @@ export class FairQueue {
 
   private admitNext(): void {
     this.scheduled = false;
+    if (this.parked) {
+      if (this.parked.queue.length > 0) this.waiting.set(this.parked.key, this.parked.queue);
+      this.parked = null;
+    }
     const next = this.waiting.entries().next();
     if (next.done) return;
     const [key, queue] = next.value;
-    const admit = queue.shift();
-    // The caller just served goes to the back of the rotation.
     this.waiting.delete(key);
-    if (queue.length > 0) this.waiting.set(key, queue);
+    const admit = queue.shift();
+    this.parked = { key, queue };
     admit?.();
-    if (this.waiting.size > 0) this.schedule();
+    if (this.waiting.size > 0 || queue.length > 0) this.schedule();
   }
 }
 
@@ -141,7 +149,8 @@ export function registerRequestFairness(app: FastifyInstance, limits: Concurrenc
     const sessionKey = token === null ? null : `session:${token}`;
     const addressKey = `client:${clientKey(request.ip)}`;
     const refuse = async () => {
-      if (limits.refusalDelayMs > 0) await setTimeout(limits.refusalDelayMs);
+      // Spread over ±50%: refusals made together would otherwise all come back in the same instant.
+      if (limits.refusalDelayMs > 0) await setTimeout(limits.refusalDelayMs * (0.5 + Math.random()));
       reply.header('retry-after', String(Math.max(1, Math.ceil(limits.refusalDelayMs / 1000))));
       return new HttpError(429, { detail: MESSAGES.tooManyRequests });
     };
