@@ -47,7 +47,8 @@ export const CITY_REQUEST_CITY_MAX_LENGTH = 100;
 const FORBIDDEN_IN_SINGLE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
 
 /** Characters that print nothing: whitespace, zero-width spaces and joiners, marks, the BOM, fillers. */
-const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u180E\u3164\uFFA0]*$/u;
+// U+034F (the combining grapheme joiner) is a mark, so it stands apart from the class.
+const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\u115F\u1160\u180E\u3164\uFFA0]|\u034F)*$/u;
 
 /** Why a value cannot be one line of text a person typed, or null when it can. */
 export function singleLineTextProblem(value: string): 'control' | 'invisible' | null {
