@@ -123,7 +123,7 @@ describe('single-line text', () => {
   });
 
   it('refuses values that print nothing as required', () => {
-    for (const bad of ['\u200B', '\u200B\u200C\u200D', '\uFEFF', ' \u2060 ', '\u3164', '\u00AD']) {
+    for (const bad of ['\u200B', '\u200B\u200C\u200D', '\uFEFF', ' \u2060 ', '\u3164', '\u00AD', '\u034F']) {
       expect(singleLineTextProblem(bad), JSON.stringify(bad)).toBe('invisible');
       expect(messageFor(bad), JSON.stringify(bad)).toBe(MESSAGES.required);
     }
