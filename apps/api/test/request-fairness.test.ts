@@ -76,3 +76,26 @@ describe('requests in progress per session (decision 014)', () => {
     expect(answers).toEqual([200, 200, 200, 200, 200]);
   });
 });
+
+describe('stored media (decision 014, revised)', () => {
+  it('counts per address only: a logged-in page loading many images never hears 429 for them', async () => {
+    const strict = await createTestApp({
+      concurrencyLimits: { perSession: 1, perClient: 1000, refusalDelayMs: 0 },
+    });
+    try {
+      const carla = (await registerUser(strict.app)).headers;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          strict.app.inject({
+            method: 'GET',
+            url: `/media/products/no-such-image-${index}.webp`,
+            headers: { cookie: carla.cookie },
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).not.toContain(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -6,9 +6,13 @@ import { clientKey } from './rate-limit.ts';
 
 /** How many requests one caller may have waiting or in progress at once on this instance (decision 014). */
 export interface ConcurrencyLimits {
-  /** Per session cookie. A browser opens at most 6 connections per host over HTTP/1.1. */
+  /**
+   * Per session cookie, for API calls. Over HTTP/1.1 a browser has at most 6 connections per host, but behind
+   * an HTTP/2 proxy it multiplexes every call of a page start at once: the cap leaves room for that. The
+   * fair queue, not this cap, is what keeps a bystander served; the cap bounds what one caller may hold.
+   */
   perSession: number;
-  /** Per client address (IPv6 per /64), sessions or not: an office or a carrier's NAT shares one. */
+  /** Per client address (IPv6 per /64), sessions or not, API and media: an office or a carrier's NAT shares one. */
   perClient: number;
   /**
    * A refused request is answered after this pause (with no work meanwhile): a flooding client retries at
@@ -18,8 +22,8 @@ export interface ConcurrencyLimits {
 }
 
 export const DEFAULT_CONCURRENCY_LIMITS: ConcurrencyLimits = {
-  perSession: 6,
-  perClient: 32,
+  perSession: 16,
+  perClient: 64,
   refusalDelayMs: 1000,
 };
 
@@ -145,7 +149,9 @@ export function registerRequestFairness(app: FastifyInstance, limits: Concurrenc
   // Registered before the session plugin, whose onRequest hook is the first database query of a request.
   app.addHook('onRequest', async (request, reply) => {
     if (!usesDatabase(request)) return;
-    const token = claimedSessionToken(request);
+    // Stored media is public and a page loads dozens of images at once: it counts per address only, so a
+    // logged-in shopper's images never use up the allowance of their API calls.
+    const token = request.routeOptions.url?.startsWith('/v1/') ? claimedSessionToken(request) : null;
     const sessionKey = token === null ? null : `session:${token}`;
     const addressKey = `client:${clientKey(request.ip)}`;
     const refuse = async () => {
