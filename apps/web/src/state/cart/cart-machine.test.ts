@@ -36,7 +36,7 @@ function state(overrides: Partial<CartState> = {}): CartState {
 const USER = 'u-1';
 
 function user(overrides: Partial<CartState> = {}): CartState {
-  return state({ session: 'user', userId: USER, serverCity: 'Montevideo', ...overrides });
+  return state({ session: 'user', userId: USER, serverCityId: montevideo.id, ...overrides });
 }
 
 /** Whether the result opens the strip (the visibility itself is cart-ui-slice.ts's). */
@@ -68,13 +68,13 @@ describe('add (spec §4: count becomes 1, synced when logged in)', () => {
   });
 
   it('gives the server the app city first when its cart has another one or none', () => {
-    const result = run(user({ serverCity: null }), { type: 'add', product: milk });
+    const result = run(user({ serverCityId: null }), { type: 'add', product: milk });
     expect(result.effects).toEqual([
       { type: 'set-city', cityName: 'Montevideo' },
       { type: 'set-line', productId: 1, quantity: 1 },
       { type: 'open-strip' },
     ]);
-    expect(result.state.serverCity).toBe('Montevideo');
+    expect(result.state.serverCityId).toBe(montevideo.id);
   });
 
   it('adding a product already in the cart raises its count', () => {
@@ -181,16 +181,16 @@ describe('quantity field (set-count)', () => {
 
 describe('restore for a logged-in user (spec §4)', () => {
   it('a server cart without a city takes the stored city and gives it to the server; empty as well: stop', () => {
-    const result = restoreFromServer(user({ serverCity: null }), serverCart(null, []), inMontevideo);
+    const result = restoreFromServer(user({ serverCityId: null }), serverCart(null, []), inMontevideo);
     expect(result.effects).toEqual([{ type: 'set-city', cityName: 'Montevideo' }]);
     expect(result.state.items).toEqual([]);
     expect(opensStrip(result)).toBe(false);
-    expect(result.state.serverCity).toBe('Montevideo');
+    expect(result.state.serverCityId).toBe(montevideo.id);
   });
 
   it('a server cart without a city but with items takes the stored city and the items', () => {
     const result = restoreFromServer(
-      user({ serverCity: null }),
+      user({ serverCityId: null }),
       serverCart(null, [item(milk, 2)]),
       inMontevideo,
     );
@@ -682,14 +682,14 @@ describe('a lost write (no answer, 5xx): nothing the shopper did is lost', () =>
 
 describe('a failed set-city does not block adding', () => {
   it('a lost set-city is sent again with the next add', () => {
-    const added = run(user({ serverCity: null }), { type: 'add', product: milk });
+    const added = run(user({ serverCityId: null }), { type: 'add', product: milk });
     expect(added.effects[0]).toEqual({ type: 'set-city', cityName: 'Montevideo' });
     const lost = run(added.state, {
       type: 'server-write-failed',
       effect: { type: 'set-city', cityName: 'Montevideo' },
       status: 0,
     });
-    expect(lost.state.serverCity).toBeNull();
+    expect(lost.state.serverCityId).toBeNull();
     const again = run(lost.state, { type: 'add', product: rice });
     expect(again.effects).toEqual([
       { type: 'set-city', cityName: 'Montevideo' },
@@ -704,7 +704,7 @@ describe('a failed set-city does not block adding', () => {
   });
 
   it('a refused set-city takes the server’s city from its cart, so the next add asks again', () => {
-    const { state: after } = runAll(user({ serverCity: null, items: [] }), [
+    const { state: after } = runAll(user({ serverCityId: null, items: [] }), [
       { type: 'add', product: milk },
       {
         type: 'server-write-failed',
@@ -713,7 +713,7 @@ describe('a failed set-city does not block adding', () => {
       },
       { type: 'server-loaded', cart: serverCart(null, []) },
     ]);
-    expect(after.serverCity).toBeNull();
+    expect(after.serverCityId).toBeNull();
     expect(run(after, { type: 'add', product: rice }).effects.filter(isServerEffect)).toEqual([
       { type: 'set-city', cityName: 'Montevideo' },
       { type: 'set-line', productId: 2, quantity: 1 },

@@ -95,8 +95,11 @@ export interface CartState {
   /** The logged-in user's account id (who-am-I's user_account_id); the saved copy is theirs only. */
   userId: string | null;
   items: CartItem[];
-  /** The server cart's city as far as we know (null: unknown); the server refuses products until it has one. */
-  serverCity: string | null;
+  /**
+   * The id of the server cart's city as far as we know (null: unknown); the server refuses products until it
+   * has one. Cities are compared by id, never by name.
+   */
+  serverCityId: number | null;
   loading: PendingLoad | null;
   /**
    * The server is behind the screen after a call that got no usable answer (no connection, a 5xx):
@@ -120,7 +123,7 @@ export const INITIAL_CART_STATE: CartState = {
   session: 'unknown',
   userId: null,
   items: [],
-  serverCity: null,
+  serverCityId: null,
   loading: null,
   retry: null,
 };
@@ -132,10 +135,6 @@ export function cartUnits(items: readonly CartItem[]): number {
 /** The most of a product one cart can hold: the shared rule (the per-line limit, never more than the stock). */
 export function maxCount(product: Pick<Product, 'stock'>): number {
   return lineQuantityCap(product.stock);
-}
-
-function sameCityName(a: string | null | undefined, b: string | null | undefined): boolean {
-  return typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 function toLineInputs(items: readonly CartItem[]): CartLineInput[] {
@@ -163,14 +162,14 @@ const OPEN_STRIP: CartLocalEffect = { type: 'open-strip' };
  */
 function applyChange(state: CartState, change: CartChange, context: CartContext, sync: boolean): CartResult {
   const effects: CartEffect[] = [];
-  let serverCity = state.serverCity;
+  let serverCityId = state.serverCityId;
 
   /** The server refuses products until its cart has a city: give it the app's first. */
   function ensureServerCity(): void {
     const city = context.appCity;
-    if (city && !sameCityName(serverCity, city.name)) {
+    if (city && serverCityId !== city.id) {
       effects.push({ type: 'set-city', cityName: city.name });
-      serverCity = city.name;
+      serverCityId = city.id;
     }
   }
 
@@ -185,7 +184,7 @@ function applyChange(state: CartState, change: CartChange, context: CartContext,
       ensureServerCity();
       effects.push({ type: 'set-line', productId, quantity: count });
     }
-    return { state: { ...state, items, serverCity }, effects };
+    return { state: { ...state, items, serverCityId }, effects };
   }
 
   /** The count the line may hold; a cut one is told to the shopper (even when the line is there already). */
@@ -219,7 +218,7 @@ function applyChange(state: CartState, change: CartChange, context: CartContext,
         effects.push({ type: 'set-line', productId: change.product.id, quantity: count });
       }
       effects.push(OPEN_STRIP);
-      return { state: { ...state, items, serverCity }, effects };
+      return { state: { ...state, items, serverCityId }, effects };
     }
     case 'increase': {
       const item = state.items.find((line) => line.product.id === change.productId);
@@ -270,33 +269,33 @@ export function restoreFromServer(
 ): CartResult {
   const effects: CartEffect[] = [];
   let city = server.city;
-  let serverCity = server.city?.name ?? null;
+  let serverCityId = server.city?.id ?? null;
   if (!city) {
     // No city on the server: take the stored one and give it to the server cart.
     city = context.appCity;
     if (city) {
       effects.push({ type: 'set-city', cityName: city.name });
-      serverCity = city.name;
+      serverCityId = city.id;
     }
     // An empty cart as well: nothing more to restore.
-    if (server.products.length === 0) return { state: { ...state, serverCity }, effects };
+    if (server.products.length === 0) return { state: { ...state, serverCityId }, effects };
   }
   let items: CartItem[] = server.products.map((line) => ({ product: line.product, count: line.quantity }));
   if (city) effects.push({ type: 'select-city', city });
   const first = items[0];
   if (first) effects.push({ type: 'select-store', storeId: first.product.store_id });
-  if (passedCity && city && !sameCityName(passedCity.name, city.name)) {
+  if (passedCity && city && passedCity.id !== city.id) {
     items = [];
     if (server.products.length > 0) effects.push({ type: 'clear' });
   }
   // Restoring a non-empty cart opens the cart panel.
   if (items.length > 0) effects.push(OPEN_STRIP);
-  return { state: { ...state, serverCity, items }, effects };
+  return { state: { ...state, serverCityId, items }, effects };
 }
 
 /** Spec §4 Sync: local items win (set the server city when it differs, then replace); else restore. */
 function syncWithServer(state: CartState, server: ServerCart, context: CartContext): CartResult {
-  const sent = sendWholeCart({ ...state, serverCity: server.city?.name ?? null }, context);
+  const sent = sendWholeCart({ ...state, serverCityId: server.city?.id ?? null }, context);
   return {
     state: sent.state,
     effects: state.items.length > 0 ? [...sent.effects, OPEN_STRIP] : sent.effects,
@@ -309,20 +308,20 @@ function syncWithServer(state: CartState, server: ServerCart, context: CartConte
  */
 function sendWholeCart(state: CartState, context: CartContext): CartResult {
   const effects: CartEffect[] = [];
-  let serverCity = state.serverCity;
+  let serverCityId = state.serverCityId;
   const city = context.appCity;
-  if (city && !sameCityName(serverCity, city.name)) {
+  if (city && serverCityId !== city.id) {
     effects.push({ type: 'set-city', cityName: city.name });
-    serverCity = city.name;
+    serverCityId = city.id;
   }
   effects.push({ type: 'replace', lines: toLineInputs(state.items) });
-  return { state: { ...state, serverCity, retry: null }, effects };
+  return { state: { ...state, serverCityId, retry: null }, effects };
 }
 
 /** The server's items replace the screen's (a refused write: the server's cart is the truth). */
 function reconcileWithServer(state: CartState, server: ServerCart): CartState {
   const items = server.products.map((line) => ({ product: line.product, count: line.quantity }));
-  return { ...state, serverCity: server.city?.name ?? null, items };
+  return { ...state, serverCityId: server.city?.id ?? null, items };
 }
 
 function startLoad(
@@ -374,7 +373,7 @@ function writeFailed(
     // not have been set either) goes again, on the next change or on the host's retry. A failed load keeps its
     // own retry (its changes are replayed on its answer).
     return {
-      state: { ...state, serverCity: null, retry: isLoad(state.retry) ? state.retry : 'replace' },
+      state: { ...state, serverCityId: null, retry: isLoad(state.retry) ? state.retry : 'replace' },
       effects: [{ type: 'drop-queued-writes' }],
     };
   }
@@ -429,7 +428,7 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       const base = { ...state, loading: null };
       if (state.retry === 'replace') {
         // A write got lost meanwhile: the screen holds changes the server may lack, so it wins.
-        return sendWholeCart({ ...base, serverCity: event.cart.city?.name ?? null }, context);
+        return sendWholeCart({ ...base, serverCityId: event.cart.city?.id ?? null }, context);
       }
       if (loading.mode === 'sync' && loading.hadItems) {
         // The local items, changes included, replace the server's.
@@ -478,13 +477,13 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
     }
     case 'change-city': {
       const effects: CartEffect[] = [];
-      let serverCity = state.serverCity;
+      let serverCityId = state.serverCityId;
       if (state.session === 'user') {
         effects.push({ type: 'clear' }, { type: 'set-city', cityName: event.city.name });
-        serverCity = event.city.name;
+        serverCityId = event.city.id;
       }
       // A load still in flight (or to retry) answers with the old city's cart: its answer is ignored.
-      return { state: { ...state, items: [], serverCity, loading: null, retry: null }, effects };
+      return { state: { ...state, items: [], serverCityId, loading: null, retry: null }, effects };
     }
     case 'repeat-order': {
       const changes: CartChange[] = event.lines.map((line) => ({

@@ -71,7 +71,7 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
       });
       for (const effect of effects) {
         if (effect.type === 'select-city') {
-          if (current.city?.name !== effect.city.name) current.setCity(effect.city);
+          if (current.city?.id !== effect.city.id) current.setCity(effect.city);
         } else if (effect.type === 'select-store') {
           current.setStoreId(effect.storeId);
         } else if (effect.type === 'notify-quantity-cap') {
