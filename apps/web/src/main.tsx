@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
@@ -12,9 +12,14 @@ prefetchStartData(queryClient, useAppStore.getState().city);
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition makes the first render interruptible: React yields to the browser every few milliseconds
+  // instead of blocking the main thread for the whole tree (Lighthouse TBT, decision 017).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import type { CategoryProducts, City, Product, Store } from '@mandado/shared/catalog.schemas';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -146,6 +146,9 @@ function CategorySections({
 function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {
   const { store, bySlug, stores } = useRouteStore(city);
   const catalog = useStoreCatalog(store?.id);
+  // The grid renders from a deferred copy: a render after the catalog arrives is then time-sliced (React
+  // yields every few milliseconds) instead of one long task blocking input (decision 017).
+  const deferredSections = useDeferredValue(catalog.sections);
   const categories = useStoreCategories(store?.id);
   const [sort, setSort] = useProductSort();
   const dialog = useProductDialog();
@@ -163,14 +166,15 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
   }
   if (!store) return bySlug ? <NotFoundContent /> : <Navigate to="/stores" replace />;
 
-  const sections = catalog.sections ?? [];
+  const sections = deferredSections ?? [];
   const navCategories =
     categories ??
     sections.map((section) => ({ id: section.category, name: section.name, store_id: section.store_id }));
   const current = categoryId === null ? null : sections.find((section) => section.category === categoryId);
   const currentName = current?.name ?? navCategories.find((category) => category.id === categoryId)?.name;
   const linkFor = (product: Product) => dialog.linkTo(product.id);
-  if (categoryId !== null && catalog.isSuccess && !current) return <NotFoundContent />;
+  const loaded = deferredSections !== undefined;
+  if (categoryId !== null && loaded && !current) return <NotFoundContent />;
 
   return (
     <div className="container page-section">
@@ -187,7 +191,7 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
       </div>
       {catalog.error ? (
         <QueryError message={catalog.error.message} onRetry={() => void catalog.refetch()} />
-      ) : catalog.isLoading ? (
+      ) : !loaded ? (
         <ProductGridSkeleton />
       ) : current ? (
         <CategoryProductList key={current.category} section={current} sort={sort} linkFor={linkFor} />
