@@ -1,5 +1,6 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
@@ -26,7 +27,10 @@ interface FrequentlyBoughtProps {
 
 function FrequentlyBought({ productId, linkFor, Heading }: FrequentlyBoughtProps) {
   const related = useQuery(frequentlyBoughtQueryOptions(productId));
-  if (related.isLoading) {
+  // Below the product itself: rendered from a deferred copy, in time slices, so its cards never block the
+  // page's first interactions (decision 017).
+  const items = useDeferredValue(related.data);
+  if (related.isLoading || (related.data && !items)) {
     return (
       <div className="related" aria-busy="true">
         <Heading className="related__title">Frecuentemente comprados juntos</Heading>
@@ -34,14 +38,14 @@ function FrequentlyBought({ productId, linkFor, Heading }: FrequentlyBoughtProps
       </div>
     );
   }
-  if (!related.data?.length) return null;
+  if (!items?.length) return null;
   return (
     <section className="related" aria-labelledby={`related-${productId}`}>
       <Heading id={`related-${productId}`} className="related__title">
         Frecuentemente comprados juntos
       </Heading>
       <ul className="related__list">
-        {related.data.map((product) => {
+        {items.map((product) => {
           const link = linkFor(product);
           return (
             <li key={product.id}>
