@@ -99,3 +99,60 @@ describe('stored media (decision 014, revised)', () => {
     }
   });
 });
+
+describe('clients that hang up (decision 014, revised)', () => {
+  it('a request whose client left keeps its slot until its work is done, so send-and-hang-up cannot pile up work', async () => {
+    const capped = await createTestApp({
+      concurrencyLimits: { perSession: 1000, perClient: 2, refusalDelayMs: 0 },
+    });
+    try {
+      const dana = (await registerUser(capped.app)).headers;
+      const address = await capped.app.listen({ port: 0, host: '127.0.0.1' });
+      const held = await (async () => {
+        // Same lock as holdSessions(), on this app's database: admitted requests wait on the session lookup.
+        let release = () => {};
+        const until = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const taken = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const done = capped.database.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table ${sessions} in access exclusive mode`);
+          locked();
+          await until;
+        });
+        await taken;
+        return { release, done };
+      })();
+      const { request } = await import('node:http');
+      for (let index = 0; index < 2; index += 1) {
+        const sent = request(`${address}/v1/cart/`, { headers: { cookie: dana.cookie }, agent: false });
+        sent.on('error', () => {});
+        sent.end();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        sent.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Both hung up, but their work still waits on the database: the address has no free slot.
+      const third = await capped.app.inject({
+        method: 'GET',
+        url: '/v1/cart/',
+        headers: { cookie: dana.cookie },
+      });
+      expect(third.statusCode).toBe(429);
+      held.release();
+      await held.done;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const later = await capped.app.inject({
+        method: 'GET',
+        url: '/v1/cart/',
+        headers: { cookie: dana.cookie },
+      });
+      expect(later.statusCode).toBe(200);
+    } finally {
+      await capped.close();
+    }
+  });
+});

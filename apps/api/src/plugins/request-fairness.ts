@@ -21,6 +21,9 @@ export interface ConcurrencyLimits {
   refusalDelayMs: number;
 }
 
+/** How long a request whose client left may still hold its slot while its handler finishes. */
+const ABANDONED_SLOT_MS = 30_000;
+
 export const DEFAULT_CONCURRENCY_LIMITS: ConcurrencyLimits = {
   perSession: 16,
   perClient: 64,
@@ -50,33 +53,84 @@ export class InFlightCounter {
   }
 }
 
+/** One waiting request: settled with true on its turn, or false when it was cancelled first. */
+interface Waiter {
+  settle: (admitted: boolean) => void;
+  settled: boolean;
+}
+
+/** A rotation of keys, each with its own list; the key served last goes behind keys that arrived meanwhile. */
+class Rotation<T> {
+  /** Waiting entries per key; the Map's insertion order is the rotation. */
+  readonly waiting = new Map<string, T>();
+  /** The key served last, kept out of the rotation until the next admission. */
+  parked: { key: string; entry: T } | null = null;
+
+  /** The entry of `key`, created with `make` when the key has none (parked or waiting). */
+  entryFor(key: string, make: () => T): T {
+    if (this.parked?.key === key) return this.parked.entry;
+    let entry = this.waiting.get(key);
+    if (!entry) {
+      entry = make();
+      this.waiting.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Puts the parked key back at the end of the rotation (if it still waits) and takes the first key. */
+  next(stillWaiting: (entry: T) => boolean): { key: string; entry: T } | null {
+    if (this.parked) {
+      if (stillWaiting(this.parked.entry)) this.waiting.set(this.parked.key, this.parked.entry);
+      this.parked = null;
+    }
+    for (const [key, entry] of this.waiting) {
+      this.waiting.delete(key);
+      if (stillWaiting(entry)) return { key, entry };
+    }
+    return null;
+  }
+
+  isEmpty(): boolean {
+    return this.waiting.size === 0 && this.parked === null;
+  }
+}
+
 /**
- * Admits waiting requests one per turn of the event loop, taking turns between callers (round robin).
+ * Admits waiting requests one per turn of the event loop, taking turns between client addresses and, within
+ * an address, between sessions (round robin at both levels).
  *
  * The embedded database runs queries on the event loop and resolves them without I/O, so a request runs
  * from its first query to its answer in one go, and Node then serves the next connection that was ready.
  * With 64 connections ready, a bystander's request waited behind 64 whole requests. Here every request
- * queues under its caller's key and the queue lets one through per loop turn, so a request that arrived
- * meanwhile enters the rotation at once and waits behind at most one request of each other caller.
+ * queues under its caller's keys and the queue lets one through per loop turn, so a request that arrived
+ * meanwhile enters the rotation at once and waits behind at most one request of each other address. The
+ * address comes first because the session key is only claimed: a flood sending a made-up cookie on every
+ * connection still gets one turn per round for its address.
  */
 export class FairQueue {
-  /** Waiting requests per key; the Map's insertion order is the rotation. */
-  private readonly waiting = new Map<string, Array<() => void>>();
-  /**
-   * The caller served last, kept out of the rotation until the next admission: a caller whose request
-   * arrived while that one ran goes ahead of it, rather than behind a caller that was just served.
-   */
-  private parked: { key: string; queue: Array<() => void> } | null = null;
+  private readonly addresses = new Rotation<Rotation<Waiter[]>>();
   private scheduled = false;
 
-  /** Resolves when it is this request's turn. */
-  wait(key: string): Promise<void> {
-    return new Promise((resolve) => {
-      const queue = this.parked?.key === key ? this.parked.queue : this.waiting.get(key);
-      if (queue) queue.push(resolve);
-      else this.waiting.set(key, [resolve]);
-      this.schedule();
+  /**
+   * Queues a request; `turn` resolves true when it may run, or false once `cancel` was called before that
+   * (a client that went away must not keep its place, nor have its work run later).
+   */
+  wait(address: string, caller: string = address): { turn: Promise<boolean>; cancel: () => void } {
+    let waiter: Waiter = { settle: () => {}, settled: false };
+    const turn = new Promise<boolean>((resolve) => {
+      waiter = {
+        settled: false,
+        settle: (admitted) => {
+          if (waiter.settled) return;
+          waiter.settled = true;
+          resolve(admitted);
+        },
+      };
     });
+    const callers = this.addresses.entryFor(address, () => new Rotation<Waiter[]>());
+    callers.entryFor(caller, () => []).push(waiter);
+    this.schedule();
+    return { turn, cancel: () => waiter.settle(false) };
   }
 
   private schedule(): void {
@@ -88,18 +142,26 @@ export class FairQueue {
 
   private admitNext(): void {
     this.scheduled = false;
-    if (this.parked) {
-      if (this.parked.queue.length > 0) this.waiting.set(this.parked.key, this.parked.queue);
-      this.parked = null;
+    const hasLive = (waiters: Waiter[]) => {
+      while (waiters[0]?.settled) waiters.shift();
+      return waiters.length > 0;
+    };
+    const hasLiveCaller = (callers: Rotation<Waiter[]>) => {
+      if (callers.parked && !hasLive(callers.parked.entry)) callers.parked = null;
+      for (const [key, waiters] of callers.waiting) if (!hasLive(waiters)) callers.waiting.delete(key);
+      return !callers.isEmpty();
+    };
+    const address = this.addresses.next(hasLiveCaller);
+    if (address) {
+      const caller = address.entry.next(hasLive);
+      // hasLiveCaller made sure this address has a live waiter, so `caller` is there.
+      if (caller) {
+        caller.entry.shift()?.settle(true);
+        address.entry.parked = caller;
+      }
+      this.addresses.parked = address;
     }
-    const next = this.waiting.entries().next();
-    if (next.done) return;
-    const [key, queue] = next.value;
-    this.waiting.delete(key);
-    const admit = queue.shift();
-    this.parked = { key, queue };
-    admit?.();
-    if (this.waiting.size > 0 || queue.length > 0) this.schedule();
+    if (!this.addresses.isEmpty()) this.schedule();
   }
 }
 
@@ -173,10 +235,31 @@ export function registerRequestFairness(app: FastifyInstance, limits: Concurrenc
       if (sessionKey !== null) counter.release(sessionKey);
     };
     request.releaseConcurrencySlots = release;
-    // 'close' fires once the answer is written or the connection dropped, whichever comes first, so a slot is
-    // never kept by a client that went away; onResponse covers injected requests.
-    reply.raw.once('close', release);
-    await queue.wait(sessionKey ?? addressKey);
+    const { turn, cancel } = queue.wait(addressKey, sessionKey ?? addressKey);
+    // A client that leaves while waiting gives its place back and its request never runs. Once let in, the
+    // slot is held until the work is done (onSend/onResponse), not until the socket closes: otherwise a
+    // client could send, hang up and repeat, with all that work still to run and no cap counting it.
+    const onClose = () => {
+      cancel();
+      release();
+    };
+    reply.raw.once('close', onClose);
+    const admitted = await turn;
+    reply.raw.removeListener('close', onClose);
+    if (!admitted) {
+      // Nobody is listening any more: answer nothing and run nothing.
+      reply.hijack();
+      return reply;
+    }
+    // A handler that never answers must not keep the slot for ever once its client is gone.
+    reply.raw.once('close', () => {
+      if (held) void setTimeout(ABANDONED_SLOT_MS, undefined, { ref: false }).then(release);
+    });
+  });
+
+  // The answer is ready (the handler and its database work are done), whether or not it can still be sent.
+  app.addHook('onSend', async (request) => {
+    request.releaseConcurrencySlots?.();
   });
 
   app.addHook('onResponse', async (request) => {
