@@ -116,6 +116,11 @@ describe('single-line text', () => {
       'a\u202Ab',
       'a\u2066b',
       'a\u2069b',
+      'Ana\u2028Bcc: x',
+      'Ana\u2029x',
+      'Ana\u200Fxe.gpj',
+      'Ana\u200Ex',
+      'Ana\u061Cx',
     ]) {
       expect(singleLineTextProblem(bad), JSON.stringify(bad)).toBe('control');
       expect(messageFor(bad), JSON.stringify(bad)).toBe(MESSAGES.singleLineText);
@@ -123,7 +128,16 @@ describe('single-line text', () => {
   });
 
   it('refuses values that print nothing as required', () => {
-    for (const bad of ['\u200B', '\u200B\u200C\u200D', '\uFEFF', ' \u2060 ', '\u3164', '\u00AD', '\u034F']) {
+    for (const bad of [
+      '\u200B',
+      '\u200B\u200C\u200D',
+      '\uFEFF',
+      ' \u2060 ',
+      '\u3164',
+      '\u00AD',
+      '\u034F',
+      '\u2800',
+    ]) {
       expect(singleLineTextProblem(bad), JSON.stringify(bad)).toBe('invisible');
       expect(messageFor(bad), JSON.stringify(bad)).toBe(MESSAGES.required);
     }

@@ -40,15 +40,16 @@ export function shouldTrackSearch(term: string): boolean {
 export const CITY_REQUEST_CITY_MAX_LENGTH = 100;
 
 /**
- * C0 and C1 controls (NUL, CR, LF, TAB, ESC, …) and the bidi embeddings, overrides and isolates
- * (U+202A–202E, U+2066–2069). A line break in a name becomes a header in an e-mail; an override makes
- * "gpj.exe" read as "exe.jpg" in every list that shows the value.
+ * C0 and C1 controls (NUL, CR, LF, TAB, ESC, …), the Unicode line and paragraph separators (U+2028, U+2029),
+ * the bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069) and the directional marks (LRM, RLM,
+ * ALM). A line break in a name becomes a header in an e-mail; an override or a mark makes "gpj.exe" read as
+ * "exe.jpg" in every list that shows the value.
  */
-const FORBIDDEN_IN_SINGLE_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const FORBIDDEN_IN_SINGLE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
 
-/** Characters that print nothing: whitespace, zero-width spaces and joiners, marks, the BOM, fillers. */
+/** Characters that print nothing: whitespace, zero-width spaces and joiners, marks, the BOM, fillers, the blank Braille cell. */
 // U+034F (the combining grapheme joiner) is a mark, so it stands apart from the class.
-const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\u115F\u1160\u180E\u3164\uFFA0]|\u034F)*$/u;
+const INVISIBLE_ONLY = /^(?:[\s\p{Cf}\u115F\u1160\u180E\u2800\u3164\uFFA0]|\u034F)*$/u;
 
 /** Why a value cannot be one line of text a person typed, or null when it can. */
 export function singleLineTextProblem(value: string): 'control' | 'invisible' | null {
