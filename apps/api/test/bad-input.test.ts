@@ -59,6 +59,15 @@ describe('bad input never gives a 500', () => {
     expect(response.json()).toEqual({ detail: 'La solicitud es demasiado grande.' });
   });
 
+  it.each(['abc', '0', '-1', '01', '0x1', '1e0', '1.0', '%201', '99999999999', '2147483648'])(
+    'a product id written %s is a request for nothing we have: 404 in Spanish',
+    async (id) => {
+      const response = await t.app.inject({ method: 'GET', url: `/v1/products/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().detail).toMatch(/\p{L}/u);
+    },
+  );
+
   it('malformed JSON is a 400 with a Spanish detail', async () => {
     const response = await t.app.inject({
       method: 'POST',
