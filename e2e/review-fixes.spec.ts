@@ -142,6 +142,23 @@ test.describe('the phone bottom bar at 360 px', () => {
   });
 });
 
+test('the phone bottom bar wraps a long city name instead of cutting it @phone-only', async ({ page }) => {
+  // Only Montevideo is served by the seed: the served list the browser receives is widened with a real city
+  // of a long name and no stores yet (as in the cart spec).
+  const costa = { id: 9001, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
+  await page.route('**/v1/cities/', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { results: unknown[] };
+    await route.fulfill({ response, json: { results: [...body.results, costa] } });
+  });
+  await page.route('**/v1/stores/city/Canelones', (route) => route.fulfill({ json: [] }));
+  await page.goto('/');
+  await page.getByRole('button', { name: costa.name }).click();
+  await expect(page).toHaveURL(/\/stores$/);
+  await expect(page.getByRole('navigation', { name: 'Menú móvil' }).getByText(costa.name)).toBeVisible();
+  expectNothingClipped(await measureBottomBar(page), [costa.name, 'Carrito', 'Moneda', 'Ingresar']);
+});
+
 test.describe('/password-reset', () => {
   test('reports a broken link as soon as it opens, before any password is typed', async ({ page }) => {
     await page.goto('/password-reset?token=este-enlace-no-existe');
