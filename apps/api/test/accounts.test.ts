@@ -483,6 +483,33 @@ describe('throttling', () => {
     }
   });
 
+  it('caps login attempts per IPv6 /48, so rotating /64s inside one allocation buys no more guesses', async () => {
+    const limited = await createTestApp({
+      rateLimits: { loginPerNetwork: { max: 3, windowSeconds: 100_000_000 } },
+    });
+    try {
+      const user = await registerUser(limited.app);
+      const attempt = async (ip: string, password = 'equivocada-123') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/v1/login/',
+          headers: await visitorHeaders(limited.app),
+          remoteAddress: ip,
+          payload: { username: user.email, password },
+        });
+      // Three different /64s of one /48: each a fresh client for the per-IP and per-e-mail counters.
+      expect((await attempt('2001:db8:7:1::1')).statusCode).toBe(400);
+      expect((await attempt('2001:db8:7:2::1')).statusCode).toBe(400);
+      expect((await attempt('2001:db8:7:3::1')).statusCode).toBe(400);
+      expect((await attempt('2001:db8:7:4::1')).statusCode).toBe(429);
+      // Another /48, and IPv4, are not affected.
+      expect((await attempt('2001:db8:8:1::1', user.password)).statusCode).toBe(200);
+      expect((await attempt('10.0.3.1', user.password)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("forgets a client's failures when it logs in, and never counts successes", async () => {
     const limited = await createTestApp({
       rateLimits: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey } from './rate-limit.ts';
+import { clientKey, networkKey } from './rate-limit.ts';
 
 describe('clientKey', () => {
   it.each([
@@ -12,5 +12,14 @@ describe('clientKey', () => {
     ['not-an-ip', 'not-an-ip'],
   ])('counts %s as %s', (ip, key) => {
     expect(clientKey(ip)).toBe(key);
+  });
+});
+
+describe('networkKey', () => {
+  it('is the /48 of an IPv6 address, written one way, and null for IPv4', () => {
+    expect(networkKey('2001:db8:7:1::1')).toBe('2001:db8:7::/48');
+    expect(networkKey('2001:0DB8:0007:ffff:1:2:3:4')).toBe('2001:db8:7::/48');
+    expect(networkKey('::ffff:10.0.0.1')).toBeNull();
+    expect(networkKey('10.0.0.1')).toBeNull();
   });
 });

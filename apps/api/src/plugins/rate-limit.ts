@@ -25,6 +25,11 @@ export const DEFAULT_RATE_LIMITS = {
    */
   loginPerIp: { max: 30, windowSeconds: 300 },
   loginPerEmail: { max: 8, windowSeconds: 300 },
+  /**
+   * Login attempts per IPv6 /48, every attempt counted: one allocation holds 65,536 /64s, and without this
+   * ceiling each of them would get its own per-IP and per-e-mail allowance (decision 013, security review).
+   */
+  loginPerNetwork: { max: 300, windowSeconds: 300 },
   /** E-mail existence checks (the login panel asks once per e-mail typed). */
   emailLookupPerIp: { max: 30, windowSeconds: 300 },
   emailLookupPerEmail: { max: 10, windowSeconds: 300 },
@@ -92,6 +97,17 @@ export function clientKey(ip: string): string {
     .slice(0, 4)
     .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/**
+ * The network a client's address belongs to for the wider login ceiling: an IPv6 /48 (a site's usual
+ * allocation); null for IPv4, where the per-address limit already is the ceiling (a /24 would lump together
+ * strangers behind a carrier's NAT pool).
+ */
+export function networkKey(ip: string): string | null {
+  const client = clientKey(ip);
+  if (!client.endsWith('::/64')) return null;
+  return `${client.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
 }
 
 /** A route's preHandler limiting each client (IP, or IPv6 /64). */

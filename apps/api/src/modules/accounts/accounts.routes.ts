@@ -14,7 +14,7 @@ import {
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clientKey, enforceRateLimit, resetRateLimit } from '../../plugins/rate-limit.ts';
+import { clientKey, enforceRateLimit, networkKey, resetRateLimit } from '../../plugins/rate-limit.ts';
 import { csrfTokenFor, endSession, startSession } from '../../plugins/session.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { authenticate, currentUser, emailExists, register, updateOwnDetails } from './accounts.service.ts';
@@ -88,6 +88,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = clientKey(request.ip);
       const failures = `${request.body.username}|${client}`;
       await enforceRateLimit(app, reply, 'loginPerIp', client);
+      const network = networkKey(request.ip);
+      if (network) await enforceRateLimit(app, reply, 'loginPerNetwork', network);
       await enforceRateLimit(app, reply, 'loginPerEmail', failures);
       const user = await authenticate(app.db, request.body);
       await resetRateLimit(app, 'loginPerEmail', failures);
