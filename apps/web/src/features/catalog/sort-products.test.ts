@@ -1,27 +1,13 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '../../testing/factories.ts';
 import { parseProductSort, sortProducts, usdMinor } from './sort-products.ts';
 
 const rates = { USD: '1', UYU: '40.00' };
 
+/** A product with a fixed id, so the expected orders below can name them. */
 function product(id: number, overrides: Partial<Product>): Product {
-  return {
-    id,
-    name: `Producto ${id}`,
-    description: '',
-    price: '100.00',
-    merchant_discounted_price: null,
-    discount: false,
-    currency: 'UYU',
-    images: [],
-    store_id: 1,
-    store_name: 'Tienda',
-    category: 'Almacén',
-    category_id: 1,
-    popularity: 0,
-    stock: 10,
-    ...overrides,
-  };
+  return aProduct({ id, ...overrides });
 }
 
 // 400 UYU = 10 USD; 3 USD; 200 UYU discounted to 120 UYU = 3 USD; 80 UYU = 2 USD.

@@ -1,9 +1,9 @@
-import type { City } from '@mandado/shared/catalog.schemas';
 import { describe, expect, it } from 'vitest';
+import { aCity } from '../../testing/factories.ts';
 import { decideCityChoice, destinationAfterCityChange } from './city-choice.ts';
 
-const montevideo: City = { id: 36, name: 'Montevideo', state: 'Montevideo', state_id: 10 };
-const salto: City = { id: 60, name: 'Salto', state: 'Salto', state_id: 15 };
+const montevideo = aCity();
+const salto = aCity({ id: 60, name: 'Salto', state: 'Salto', state_id: 15 });
 
 describe('choosing a city in the selector (spec §4)', () => {
   it.each([
