@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
+import { preloadPageChunk } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { useAppStore } from './state/app-store.ts';
 import './styles/global.css';
@@ -9,6 +10,7 @@ import './styles/global.css';
 const queryClient = createQueryClient();
 // Start the app-start calls now, so they run while the route chunks download.
 prefetchStartData(queryClient, useAppStore.getState().city);
+preloadPageChunk(window.location.pathname);
 
 const container = document.getElementById('root');
 if (container) {

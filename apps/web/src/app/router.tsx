@@ -1,6 +1,6 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { AppLoading, AppRoot } from './app-root.tsx';
 import { RouteErrorBoundary } from './error/route-error.page.tsx';
@@ -21,14 +21,34 @@ const DefaultLayout = lazyNamed(() => import('./layouts/default.layout.tsx'), 'D
 const CommonLayout = lazyNamed(() => import('./layouts/common.layout.tsx'), 'CommonLayout');
 const BasicLayout = lazyNamed(() => import('./layouts/basic.layout.tsx'), 'BasicLayout');
 
+const loadStoresPage = () => import('./routes/stores.page.tsx');
+const loadStoreProductsPage = () => import('./routes/store-products.page.tsx');
+const loadProductDetailsPage = () => import('./routes/product-details.page.tsx');
+
 const CitySelectPage = lazyNamed(() => import('./routes/city-select.page.tsx'), 'CitySelectPage');
-const StoresPage = lazyNamed(() => import('./routes/stores.page.tsx'), 'StoresPage');
-const StoreProductsPage = lazyNamed(() => import('./routes/store-products.page.tsx'), 'StoreProductsPage');
-const CategoryProductsPage = lazyNamed(
-  () => import('./routes/store-products.page.tsx'),
-  'CategoryProductsPage',
-);
-const ProductDetailsPage = lazyNamed(() => import('./routes/product-details.page.tsx'), 'ProductDetailsPage');
+const StoresPage = lazyNamed(loadStoresPage, 'StoresPage');
+const StoreProductsPage = lazyNamed(loadStoreProductsPage, 'StoreProductsPage');
+const CategoryProductsPage = lazyNamed(loadStoreProductsPage, 'CategoryProductsPage');
+const ProductDetailsPage = lazyNamed(loadProductDetailsPage, 'ProductDetailsPage');
+
+/** The browse pages a shopper most often opens directly (links, reloads), with their chunks. */
+const BROWSE_PAGE_CHUNKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
+  [WEB_PATHS.stores, loadStoresPage],
+  [WEB_PATHS.storeProducts, loadStoreProductsPage],
+  [WEB_PATHS.storeCategoryProducts, loadStoreProductsPage],
+  [WEB_PATHS.productDetails, loadProductDetailsPage],
+];
+
+/**
+ * Starts downloading the current browse page's chunk as soon as the shell runs, together with its data,
+ * instead of when the first render reaches the lazy route (decision 017: the chunk was the last link before
+ * a store page's first product image). The module cache hands the same module to the lazy route later; a
+ * failed download is left to the route, which reloads once (lazyWithReload).
+ */
+export function preloadPageChunk(pathname: string): void {
+  const match = BROWSE_PAGE_CHUNKS.find(([pattern]) => matchPath(pattern, pathname) !== null);
+  if (match) void match[1]().catch(() => {});
+}
 const AllStoresPage = lazyNamed(() => import('./routes/all-stores.page.tsx'), 'AllStoresPage');
 const NearStoresPage = lazyNamed(() => import('./routes/near-stores.page.tsx'), 'NearStoresPage');
 const TermsAndConditionsPage = lazyNamed(

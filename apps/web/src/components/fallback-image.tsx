@@ -35,6 +35,8 @@ export function FallbackImage({ src, alt, width, height, className, eager = fals
       height={height}
       className={classes}
       loading={eager ? 'eager' : 'lazy'}
+      // The first cards' images are the page's largest paint: ask for them before other requests.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailedSrc(src)}
     />
