@@ -103,6 +103,10 @@ describe('/v1/admin/*', () => {
     const operator = await createUser(t.app);
     await makeOperator(t.database, operator.id);
     const pending = await createStore(t.database, { status: 'pending' });
+    const staffed = await createStore(t.database);
+    for (const member of [await createUser(t.app), await createUser(t.app)]) {
+      await addStoreMember(t.database, staffed.id, member.id);
+    }
     const response = await get('/v1/admin/stores/', operator.headers.cookie);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -111,6 +115,8 @@ describe('/v1/admin/*', () => {
       status: 'pending',
       member_count: 0,
     });
+    // Each store counts its own members (the count is a subquery correlated on the store).
+    expect(results.find((store) => store.id === staffed.id)).toMatchObject({ member_count: 2 });
     expect(results[0]?.status).toBe('pending');
     expect(results.some((store) => store.status === 'approved')).toBe(true);
   });
