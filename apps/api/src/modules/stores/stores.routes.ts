@@ -1,29 +1,14 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { nearStoreListSchema, storeKindSchema, storeListSchema } from '@mandado/shared/catalog.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { latitudeQuerySchema, longitudeQuerySchema } from '@mandado/shared/coordinates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import { getStoresForCity, getStoresNear } from './stores.service.ts';
 
-/**
- * A decimal number as a person or a browser's geolocation writes it: an optional minus, up to three digits,
- * an optional fraction. `Number()` alone also reads '' as 0, '0x10' as 16, '1e2' and ' 5 ', so the text
- * is checked first and only then converted.
- */
-const DECIMAL_COORDINATE = /^-?\d{1,3}(?:\.\d{1,15})?$/;
-
-function coordinate(min: number, max: number, rangeMessage: string) {
-  return z
-    .string({ error: MESSAGES.invalidCoordinates })
-    .regex(DECIMAL_COORDINATE, MESSAGES.invalidCoordinates)
-    .transform(Number)
-    .pipe(z.number().min(min, rangeMessage).max(max, rangeMessage));
-}
-
 const nearQuerySchema = z.object({
-  latitud: coordinate(-90, 90, MESSAGES.latitudeRange),
-  longitud: coordinate(-180, 180, MESSAGES.longitudeRange),
+  latitud: latitudeQuerySchema,
+  longitud: longitudeQuerySchema,
   category: storeKindSchema.optional(),
 });
 
