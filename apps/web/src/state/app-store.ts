@@ -12,6 +12,13 @@ export type AuthPanelMode = 'login' | 'register';
 /** Where a logout was asked from: the mobile menu goes to /products afterwards (spec §4 Logout). */
 export type LogoutOrigin = 'menu' | 'mobile-menu';
 
+/** Spec §3 Location: where the delivery goes, kept in local storage under `location`. */
+export interface StoredLocation {
+  latitude: number;
+  longitude: number;
+  label: string;
+}
+
 export interface AppNotification {
   id: number;
   kind: NotificationKind;
@@ -22,6 +29,8 @@ export interface AppNotification {
 interface AppState extends CartSlice, CartUiSlice {
   /** The delivery city; restored from storage at start (spec §4 step 4). */
   city: City | null;
+  /** The delivery address's position (address popup, a beneficiary); brings nearby stores first. */
+  location: StoredLocation | null;
   /** The chosen store's id; the store itself comes from the city's store list. */
   storeId: number | null;
   /** The currency the shopper picked; null means "derive it from the country". */
@@ -40,6 +49,7 @@ interface AppState extends CartSlice, CartUiSlice {
   logoutConfirm: LogoutOrigin | null;
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;
+  setLocation: (location: StoredLocation | null) => void;
   setCurrencyCode: (code: string) => void;
   setCountryCode: (code: string) => void;
   setNotMyCityOpen: (open: boolean) => void;
@@ -65,6 +75,17 @@ function isCity(value: unknown): value is City {
   );
 }
 
+function isLocation(value: unknown): value is StoredLocation {
+  return (
+    isRecord(value) &&
+    typeof value.latitude === 'number' &&
+    Number.isFinite(value.latitude) &&
+    typeof value.longitude === 'number' &&
+    Number.isFinite(value.longitude) &&
+    typeof value.label === 'string'
+  );
+}
+
 function isStoreId(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
@@ -80,6 +101,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   ...createCartUiSlice(set, get),
   city: readJson(STORAGE_KEYS.city, isCity),
   storeId: readJson(STORAGE_KEYS.store, isStoreId),
+  location: readJson(STORAGE_KEYS.location, isLocation),
   currencyCode: readJson(STORAGE_KEYS.currency, isCode),
   countryCode: readJson(STORAGE_KEYS.countryCode, isCode),
   notMyCityOpen: false,
@@ -95,6 +117,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setStoreId: (storeId) => {
     writeJson(STORAGE_KEYS.store, storeId);
     set({ storeId });
+  },
+  setLocation: (location) => {
+    writeJson(STORAGE_KEYS.location, location);
+    set({ location });
   },
   setCurrencyCode: (currencyCode) => {
     writeJson(STORAGE_KEYS.currency, currencyCode);

@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { CATALOG_QUERY_KEYS, storeCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { decideCityChoice, destinationAfterCityChange } from '../../features/locations/city-choice.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
-import { removeItem, STORAGE_KEYS } from '../../lib/storage.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /** Spec §4 "City change → From the selector" and "On accept". */
@@ -50,14 +49,15 @@ export function useChooseCity() {
   );
 
   const accept = useCallback(() => {
-    const { pendingCity, setCity, setStoreId, setPendingCity, cartDispatch } = useAppStore.getState();
+    const { pendingCity, setCity, setStoreId, setLocation, setPendingCity, cartDispatch } =
+      useAppStore.getState();
     if (!pendingCity) return;
     setPendingCity(null);
     setCity(pendingCity);
     // Empties the cart; a logged-in user's server cart is emptied and gets the new city (cart machine).
     cartDispatch({ type: 'change-city', city: pendingCity });
     setStoreId(null);
-    removeItem(STORAGE_KEYS.location);
+    setLocation(null);
     for (const queryKey of CATALOG_QUERY_KEYS) queryClient.removeQueries({ queryKey: [...queryKey] });
     void openCity(pendingCity);
   }, [openCity, queryClient]);

@@ -1,5 +1,6 @@
 import { PromoBanner } from '../../features/settings/promo-banner.tsx';
 import { AccountHosts } from '../account/account-hosts.tsx';
+import { AddressPopupHost } from '../address/address-popup-host.tsx';
 import { CartDock } from '../cart/cart-dock.tsx';
 import { ChangeCityHost } from '../city-choice/change-city-host.tsx';
 import { NotMyCityHost } from '../city-choice/not-my-city-host.tsx';
@@ -9,7 +10,7 @@ import { MobileBottomBar } from './mobile-bottom-bar.tsx';
 import { TopMenu } from './top-menu.tsx';
 import './layout.css';
 
-/** Spec §2 default layout: menu, promo banner, page, cart strip and expanded cart, footer, mobile menus and the city overlays. */
+/** Spec §2 default layout: menu, promo banner, page, cart strip and expanded cart, footer, mobile menus, the city overlays and the address popup. */
 export function DefaultLayout() {
   return (
     <div className="shell shell--with-bar">
@@ -23,6 +24,7 @@ export function DefaultLayout() {
       <AccountHosts />
       <NotMyCityHost />
       <ChangeCityHost />
+      <AddressPopupHost />
     </div>
   );
 }

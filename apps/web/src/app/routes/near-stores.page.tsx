@@ -16,8 +16,12 @@ import { RequireCity } from './require-city.tsx';
 function NearStores() {
   const { category } = useParams();
   const kind = category && isStoreKind(category) ? category : null;
-  const position = useCurrentPosition();
-  const stores = useQuery(nearStoresQueryOptions(position.point, kind));
+  // The saved delivery address comes first; the browser is asked only without one (issue 9).
+  const stored = useAppStore((state) => state.location);
+  const position = useCurrentPosition(stored === null);
+  const point = stored ?? position.point;
+  const status = stored ? 'ready' : position.status;
+  const stores = useQuery(nearStoresQueryOptions(point, kind));
   const storeId = useAppStore((state) => state.storeId);
   const setStoreId = useAppStore((state) => state.setStoreId);
   if (category !== undefined && kind === null) return <NotFoundContent />;
@@ -30,17 +34,17 @@ function NearStores() {
           <h1 className="page-heading__title">Tiendas cerca de mí</h1>
         </div>
       </div>
-      {position.status === 'unavailable' ? (
+      {status === 'unavailable' ? (
         <p className="notice notice--warn" role="alert">
           {GEOLOCATION_UNAVAILABLE_TEXT}
         </p>
       ) : null}
-      {position.status === 'loading' ? (
+      {status === 'loading' ? (
         <p className="notice">
           <Spinner size="small" /> Buscando tu ubicación…
         </p>
       ) : null}
-      {position.status === 'failed' ? (
+      {status === 'failed' ? (
         <div className="notice">
           <p>Necesitamos permiso para usar tu ubicación y mostrarte las tiendas más cercanas.</p>
           <button type="button" className="button button--secondary button--small" onClick={position.retry}>
@@ -66,7 +70,7 @@ function NearStores() {
   );
 }
 
-/** Spec §2 /allstoresNear/:category?: stores nearest to the browser's position, with their distance. */
+/** Spec §2 /allstoresNear/:category?: stores nearest to the saved address or the browser's position, with their distance. */
 export function NearStoresPage() {
   return <RequireCity>{() => <NearStores />}</RequireCity>;
 }

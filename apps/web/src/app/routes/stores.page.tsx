@@ -1,8 +1,12 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { isStoreKind, type StoreKind } from '@mandado/shared/store-kinds';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CompassIcon } from '../../components/icons.tsx';
+import { mergeNearStores } from '../../features/stores/filter-stores.ts';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
+import { nearStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { RequireCity } from './require-city.tsx';
@@ -11,6 +15,15 @@ const KIND_PARAM = 'tipo';
 
 function StoreSelection({ city }: { city: City }) {
   const stores = useCityStores(city);
+  // Spec §4: with a saved location the nearby stores are merged in by name, the nearest first.
+  const location = useAppStore((state) => state.location);
+  const near = useQuery(nearStoresQueryOptions(location, null));
+  const merged = useMemo(
+    () => (stores.data && near.data ? mergeNearStores(stores.data, near.data) : stores.data),
+    [stores.data, near.data],
+  );
+  // A failed nearby call leaves the plain list; waiting for it avoids reordering cards under the shopper's finger.
+  const waitingForNear = location !== null && near.isPending && !near.isError;
   const [params, setParams] = useSearchParams();
   const raw = params.get(KIND_PARAM);
   const kind = raw && isStoreKind(raw) ? raw : null;
@@ -34,8 +47,8 @@ function StoreSelection({ city }: { city: City }) {
         </Link>
       </div>
       <StoreDirectory
-        stores={stores.data}
-        isLoading={stores.isLoading}
+        stores={merged}
+        isLoading={stores.isLoading || waitingForNear}
         error={stores.error}
         onRetry={() => void stores.refetch()}
         kind={kind}

@@ -1,10 +1,29 @@
-import { UserEmptySection } from './user-empty-section.tsx';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { BeneficiariesManager } from '../../features/beneficiaries/beneficiaries-manager.tsx';
+import { useAppStore } from '../../state/app-store.ts';
+import { renderAddressPicker } from '../address/render-address-picker.tsx';
 
-/** Spec §2 /user/beneficiaries; the beneficiaries issue fills it. */
+/** Spec §2 /user/beneficiaries ('Mis Direcciones'): the same list and form as checkout, for the delivery city. */
 export function UserBeneficiariesPage() {
+  const city = useAppStore((state) => state.city);
   return (
-    <UserEmptySection title="Mis Direcciones" emptyTitle="Todavía no tienes direcciones guardadas">
-      Las direcciones de quienes reciben tus compras se guardan al pagar tu primer pedido.
-    </UserEmptySection>
+    <section className="user-area__section" aria-labelledby="user-section-title">
+      <h2 id="user-section-title" className="user-area__section-title">
+        Mis Direcciones
+      </h2>
+      {city ? (
+        <BeneficiariesManager city={city} renderAddressPicker={renderAddressPicker} />
+      ) : (
+        <EmptyState title="Elegí primero la ciudad de envío">
+          <p>Las direcciones se guardan para la ciudad a la que enviás tus compras.</p>
+          <p>
+            <Link to="/" className="button button--primary button--small">
+              Elegir ciudad
+            </Link>
+          </p>
+        </EmptyState>
+      )}
+    </section>
   );
 }

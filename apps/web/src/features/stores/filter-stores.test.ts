@@ -1,6 +1,12 @@
 import type { StoreKind } from '@mandado/shared/store-kinds';
 import { describe, expect, it } from 'vitest';
-import { filterStoresByKind, formatDistance, presentKinds, sortStores } from './filter-stores.ts';
+import {
+  filterStoresByKind,
+  formatDistance,
+  mergeNearStores,
+  presentKinds,
+  sortStores,
+} from './filter-stores.ts';
 
 function store(name: string, category: StoreKind, sortIndex: number) {
   return { name, category, sort_index: sortIndex };
@@ -47,5 +53,26 @@ describe('formatDistance', () => {
   it('uses metres under one km', () => {
     expect(formatDistance(0.456)).toBe('460 m');
     expect(formatDistance(0)).toBe('10 m');
+  });
+
+  it('merges nearby stores by name and puts the nearest first (spec §4 Stores)', () => {
+    const merged = mergeNearStores(stores, [
+      { name: 'farmacia sur ', distance_km: 0.8 },
+      { name: 'Super Centro', distance_km: 2.5 },
+      { name: 'Otra ciudad', distance_km: 0.1 },
+    ]);
+    expect(merged).toHaveLength(4);
+    expect(sortStores(merged).map((s) => [s.name, s.distance_km])).toEqual([
+      ['Farmacia Sur', 0.8],
+      ['Super Centro', 2.5],
+      ['Carnes Don José', undefined],
+      ['Farmacia Norte', undefined],
+    ]);
+  });
+
+  it('keeps the curated order when no store is near', () => {
+    expect(sortStores(mergeNearStores(stores, [])).map((s) => s.name)).toEqual(
+      sortStores(stores).map((s) => s.name),
+    );
   });
 });

@@ -6,8 +6,11 @@ export type PositionStatus = 'loading' | 'ready' | 'unavailable' | 'failed';
 /** Spec §8: the alert when the browser has no geolocation. */
 export const GEOLOCATION_UNAVAILABLE_TEXT = 'No esta disponible navigator geolocation';
 
-/** The shopper's position from the browser; a refusal or timeout only stops the loading (spec §8). */
-export function useCurrentPosition(): {
+/**
+ * The shopper's position from the browser; a refusal or timeout only stops the loading (spec §8). With
+ * `enabled` false the browser is not asked until `retry`.
+ */
+export function useCurrentPosition(enabled = true): {
   status: PositionStatus;
   point: Coordinates | null;
   retry: () => void;
@@ -31,7 +34,9 @@ export function useCurrentPosition(): {
     );
   }, []);
 
-  useEffect(locate, [locate]);
+  useEffect(() => {
+    if (enabled) locate();
+  }, [enabled, locate]);
 
   return { status, point, retry: locate };
 }

@@ -1,0 +1,141 @@
+import { beneficiaryInputSchema } from '@mandado/shared/beneficiary.schemas';
+import { type ReactNode, useId, useState } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import type { StoredLocation } from '../../state/app-store.ts';
+import { AddressPicker, type AddressValue } from './address-picker.tsx';
+import './address-popup.css';
+
+/** Spec §2: the popup's title, verbatim. */
+export const ADDRESS_POPUP_TITLE = 'Ingresá tu dirección de envio';
+
+/** §5 Guest address: only the address and the position, by the beneficiary form's own rules. */
+const guestAddressSchema = beneficiaryInputSchema.pick({
+  address_line1: true,
+  latitude: true,
+  longitude: true,
+});
+
+export interface SavedAddressChoice {
+  id: string;
+  name: string;
+  location: StoredLocation;
+}
+
+interface AddressPopupProps {
+  /** A logged-in user's beneficiaries; null for a visitor or a user with none (they enter an address). */
+  choices: SavedAddressChoice[] | null;
+  isLoading: boolean;
+  onConfirm: (location: StoredLocation) => void;
+  onClose: () => void;
+}
+
+function GuestAddress({ onConfirm }: { onConfirm: (location: StoredLocation) => void }) {
+  const fieldId = useId();
+  const [value, setValue] = useState<AddressValue>({ address: '', position: null });
+  const [errors, setErrors] = useState<{ address?: string; position?: string }>({});
+
+  function confirm() {
+    const checked = guestAddressSchema.safeParse({
+      address_line1: value.address,
+      latitude: value.position?.latitude ?? 0,
+      longitude: value.position?.longitude ?? 0,
+    });
+    if (!checked.success) {
+      const byField = new Map(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+      setErrors({
+        address: byField.get('address_line1'),
+        position: byField.get('latitude') ?? byField.get('longitude'),
+      });
+      return;
+    }
+    onConfirm({
+      latitude: checked.data.latitude,
+      longitude: checked.data.longitude,
+      label: checked.data.address_line1,
+    });
+  }
+
+  return (
+    <div className="address-popup__guest">
+      <AddressPicker
+        fieldId={fieldId}
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          if (errors.address || errors.position) setErrors({});
+        }}
+        addressError={errors.address}
+        positionError={errors.position}
+      />
+      <div className="dialog__actions">
+        <button type="button" className="button button--primary" onClick={confirm}>
+          Confirmar
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Address popup: a logged-in user with beneficiaries picks one ('Confirmar' appears once chosen); a
+ * visitor enters an address and its position on the map (§5 Guest address).
+ */
+export function AddressPopup({ choices, isLoading, onConfirm, onClose }: AddressPopupProps) {
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const groupName = useId();
+  const chosen = choices?.find((choice) => choice.id === chosenId) ?? null;
+
+  let body: ReactNode;
+  if (isLoading) body = <Spinner label="Cargando tus direcciones" />;
+  else if (choices && choices.length > 0) {
+    body = (
+      <>
+        <fieldset className="address-popup__choices">
+          <legend className="field-label">¿A quién le enviás?</legend>
+          {choices.map((choice) => (
+            <label
+              key={choice.id}
+              className={
+                choice.id === chosenId
+                  ? 'address-popup__choice address-popup__choice--chosen'
+                  : 'address-popup__choice'
+              }
+            >
+              <input
+                type="radio"
+                name={groupName}
+                checked={choice.id === chosenId}
+                onChange={() => setChosenId(choice.id)}
+              />
+              <span>
+                <span className="address-popup__name">{choice.name}</span>
+                <span className="address-popup__line">{choice.location.label}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {chosen ? (
+          <div className="dialog__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => onConfirm(chosen.location)}
+            >
+              Confirmar
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+  } else body = <GuestAddress onConfirm={onConfirm} />;
+
+  return (
+    <Dialog title={ADDRESS_POPUP_TITLE} onClose={onClose} variant="wide">
+      <p className="dialog__text">
+        Así te mostramos primero las tiendas más cercanas a quien recibe la compra.
+      </p>
+      {body}
+    </Dialog>
+  );
+}
