@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Beneficiary, BeneficiaryInput } from '@mandado/shared/beneficiary.schemas';
 import type { StoreMemberRole } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -134,4 +135,42 @@ export async function addStoreMember(
 /** Makes `userId` an operator (from their next request on). */
 export async function makeOperator(database: DatabaseHandle, userId: number): Promise<void> {
   await database.db.insert(userRoles).values({ userId, role: 'operator' });
+}
+
+/** A valid beneficiary body for `cityId`: a house on 18 de Julio, in Montevideo's centre. */
+export function beneficiaryInput(
+  cityId: number,
+  overrides: Partial<BeneficiaryInput> = {},
+): BeneficiaryInput {
+  return {
+    first_name: 'Rosa',
+    last_name: 'Fernández',
+    address_line1: 'Av. 18 de Julio 1234',
+    city_id: cityId,
+    mobile_number: '(091) 123456',
+    phone_number: '(2622) 1234',
+    residency: 'house',
+    latitude: -34.9058,
+    longitude: -56.1913,
+    email: '',
+    delivery_notes: '',
+    ...overrides,
+  };
+}
+
+/** A beneficiary of `user`, saved through the API (so it gets its public id and its zone). */
+export async function createBeneficiary(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'headers'>,
+  input: BeneficiaryInput,
+): Promise<Beneficiary> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/v1/beneficiaries/',
+    headers: user.headers,
+    payload: input as unknown as Record<string, unknown>,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`beneficiary not saved: ${response.statusCode} ${response.body}`);
+  return response.json<{ data: Beneficiary }>().data;
 }

@@ -36,6 +36,8 @@ export const BENEFICIARY_NAME_MAX_LENGTH = 60;
 export const BENEFICIARY_ADDRESS_MAX_LENGTH = 200;
 export const BENEFICIARY_NOTES_MAX_LENGTH = 200;
 const PHONE_MAX_LENGTH = 40;
+/** A remitter keeps at most this many; the list answers them all at once, so it stays bounded. */
+export const BENEFICIARIES_MAX = 100;
 
 /** Texts of the beneficiaries feature (the others are the shared §5 messages). */
 export const BENEFICIARY_MESSAGES = {
@@ -43,6 +45,7 @@ export const BENEFICIARY_MESSAGES = {
   outsideUruguay: 'La ubicación debe estar en Uruguay.',
   invalidCoordinate: 'Elige la ubicación en el mapa.',
   deleted: 'Dirección eliminada.',
+  tooMany: `Puedes guardar hasta ${BENEFICIARIES_MAX} direcciones. Elimina alguna para agregar otra.`,
 } as const;
 
 function isMissing(input: unknown): boolean {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as accountsSchema from './schema/accounts.ts';
+import * as beneficiariesSchema from './schema/beneficiaries.ts';
 import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
 import * as currenciesSchema from './schema/currencies.ts';
@@ -25,6 +26,7 @@ import * as staffSchema from './schema/staff.ts';
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
   ...accountsSchema,
+  ...beneficiariesSchema,
   ...cartSchema,
   ...catalogSchema,
   ...currenciesSchema,
