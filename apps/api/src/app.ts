@@ -10,11 +10,15 @@ import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.route
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { createGeocoder } from './modules/geo/geo.service.ts';
+import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -40,6 +44,8 @@ declare module 'fastify' {
     publicUrl: string;
     /** Tells the mail worker an e-mail was enqueued, so it leaves now rather than at the next poll. */
     kickMailWorker: () => void;
+    /** The map's tile server, served in the public settings (decision 019). */
+    mapTiles: MapTiles;
   }
 }
 
@@ -58,6 +64,10 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Called after a route enqueued an e-mail; the server wires it to its mail worker, tests drain their own. */
   kickMailWorker?: () => void;
+  /** GEOCODER_URL and its User-Agent; by default the embedded gazetteer (decision 019). */
+  geocoder?: GeocoderConfig;
+  /** MAP_TILE_URL and its attribution; by default OpenStreetMap's tile server. */
+  mapTiles?: MapTiles;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -79,12 +89,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   app.decorate('publicUrl', options.publicUrl ?? 'http://localhost:3000');
   app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
+  const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
+  app.decorate('mapTiles', mapTiles);
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, mapTiles.url);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
   // Before the sessions: a caller over its share is refused without the session lookup's query.
@@ -101,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(currenciesRoutes);
       await v1.register(ordersRoutes);
       await v1.register(cartRoutes);
+      await v1.register(geoRoutes, {
+        geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
+      });
       await v1.register(beneficiariesRoutes);
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });

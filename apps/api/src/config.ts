@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
+import type { GeocoderConfig } from './modules/geo/geocoder.ts';
+import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 
 export interface AppConfig {
@@ -23,6 +25,10 @@ export interface AppConfig {
   mailFrom: string;
   /** Absolute base URL of the site, for links in e-mails (no trailing slash). */
   publicUrl: string;
+  /** Nominatim-compatible geocoder (GEOCODER_URL), or the embedded gazetteer when null (decision 019). */
+  geocoder: GeocoderConfig;
+  /** The map's tile server and its attribution (MAP_TILE_URL, MAP_ATTRIBUTION). */
+  mapTiles: MapTiles;
 }
 
 const ruleSchema = z.object({
@@ -42,11 +48,18 @@ function parseRateLimits(value: string | undefined): Partial<RateLimits> {
   return parsed.data;
 }
 
+/** An http(s) URL, or the start stops, loudly: a typo here would otherwise surface as a broken map or 503s. */
+function httpUrl(name: string, value: string): string {
+  if (!/^https?:\/\/[^/?#\s]+/i.test(value)) throw new Error(`${name} must be an http(s) URL: ${value}`);
+  return value;
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL;
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ? env.PUBLIC_URL : `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -60,6 +73,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
     mailFrom: env.MAIL_FROM ? env.MAIL_FROM : 'Mandado <no-reply@mandado.uy>',
-    publicUrl: (env.PUBLIC_URL ? env.PUBLIC_URL : `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
+    geocoder: {
+      url: env.GEOCODER_URL ? httpUrl('GEOCODER_URL', env.GEOCODER_URL) : null,
+      // Nominatim's usage policy asks for a User-Agent that identifies the application and a contact.
+      userAgent: env.GEOCODER_USER_AGENT ? env.GEOCODER_USER_AGENT : `Mandado/1.0 (+${publicUrl})`,
+    },
+    mapTiles: {
+      url: env.MAP_TILE_URL ? httpUrl('MAP_TILE_URL', env.MAP_TILE_URL) : DEFAULT_MAP_TILES.url,
+      attribution: env.MAP_ATTRIBUTION ? env.MAP_ATTRIBUTION : DEFAULT_MAP_TILES.attribution,
+    },
   };
 }

@@ -25,6 +25,8 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
+  geocoder: config.geocoder,
+  mapTiles: config.mapTiles,
   kickMailWorker: () => mailWorker?.kick(),
 });
 if (!config.smtpUrl) {

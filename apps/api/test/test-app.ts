@@ -26,6 +26,8 @@ export async function createTestApp(
     | 'concurrencyLimits'
     | 'serverTimeouts'
     | 'webDistDir'
+    | 'geocoder'
+    | 'mapTiles'
   > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');

@@ -10,6 +10,8 @@ export const MESSAGES = {
   invalidCoordinates: 'Las coordenadas no son válidas.',
   latitudeRange: 'La latitud debe estar entre -90 y 90.',
   longitudeRange: 'La longitud debe estar entre -180 y 180.',
+  geocoderUnavailable:
+    'El buscador de direcciones no está disponible en este momento. Intenta de nuevo en unos minutos o marca el punto en el mapa.',
   tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
   invalidValue: 'Valor inválido.',
   singleLineText:

@@ -17,6 +17,8 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   search: { max: 120, windowSeconds: 60 },
   nearStores: { max: 60, windowSeconds: 60 },
+  /** Address search and reverse lookup (decision 019); an external geocoder itself is paced to 1 request/s. */
+  geo: { max: 60, windowSeconds: 60 },
   cityRequest: { max: 10, windowSeconds: 3600 },
   /**
    * Login attempts per IP (an office or a phone carrier shares one), every attempt counted. And FAILED logins

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_MAP_TILES, tileOrigin } from '../modules/settings/map-tiles.ts';
 
 /**
  * Browser features no page of ours uses are off; geolocation stays on for our own origin only, because the
@@ -25,12 +26,20 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 /**
  * Helmet's headers, a Permissions-Policy, and HSTS only on answers that travelled over HTTPS: over plain
  * HTTP a browser ignores it, and a development server on http://localhost should not claim it. Behind a
- * proxy `request.protocol` reads X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+ * proxy `request.protocol` reads X-Forwarded-Proto only from the proxies TRUST_PROXY names. Images may also
+ * come from the map's tile server (MAP_TILE_URL), and from nowhere else.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  mapTileUrl: string = DEFAULT_MAP_TILES.url,
+): Promise<void> {
+  const tiles = tileOrigin(mapTileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null },
+      directives: {
+        'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
+        'upgrade-insecure-requests': null,
+      },
     },
     strictTransportSecurity: false,
   });

@@ -49,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const [whoami, settings] = await Promise.all([
         currentUser(app.db, request.actor),
-        getPublicSettings(app.db),
+        getPublicSettings(app.db, app.mapTiles),
       ]);
       return { whoami, settings };
     },

@@ -1,0 +1,98 @@
+import type { Street } from './gazetteer.types.ts';
+
+/**
+ * DEMO DATA: Montevideo's main streets and avenues, each with ONE representative point (somewhere along
+ * it, in the named barrio), placed by hand from general knowledge of the city. A search for 'Av. Italia
+ * 2500' finds 'Av. Italia' at that point: the embedded gazetteer has no house numbers, so the sender moves
+ * the pin to the door. A real geocoder (GEOCODER_URL) answers house numbers (decision 019).
+ */
+export const STREETS: readonly Street[] = [
+  { name: 'Av. 18 de Julio', point: [-34.9058, -56.1875], barrio: 'Centro' },
+  { name: 'Av. Italia', point: [-34.8915, -56.1495], barrio: 'Parque Batlle' },
+  {
+    name: 'Bv. Artigas',
+    aliases: ['Bv. General Artigas'],
+    point: [-34.8955, -56.1635],
+    barrio: 'Tres Cruces',
+  },
+  { name: 'Rambla República del Perú', aliases: ['Rambla'], point: [-34.9115, -56.1455], barrio: 'Pocitos' },
+  {
+    name: 'Rambla Mahatma Gandhi',
+    aliases: ['Rambla'],
+    point: [-34.9225, -56.1575],
+    barrio: 'Punta Carretas',
+  },
+  { name: 'Rambla Wilson', aliases: ['Rambla'], point: [-34.9145, -56.1695], barrio: 'Parque Rodó' },
+  { name: 'Rambla Sur', aliases: ['Rambla Gran Bretaña'], point: [-34.9115, -56.1935], barrio: 'Barrio Sur' },
+  { name: "Rambla O'Higgins", aliases: ['Rambla'], point: [-34.8965, -56.0895], barrio: 'Malvín' },
+  { name: 'Rambla República de México', aliases: ['Rambla'], point: [-34.8905, -56.052], barrio: 'Carrasco' },
+  { name: 'Av. General Rivera', aliases: ['Av. Rivera'], point: [-34.9005, -56.1505], barrio: 'Pocitos' },
+  { name: 'Av. Agraciada', point: [-34.8775, -56.2015], barrio: 'Bella Vista' },
+  { name: 'Av. Millán', point: [-34.8595, -56.1955], barrio: 'Prado' },
+  { name: 'Av. Garzón', point: [-34.8275, -56.2205], barrio: 'Sayago' },
+  { name: 'Camino Carrasco', point: [-34.8665, -56.0915], barrio: 'Las Canteras' },
+  { name: 'Av. 8 de Octubre', point: [-34.879, -56.1535], barrio: 'La Blanqueada' },
+  { name: 'Av. General Flores', aliases: ['Av. Flores'], point: [-34.8775, -56.1765], barrio: 'La Figurita' },
+  { name: 'Bv. España', point: [-34.9125, -56.1575], barrio: 'Pocitos' },
+  { name: 'Av. Brasil', point: [-34.9065, -56.1525], barrio: 'Pocitos' },
+  {
+    name: 'Av. Luis Alberto de Herrera',
+    aliases: ['Av. Herrera', 'Av. Dr. Luis Alberto de Herrera'],
+    point: [-34.8985, -56.1395],
+    barrio: 'Buceo',
+  },
+  { name: 'Av. Sarmiento', point: [-34.9165, -56.1615], barrio: 'Punta Carretas' },
+  { name: 'Av. Belloni', point: [-34.8365, -56.1355], barrio: 'Piedras Blancas' },
+  { name: 'Av. de las Instrucciones', point: [-34.8305, -56.1665], barrio: 'Casavalle' },
+  {
+    name: 'Av. José Batlle y Ordóñez',
+    aliases: ['Av. Propios'],
+    point: [-34.8725, -56.1445],
+    barrio: 'Unión',
+  },
+  { name: 'Av. Rondeau', aliases: ['Av. General Rondeau'], point: [-34.8965, -56.1935], barrio: 'Aguada' },
+  { name: 'Av. del Libertador', point: [-34.8975, -56.1885], barrio: 'Aguada' },
+  { name: 'Av. Uruguay', point: [-34.9015, -56.1865], barrio: 'Cordón' },
+  { name: 'Av. Daniel Fernández Crespo', point: [-34.8975, -56.1795], barrio: 'Cordón' },
+  { name: 'Av. Constituyente', point: [-34.9085, -56.1705], barrio: 'Palermo' },
+  { name: 'Av. Gonzalo Ramírez', point: [-34.9105, -56.1815], barrio: 'Palermo' },
+  { name: 'Av. Dr. Américo Ricaldoni', point: [-34.8995, -56.1475], barrio: 'Parque Batlle' },
+  { name: 'Av. Bolivia', point: [-34.8765, -56.0645], barrio: 'Carrasco Norte' },
+  { name: 'Av. Arocena', point: [-34.8865, -56.0605], barrio: 'Carrasco' },
+  {
+    name: 'Av. General San Martín',
+    aliases: ['Av. San Martín'],
+    point: [-34.8555, -56.1805],
+    barrio: 'Aires Puros',
+  },
+  { name: 'Av. Burgues', point: [-34.8715, -56.1855], barrio: 'Atahualpa' },
+  { name: 'Av. Lezica', point: [-34.7915, -56.2395], barrio: 'Lezica' },
+  { name: 'Av. Carlos María Ramírez', point: [-34.8655, -56.2295], barrio: 'La Teja' },
+  { name: 'Av. Santín Carlos Rossi', point: [-34.8595, -56.2455], barrio: 'Tres Ombúes' },
+  { name: 'Av. José Pedro Varela', point: [-34.8675, -56.1585], barrio: 'Mercado Modelo' },
+  { name: 'Camino Maldonado', point: [-34.8425, -56.1005], barrio: 'Punta de Rieles' },
+  { name: 'Av. Centenario', point: [-34.8855, -56.1605], barrio: 'La Blanqueada' },
+  {
+    name: 'Av. Dámaso Antonio Larrañaga',
+    aliases: ['Av. Larrañaga'],
+    point: [-34.8765, -56.1605],
+    barrio: 'Larrañaga',
+  },
+  { name: 'Av. Julio Herrera y Reissig', point: [-34.9175, -56.1655], barrio: 'Parque Rodó' },
+  { name: 'Av. Mariscal Solano López', point: [-34.8825, -56.1075], barrio: 'Malvín Norte' },
+  { name: 'Av. Don Pedro de Mendoza', point: [-34.8185, -56.1535], barrio: 'Piedras Blancas' },
+  { name: 'Av. Sayago', point: [-34.8315, -56.2075], barrio: 'Sayago' },
+  {
+    name: 'Calle Sarandí',
+    aliases: ['Peatonal Sarandí', 'Sarandí'],
+    point: [-34.9065, -56.2065],
+    barrio: 'Ciudad Vieja',
+  },
+  { name: 'Av. Ellauri', point: [-34.9105, -56.1535], barrio: 'Pocitos' },
+  {
+    name: 'Calle 21 de Setiembre',
+    aliases: ['21 de Septiembre'],
+    point: [-34.9145, -56.1615],
+    barrio: 'Punta Carretas',
+  },
+];

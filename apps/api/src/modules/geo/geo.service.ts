@@ -1,0 +1,61 @@
+import { URUGUAY_BOUNDS } from '@mandado/shared/beneficiary.schemas';
+import type { GeoPlace, GeoReverseResult, GeoSearchResult } from '@mandado/shared/geo.schemas';
+import { GEO_SEARCH_LIMIT } from '@mandado/shared/geo.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
+import { HttpError } from '../../http-errors.ts';
+import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
+import { type FoundPlace, type Geocoder, type GeocoderConfig, GeocoderUnavailableError } from './geocoder.ts';
+import { createNominatimGeocoder } from './nominatim-geocoder.ts';
+import { deliveryZoneFor } from './zones.ts';
+
+/** The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). */
+export function createGeocoder(config: GeocoderConfig): Geocoder {
+  return config.url
+    ? createNominatimGeocoder({ url: config.url, userAgent: config.userAgent })
+    : createEmbeddedGeocoder();
+}
+
+function isInUruguay(place: FoundPlace): boolean {
+  return (
+    place.latitude >= URUGUAY_BOUNDS.south &&
+    place.latitude <= URUGUAY_BOUNDS.north &&
+    place.longitude >= URUGUAY_BOUNDS.west &&
+    place.longitude <= URUGUAY_BOUNDS.east
+  );
+}
+
+function withZone(place: FoundPlace): GeoPlace {
+  return { ...place, zone: deliveryZoneFor(place.latitude, place.longitude) };
+}
+
+/** The external service failing is our outage, not the caller's mistake: 503 in Spanish. */
+async function orUnavailable<T>(lookup: Promise<T>): Promise<T> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof GeocoderUnavailableError)
+      throw new HttpError(503, { detail: MESSAGES.geocoderUnavailable });
+    throw error;
+  }
+}
+
+/** Suggestions for a typed address, in Uruguay only (the service is asked so, and the answer is checked). */
+export async function searchPlaces(geocoder: Geocoder, query: string): Promise<GeoSearchResult> {
+  const found = await orUnavailable(geocoder.search(query));
+  return { results: found.filter(isInUruguay).slice(0, GEO_SEARCH_LIMIT).map(withZone) };
+}
+
+/**
+ * A readable label for the pin. The place keeps the pin's own coordinates (the sender put it on the door,
+ * the geocoder's point is only the nearest thing it knows); where the geocoder knows nothing, the label is
+ * the coordinates themselves.
+ */
+export async function reversePlace(
+  geocoder: Geocoder,
+  latitude: number,
+  longitude: number,
+): Promise<GeoReverseResult> {
+  const found = await orUnavailable(geocoder.reverse(latitude, longitude));
+  const label = found?.label ?? `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+  return { place: withZone({ label, latitude, longitude }) };
+}
