@@ -85,7 +85,10 @@ describe('who reaches the beneficiaries', () => {
         body: { detail: MESSAGES.notAuthenticated },
       });
     }
-    expect((await call(undefined, 'GET', '/v1/beneficiaries/')).status).toBe(401);
+    expect(await call(undefined, 'GET', '/v1/beneficiaries/')).toMatchObject({
+      status: 401,
+      cacheControl: 'no-store',
+    });
   });
 
   it('answers 403 to a change without the CSRF token, and changes nothing', async () => {

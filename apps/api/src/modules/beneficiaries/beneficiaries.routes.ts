@@ -36,9 +36,9 @@ const refused = { 401: apiErrorSchema, 403: apiErrorSchema };
 export const beneficiariesRoutes: FastifyPluginAsyncZod = async (app) => {
   // A visitor hears 401 before any body problem (after the CSRF check, which runs first for every route).
   app.addHook('preValidation', async (request, reply) => {
-    requireActor(request);
-    // Names, phones and addresses of someone's family: no shared cache may keep them.
+    // Names, phones and addresses of someone's family: no shared cache may keep them (the 401 included).
     reply.header('cache-control', 'no-store');
+    requireActor(request);
   });
 
   app.get(
