@@ -1,12 +1,12 @@
-import { URUGUAY_BOUNDS } from '@mandado/shared/beneficiary.schemas';
 import type { GeoPlace, GeoReverseResult, GeoSearchResult } from '@mandado/shared/geo.schemas';
 import { GEO_SEARCH_LIMIT } from '@mandado/shared/geo.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { HttpError } from '../../http-errors.ts';
 import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
+import { URUGUAY_OUTLINE } from './gazetteer/uruguay-outline.data.ts';
 import { type FoundPlace, type Geocoder, type GeocoderConfig, GeocoderUnavailableError } from './geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
-import { deliveryZoneFor } from './zones.ts';
+import { deliveryZoneFor, isPointInPolygon } from './zones.ts';
 
 /** The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). */
 export function createGeocoder(config: GeocoderConfig): Geocoder {
@@ -16,12 +16,7 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
 }
 
 function isInUruguay(place: FoundPlace): boolean {
-  return (
-    place.latitude >= URUGUAY_BOUNDS.south &&
-    place.latitude <= URUGUAY_BOUNDS.north &&
-    place.longitude >= URUGUAY_BOUNDS.west &&
-    place.longitude <= URUGUAY_BOUNDS.east
-  );
+  return isPointInPolygon([place.latitude, place.longitude], URUGUAY_OUTLINE);
 }
 
 function withZone(place: FoundPlace): GeoPlace {

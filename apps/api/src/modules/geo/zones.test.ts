@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEETING_POINT_ZONES } from './gazetteer/meeting-point-zones.data.ts';
+import { URUGUAY_OUTLINE } from './gazetteer/uruguay-outline.data.ts';
 import { deliveryZoneFor, isPointInPolygon } from './zones.ts';
 
 const NOT_A_MEETING_POINT = { in_service_area: true, meeting_point: null };
@@ -92,5 +93,31 @@ describe('deliveryZoneFor (the demo gazetteer of Montevideo)', () => {
         expect(deliveryZoneFor(vertex[0], vertex[1]).in_service_area, zone.name).toBe(true);
       }
     }
+  });
+});
+
+describe('the coarse outline of Uruguay (keeps stray geocoder answers out)', () => {
+  it('holds the departmental capitals and leaves out the neighbours', () => {
+    const inside = [
+      [-34.9058, -56.1913], // Montevideo
+      [-34.4626, -57.8398], // Colonia del Sacramento
+      [-31.3833, -57.9667], // Salto
+      [-32.3214, -58.0756], // Paysandú
+      [-30.9053, -55.5508], // Rivera
+      [-30.4, -56.4667], // Artigas
+      [-33.6971, -53.4616], // Chuy
+      [-34.9667, -54.95], // Punta del Este
+      [-32.37, -54.17], // Melo
+      [-33.23, -54.38], // Treinta y Tres
+    ] as const;
+    for (const point of inside) expect(isPointInPolygon(point, URUGUAY_OUTLINE), String(point)).toBe(true);
+    const outside = [
+      [-34.6037, -58.3816], // Buenos Aires, inside Uruguay's bounding box
+      [-32.4833, -58.2333], // Concepción del Uruguay (Entre Ríos)
+      [-30.0346, -51.2177], // Porto Alegre
+      [-32.035, -52.0986], // Rio Grande
+      [-33.0094, -58.5172], // Gualeguaychú (Entre Ríos)
+    ] as const;
+    for (const point of outside) expect(isPointInPolygon(point, URUGUAY_OUTLINE), String(point)).toBe(false);
   });
 });
