@@ -53,7 +53,8 @@ function NearStores() {
           </button>
         </div>
       ) : null}
-      {position.status === 'ready' ? (
+      {stored ? <p className="notice">Cerca de {stored.label}</p> : null}
+      {status === 'ready' ? (
         <StoreDirectory
           stores={stores.data}
           isLoading={stores.isLoading}
