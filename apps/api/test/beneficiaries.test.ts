@@ -345,6 +345,14 @@ describe('POST /v1/beneficiaries/', () => {
         longitude: [BENEFICIARY_MESSAGES.outsideUruguay],
       },
     });
+    // Buenos Aires lies inside Uruguay's bounding box, not inside its outline.
+    expect(await post({ latitude: -34.6037, longitude: -58.3816 })).toMatchObject({
+      status: 400,
+      body: {
+        latitude: [BENEFICIARY_MESSAGES.outsideUruguay],
+        longitude: [BENEFICIARY_MESSAGES.outsideUruguay],
+      },
+    });
     // Text is not a coordinate (and never a 500).
     expect(await post({ latitude: '-34.9' as never, longitude: null as never })).toMatchObject({
       status: 400,

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { isInsideUruguay } from '../geo/zones.ts';
 import { presentBeneficiary } from './beneficiaries.presenter.ts';
 import {
   type BeneficiaryWrite,
@@ -34,6 +35,11 @@ function beneficiaryIdFrom(value: string): string {
 }
 
 function toWrite(input: BeneficiaryValues): BeneficiaryWrite {
+  // The schema's box also holds Buenos Aires: the outline decides (decision 019).
+  if (!isInsideUruguay(input.latitude, input.longitude)) {
+    const outside = [BENEFICIARY_MESSAGES.outsideUruguay];
+    throw new HttpError(400, { latitude: outside, longitude: outside });
+  }
   return {
     cityId: input.city_id,
     firstName: input.first_name,

@@ -3,10 +3,9 @@ import { GEO_SEARCH_LIMIT } from '@mandado/shared/geo.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { HttpError } from '../../http-errors.ts';
 import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
-import { URUGUAY_OUTLINE } from './gazetteer/uruguay-outline.data.ts';
 import { type FoundPlace, type Geocoder, type GeocoderConfig, GeocoderUnavailableError } from './geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
-import { deliveryZoneFor, isPointInPolygon } from './zones.ts';
+import { deliveryZoneFor, isInsideUruguay } from './zones.ts';
 
 /** The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). */
 export function createGeocoder(config: GeocoderConfig): Geocoder {
@@ -16,7 +15,7 @@ export function createGeocoder(config: GeocoderConfig): Geocoder {
 }
 
 function isInUruguay(place: FoundPlace): boolean {
-  return isPointInPolygon([place.latitude, place.longitude], URUGUAY_OUTLINE);
+  return isInsideUruguay(place.latitude, place.longitude);
 }
 
 function withZone(place: FoundPlace): GeoPlace {

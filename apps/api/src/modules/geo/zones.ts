@@ -2,6 +2,7 @@ import type { DeliveryZone } from '@mandado/shared/geo.schemas';
 import type { LatLng, MeetingPointZone, Polygon } from './gazetteer/gazetteer.types.ts';
 import { MEETING_POINT_ZONES } from './gazetteer/meeting-point-zones.data.ts';
 import { MONTEVIDEO_OUTLINE } from './gazetteer/montevideo-outline.data.ts';
+import { URUGUAY_OUTLINE } from './gazetteer/uruguay-outline.data.ts';
 
 /**
  * Ray casting: a ray from the point towards growing longitude crosses the ring's edges an odd number of
@@ -49,4 +50,12 @@ export function deliveryZoneFor(
   if (!isPointInPolygon(point, zones.serviceArea)) return { in_service_area: false, meeting_point: null };
   const zone = zones.meetingPoints.find((candidate) => isPointInPolygon(point, candidate.outline));
   return { in_service_area: true, meeting_point: zone ? { name: zone.name } : null };
+}
+
+/**
+ * Inside Uruguay's (coarse) outline. The shared schemas only check a bounding box, which the browser can run
+ * cheaply but which also holds Buenos Aires and part of Entre Ríos; the server checks the outline.
+ */
+export function isInsideUruguay(latitude: number, longitude: number): boolean {
+  return isPointInPolygon([latitude, longitude], URUGUAY_OUTLINE);
 }
