@@ -7,7 +7,6 @@ import {
   clickMap,
   MONTEVIDEO_POSITION,
   pickSuggestion,
-  skipAddressPopup,
 } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { chooseMontevideo, storeList } from './visitor.helpers.ts';
@@ -18,7 +17,6 @@ test.beforeEach(async ({ page }) => {
 
 async function openBeneficiaries(page: Page, baseURL: string | undefined) {
   const account = await createAccount(baseURL ?? '', { firstName: 'Lucía' });
-  await skipAddressPopup(page);
   await chooseMontevideo(page);
   await page.goto('/login?next=%2Fuser%2Fbeneficiaries');
   await logInWithForm(page, account.email, account.password);
@@ -108,7 +106,7 @@ test.describe('current location', () => {
   test('granted: the position and its label fill the address', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(MONTEVIDEO_POSITION);
-    await chooseMontevideo(page);
+    await chooseMontevideo(page, { addressPopup: true });
     const popup = addressPopup(page);
     await expect(popup).toBeVisible();
     const reverse = page.waitForResponse((response) => response.url().includes('/v1/geo/reverse/'));
@@ -126,7 +124,7 @@ test.describe('current location', () => {
 
   test('denied: loading just stops, no alert', async ({ page, context }) => {
     await context.clearPermissions();
-    await chooseMontevideo(page);
+    await chooseMontevideo(page, { addressPopup: true });
     const popup = addressPopup(page);
     await popup.getByLabel('Mi ubicación actual').check();
     await expect(popup.getByText('Buscando tu ubicación…')).toBeHidden();
@@ -141,7 +139,7 @@ test.describe('current location', () => {
     await page.addInitScript(() => {
       Reflect.deleteProperty(Navigator.prototype, 'geolocation');
     });
-    await chooseMontevideo(page);
+    await chooseMontevideo(page, { addressPopup: true });
     const popup = addressPopup(page);
     await popup.getByLabel('Mi ubicación actual').check();
     await expect(popup.getByRole('alert')).toHaveText('No esta disponible navigator geolocation');
@@ -151,7 +149,7 @@ test.describe('current location', () => {
 test('a first-time visitor gives an address in the popup and the nearest stores come first', async ({
   page,
 }) => {
-  await chooseMontevideo(page);
+  await chooseMontevideo(page, { addressPopup: true });
   const popup = addressPopup(page);
   await expect(popup).toBeVisible();
   await expectNoSeriousViolations(page, 'address popup');
@@ -186,7 +184,7 @@ test('a first-time visitor gives an address in the popup and the nearest stores 
 });
 
 test('a dismissed popup does not come back in the same visit', async ({ page }) => {
-  await chooseMontevideo(page);
+  await chooseMontevideo(page, { addressPopup: true });
   const popup = addressPopup(page);
   await expect(popup).toBeVisible();
   await page.keyboard.press('Escape');

@@ -1,9 +1,14 @@
 import { expect, type Page } from '@playwright/test';
+import { skipAddressPopup } from './address.helpers.ts';
 
 export const CITY_SCREEN_TITLE = '¿A qué ciudad enviamos tu compra?';
 
-/** A new visitor lands on the city screen and picks Montevideo; the city has several stores. */
-export async function chooseMontevideo(page: Page): Promise<void> {
+/**
+ * A new visitor lands on the city screen and picks Montevideo; the city has several stores. The address
+ * popup that a first visit opens on the store list is skipped unless the test is about it.
+ */
+export async function chooseMontevideo(page: Page, options: { addressPopup?: boolean } = {}): Promise<void> {
+  if (!options.addressPopup) await skipAddressPopup(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
   await page.getByRole('button', { name: 'Montevideo' }).click();
