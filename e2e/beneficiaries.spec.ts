@@ -24,6 +24,20 @@ async function openBeneficiaries(page: Page, baseURL: string | undefined) {
   await expect(page.getByRole('heading', { name: 'Mis Direcciones' })).toBeVisible();
 }
 
+/** Drags the pin a little: the position moves and the reverse lookup answers again. */
+async function dragPin(page: Page) {
+  const pin = page.locator('.location-map__pin');
+  const box = await pin.boundingBox();
+  if (!box) throw new Error('no pin');
+  const reverse = page.waitForResponse((response) => response.url().includes('/v1/geo/reverse/'));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  expect((await reverse).status()).toBe(200);
+}
+
 function savedList(page: Page) {
   return page.getByRole('list', { name: 'Direcciones guardadas' });
 }
@@ -55,6 +69,26 @@ test('adds a beneficiary with another address, edits it and deletes it', async (
   await pickSuggestion(page, 'Pocitos', /Pocitos/);
   await clickMap(page, page);
   await expect(page.getByRole('combobox', { name: 'Dirección' })).not.toHaveValue('');
+  await dragPin(page);
+
+  // Spec §8: a failed create only resets the flags: no message, the values stay, the button works again.
+  let failures = 1;
+  await page.route('**/v1/beneficiaries/', async (route) => {
+    if (route.request().method() === 'POST' && failures > 0) {
+      failures -= 1;
+      await route.fulfill({ status: 503, json: { detail: 'Servicio no disponible' } });
+    } else await route.fallback();
+  });
+  const failed = page.waitForResponse(
+    (response) => response.url().endsWith('/v1/beneficiaries/') && response.request().method() === 'POST',
+  );
+  await save.click();
+  expect((await failed).status()).toBe(503);
+  await expect(save).toBeEnabled();
+  await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
+  await expect(
+    page.getByRole('region', { name: 'Avisos' }).getByText(/Oops|algo salio mal|Servicio no disponible/i),
+  ).toHaveCount(0);
   await save.click();
 
   const item = savedList(page).getByRole('listitem').filter({ hasText: 'Ana Pérez' });

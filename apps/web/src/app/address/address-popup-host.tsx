@@ -27,6 +27,23 @@ const AddressPopupPanel = lazy(
   lazyWithReload(async () => ({ default: (await import('./address-popup-panel.tsx')).AddressPopupPanel })),
 );
 
+export interface AddressPopupState {
+  hasLocation: boolean;
+  dismissed: boolean;
+  hasCity: boolean;
+  pathname: string;
+}
+
+/** Spec §2: only without a stored location, with a delivery city, never over the city screen, once per visit. */
+export function shouldOpenAddressPopup({
+  hasLocation,
+  dismissed,
+  hasCity,
+  pathname,
+}: AddressPopupState): boolean {
+  return !hasLocation && !dismissed && hasCity && pathname !== '/';
+}
+
 /**
  * Spec §2 Address popup: opens on load when no location is stored, never over the city screen (a delivery
  * city comes first), and once dismissed or confirmed stays closed for the rest of the visit.
@@ -37,7 +54,7 @@ export function AddressPopupHost() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(readDismissed);
 
-  if (hasLocation || dismissed || !hasCity || pathname === '/') return null;
+  if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname })) return null;
   return (
     <Suspense fallback={null}>
       <AddressPopupPanel
