@@ -187,6 +187,9 @@ test('a first-time visitor gives an address in the popup and the nearest stores 
   const popup = addressPopup(page);
   await expect(popup).toBeVisible();
   await expectNoSeriousViolations(page, 'address popup');
+  // The popup opens on a browse page's first load: the map (Leaflet and tiles) waits for a position.
+  await expect(popup.getByRole('region', { name: 'Mapa de la dirección' })).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Elegir en el mapa' })).toBeVisible();
 
   await pickSuggestion(popup, 'Pocitos', /Pocitos/);
   await clickMap(page, popup);

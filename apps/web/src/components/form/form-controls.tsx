@@ -2,22 +2,7 @@ import './form.css';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { type ChangeEvent, type FocusEvent, type ReactNode, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-/** Error id convention: the message under a field is `${fieldId}-error`. */
-export function errorId(fieldId: string): string {
-  return `${fieldId}-error`;
-}
-
-/** What every input needs for its error: the danger style, aria-invalid and the link to the message. */
-export function invalidProps(fieldId: string, message: string | undefined, extraDescribedBy?: string) {
-  const describedBy = [message ? errorId(fieldId) : undefined, extraDescribedBy].filter(Boolean).join(' ');
-  return {
-    id: fieldId,
-    className: message ? 'input input--invalid' : 'input',
-    'aria-invalid': message ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-  } as const;
-}
+import { errorId, invalidProps } from './field-a11y.ts';
 
 export function FieldError({ fieldId, message }: { fieldId: string; message: string | undefined }) {
   if (!message) return null;

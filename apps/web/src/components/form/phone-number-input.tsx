@@ -1,5 +1,5 @@
 import { type ChangeEvent, type Ref, useId, useMemo, useState } from 'react';
-import { errorId } from './form-controls.tsx';
+import { errorId } from './field-a11y.ts';
 import {
   type CountryCode,
   composePhone,

@@ -1,7 +1,7 @@
 import type { DeliveryZone, GeoPlace } from '@mandado/shared/geo.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { invalidProps } from '../../components/form/form-controls.tsx';
+import { invalidProps } from '../../components/form/field-a11y.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
@@ -36,6 +36,11 @@ interface AddressPickerProps {
   positionError?: string;
   /** Moves focus to the address box when the form reports an error there. */
   addressRef?: (element: HTMLInputElement | null) => void;
+  /**
+   * The map (Leaflet, ~50 KB gzip, and its tiles) waits until there is a position or the shopper asks for it.
+   * The address popup opens on a browse page's first load, which must not grow by the map (issue 9).
+   */
+  mapOnDemand?: boolean;
 }
 
 function zoneNotice(zone: DeliveryZone | null): string | null {
@@ -59,8 +64,10 @@ export function AddressPicker({
   addressError,
   positionError,
   addressRef,
+  mapOnDemand = false,
 }: AddressPickerProps) {
   const [choice, setChoice] = useState<LocationChoice>('other');
+  const [mapWanted, setMapWanted] = useState(!mapOnDemand);
   const [locating, setLocating] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const [zone, setZone] = useState<DeliveryZone | null>(null);
@@ -250,16 +257,28 @@ export function AddressPicker({
           </p>
         ) : null}
       </div>
-      <p className="form__hint">Tocá el mapa o arrastrá el marcador para ajustar la ubicación.</p>
-      <Suspense fallback={<div className="location-map location-map--loading" aria-hidden="true" />}>
-        <LocationMap
-          position={value.position}
-          onPick={pickPoint}
-          tileUrl={settings?.map_tile_url ?? DEFAULT_TILE_URL}
-          attribution={settings?.map_attribution ?? DEFAULT_ATTRIBUTION}
-          label="Mapa de la dirección"
-        />
-      </Suspense>
+      {mapWanted || value.position !== null ? (
+        <>
+          <p className="form__hint">Tocá el mapa o arrastrá el marcador para ajustar la ubicación.</p>
+          <Suspense fallback={<div className="location-map location-map--loading" aria-hidden="true" />}>
+            <LocationMap
+              position={value.position}
+              onPick={pickPoint}
+              tileUrl={settings?.map_tile_url ?? DEFAULT_TILE_URL}
+              attribution={settings?.map_attribution ?? DEFAULT_ATTRIBUTION}
+              label="Mapa de la dirección"
+            />
+          </Suspense>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setMapWanted(true)}
+        >
+          Elegir en el mapa
+        </button>
+      )}
       {notice ? <p className="notice">{notice}</p> : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { beneficiaryInputSchema } from '@mandado/shared/beneficiary.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
 import { type ReactNode, useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -9,12 +9,17 @@ import './address-popup.css';
 /** Spec §2: the popup's title, verbatim. */
 export const ADDRESS_POPUP_TITLE = 'Ingresá tu dirección de envio';
 
-/** §5 Guest address: only the address and the position, by the beneficiary form's own rules. */
-const guestAddressSchema = beneficiaryInputSchema.pick({
-  address_line1: true,
-  latitude: true,
-  longitude: true,
-});
+/**
+ * §5 Guest address: only the address and the position are needed. A plain check rather than the beneficiary
+ * schema: this popup opens on a browse page's first load, which must not bring zod (the position comes from
+ * our geocoder or the map, both within Uruguay).
+ */
+function guestAddressErrors(value: AddressValue): { address?: string; position?: string } {
+  return {
+    ...(value.address.trim() === '' ? { address: MESSAGES.required } : {}),
+    ...(value.position === null ? { position: MESSAGES.required } : {}),
+  };
+}
 
 export interface SavedAddressChoice {
   id: string;
@@ -36,23 +41,15 @@ function GuestAddress({ onConfirm }: { onConfirm: (location: StoredLocation) => 
   const [errors, setErrors] = useState<{ address?: string; position?: string }>({});
 
   function confirm() {
-    const checked = guestAddressSchema.safeParse({
-      address_line1: value.address,
-      latitude: value.position?.latitude ?? 0,
-      longitude: value.position?.longitude ?? 0,
-    });
-    if (!checked.success) {
-      const byField = new Map(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-      setErrors({
-        address: byField.get('address_line1'),
-        position: byField.get('latitude') ?? byField.get('longitude'),
-      });
+    const problems = guestAddressErrors(value);
+    if (problems.address || problems.position || value.position === null) {
+      setErrors(problems);
       return;
     }
     onConfirm({
-      latitude: checked.data.latitude,
-      longitude: checked.data.longitude,
-      label: checked.data.address_line1,
+      latitude: value.position.latitude,
+      longitude: value.position.longitude,
+      label: value.address.trim(),
     });
   }
 
@@ -67,6 +64,7 @@ function GuestAddress({ onConfirm }: { onConfirm: (location: StoredLocation) => 
         }}
         addressError={errors.address}
         positionError={errors.position}
+        mapOnDemand
       />
       <div className="dialog__actions">
         <button type="button" className="button button--primary" onClick={confirm}>

@@ -16,7 +16,8 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
-import { EmailInput, Field, invalidProps } from '../../components/form/form-controls.tsx';
+import { invalidProps } from '../../components/form/field-a11y.ts';
+import { EmailInput, Field } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
 /** Spec §9 and §5: a failed check shakes the button for 400 ms. */
