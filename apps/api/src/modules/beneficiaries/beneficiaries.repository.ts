@@ -28,19 +28,7 @@ export interface CityRow {
 }
 
 /** The columns a write stores; the remitter comes from the actor, never from the input. */
-export interface BeneficiaryWrite {
-  cityId: number;
-  firstName: string;
-  lastName: string;
-  addressLine1: string;
-  mobile: string;
-  landline: string;
-  residency: string;
-  latitude: string;
-  longitude: string;
-  email: string;
-  deliveryNotes: string;
-}
+export type BeneficiaryWrite = Omit<BeneficiaryRow, 'beneficiaryId' | 'city'> & { cityId: number };
 
 const ownColumns = {
   beneficiaryId: beneficiaries.beneficiaryId,

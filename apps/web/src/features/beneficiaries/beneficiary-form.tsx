@@ -14,7 +14,7 @@ import {
   MOBILE_MASK_EXAMPLE,
 } from '@mandado/shared/uruguay-phone';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, useForm } from 'react-hook-form';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
 import { invalidProps } from '../../components/form/field-a11y.ts';
 import { EmailInput, Field } from '../../components/form/form-controls.tsx';
@@ -80,6 +80,59 @@ function initialValues(cityId: number, editing: Beneficiary | null): Partial<Ben
 }
 
 const FORM_FIELDS = new Set<string>(Object.keys(beneficiaryInputSchema.shape));
+
+interface MaskedPhoneFieldProps {
+  control: Control<BeneficiaryInput, unknown, BeneficiaryValues>;
+  name: 'mobile_number' | 'phone_number';
+  fieldId: string;
+  label: string;
+  required?: boolean;
+  /** The mask as an example, shown as the hint and the placeholder (§5). */
+  example: string;
+  /** Applies the mask as the user types (shared uruguay-phone rules). */
+  format: (typed: string) => string;
+}
+
+/** A Uruguayan phone in its §5 mask: the mobile and the landline differ only in mask and label. */
+function MaskedPhoneField({
+  control,
+  name,
+  fieldId,
+  label,
+  required = false,
+  example,
+  format,
+}: MaskedPhoneFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field
+          fieldId={fieldId}
+          label={label}
+          required={required}
+          error={fieldState.error?.message}
+          hint={`Ejemplo: ${example}`}
+        >
+          <input
+            {...invalidProps(fieldId, fieldState.error?.message, `${fieldId}-hint`)}
+            className={fieldState.error ? 'input input--invalid input--alert' : 'input'}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder={example}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(format(event.target.value))}
+            onBlur={field.onBlur}
+          />
+        </Field>
+      )}
+    />
+  );
+}
 
 /**
  * Spec §5 Address form, add and edit (the edit check asks the same fields): the shared zod schema, the
@@ -174,58 +227,22 @@ export function BeneficiaryForm({
           </Field>
         </div>
         <div className="beneficiary-form__row">
-          <Controller
+          <MaskedPhoneField
             control={control}
             name="mobile_number"
-            render={({ field, fieldState }) => (
-              <Field
-                fieldId={id('mobile')}
-                label="Celular"
-                required
-                error={fieldState.error?.message}
-                hint={`Ejemplo: ${MOBILE_MASK_EXAMPLE}`}
-              >
-                <input
-                  {...invalidProps(id('mobile'), fieldState.error?.message, `${id('mobile')}-hint`)}
-                  className={fieldState.error ? 'input input--invalid input--alert' : 'input'}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder={MOBILE_MASK_EXAMPLE}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(formatMobileMask(event.target.value))}
-                  onBlur={field.onBlur}
-                />
-              </Field>
-            )}
+            fieldId={id('mobile')}
+            label="Celular"
+            required
+            example={MOBILE_MASK_EXAMPLE}
+            format={formatMobileMask}
           />
-          <Controller
+          <MaskedPhoneField
             control={control}
             name="phone_number"
-            render={({ field, fieldState }) => (
-              <Field
-                fieldId={id('landline')}
-                label="Teléfono fijo (opcional)"
-                error={fieldState.error?.message}
-                hint={`Ejemplo: ${LANDLINE_MASK_EXAMPLE}`}
-              >
-                <input
-                  {...invalidProps(id('landline'), fieldState.error?.message, `${id('landline')}-hint`)}
-                  className={fieldState.error ? 'input input--invalid input--alert' : 'input'}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder={LANDLINE_MASK_EXAMPLE}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={(event) => field.onChange(formatLandlineMask(event.target.value))}
-                  onBlur={field.onBlur}
-                />
-              </Field>
-            )}
+            fieldId={id('landline')}
+            label="Teléfono fijo (opcional)"
+            example={LANDLINE_MASK_EXAMPLE}
+            format={formatLandlineMask}
           />
         </div>
         <Field
