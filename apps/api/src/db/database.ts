@@ -15,13 +15,17 @@ import * as accountsSchema from './schema/accounts.ts';
 import * as beneficiariesSchema from './schema/beneficiaries.ts';
 import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
+import * as couponsSchema from './schema/coupons.ts';
 import * as currenciesSchema from './schema/currencies.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
+import * as ordersSchema from './schema/orders.ts';
+import * as paymentsSchema from './schema/payments.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
+import * as walletSchema from './schema/wallet.ts';
 
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
@@ -29,13 +33,17 @@ const schema = {
   ...beneficiariesSchema,
   ...cartSchema,
   ...catalogSchema,
+  ...couponsSchema,
   ...currenciesSchema,
   ...locationsSchema,
   ...mailSchema,
   ...mediaSchema,
+  ...ordersSchema,
+  ...paymentsSchema,
   ...rateLimitsSchema,
   ...settingsSchema,
   ...staffSchema,
+  ...walletSchema,
 };
 
 /** The one Drizzle type the repositories see, whichever engine is behind it. */

@@ -42,6 +42,8 @@ export const users = pgTable(
     uniqueIndex('users_referral_token_key').on(t.referralToken),
     check('users_type_check', sql`${t.type} in ('remitter', 'merchant')`),
     check('users_email_lowercase_check', sql`${t.email} = lower(btrim(${t.email}))`),
+    // The wallet's running balance (decision 021): a debit that would overdraw it fails.
+    check('users_credit_check', sql`${t.credit} >= 0`),
   ],
 );
 

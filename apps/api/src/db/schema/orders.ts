@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { cities, products, stores } from './catalog.ts';
+
+/** Order numbers the shopper quotes: MV-10234, MV-10235, … (decision 021). */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10234 });
+
+/** The beneficiary as the order uses it: a copy, so later edits never change an order (decision 018). */
+export interface BeneficiarySnapshot {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  cityId: number;
+  cityName: string;
+  stateName: string;
+  stateId: number;
+  mobile: string;
+  landline: string;
+  residency: string;
+  latitude: string;
+  longitude: string;
+  email: string;
+  deliveryNotes: string;
+  meetingPoint: string | null;
+}
+
+/**
+ * One checkout (decision 021): the number the shopper quotes, the single payment, the coupon and the credit.
+ * Money is numeric USD; code works in minor units.
+ */
+export const orderGroups = pgTable(
+  'order_groups',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    remitterId: integer('remitter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull(),
+    /** sandbox | stripe | paypal | manual */
+    processor: text('processor').notNull(),
+    /** The processor's payment id (sandbox intent, Stripe PaymentIntent, PayPal order). */
+    processorRef: text('processor_ref'),
+    /** "Visa •••• 4242" */
+    paymentLabel: text('payment_label'),
+    delivery: text('delivery').notNull(),
+    substitution: text('substitution').notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    beneficiary: jsonb('beneficiary').$type<BeneficiarySnapshot>().notNull(),
+    couponId: integer('coupon_id'),
+    couponCode: text('coupon_code'),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    displayCurrency: text('display_currency').notNull().default('USD'),
+    country: text('country').notNull().default('UY'),
+    deliveryFrom: text('delivery_from').notNull(),
+    deliveryTo: text('delivery_to').notNull(),
+    /** Unguessable token of the family member's /seguimiento/<token> link. */
+    trackingToken: text('tracking_token').notNull(),
+    cancelReason: text('cancel_reason'),
+    /** Unpaid transfers and card payments left waiting are released after this. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidReference: text('paid_reference'),
+    paidByUserId: integer('paid_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_groups_number_key').on(t.number),
+    uniqueIndex('order_groups_tracking_token_key').on(t.trackingToken),
+    index('order_groups_remitter_created_idx').on(t.remitterId, t.createdAt),
+    index('order_groups_expiry_idx').on(t.status, t.paymentStatus, t.expiresAt),
+    check('order_groups_status_check', sql`${t.status} in ('awaiting_payment', 'confirmed', 'cancelled')`),
+    check('order_groups_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'refunded')`),
+    check(
+      'order_groups_payment_method_check',
+      sql`${t.paymentMethod} in ('card', 'bank_transfer', 'cash_deposit', 'paypal')`,
+    ),
+    check('order_groups_delivery_check', sql`${t.delivery} in ('standard', 'pickup')`),
+    check('order_groups_substitution_check', sql`${t.substitution} in ('similar', 'call', 'refund')`),
+    check(
+      'order_groups_money_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.credit} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} - ${t.credit}`,
+    ),
+  ],
+);
+
+/** One store's part of a checkout (MV-10234-1, …), with its own lines, shipping and status. */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => orderGroups.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    storeName: text('store_name').notNull(),
+    storeAddress: text('store_address').notNull(),
+    status: text('status').notNull().default('pending'),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+    shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull(),
+    credit: numeric('credit', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_orders_number_key').on(t.number),
+    uniqueIndex('store_orders_group_store_key').on(t.groupId, t.storeId),
+    index('store_orders_store_created_idx').on(t.storeId, t.createdAt),
+    check(
+      'store_orders_status_check',
+      sql`${t.status} in ('pending', 'approved', 'warning', 'rejected', 'preparing_to_delivery', 'ready_to_delivery', 'delivery_attempt', 'delivered', 'fulfilled')`,
+    ),
+    check(
+      'store_orders_money_check',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.credit} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.subtotal} - ${t.discount} + ${t.shipping} - ${t.credit}`,
+    ),
+  ],
+);
+
+/** A line as sold: a snapshot of the product's name, price, currency and image. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    storeOrderId: integer('store_order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the snapshot stays. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    /** quantity × unit price in USD, and the coupon's share of it. */
+    totalUsd: numeric('total_usd', { precision: 12, scale: 2 }).notNull(),
+    discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+    substitution: text('substitution').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('order_lines_store_order_idx').on(t.storeOrderId),
+    index('order_lines_product_idx').on(t.productId),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check('order_lines_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.totalUsd}`),
+  ],
+);
+
+/** Every status change of a store order: who, when, why (append-only). */
+export const storeOrderHistory = pgTable(
+  'store_order_history',
+  {
+    id: serial('id').primaryKey(),
+    storeOrderId: integer('store_order_id')
+      .notNull()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** system | merchant | operator */
+    actorRole: text('actor_role').notNull(),
+    actorUserId: integer('actor_user_id'),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_order_history_order_idx').on(t.storeOrderId, t.createdAt)],
+);
+
+/**
+ * Idempotency keys of order placement (decision 021): the first request's body hash and, once it is known,
+ * its answer, replayed for the same key; another body with the same key is refused with 422.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    groupId: integer('group_id'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

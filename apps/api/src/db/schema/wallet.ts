@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * The credit ledger (decision 021): append-only, signed USD amounts. users.credit is its running balance,
+ * changed in the same transaction as each entry by a conditional update that never lets it go below 0.
+ */
+export const walletEntries = pgTable(
+  'wallet_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    groupId: integer('group_id'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_entries_user_created_idx').on(t.userId, t.createdAt),
+    check(
+      'wallet_entries_kind_check',
+      sql`${t.kind} in ('spent', 'refunded', 'earned', 'reversed', 'adjustment')`,
+    ),
+    check('wallet_entries_amount_check', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,60 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { walletEntries } from '../../db/schema/wallet.ts';
+import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+
+export type WalletEntryKind = 'spent' | 'refunded' | 'earned' | 'reversed' | 'adjustment';
+
+/**
+ * Writes a ledger entry and moves the balance (users.credit) in one statement pair, inside the caller's
+ * transaction. A debit is a conditional update (`credit >= amount`): false when the balance is short, so two
+ * concurrent checkouts can never spend the same credit. `amount` is a signed USD decimal ("-5.00" to spend).
+ */
+export async function applyWalletEntry(
+  tx: DatabaseOrTransaction,
+  entry: { userId: number; kind: WalletEntryKind; amount: string; groupId: number | null; note: string },
+): Promise<boolean> {
+  const updated = await tx
+    .update(users)
+    .set({ credit: sql`${users.credit} + ${entry.amount}::numeric` })
+    .where(and(eq(users.id, entry.userId), sql`${users.credit} + ${entry.amount}::numeric >= 0`))
+    .returning({ id: users.id });
+  if (updated.length === 0) return false;
+  await tx.insert(walletEntries).values(entry);
+  return true;
+}
+
+export interface WalletEntryRow {
+  id: number;
+  kind: string;
+  amount: string;
+  groupNumber: string | null;
+  note: string;
+  createdAt: Date;
+}
+
+/** The balance and the newest `limit` entries with their order numbers: two queries. */
+export async function readWallet(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<{ balance: string; entries: WalletEntryRow[] }> {
+  const [balance] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  const entries = await db
+    .select({
+      id: walletEntries.id,
+      kind: walletEntries.kind,
+      amount: walletEntries.amount,
+      groupNumber: sql<
+        string | null
+      >`(select number from order_groups g where g.id = ${walletEntries.groupId})`,
+      note: walletEntries.note,
+      createdAt: walletEntries.createdAt,
+    })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+    .limit(limit);
+  return { balance: balance?.credit ?? '0.00', entries };
+}

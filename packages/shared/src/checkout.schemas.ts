@@ -1,0 +1,400 @@
+import { z } from 'zod';
+import { cartSchema } from './cart.schemas.ts';
+import { citySchema, decimalString } from './catalog.schemas.ts';
+import { MESSAGES } from './messages.ts';
+import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
+import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { CARD_BRANDS } from './sandbox-cards.ts';
+import { singleLineText } from './validation-rules.ts';
+
+/**
+ * The checkout and orders API (issue 10, decisions 021–023). Amounts are USD decimal strings ("12.50"), the
+ * charge currency; the web app shows them in the display currency with the bank-conversion note (§1).
+ */
+
+export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash_deposit', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Tarjeta de débito o crédito',
+  bank_transfer: 'Transferencia bancaria',
+  cash_deposit: 'Depósito en efectivo',
+  paypal: 'PayPal',
+};
+
+/** What happens when a product is missing (per order, with an override per line). */
+export const SUBSTITUTIONS = ['similar', 'call', 'refund'] as const;
+export type Substitution = (typeof SUBSTITUTIONS)[number];
+export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
+  similar: 'Reemplazar por uno similar',
+  call: 'Llamarme antes',
+  refund: 'No reemplazar (reembolso)',
+};
+
+export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = {
+  standard: 'Envío a domicilio',
+  pickup: 'Retiro en la tienda',
+};
+
+/** Texts of checkout and orders that both sides show. */
+export const CHECKOUT_MESSAGES = {
+  steps: ['Contacto', 'Envío', 'Pago', 'Revisar Pedido'] as const,
+  idempotencyKeyRequired:
+    'Falta el encabezado Idempotency-Key (un identificador único por intento de compra).',
+  idempotencyKeyReused: 'Esta clave de compra ya se usó con otro carrito. Vuelve a revisar tu pedido.',
+  idempotencyInProgress: 'Tu pedido se está procesando. Espera unos segundos y vuelve a intentar.',
+  cartChanged:
+    'Tu carrito cambió desde que lo revisaste. Revisa los cambios antes de pagar; no se cobró nada.',
+  cartEmpty: 'Tu carrito está vacío.',
+  beneficiaryRequired: 'Elige quién recibe el pedido.',
+  beneficiaryOtherCity: 'Quien recibe debe estar en la ciudad de tu carrito.',
+  storeNotDelivering: (store: string, city: string) => `${store} ya no entrega en ${city}.`,
+  cardRequired: 'Elige una tarjeta o ingresa una nueva.',
+  methodNotOffered: 'Ese medio de pago no está disponible.',
+  cashUnsupported:
+    'Los depósitos en efectivo y las transferencias no están disponibles en tu país. Escríbenos por el chat de soporte con tus datos y te ayudamos a completar la compra.',
+  couponUnknown: 'Ese cupón no existe.',
+  couponExpired: 'Ese cupón venció.',
+  couponNotYet: 'Ese cupón todavía no está vigente.',
+  couponExhausted: 'Ese cupón ya se usó todas las veces permitidas.',
+  couponUsedByYou: 'Ya usaste este cupón.',
+  couponMinimum: (amount: string) => `Este cupón requiere una compra mínima de US$ ${amount}.`,
+  creditTooHigh: 'No tienes tanto crédito disponible.',
+  orderNotPayable: 'Este pedido ya no se puede pagar.',
+  paymentTestMode: 'Modo de prueba',
+  statusNotAllowed: 'Ese cambio de estado no está permitido.',
+  statusChanged: 'El pedido cambió de estado mientras tanto. Actualiza y vuelve a intentar.',
+  reasonRequired: 'Indica el motivo del cambio.',
+  paymentRequired: 'El pedido todavía no está pagado.',
+  alreadyPaid: 'Este pedido ya está pagado.',
+  cardDeleted: 'Tarjeta eliminada.',
+  bankConversionNote:
+    'El cobro se hace en dólares estadounidenses (USD). Si tu tarjeta es de otra moneda, el procesador da un estimado y tu banco hace la conversión final.',
+} as const;
+
+const code = (max: number) =>
+  singleLineText(
+    z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong(max)),
+  );
+
+const productIdField = z.number().int().positive().max(2_147_483_647);
+
+/** The line as the client saw it at 'Revisar Pedido'. */
+export const expectedLineSchema = z.object({
+  product_id: productIdField,
+  quantity: z.number().int().min(1).max(99),
+  /** The unit price in the product's currency the client showed. */
+  unit_price: decimalString,
+  /** Override of the order's substitution preference for this line. */
+  substitution: z.enum(SUBSTITUTIONS).nullable().default(null),
+});
+
+/**
+ * `POST /v1/orders/` with an `Idempotency-Key` header. The body carries what the shopper saw (lines, total),
+ * so a changed cart is refused (409) and a key reused with another cart is refused (422).
+ */
+export const placeOrderSchema = z.object({
+  beneficiary_id: z.uuid({ error: CHECKOUT_MESSAGES.beneficiaryRequired }),
+  delivery: z.enum(DELIVERY_TYPES).default('standard'),
+  substitution: z.enum(SUBSTITUTIONS).default('similar'),
+  coupon: code(40).nullable().default(null),
+  /** Credit to use, USD decimal; capped at the total by the server. */
+  credit: decimalString.default('0.00'),
+  payment: z.discriminatedUnion('method', [
+    z.object({
+      method: z.literal('card'),
+      /** A saved card's id, or a new card's processor token (sandbox token or Stripe PaymentMethod id). */
+      card_id: z.uuid().nullable().default(null),
+      token: z.string().min(1).max(200).nullable().default(null),
+      save_card: z.boolean().default(false),
+    }),
+    z.object({ method: z.literal('bank_transfer') }),
+    z.object({ method: z.literal('cash_deposit') }),
+    z.object({ method: z.literal('paypal') }),
+  ]),
+  /** The shopper's country (ISO 3166-1 alpha-2), for which manual methods are offered. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('UY'),
+  /** The display currency the shopper saw, for the e-mails. */
+  display_currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('USD'),
+  lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
+  /** The total the shopper saw, USD decimal. */
+  expected_total: decimalString,
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+export type PlaceOrderValues = z.output<typeof placeOrderSchema>;
+
+/** 409 when the cart, prices or stock changed since the shopper saw them. Nothing was charged. */
+export const cartChangeSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  change: z.enum(['price', 'stock', 'removed', 'unavailable', 'added', 'quantity', 'total']),
+  /** The new unit price, or the stock left, or null. */
+  now: z.string().nullable(),
+});
+export const checkoutConflictSchema = z.object({ detail: z.string(), changes: z.array(cartChangeSchema) });
+export type CheckoutConflict = z.infer<typeof checkoutConflictSchema>;
+
+export const orderLineSchema = z.object({
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Unit price and currency as sold (snapshot). */
+  unit_price: decimalString,
+  currency: z.string(),
+  /** USD: quantity × unit price converted, and the coupon's share. */
+  total: decimalString,
+  discount: decimalString,
+  substitution: z.enum(SUBSTITUTIONS),
+});
+
+export const statusChangeSchema = z.object({
+  from: z.enum(STORE_ORDER_STATUSES).nullable(),
+  to: z.enum(STORE_ORDER_STATUSES),
+  reason: z.string(),
+  at: z.string(),
+});
+
+export const storeOrderSchema = z.object({
+  number: z.string(),
+  store: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
+  status: z.enum(STORE_ORDER_STATUSES),
+  status_label: z.string(),
+  subtotal: decimalString,
+  discount: decimalString,
+  shipping: decimalString,
+  credit: decimalString,
+  total: decimalString,
+  lines: z.array(orderLineSchema),
+  history: z.array(statusChangeSchema),
+});
+export type StoreOrder = z.infer<typeof storeOrderSchema>;
+
+export const bankInstructionsSchema = z.object({
+  bank_name: z.string(),
+  account_holder: z.string(),
+  account_number: z.string(),
+  routing_number: z.string(),
+  swift: z.string(),
+  currency: z.literal('USD'),
+  amount: decimalString,
+  /** The order number to quote in the transfer description and in the subject of the e-mailed receipt. */
+  reference: z.string(),
+  receipt_email: z.string(),
+  expires_at: z.string(),
+});
+export type BankInstructions = z.infer<typeof bankInstructionsSchema>;
+
+export const orderBeneficiarySchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  address_line1: z.string(),
+  city: citySchema,
+  mobile_number: z.string(),
+  phone_number: z.string(),
+  residency: z.string(),
+  delivery_notes: z.string(),
+  email: z.string(),
+  meeting_point: z.string().nullable(),
+});
+
+/** One checkout: `GET /v1/orders/:number/` and the `order` of place/confirm answers. */
+export const orderGroupSchema = z.object({
+  number: z.string(),
+  created: z.string(),
+  status: z.enum(ORDER_GROUP_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** "Visa •••• 4242" for cards, else null. */
+  payment_label: z.string().nullable(),
+  delivery: z.enum(DELIVERY_TYPES),
+  substitution: z.enum(SUBSTITUTIONS),
+  delivery_window: z.object({ from: z.string(), to: z.string() }),
+  beneficiary: orderBeneficiarySchema,
+  coupon: z.string().nullable(),
+  subtotal: decimalString,
+  discount: decimalString,
+  shipping: decimalString,
+  credit: decimalString,
+  total: decimalString,
+  currency: z.literal('USD'),
+  stores: z.array(storeOrderSchema),
+  /** While a transfer or cash deposit is unpaid. */
+  instructions: bankInstructionsSchema.nullable(),
+  /** Absolute `/seguimiento/<token>` link for the family member. */
+  tracking_url: z.string(),
+  cancel_reason: z.string().nullable(),
+});
+export type OrderGroup = z.infer<typeof orderGroupSchema>;
+
+/** `GET /v1/orders/`: newest first. */
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  created: z.string(),
+  status: z.enum(ORDER_GROUP_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  stores: z.array(z.object({ name: z.string(), status: z.enum(STORE_ORDER_STATUSES) })),
+  total: decimalString,
+  beneficiary_name: z.string(),
+});
+export const orderListSchema = z.object({ results: z.array(orderSummarySchema) });
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** What the client does next after placing or confirming. */
+export const paymentNextSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('succeeded') }),
+  /** Transfer or cash deposit: show the instructions. */
+  z.object({ status: z.literal('pending') }),
+  z.object({
+    status: z.literal('requires_action'),
+    /** sandbox_3ds: show the test 3-D Secure page for `intent_id`; stripe: stripe.handleNextAction(client_secret); paypal: go to approve_url. */
+    action: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('sandbox_3ds'), intent_id: z.string() }),
+      z.object({ type: z.literal('stripe'), client_secret: z.string() }),
+      z.object({ type: z.literal('paypal'), approve_url: z.string() }),
+    ]),
+  }),
+]);
+export type PaymentNext = z.infer<typeof paymentNextSchema>;
+
+export const placeOrderResultSchema = z.object({ order: orderGroupSchema, payment: paymentNextSchema });
+export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
+
+/** 402 when the card was declined: the processor's reason in Spanish; the cart is untouched. */
+export const paymentDeclinedSchema = z.object({
+  detail: z.string(),
+  decline_code: z.string(),
+  order: z.string(),
+});
+
+/** `POST /v1/payments/sandbox/intents/:id/authenticate/`: the test 3-D Secure page's buttons. */
+export const sandboxAuthenticateSchema = z.object({ outcome: z.enum(['approve', 'fail']) });
+
+/** `POST /v1/coupon/user/` (spec §7). */
+export const couponRequestSchema = z.object({ coupon: code(40) });
+export const couponSchema = z.object({
+  code: z.string(),
+  type: z.enum(DISCOUNT_TYPES),
+  /** discount_amount: USD; discount_percentage: percent ("10.00"). */
+  value: decimalString,
+  minimum_purchase: decimalString,
+  valid_until: z.string().nullable(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+
+/** Spec §3 Card and §7 `GET /v1/cards/`: only the processor's token stays on our side, never the number. */
+export const cardSchema = z.object({
+  id: z.string(),
+  brand: z.enum(CARD_BRANDS),
+  last4: z.string(),
+  exp_month: z.number().int(),
+  exp_year: z.number().int(),
+  processor: z.enum(['sandbox', 'stripe']),
+});
+export type Card = z.infer<typeof cardSchema>;
+export const cardListSchema = z.object({ results: z.array(cardSchema) });
+/** `POST /v1/tokens/create/` (spec §7): a processor token for a card to keep. */
+export const cardTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** `GET /v1/wallet/`: the balance and the append-only movements, newest first. */
+export const WALLET_ENTRY_KINDS = ['spent', 'refunded', 'earned', 'reversed', 'adjustment'] as const;
+export const WALLET_ENTRY_LABELS: Record<(typeof WALLET_ENTRY_KINDS)[number], string> = {
+  spent: 'Usado en una compra',
+  refunded: 'Devuelto',
+  earned: 'Ganado',
+  reversed: 'Anulado',
+  adjustment: 'Ajuste',
+};
+export const walletSchema = z.object({
+  balance: decimalString,
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(WALLET_ENTRY_KINDS),
+      amount: decimalString,
+      order: z.string().nullable(),
+      note: z.string(),
+      created: z.string(),
+    }),
+  ),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+/** `GET /v1/checkout/options/`: what the checkout offers on this server. */
+export const checkoutOptionsSchema = z.object({
+  processor: z.enum(['sandbox', 'stripe']),
+  stripe_publishable_key: z.string().nullable(),
+  paypal: z.boolean(),
+  /** Countries where transfers and cash deposits are offered (setting; default CO, CL, PE). */
+  manual_payment_countries: z.array(z.string()),
+  delivery_window: z.object({ from: z.string(), to: z.string() }),
+  /** Days a transfer or deposit may stay unpaid before the order expires. */
+  manual_payment_days: z.number().int(),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
+
+/** `GET /v1/tracking/:token/`: for the family member, without an account. No prices. */
+export const trackingSchema = z.object({
+  number: z.string(),
+  beneficiary_first_name: z.string(),
+  delivery: z.enum(DELIVERY_TYPES),
+  delivery_window: z.object({ from: z.string(), to: z.string() }),
+  status: z.enum(ORDER_GROUP_STATUSES),
+  stores: z.array(
+    z.object({
+      number: z.string(),
+      store_name: z.string(),
+      status: z.enum(STORE_ORDER_STATUSES),
+      status_label: z.string(),
+      history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),
+      items: z.number().int(),
+    }),
+  ),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
+
+/** `POST /v1/orders/:number/repeat/`: the cart after adding the order's products, and what could not be added. */
+export const repeatOrderResultSchema = z.object({
+  cart: cartSchema,
+  unavailable: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
+/** Staff: `POST /v1/merchant/stores/:id/orders/:number/status/` and `/v1/admin/store-orders/:number/status/`. */
+export const storeOrderStatusInputSchema = z.object({
+  to: z.enum(STORE_ORDER_STATUSES),
+  /** The status the screen showed: the change is a compare-and-set on it (409 when it moved meanwhile). */
+  from: z.enum(STORE_ORDER_STATUSES),
+  reason: singleLineText(z.string().trim().max(300, MESSAGES.tooLong(300))).default(''),
+});
+
+/** Operators: `POST /v1/admin/orders/:number/mark-paid/` for a transfer or cash deposit that arrived. */
+export const markPaidInputSchema = z.object({
+  reference: singleLineText(
+    z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120, MESSAGES.tooLong(120)),
+  ),
+});
+
+/** Merchants' and operators' view of a store order (their screens come later). */
+export const staffStoreOrderSchema = storeOrderSchema.extend({
+  group_number: z.string(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created: z.string(),
+  beneficiary: orderBeneficiarySchema,
+  substitution: z.enum(SUBSTITUTIONS),
+  next_statuses: z.array(z.enum(STORE_ORDER_STATUSES)),
+});
+export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });
+
+/** §3 Order line for analytics (the purchase event). */
+export interface AnalyticsOrderLine {
+  id: number;
+  name: string;
+  quantity: number;
+  item_price: number;
+}

@@ -1,0 +1,127 @@
+/**
+ * Order statuses (spec §3) and the one transition table every status change goes through (decision 022).
+ * A store order moves only along these edges, by a compare-and-set update that records who, when and why.
+ */
+
+export const STORE_ORDER_STATUSES = [
+  'pending',
+  'approved',
+  'warning',
+  'rejected',
+  'preparing_to_delivery',
+  'ready_to_delivery',
+  'delivery_attempt',
+  'delivered',
+  'fulfilled',
+] as const;
+export type StoreOrderStatus = (typeof STORE_ORDER_STATUSES)[number];
+
+/** Spec §3 payment statuses, plus `refunded` (money sent back after a cancelled or rejected order). */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * The group (one checkout) is `awaiting_payment` while a card payment is being decided (3-D Secure, PayPal
+ * approval), `confirmed` once placed for transfer/cash or paid by card, and `cancelled` when a card was
+ * declined, a transfer expired or the shopper gave up.
+ */
+export const ORDER_GROUP_STATUSES = ['awaiting_payment', 'confirmed', 'cancelled'] as const;
+export type OrderGroupStatus = (typeof ORDER_GROUP_STATUSES)[number];
+
+/** Who may take an edge: the system (payment events), the store's merchants, or our operators. */
+export type TransitionActor = 'system' | 'merchant' | 'operator';
+
+interface Edge {
+  to: StoreOrderStatus;
+  by: readonly TransitionActor[];
+  /** The change must say why (shown to the remitter and kept in the history). */
+  needsReason?: boolean;
+  /** Only once the group's payment is `paid`. */
+  needsPayment?: boolean;
+}
+
+const STAFF: readonly TransitionActor[] = ['merchant', 'operator'];
+
+/**
+ * From each status, where it may go. `fulfilled` and `rejected` are terminal. `pending → approved` happens
+ * when the payment is recorded (card success, or an operator marking a transfer paid), so it needs payment.
+ */
+export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly Edge[]>> = {
+  pending: [
+    { to: 'approved', by: ['system', 'operator'], needsPayment: true },
+    { to: 'warning', by: STAFF, needsReason: true },
+    { to: 'rejected', by: ['system', 'merchant', 'operator'], needsReason: true },
+  ],
+  warning: [
+    { to: 'approved', by: ['system', 'merchant', 'operator'], needsPayment: true },
+    { to: 'rejected', by: ['system', 'merchant', 'operator'], needsReason: true },
+  ],
+  approved: [
+    { to: 'preparing_to_delivery', by: STAFF },
+    { to: 'rejected', by: STAFF, needsReason: true },
+  ],
+  preparing_to_delivery: [
+    { to: 'ready_to_delivery', by: STAFF },
+    { to: 'warning', by: STAFF, needsReason: true },
+  ],
+  ready_to_delivery: [
+    { to: 'delivered', by: STAFF },
+    { to: 'delivery_attempt', by: STAFF, needsReason: true },
+  ],
+  delivery_attempt: [
+    { to: 'ready_to_delivery', by: STAFF },
+    { to: 'delivered', by: STAFF },
+    { to: 'rejected', by: STAFF, needsReason: true },
+  ],
+  delivered: [{ to: 'fulfilled', by: ['system', 'operator'] }],
+  rejected: [],
+  fulfilled: [],
+};
+
+export type TransitionRefusal = 'not_allowed' | 'actor_not_allowed' | 'reason_required' | 'payment_required';
+
+/** Whether `actor` may move a store order from `from` to `to`; null when it may, else why not. */
+export function transitionRefusal(input: {
+  from: StoreOrderStatus;
+  to: StoreOrderStatus;
+  actor: TransitionActor;
+  reason?: string | null;
+  paymentStatus: PaymentStatus;
+}): TransitionRefusal | null {
+  const edge = STORE_ORDER_TRANSITIONS[input.from].find((candidate) => candidate.to === input.to);
+  if (!edge) return 'not_allowed';
+  if (!edge.by.includes(input.actor)) return 'actor_not_allowed';
+  if (edge.needsReason && !input.reason?.trim()) return 'reason_required';
+  if (edge.needsPayment && input.paymentStatus !== 'paid') return 'payment_required';
+  return null;
+}
+
+/** The statuses a staff actor may choose next, for the screens to offer (policies tell the client). */
+export function nextStatuses(from: StoreOrderStatus, actor: TransitionActor): StoreOrderStatus[] {
+  return STORE_ORDER_TRANSITIONS[from].filter((edge) => edge.by.includes(actor)).map((edge) => edge.to);
+}
+
+/** Spanish labels the remitter, the family member and the staff see. */
+export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
+  pending: 'Pendiente',
+  approved: 'Aprobado',
+  warning: 'Requiere atención',
+  rejected: 'Rechazado',
+  preparing_to_delivery: 'En preparación',
+  ready_to_delivery: 'Listo para entregar',
+  delivery_attempt: 'Intento de entrega',
+  delivered: 'Entregado',
+  fulfilled: 'Completado',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pago pendiente',
+  paid: 'Pagado',
+  refunded: 'Reembolsado',
+};
+
+export const ORDER_GROUP_STATUS_LABELS: Record<OrderGroupStatus, string> = {
+  awaiting_payment: 'Esperando el pago',
+  confirmed: 'Confirmado',
+  cancelled: 'Cancelado',
+};
