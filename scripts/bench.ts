@@ -1,7 +1,8 @@
 // `npm run bench`: throughput and p99 latency of products-by-city and search, each beside a static JSON
 // route of the same size on the same server (as ratios), a bystander's p99 while one session floods the
 // cart read (bench-bystander.ts, decision 014), and the gzip size of the JS and CSS that the home
-// and store pages load first, and Lighthouse's mobile scores of four pages (bench-lighthouse.ts). A
+// and store pages load first, Lighthouse's mobile scores of four pages (bench-lighthouse.ts), and placing an
+// order beside a cart read (bench-orders.ts). A
 // measurement, not a test: it prints and never fails on a number.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { DEFAULT_CONCURRENCY_LIMITS } from '../apps/api/src/plugins/request-fairness.ts';
 import { measureBystander } from './bench-bystander.ts';
 import { printLighthouseTable, runLighthouse } from './bench-lighthouse.ts';
+import { benchOrders } from './bench-orders.ts';
 
 const port = 3200;
 const base = `http://127.0.0.1:${port}`;
@@ -180,3 +182,6 @@ for (const [label, url, storage] of [
 
 server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
+
+// --- Placing an order (issue 10), after the server above is gone so it has the cores to itself ---
+await benchOrders();
