@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
+import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { listStoresForReview } from './admin.service.ts';
 
 /** /v1/admin/*: the operators' back office (decision 012), guarded once by the hook below. */
@@ -22,4 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ results: await listStoresForReview(app.db, request.actor) }),
   );
+
+  // Any store order's status change (decision 022), under this plugin's guard.
+  await app.register(adminStoreOrderRoutes);
 };

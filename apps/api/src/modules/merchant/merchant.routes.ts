@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
+import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { getOwnStore, listOwnStores } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
@@ -48,4 +49,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getOwnStore(app.db, request.actor, request.params.id),
   );
+
+  // The store's orders and their status changes (decision 022), under this plugin's guard.
+  await app.register(merchantStoreOrderRoutes);
 };

@@ -1,0 +1,86 @@
+import type { StoreOrderStatus } from '@mandado/shared/order-status';
+import type { OutgoingEmail } from '../mail/mail.repository.ts';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The statuses the remitter hears about by e-mail: the ones that end a delivery or need them to act. */
+export const STATUSES_EMAILED = ['delivered', 'delivery_attempt', 'rejected'] as const;
+type EmailedStatus = (typeof STATUSES_EMAILED)[number];
+
+export function isEmailedStatus(status: StoreOrderStatus): status is EmailedStatus {
+  return (STATUSES_EMAILED as readonly string[]).includes(status);
+}
+
+interface StatusEmailInput {
+  to: string;
+  firstName: string;
+  storeOrderNumber: string;
+  storeName: string;
+  beneficiaryFirstName: string;
+  reason: string;
+  /** The remitter's order page (/user/orders/<group number>). */
+  orderUrl: string;
+}
+
+function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: string; lines: string[] } {
+  const order = `${input.storeOrderNumber} de ${input.storeName}`;
+  const reason = input.reason.trim();
+  switch (status) {
+    case 'delivered':
+      return {
+        subject: `Tu pedido ${input.storeOrderNumber} fue entregado`,
+        lines: [
+          `Entregamos tu pedido ${order} a ${input.beneficiaryFirstName}.`,
+          'Gracias por comprar en Mandado.',
+        ],
+      };
+    case 'delivery_attempt':
+      return {
+        subject: `No pudimos entregar tu pedido ${input.storeOrderNumber}`,
+        lines: [
+          `Intentamos entregar tu pedido ${order} a ${input.beneficiaryFirstName}, pero no fue posible.`,
+          ...(reason ? [`Motivo: ${reason}`] : []),
+          'Volveremos a intentarlo. Si quieres cambiar algo, escríbenos por WhatsApp o por correo indicando el número de pedido.',
+        ],
+      };
+    case 'rejected':
+      return {
+        subject: `Tu pedido ${input.storeOrderNumber} fue rechazado`,
+        lines: [
+          `La tienda no pudo completar tu pedido ${order}.`,
+          ...(reason ? [`Motivo: ${reason}`] : []),
+          'El dinero de los productos que no se entreguen se reembolsa. Ante cualquier duda, escríbenos indicando el número de pedido.',
+        ],
+      };
+  }
+}
+
+/** The e-mail telling the remitter that one store order was delivered, could not be delivered or was rejected. */
+export function storeOrderStatusEmail(status: EmailedStatus, input: StatusEmailInput): OutgoingEmail {
+  const { subject, lines } = copyFor(status, input);
+  const name = input.firstName.trim();
+  const greeting = name ? `Hola ${name}:` : 'Hola:';
+  const link = escapeHtml(input.orderUrl);
+  return {
+    to: input.to,
+    subject,
+    text: [greeting, '', ...lines, '', `Mira tu pedido: ${input.orderUrl}`, '', 'El equipo de Mandado'].join(
+      '\n',
+    ),
+    html: [
+      '<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">',
+      `<p>${escapeHtml(greeting)}</p>`,
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${link}">Ver mi pedido</a></p>`,
+      '<p>El equipo de Mandado</p>',
+      '</body></html>',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,124 @@
+import type {
+  orderBeneficiarySchema,
+  StoreOrder,
+  staffStoreOrderSchema,
+} from '@mandado/shared/checkout.schemas';
+import {
+  nextStatuses,
+  type PaymentStatus,
+  STORE_ORDER_STATUS_LABELS,
+  type StoreOrderStatus,
+  type TransitionActor,
+  transitionRefusal,
+} from '@mandado/shared/order-status';
+import type { z } from 'zod';
+import type { BeneficiarySnapshot } from '../../db/schema/orders.ts';
+import type { HistoryRow, OrderLineRow, StaffStoreOrderRow } from './order-status.repository.ts';
+
+export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
+type OrderBeneficiary = z.infer<typeof orderBeneficiarySchema>;
+type Substitution = StoreOrder['lines'][number]['substitution'];
+
+// The tables' check constraints hold these columns to the shared enums; the casts only name that fact.
+export const asStoreOrderStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
+const asSubstitution = (value: string): Substitution => value as Substitution;
+
+export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBeneficiary {
+  return {
+    first_name: snapshot.firstName,
+    last_name: snapshot.lastName,
+    address_line1: snapshot.addressLine1,
+    city: {
+      id: snapshot.cityId,
+      name: snapshot.cityName,
+      state: snapshot.stateName,
+      state_id: snapshot.stateId,
+    },
+    mobile_number: snapshot.mobile,
+    phone_number: snapshot.landline,
+    residency: snapshot.residency,
+    delivery_notes: snapshot.deliveryNotes,
+    email: snapshot.email,
+    meeting_point: snapshot.meetingPoint,
+  };
+}
+
+export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history'] {
+  return rows.map((row) => ({
+    from: row.fromStatus === null ? null : asStoreOrderStatus(row.fromStatus),
+    to: asStoreOrderStatus(row.toStatus),
+    reason: row.reason,
+    at: row.createdAt.toISOString(),
+  }));
+}
+
+export function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
+  return rows.map((line) => ({
+    product_id: line.productId,
+    name: line.name,
+    image: line.image,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
+    currency: line.currency,
+    total: line.totalUsd,
+    discount: line.discount,
+    substitution: asSubstitution(line.substitution),
+  }));
+}
+
+/**
+ * A store order as its store's staff or an operator sees it, with `next_statuses`: what this actor may
+ * choose now, so a screen offers only the moves the table allows (the server checks again on each move).
+ */
+export function presentStaffStoreOrder(
+  row: StaffStoreOrderRow,
+  lines: readonly OrderLineRow[],
+  history: readonly HistoryRow[],
+  actor: TransitionActor,
+): StaffStoreOrder {
+  const status = asStoreOrderStatus(row.status);
+  return {
+    number: row.number,
+    store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
+    status,
+    status_label: STORE_ORDER_STATUS_LABELS[status],
+    subtotal: row.subtotal,
+    discount: row.discount,
+    shipping: row.shipping,
+    credit: row.credit,
+    total: row.total,
+    lines: presentLines(lines),
+    history: presentHistory(history),
+    group_number: row.groupNumber,
+    payment_status: row.paymentStatus as PaymentStatus,
+    created: row.createdAt.toISOString(),
+    beneficiary: presentOrderBeneficiary(row.beneficiary),
+    substitution: asSubstitution(row.substitution),
+    next_statuses: allowedNextStatuses(status, actor, row.paymentStatus as PaymentStatus),
+  };
+}
+
+/**
+ * The table's next statuses for this actor, less those the order cannot take yet (approval before the
+ * payment arrived). Edges that need a reason stay: the screen asks for one.
+ */
+export function allowedNextStatuses(
+  from: StoreOrderStatus,
+  actor: TransitionActor,
+  paymentStatus: PaymentStatus,
+): StoreOrderStatus[] {
+  return nextStatuses(from, actor).filter(
+    (to) => transitionRefusal({ from, to, actor, reason: 'motivo', paymentStatus }) === null,
+  );
+}
+
+/** Groups rows by their store order id, keeping their order. */
+export function byStoreOrder<T extends { storeOrderId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.storeOrderId);
+    if (list) list.push(row);
+    else grouped.set(row.storeOrderId, [row]);
+  }
+  return grouped;
+}

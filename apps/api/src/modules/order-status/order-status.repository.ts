@@ -1,0 +1,190 @@
+import type { StoreOrderStatus } from '@mandado/shared/order-status';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import {
+  type BeneficiarySnapshot,
+  orderGroups,
+  orderLines,
+  storeOrderHistory,
+  storeOrders,
+} from '../../db/schema/orders.ts';
+import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+
+/** A store order with what its group says about it (number, payment, beneficiary), for staff answers. */
+export interface StaffStoreOrderRow {
+  id: number;
+  number: string;
+  storeId: number;
+  storeName: string;
+  storeAddress: string;
+  status: string;
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  credit: string;
+  total: string;
+  createdAt: Date;
+  groupId: number;
+  groupNumber: string;
+  groupStatus: string;
+  paymentStatus: string;
+  substitution: string;
+  beneficiary: BeneficiarySnapshot;
+}
+
+/** The store order a status change is about, with its remitter for the e-mail. */
+export interface StatusTargetRow extends StaffStoreOrderRow {
+  remitterEmail: string;
+  remitterFirstName: string;
+}
+
+export interface OrderLineRow {
+  storeOrderId: number;
+  productId: number | null;
+  name: string;
+  image: string | null;
+  quantity: number;
+  unitPrice: string;
+  currency: string;
+  totalUsd: string;
+  discount: string;
+  substitution: string;
+}
+
+export interface HistoryRow {
+  storeOrderId: number;
+  fromStatus: string | null;
+  toStatus: string;
+  actorRole: string;
+  actorUserId: number | null;
+  reason: string;
+  createdAt: Date;
+}
+
+const staffColumns = {
+  id: storeOrders.id,
+  number: storeOrders.number,
+  storeId: storeOrders.storeId,
+  storeName: storeOrders.storeName,
+  storeAddress: storeOrders.storeAddress,
+  status: storeOrders.status,
+  subtotal: storeOrders.subtotal,
+  discount: storeOrders.discount,
+  shipping: storeOrders.shipping,
+  credit: storeOrders.credit,
+  total: storeOrders.total,
+  createdAt: storeOrders.createdAt,
+  groupId: orderGroups.id,
+  groupNumber: orderGroups.number,
+  groupStatus: orderGroups.status,
+  paymentStatus: orderGroups.paymentStatus,
+  substitution: orderGroups.substitution,
+  beneficiary: orderGroups.beneficiary,
+};
+
+/**
+ * A store's orders of confirmed groups, newest first: one query. A group still waiting for a card payment
+ * or cancelled before it was placed is no order the store should prepare.
+ */
+export async function listStoreOrdersOfStore(
+  db: Database,
+  storeId: number,
+  limit: number,
+): Promise<StaffStoreOrderRow[]> {
+  return db
+    .select(staffColumns)
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.storeId, storeId), eq(orderGroups.status, 'confirmed')))
+    .orderBy(desc(storeOrders.createdAt), desc(storeOrders.id))
+    .limit(limit);
+}
+
+/** A store order of a confirmed group by its number (MV-10234-1), with the remitter to tell: one query. */
+export async function findStatusTarget(
+  db: DatabaseOrTransaction,
+  number: string,
+): Promise<StatusTargetRow | undefined> {
+  const [row] = await db
+    .select({ ...staffColumns, remitterEmail: users.email, remitterFirstName: users.firstName })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .innerJoin(users, eq(users.id, orderGroups.remitterId))
+    .where(and(eq(storeOrders.number, number), eq(orderGroups.status, 'confirmed')));
+  return row;
+}
+
+/** The lines of these store orders, in each order's own order: one query. */
+export async function listLinesOf(db: Database, storeOrderIds: readonly number[]): Promise<OrderLineRow[]> {
+  if (storeOrderIds.length === 0) return [];
+  return db
+    .select({
+      storeOrderId: orderLines.storeOrderId,
+      productId: orderLines.productId,
+      name: orderLines.name,
+      image: orderLines.image,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+      currency: orderLines.currency,
+      totalUsd: orderLines.totalUsd,
+      discount: orderLines.discount,
+      substitution: orderLines.substitution,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.storeOrderId, [...storeOrderIds]))
+    .orderBy(asc(orderLines.storeOrderId), asc(orderLines.position), asc(orderLines.id));
+}
+
+/** The status histories of these store orders, oldest change first: one query. */
+export async function listHistoryOf(
+  db: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<HistoryRow[]> {
+  if (storeOrderIds.length === 0) return [];
+  return db
+    .select({
+      storeOrderId: storeOrderHistory.storeOrderId,
+      fromStatus: storeOrderHistory.fromStatus,
+      toStatus: storeOrderHistory.toStatus,
+      actorRole: storeOrderHistory.actorRole,
+      actorUserId: storeOrderHistory.actorUserId,
+      reason: storeOrderHistory.reason,
+      createdAt: storeOrderHistory.createdAt,
+    })
+    .from(storeOrderHistory)
+    .where(inArray(storeOrderHistory.storeOrderId, [...storeOrderIds]))
+    .orderBy(asc(storeOrderHistory.createdAt), asc(storeOrderHistory.id));
+}
+
+/**
+ * The compare-and-set that enforces the table under concurrency: the row moves only if it still has the
+ * status the actor saw. False when someone else moved it first (nothing is written).
+ */
+export async function compareAndSetStatus(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  from: StoreOrderStatus,
+  to: StoreOrderStatus,
+): Promise<boolean> {
+  const rows = await tx
+    .update(storeOrders)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(storeOrders.id, storeOrderId), eq(storeOrders.status, from)))
+    .returning({ id: storeOrders.id });
+  return rows.length === 1;
+}
+
+export async function insertHistory(
+  tx: DatabaseOrTransaction,
+  entry: {
+    storeOrderId: number;
+    fromStatus: StoreOrderStatus | null;
+    toStatus: StoreOrderStatus;
+    actorRole: 'system' | 'merchant' | 'operator';
+    actorUserId: number | null;
+    reason: string;
+  },
+): Promise<void> {
+  await tx.insert(storeOrderHistory).values(entry);
+}
