@@ -25,6 +25,8 @@ describe('isWebAppPath', () => {
     '/user/orders',
     '/user/beneficiaries',
     '/user/wallet',
+    '/user/orders/MV-10234',
+    '/seguimiento/q3Lx-9_abc',
     '/STORES',
   ])('%s is a page', (path) => {
     expect(isWebAppPath(path)).toBe(true);
@@ -37,6 +39,8 @@ describe('isWebAppPath', () => {
     '/ElDorado/products/Lacteos/more',
     '/allstores/a/b',
     '/user/settings',
+    '/user/orders/MV-1/extra',
+    '/seguimiento',
     '/wp-login.php',
     '//stores',
     '/robots.txt',

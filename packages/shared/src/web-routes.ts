@@ -21,8 +21,10 @@ export const WEB_PATHS = {
   termsUse: '/termsuse',
   user: '/user',
   userOrders: '/user/orders',
+  userOrder: '/user/orders/:number',
   userBeneficiaries: '/user/beneficiaries',
   userWallet: '/user/wallet',
+  tracking: '/seguimiento/:token',
 } as const;
 
 export type WebPath = (typeof WEB_PATHS)[keyof typeof WEB_PATHS];
