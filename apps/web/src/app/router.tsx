@@ -69,6 +69,11 @@ const UserBeneficiariesPage = lazyNamed(
   'UserBeneficiariesPage',
 );
 const UserWalletPage = lazyNamed(() => import('./routes/user-wallet.page.tsx'), 'UserWalletPage');
+const UserOrderDetailPage = lazyNamed(
+  () => import('./routes/user-order-detail.page.tsx'),
+  'UserOrderDetailPage',
+);
+const TrackingPage = lazyNamed(() => import('./routes/tracking.page.tsx'), 'TrackingPage');
 
 /** The paths come from packages/shared, where the server reads them too to answer 404 for other pages. */
 export function AppRoutes() {
@@ -100,12 +105,15 @@ export function AppRoutes() {
               <Route path={WEB_PATHS.user} element={<UserLayout />}>
                 <Route index element={<UserAccountPage />} />
                 <Route path={WEB_PATHS.userOrders} element={<UserOrdersPage />} />
+                <Route path={WEB_PATHS.userOrder} element={<UserOrderDetailPage />} />
                 <Route path={WEB_PATHS.userBeneficiaries} element={<UserBeneficiariesPage />} />
                 <Route path={WEB_PATHS.userWallet} element={<UserWalletPage />} />
               </Route>
             </Route>
             <Route element={<BasicLayout />}>
               <Route path={WEB_PATHS.checkout} element={<CheckoutPage />} />
+              {/* The family member's page: no account, no city, so no guard around it. */}
+              <Route path={WEB_PATHS.tracking} element={<TrackingPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

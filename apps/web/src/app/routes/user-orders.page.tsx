@@ -1,10 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '../../components/query-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { OrderList } from '../../features/orders/order-list.tsx';
+import { ordersQueryOptions } from '../../features/orders/orders.api.ts';
+import { useAccountUser } from './user.layout.tsx';
 import { UserEmptySection } from './user-empty-section.tsx';
+import { orderDetailPath } from './user-orders.paths.ts';
 
-/** Spec §2 /user/orders; the orders issue fills it. */
+/** Spec §2 /user/orders ('Mis Compras'): the remitter's checkouts, newest first. */
 export function UserOrdersPage() {
+  const user = useAccountUser();
+  const orders = useQuery(ordersQueryOptions(user.user_account_id));
+  if (orders.isPending) {
+    return (
+      <div className="page-loading">
+        <Spinner label="Cargando tus compras" />
+      </div>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <section className="user-area__section" aria-labelledby="user-section-title">
+        <h2 id="user-section-title" className="user-area__section-title">
+          Mis Compras
+        </h2>
+        <QueryError message={orders.error.message} onRetry={() => void orders.refetch()} />
+      </section>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <UserEmptySection title="Mis Compras" emptyTitle="Todavía no tienes compras">
+        Cuando compres para tu familia, tus pedidos y su estado aparecen aquí.
+      </UserEmptySection>
+    );
+  }
   return (
-    <UserEmptySection title="Mis Compras" emptyTitle="Todavía no tienes compras">
-      Cuando compres para tu familia, tus pedidos y su estado aparecen aquí.
-    </UserEmptySection>
+    <section className="user-area__section" aria-labelledby="user-section-title">
+      <h2 id="user-section-title" className="user-area__section-title">
+        Mis Compras
+      </h2>
+      <OrderList orders={orders.data} detailPath={orderDetailPath} />
+    </section>
   );
 }

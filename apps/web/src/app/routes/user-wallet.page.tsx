@@ -1,21 +1,32 @@
-import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { formatPrice } from '../../lib/display-money.ts';
+import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '../../components/query-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { walletQueryOptions } from '../../features/wallet/wallet.api.ts';
+import { WalletView } from '../../features/wallet/wallet-view.tsx';
+import { useAppStore } from '../../state/app-store.ts';
+import { homePath } from '../account/next-path.ts';
 import { useAccountUser } from './user.layout.tsx';
-import { UserEmptySection } from './user-empty-section.tsx';
+import { orderDetailPath } from './user-orders.paths.ts';
 
-/** Spec §2 /user/wallet: the credit (referral rewards, in dollars) and, later, its movements and cards. */
+/** Spec §2 /user/wallet ('Mi Billetera'): the credit (referral rewards, refunds; dollars) and its movements. */
 export function UserWalletPage() {
   const user = useAccountUser();
-  const display = useDisplayCurrency();
+  const hasCity = useAppStore((state) => state.city !== null);
+  const wallet = useQuery(walletQueryOptions(user.user_account_id));
   return (
-    <>
-      <div className="user-area__wallet">
-        <span className="user-area__wallet-label">Crédito disponible</span>
-        <span className="user-area__wallet-amount">{formatPrice(user.credit, 'USD', display)}</span>
-      </div>
-      <UserEmptySection title="Mi Billetera" emptyTitle="Todavía no tienes movimientos">
-        Gana 5 por cada persona que invites: el crédito aparece aquí y se descuenta de tus compras.
-      </UserEmptySection>
-    </>
+    <section className="user-area__section" aria-labelledby="user-section-title">
+      <h2 id="user-section-title" className="user-area__section-title">
+        Mi Billetera
+      </h2>
+      {wallet.isPending ? (
+        <div className="page-loading">
+          <Spinner label="Cargando tu billetera" />
+        </div>
+      ) : wallet.isError ? (
+        <QueryError message={wallet.error.message} onRetry={() => void wallet.refetch()} />
+      ) : (
+        <WalletView wallet={wallet.data} orderPath={orderDetailPath} shopPath={homePath(hasCity)} />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { trackingQueryOptions } from '../../features/orders/orders.api.ts';
+import { TrackingView } from '../../features/orders/tracking-view.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+
+/**
+ * /seguimiento/:token, the family member's page: no account, no city needed (no guard on this route), no
+ * prices. The token is the only key, so search engines must not keep the page and the address must not leak
+ * to other sites through the Referer header.
+ */
+export function TrackingPage() {
+  const { token = '' } = useParams();
+  const tracking = useQuery({ ...trackingQueryOptions(token), retry: false });
+  let content: ReactNode;
+  if (tracking.isPending) {
+    content = (
+      <div className="page-loading">
+        <Spinner label="Cargando el seguimiento" />
+      </div>
+    );
+  } else if (tracking.isError) {
+    content =
+      tracking.error instanceof ApiError && tracking.error.status === 404 ? (
+        <EmptyState title="Este enlace de seguimiento no es válido">
+          <p>Pide a quien te envió la compra que te comparta el enlace otra vez.</p>
+        </EmptyState>
+      ) : (
+        <QueryError message={tracking.error.message} onRetry={() => void tracking.refetch()} />
+      );
+  } else {
+    content = <TrackingView tracking={tracking.data} />;
+  }
+  return (
+    <div className="container page-section">
+      <meta name="robots" content="noindex, nofollow" />
+      <meta name="referrer" content="no-referrer" />
+      {content}
+    </div>
+  );
+}

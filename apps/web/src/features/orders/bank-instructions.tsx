@@ -1,0 +1,70 @@
+import type { BankInstructions } from '@mandado/shared/checkout.schemas';
+import { usdText } from './order-money.tsx';
+import { formatOrderDateTime } from './order-timeline.ts';
+
+/**
+ * Spec §2 Help overlay: one company account in dollars for transfers and cash deposits; the order number goes
+ * in the transfer's description and in the subject of the e-mailed receipt, or the payment cannot be matched.
+ */
+export function BankInstructionsBlock({ instructions }: { instructions: BankInstructions }) {
+  const receiptSubject = encodeURIComponent(`Comprobante ${instructions.reference}`);
+  return (
+    <section className="bank-instructions" aria-labelledby="bank-instructions-title">
+      <h3 id="bank-instructions-title" className="bank-instructions__title">
+        Cómo pagar tu pedido
+      </h3>
+      <p>
+        Transfiere o deposita <strong>{usdText(instructions.amount)}</strong> en la cuenta en dólares de la
+        empresa. Escribe el número de pedido <strong>{instructions.reference}</strong> en la descripción de la
+        transferencia y en el asunto del correo con el comprobante.
+      </p>
+      <dl className="bank-instructions__facts">
+        <div>
+          <dt>Banco</dt>
+          <dd>{instructions.bank_name}</dd>
+        </div>
+        <div>
+          <dt>Titular</dt>
+          <dd>{instructions.account_holder}</dd>
+        </div>
+        <div>
+          <dt>Cuenta ({instructions.currency})</dt>
+          <dd className="bank-instructions__code">{instructions.account_number}</dd>
+        </div>
+        {instructions.routing_number ? (
+          <div>
+            <dt>Routing (ABA)</dt>
+            <dd className="bank-instructions__code">{instructions.routing_number}</dd>
+          </div>
+        ) : null}
+        {instructions.swift ? (
+          <div>
+            <dt>SWIFT</dt>
+            <dd className="bank-instructions__code">{instructions.swift}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Monto</dt>
+          <dd>{usdText(instructions.amount)}</dd>
+        </div>
+        <div>
+          <dt>Descripción de la transferencia</dt>
+          <dd className="bank-instructions__code">{instructions.reference}</dd>
+        </div>
+      </dl>
+      <p>
+        Envía el comprobante a{' '}
+        <a
+          href={`mailto:${encodeURIComponent(instructions.receipt_email).replace(/%40/g, '@')}?subject=${receiptSubject}`}
+        >
+          {instructions.receipt_email}
+        </a>{' '}
+        con el asunto <strong>{instructions.reference}</strong>.
+      </p>
+      <p className="bank-instructions__deadline">
+        Tienes hasta el {formatOrderDateTime(instructions.expires_at)} para pagar; después el pedido se
+        cancela y los productos vuelven a la tienda.
+      </p>
+    </section>
+  );
+}

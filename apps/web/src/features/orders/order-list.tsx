@@ -1,0 +1,84 @@
+import type { OrderSummary } from '@mandado/shared/checkout.schemas';
+import {
+  ORDER_GROUP_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  STORE_ORDER_STATUS_LABELS,
+} from '@mandado/shared/order-status';
+import { Link } from 'react-router';
+import { OrderAmount } from './order-money.tsx';
+import { formatOrderDate } from './order-timeline.ts';
+import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
+import './orders.css';
+
+function groupTone(order: OrderSummary) {
+  if (order.status === 'cancelled') return 'danger' as const;
+  if (order.payment_status === 'paid') return 'success' as const;
+  return 'warn' as const;
+}
+
+/** 'Mis Compras': one card per checkout, newest first (the API's order). */
+export function OrderList({
+  orders,
+  detailPath,
+}: {
+  orders: readonly OrderSummary[];
+  detailPath: (number: string) => string;
+}) {
+  return (
+    <ul className="order-list">
+      {orders.map((order) => {
+        const titleId = `order-${order.number}`;
+        return (
+          <li key={order.number}>
+            <article className="order-card" aria-labelledby={titleId}>
+              <header className="order-card__head">
+                <h3 id={titleId} className="order-card__title">
+                  <Link to={detailPath(order.number)} className="order-card__link">
+                    Pedido {order.number}
+                  </Link>
+                </h3>
+                <time className="order-card__date" dateTime={order.created}>
+                  {formatOrderDate(order.created)}
+                </time>
+              </header>
+              {order.beneficiary_name ? (
+                <p className="order-card__for">Para {order.beneficiary_name}</p>
+              ) : null}
+              <ul className="order-card__stores" aria-label="Tiendas">
+                {order.stores.map((store, index) => (
+                  // A store may appear twice only in theory; its position keeps the key unique.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the order.
+                  <li key={`${index}-${store.name}`} className="order-card__store">
+                    <span className="order-card__store-name">{store.name}</span>
+                    <StoreStatusBadge status={store.status} label={STORE_ORDER_STATUS_LABELS[store.status]} />
+                  </li>
+                ))}
+              </ul>
+              <dl className="order-card__facts">
+                <div>
+                  <dt>Total</dt>
+                  <dd>
+                    <OrderAmount usd={order.total} className="order-card__total" />
+                  </dd>
+                </div>
+                <div>
+                  <dt>Estado</dt>
+                  <dd className="order-card__badges">
+                    <StatusBadge label={ORDER_GROUP_STATUS_LABELS[order.status]} tone={groupTone(order)} />
+                    {/* A cancelled order's pending payment will never come: the cancellation says it all. */}
+                    {order.status === 'cancelled' && order.payment_status === 'pending' ? null : (
+                      <StatusBadge
+                        label={PAYMENT_STATUS_LABELS[order.payment_status]}
+                        tone={order.payment_status === 'paid' ? 'success' : 'neutral'}
+                      />
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { formatOrderDate, formatOrderDateTime, statusTone, timelineSteps } from './order-timeline.ts';
+
+describe('order dates', () => {
+  it('are in Spanish and in Montevideo time (UTC−3), whatever the device says', () => {
+    // 23:15 UTC is 20:15 in Montevideo, still the 22nd.
+    expect(formatOrderDateTime('2026-11-22T23:15:00Z')).toMatch(/^22 nov\.? 2026,? 20:15$/);
+    // 02:00 UTC on the 23rd is the 22nd in Montevideo.
+    expect(formatOrderDate('2026-11-23T02:00:00Z')).toBe('22 de noviembre de 2026');
+  });
+
+  it('show an unreadable date as it came', () => {
+    expect(formatOrderDateTime('ayer')).toBe('ayer');
+  });
+});
+
+describe('timelineSteps', () => {
+  it('orders the history oldest first, labels it in Spanish and marks the last step current', () => {
+    const steps = timelineSteps(
+      [
+        { to: 'approved', at: '2026-11-22T15:00:00Z', reason: '' },
+        { to: 'pending', at: '2026-11-22T14:00:00Z' },
+        { to: 'preparing_to_delivery', at: '2026-11-23T12:00:00Z' },
+      ],
+      { status: 'preparing_to_delivery' },
+    );
+    expect(steps.map((step) => step.label)).toEqual(['Pendiente', 'Aprobado', 'En preparación']);
+    expect(steps.map((step) => step.current)).toEqual([false, false, true]);
+    expect(steps[0]?.when).toMatch(/^22 nov\.? 2026,? 11:00$/);
+    expect(steps[0]?.dateTime).toBe('2026-11-22T14:00:00Z');
+    expect(steps[1]?.reason).toBeNull();
+  });
+
+  it('keeps the tracking answer’s own labels and the staff’s reasons', () => {
+    const steps = timelineSteps(
+      [
+        { to: 'pending', label: 'Pendiente', at: '2026-11-22T14:00:00Z' },
+        {
+          to: 'delivery_attempt',
+          label: 'Intento de entrega',
+          at: '2026-11-24T14:00:00Z',
+          reason: ' Nadie en casa ',
+        },
+      ],
+      { status: 'delivery_attempt', label: 'Intento de entrega' },
+    );
+    expect(steps.at(-1)).toMatchObject({
+      label: 'Intento de entrega',
+      reason: 'Nadie en casa',
+      current: true,
+    });
+  });
+
+  it('adds the current status without a date when the history does not reach it', () => {
+    expect(timelineSteps([], { status: 'pending' })).toEqual([
+      {
+        key: 'current-pending',
+        status: 'pending',
+        label: 'Pendiente',
+        dateTime: '',
+        when: '',
+        reason: null,
+        current: true,
+      },
+    ]);
+    const steps = timelineSteps([{ to: 'pending', at: '2026-11-22T14:00:00Z' }], { status: 'approved' });
+    expect(steps.map((step) => [step.label, step.current])).toEqual([
+      ['Pendiente', false],
+      ['Aprobado', true],
+    ]);
+  });
+
+  it('keeps the given order for changes at the same instant', () => {
+    const at = '2026-11-22T14:00:00Z';
+    const steps = timelineSteps(
+      [
+        { to: 'pending', at },
+        { to: 'approved', at },
+      ],
+      { status: 'approved' },
+    );
+    expect(steps.map((step) => step.status)).toEqual(['pending', 'approved']);
+  });
+});
+
+describe('statusTone', () => {
+  it('colours ends, problems and progress apart', () => {
+    expect(statusTone('delivered')).toBe('success');
+    expect(statusTone('rejected')).toBe('danger');
+    expect(statusTone('delivery_attempt')).toBe('warn');
+    expect(statusTone('ready_to_delivery')).toBe('progress');
+    expect(statusTone('pending')).toBe('neutral');
+  });
+});

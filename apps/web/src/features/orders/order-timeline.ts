@@ -1,0 +1,120 @@
+import { STORE_ORDER_STATUS_LABELS, type StoreOrderStatus } from '@mandado/shared/order-status';
+
+/**
+ * Dates and status timelines of the order pages. Shown in Montevideo's time whatever the remitter's device
+ * says: the stores and couriers work on it, and the family member reads the same page.
+ */
+const TIME_ZONE = 'America/Montevideo';
+
+const dateTimeFormat = new Intl.DateTimeFormat('es-UY', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: TIME_ZONE,
+});
+
+const dateFormat = new Intl.DateTimeFormat('es-UY', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
+
+function parsed(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "22 nov 2026, 20:15" (Montevideo). An unreadable date is shown as it came rather than "Invalid Date". */
+export function formatOrderDateTime(iso: string): string {
+  const date = parsed(iso);
+  return date ? dateTimeFormat.format(date) : iso;
+}
+
+/** "22 de noviembre de 2026" (Montevideo). */
+export function formatOrderDate(iso: string): string {
+  const date = parsed(iso);
+  return date ? dateFormat.format(date) : iso;
+}
+
+/** One status change as either API gives it (the order's history, or the tracking page's). */
+export interface StatusChange {
+  to: StoreOrderStatus;
+  at: string;
+  /** The tracking answer names the status itself; the order answer leaves it to the shared labels. */
+  label?: string;
+  reason?: string;
+}
+
+export interface TimelineStep {
+  key: string;
+  status: StoreOrderStatus;
+  label: string;
+  /** For `<time dateTime>`; empty when the step has no recorded date. */
+  dateTime: string;
+  /** The date in words, or empty. */
+  when: string;
+  /** Why the status changed (rejections, delivery attempts), when the staff said so. */
+  reason: string | null;
+  current: boolean;
+}
+
+/**
+ * The store order's history, oldest first, the last step marked current. When the history does not end on
+ * the current status (an order placed before histories were kept, or none at all) the current status is
+ * added without a date, so the timeline never contradicts the status shown beside it.
+ */
+export function timelineSteps(
+  history: readonly StatusChange[],
+  current: { status: StoreOrderStatus; label?: string },
+): TimelineStep[] {
+  const ordered = history
+    .map((change, index) => ({ change, index, time: parsed(change.at)?.getTime() ?? 0 }))
+    .sort((a, b) => a.time - b.time || a.index - b.index);
+  const steps: TimelineStep[] = ordered.map(({ change, index }) => ({
+    key: `${index}-${change.to}`,
+    status: change.to,
+    label: change.label || STORE_ORDER_STATUS_LABELS[change.to],
+    dateTime: change.at,
+    when: formatOrderDateTime(change.at),
+    reason: change.reason?.trim() ? change.reason.trim() : null,
+    current: false,
+  }));
+  if (steps.at(-1)?.status !== current.status) {
+    steps.push({
+      key: `current-${current.status}`,
+      status: current.status,
+      label: current.label || STORE_ORDER_STATUS_LABELS[current.status],
+      dateTime: '',
+      when: '',
+      reason: null,
+      current: false,
+    });
+  }
+  const last = steps.at(-1);
+  if (last) last.current = true;
+  return steps;
+}
+
+export type StatusTone = 'neutral' | 'progress' | 'success' | 'warn' | 'danger';
+
+/** The colour family of a status chip (the text always says the status too). */
+export function statusTone(status: StoreOrderStatus): StatusTone {
+  switch (status) {
+    case 'delivered':
+    case 'fulfilled':
+      return 'success';
+    case 'warning':
+    case 'delivery_attempt':
+      return 'warn';
+    case 'rejected':
+      return 'danger';
+    case 'pending':
+      return 'neutral';
+    default:
+      return 'progress';
+  }
+}

@@ -1,0 +1,75 @@
+import type { Tracking } from '@mandado/shared/checkout.schemas';
+import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { formatOrderDateTime, timelineSteps } from './order-timeline.ts';
+import { StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
+import './orders.css';
+
+function itemsText(count: number): string {
+  return count === 1 ? '1 producto' : `${count} productos`;
+}
+
+/**
+ * The family member's page (issue 10): their first name, when it arrives, and each store's timeline. No prices
+ * and nothing about the remitter's payment: the link travels by WhatsApp and may be forwarded.
+ */
+export function TrackingView({ tracking }: { tracking: Tracking }) {
+  const name = tracking.beneficiary_first_name.trim();
+  const cancelled = tracking.status === 'cancelled';
+  return (
+    <article className="tracking" aria-labelledby="tracking-title">
+      <header className="tracking__head">
+        <h1 id="tracking-title" className="tracking__title">
+          {name ? `Hola ${name}` : 'Hola'}
+        </h1>
+        <p className="tracking__lead">
+          Te enviaron una compra por Mandado. Aquí ves cómo avanza cada tienda (pedido {tracking.number}).
+        </p>
+      </header>
+      {cancelled ? (
+        <p className="order-detail__notice order-detail__notice--danger">Este pedido fue cancelado.</p>
+      ) : tracking.status === 'awaiting_payment' ? (
+        <p className="order-detail__notice order-detail__notice--warn">
+          El pedido todavía se está confirmando.
+        </p>
+      ) : null}
+      {cancelled ? null : (
+        <section className="order-panel" aria-labelledby="tracking-window-title">
+          <h2 id="tracking-window-title" className="order-panel__title">
+            {tracking.delivery === 'pickup' ? 'Retiro en la tienda' : 'Entrega a domicilio'}
+          </h2>
+          <p className="tracking__window">{formatDeliveryWindow(tracking.delivery_window)}.</p>
+          <p className="order-panel__note">
+            {tracking.delivery === 'pickup'
+              ? 'Puedes retirarlo cuando la tienda lo marque como listo para entregar.'
+              : 'Los repartidores entregan de lunes a viernes.'}
+          </p>
+        </section>
+      )}
+      <div className="tracking__stores">
+        {tracking.stores.map((store) => {
+          const titleId = `tracking-store-${store.number}`;
+          const steps = timelineSteps(
+            store.history.map((change) => ({ to: change.to, label: change.label, at: change.at })),
+            { status: store.status, label: store.status_label },
+          );
+          const last = steps.at(-1);
+          return (
+            <section key={store.number} className="store-order" aria-labelledby={titleId}>
+              <header className="store-order__head">
+                <h2 id={titleId} className="store-order__title">
+                  {store.store_name}
+                </h2>
+                <StoreStatusBadge status={store.status} label={store.status_label} />
+              </header>
+              <p className="order-panel__note">
+                {itemsText(store.items)}
+                {last?.dateTime ? ` · actualizado el ${formatOrderDateTime(last.dateTime)}` : ''}
+              </p>
+              <StatusTimeline label={`Estados de ${store.store_name}`} steps={steps} />
+            </section>
+          );
+        })}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { WALLET_ENTRY_LABELS, type Wallet } from '@mandado/shared/checkout.schemas';
+import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { formatPrice } from '../../lib/display-money.ts';
+import { movementDirection, signedUsd } from './wallet-format.ts';
+import './wallet.css';
+
+const dateFormat = new Intl.DateTimeFormat('es-UY', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'America/Montevideo',
+});
+
+function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+interface WalletViewProps {
+  wallet: Wallet;
+  /** Where an order's page is (the app knows the routes). */
+  orderPath: (number: string) => string;
+  /** The way to the shop for an empty wallet. */
+  shopPath: string;
+}
+
+/** 'Mi Billetera': the credit balance (dollars) and its append-only movements, newest first. */
+export function WalletView({ wallet, orderPath, shopPath }: WalletViewProps) {
+  const display = useDisplayCurrency();
+  const usd = formatAmount(parseMoney(wallet.balance), 'US$');
+  return (
+    <div className="wallet">
+      <div className="wallet__balance">
+        <span className="wallet__balance-label">Crédito disponible</span>
+        <span className="wallet__balance-amount">
+          {display.code === 'USD' ? usd : formatPrice(wallet.balance, 'USD', display)}
+        </span>
+        {display.code === 'USD' ? null : <span className="wallet__balance-usd">{usd}</span>}
+        <span className="wallet__balance-note">Se descuenta de tus compras en el paso de pago.</span>
+      </div>
+      <section className="wallet__movements" aria-labelledby="wallet-movements-title">
+        <h3 id="wallet-movements-title" className="wallet__movements-title">
+          Movimientos
+        </h3>
+        {wallet.entries.length === 0 ? (
+          <EmptyState title="Todavía no tienes movimientos">
+            <p>Gana 5 por cada persona que invites: el crédito aparece aquí y se descuenta de tus compras.</p>
+            <p>
+              <Link to={shopPath} className="button button--primary button--small">
+                Ver tiendas
+              </Link>
+            </p>
+          </EmptyState>
+        ) : (
+          <ul className="wallet__list">
+            {wallet.entries.map((entry) => (
+              <li key={entry.id} className="wallet__entry">
+                <div className="wallet__entry-main">
+                  <span className="wallet__entry-kind">{WALLET_ENTRY_LABELS[entry.kind]}</span>
+                  <span className="wallet__entry-meta">
+                    <time dateTime={entry.created}>{formatDay(entry.created)}</time>
+                    {entry.order ? (
+                      <>
+                        {' · '}
+                        <Link to={orderPath(entry.order)} className="wallet__entry-order">
+                          Pedido {entry.order}
+                        </Link>
+                      </>
+                    ) : null}
+                  </span>
+                  {entry.note ? <span className="wallet__entry-note">{entry.note}</span> : null}
+                </div>
+                <span
+                  className={`wallet__entry-amount wallet__entry-amount--${movementDirection(entry.amount)}`}
+                >
+                  {signedUsd(entry.amount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Wallet } from '@mandado/shared/checkout.schemas';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+/** `GET /v1/wallet/`: the balance and the movements, newest first. Keyed by account (a shared device). */
+export function walletQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: ['wallet', userId],
+    queryFn: ({ signal }) => apiGet<Wallet>('/wallet/', signal),
+    // A purchase or a refund moves the balance: the page asks again when opened.
+    staleTime: 15_000,
+  });
+}
