@@ -16,6 +16,7 @@ import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
+import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(catalogRoutes);
       await v1.register(currenciesRoutes);
       await v1.register(ordersRoutes);
+      await v1.register(orderHistoryRoutes);
       await v1.register(cartRoutes);
       await v1.register(geoRoutes, {
         geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
