@@ -33,3 +33,61 @@ describe('readConfig: geocoder and map tiles', () => {
     expect(() => readConfig({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
   });
 });
+
+describe('readConfig: payments', () => {
+  it('defaults to the embedded sandbox and no PayPal', () => {
+    expect(readConfig({}).payments).toEqual({ stripe: null, paypal: null, allowSandboxInProduction: false });
+  });
+
+  it('reads Stripe and PayPal, with PayPal on its sandbox API unless PAYPAL_API_BASE says otherwise', () => {
+    const stripeAndPaypal = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+    };
+    expect(readConfig(stripeAndPaypal).payments).toEqual({
+      stripe: { secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: 'whsec_123' },
+      paypal: { clientId: 'client', clientSecret: 'secret', apiBase: 'https://api-m.sandbox.paypal.com' },
+      allowSandboxInProduction: false,
+    });
+    const live = readConfig({ ...stripeAndPaypal, PAYPAL_API_BASE: 'https://api-m.paypal.com' });
+    expect(live.payments.paypal?.apiBase).toBe('https://api-m.paypal.com');
+    const noWebhook = readConfig({ STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' });
+    expect(noWebhook.payments.stripe?.webhookSecret).toBeNull();
+  });
+
+  it('refuses half a processor or swapped Stripe keys', () => {
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together/,
+    );
+    expect(() => readConfig({ PAYPAL_CLIENT_SECRET: 'secret' })).toThrow(
+      /PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together/,
+    );
+    expect(() => readConfig({ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_SECRET_KEY must be a secret key/,
+    );
+    expect(() =>
+      readConfig({ PAYPAL_CLIENT_ID: 'c', PAYPAL_CLIENT_SECRET: 's', PAYPAL_API_BASE: 'api-m.paypal.com' }),
+    ).toThrow(/PAYPAL_API_BASE/);
+  });
+
+  it('refuses to start in production with the sandbox unless PAYMENTS_SANDBOX=1 asks for it', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
+      /NODE_ENV=production without a card processor.*PAYMENTS_SANDBOX=1/,
+    );
+    expect(() => readConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'yes' })).toThrow(
+      /PAYMENTS_SANDBOX=1/,
+    );
+    expect(readConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }).payments).toEqual({
+      stripe: null,
+      paypal: null,
+      allowSandboxInProduction: true,
+    });
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' };
+    expect(readConfig({ NODE_ENV: 'production', ...stripe }).payments.stripe?.secretKey).toBe('sk_live_1');
+    // Development and tests never need it.
+    expect(readConfig({ NODE_ENV: 'development' }).payments.stripe).toBeNull();
+  });
+});

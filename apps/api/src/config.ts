@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
+import type { PaymentsConfig } from './modules/payments/payment-processor.ts';
+import { PAYPAL_SANDBOX_API_BASE } from './modules/payments/paypal-processor.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 
@@ -29,6 +31,8 @@ export interface AppConfig {
   geocoder: GeocoderConfig;
   /** The map's tile server and its attribution (MAP_TILE_URL, MAP_ATTRIBUTION). */
   mapTiles: MapTiles;
+  /** Stripe, PayPal, or the embedded sandbox (decision 023). */
+  payments: PaymentsConfig;
 }
 
 const ruleSchema = z.object({
@@ -52,6 +56,59 @@ function parseRateLimits(value: string | undefined): Partial<RateLimits> {
 function httpUrl(name: string, value: string): string {
   if (!/^https?:\/\/[^/?#\s]+/i.test(value)) throw new Error(`${name} must be an http(s) URL: ${value}`);
   return value;
+}
+
+/** A setting that needs its partner, or the start stops: half a processor would fail at the first payment. */
+function paired(env: NodeJS.ProcessEnv, first: string, second: string): [string, string] | null {
+  const a = env[first] ? env[first] : null;
+  const b = env[second] ? env[second] : null;
+  if (a === null && b === null) return null;
+  if (a === null || b === null) throw new Error(`${first} and ${second} must be set together`);
+  return [a, b];
+}
+
+/**
+ * PAYMENTS: Stripe when STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set, PayPal when PAYPAL_CLIENT_ID and
+ * PAYPAL_CLIENT_SECRET are; otherwise cards go to the embedded sandbox, which takes no real money. In
+ * production (NODE_ENV=production) that would be a shop that cannot get paid, so it starts only when asked for
+ * explicitly with PAYMENTS_SANDBOX=1.
+ */
+export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const stripeKeys = paired(env, 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
+  if (stripeKeys && !/^(sk|rk)_/.test(stripeKeys[0])) {
+    throw new Error('STRIPE_SECRET_KEY must be a secret key (sk_… or rk_…)');
+  }
+  if (stripeKeys && !stripeKeys[1].startsWith('pk_')) {
+    throw new Error('STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…)');
+  }
+  const paypal = paired(env, 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET');
+  const allowSandboxInProduction = env.PAYMENTS_SANDBOX === '1';
+  if (!stripeKeys && env.NODE_ENV === 'production' && !allowSandboxInProduction) {
+    throw new Error(
+      'NODE_ENV=production without a card processor: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, ' +
+        'or PAYMENTS_SANDBOX=1 to run the test-mode sandbox on purpose (it takes no real money)',
+    );
+  }
+  return {
+    stripe: stripeKeys
+      ? {
+          secretKey: stripeKeys[0],
+          publishableKey: stripeKeys[1],
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET ? env.STRIPE_WEBHOOK_SECRET : null,
+        }
+      : null,
+    paypal: paypal
+      ? {
+          clientId: paypal[0],
+          clientSecret: paypal[1],
+          apiBase: httpUrl(
+            'PAYPAL_API_BASE',
+            env.PAYPAL_API_BASE ? env.PAYPAL_API_BASE : PAYPAL_SANDBOX_API_BASE,
+          ),
+        }
+      : null,
+    allowSandboxInProduction,
+  };
 }
 
 /** Reads the environment once, at start; nothing else reads process.env. */
@@ -83,5 +140,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       url: env.MAP_TILE_URL ? httpUrl('MAP_TILE_URL', env.MAP_TILE_URL) : DEFAULT_MAP_TILES.url,
       attribution: env.MAP_ATTRIBUTION ? env.MAP_ATTRIBUTION : DEFAULT_MAP_TILES.attribution,
     },
+    payments: readPaymentsConfig(env),
   };
 }
