@@ -14,6 +14,7 @@ export const WEB_PATHS = {
   nearStores: '/allstoresNear/:category?',
   cart: '/cart',
   checkout: '/checkout',
+  checkoutConfirmation: '/checkout/confirmacion/:number',
   login: '/login',
   register: '/register',
   passwordReset: '/password-reset',

@@ -58,6 +58,11 @@ const TermsAndConditionsPage = lazyNamed(
 const TermsUsePage = lazyNamed(() => import('./routes/terms-use.page.tsx'), 'TermsUsePage');
 const CartPage = lazyNamed(() => import('./routes/cart.page.tsx'), 'CartPage');
 const CheckoutPage = lazyNamed(() => import('./routes/checkout.page.tsx'), 'CheckoutPage');
+const CheckoutLayout = lazyNamed(() => import('./checkout/checkout.layout.tsx'), 'CheckoutLayout');
+const CheckoutConfirmationPage = lazyNamed(
+  () => import('./routes/checkout-confirmation.page.tsx'),
+  'CheckoutConfirmationPage',
+);
 const LoginPage = lazyNamed(() => import('./routes/login.page.tsx'), 'LoginPage');
 const RegisterPage = lazyNamed(() => import('./routes/register.page.tsx'), 'RegisterPage');
 const PasswordResetPage = lazyNamed(() => import('./routes/password-reset.page.tsx'), 'PasswordResetPage');
@@ -110,8 +115,11 @@ export function AppRoutes() {
                 <Route path={WEB_PATHS.userWallet} element={<UserWalletPage />} />
               </Route>
             </Route>
-            <Route element={<BasicLayout />}>
+            <Route element={<CheckoutLayout />}>
               <Route path={WEB_PATHS.checkout} element={<CheckoutPage />} />
+              <Route path={WEB_PATHS.checkoutConfirmation} element={<CheckoutConfirmationPage />} />
+            </Route>
+            <Route element={<BasicLayout />}>
               {/* The family member's page: no account, no city, so no guard around it. */}
               <Route path={WEB_PATHS.tracking} element={<TrackingPage />} />
               <Route path="*" element={<NotFoundPage />} />

@@ -18,3 +18,24 @@ export function track(event: AnalyticsEvent, payload: AnalyticsPayload = {}): vo
   window.dataLayer ??= [];
   window.dataLayer.push({ event, ...payload });
 }
+
+/** §3 Order line for analytics. */
+export interface PurchaseLine {
+  id: number;
+  name: string;
+  quantity: number;
+  item_price: number;
+}
+
+/** The purchase event (issue 10): the order number, the charged total (USD) and its §3 order lines. */
+export function trackPurchase(order: string, value: number, lines: readonly PurchaseLine[]): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer ??= [];
+  window.dataLayer.push({
+    event: 'purchase',
+    order,
+    value,
+    currency: 'USD',
+    items: lines.map((line) => ({ ...line })),
+  });
+}

@@ -50,8 +50,9 @@ async function send<T>(
   body?: unknown,
   signal?: AbortSignal,
   csrf?: string,
+  extraHeaders?: Readonly<Record<string, string>>,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (csrf) headers['X-CSRFToken'] = csrf;
   let response: Response;
@@ -77,14 +78,20 @@ function isCsrfFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.message === MESSAGES.csrfFailed;
 }
 
-async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  headers?: Readonly<Record<string, string>>,
+): Promise<T> {
   if (method === 'GET') return send<T>(method, path, body, signal);
   const token = csrfToken ?? (await fetchCsrfToken());
   try {
-    return await send<T>(method, path, body, signal, token);
+    return await send<T>(method, path, body, signal, token, headers);
   } catch (error) {
     if (!isCsrfFailure(error)) throw error;
-    return send<T>(method, path, body, signal, await fetchCsrfToken());
+    return send<T>(method, path, body, signal, await fetchCsrfToken(), headers);
   }
 }
 
@@ -92,8 +99,13 @@ export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>('GET', path, undefined, signal);
 }
 
-export function apiPost<T>(path: string, body: unknown): Promise<T> {
-  return request<T>('POST', path, body);
+/** `headers`: call-specific headers, e.g. checkout's `Idempotency-Key` (kept for retries of one attempt). */
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  headers?: Readonly<Record<string, string>>,
+): Promise<T> {
+  return request<T>('POST', path, body, undefined, headers);
 }
 
 export function apiPut<T>(path: string, body?: unknown): Promise<T> {

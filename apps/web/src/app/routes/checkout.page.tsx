@@ -1,12 +1,12 @@
+import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
-import { CartSummary } from '../../features/cart/cart-details.tsx';
-import { formatDisplayMinor } from '../../features/cart/cart-money.ts';
-import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { useCartTotals } from '../cart/use-cart-totals.ts';
+import { CheckoutFlow } from '../checkout/checkout-flow.tsx';
 
 /** Whether the cart is known: who-am-I answered and a logged-in user's server cart has been loaded. */
 function useCartSettled(): boolean {
@@ -15,50 +15,14 @@ function useCartSettled(): boolean {
   return whoami.isError || (whoami.isSuccess && cartSettled);
 }
 
-function CheckoutSummary() {
-  const totals = useCartTotals();
-  const display = useDisplayCurrency();
+function confirmationPath(number: string): string {
+  return `/checkout/confirmacion/${encodeURIComponent(number)}`;
+}
+
+function Loading({ label }: { label: string }) {
   return (
-    <div className="container page-section checkout">
-      <div className="page-heading">
-        <h1 className="page-heading__title">Revisar Pedido</h1>
-      </div>
-      <div className="checkout__stores">
-        {totals.stores.map((store) => (
-          <section
-            key={store.storeId}
-            className="checkout-store"
-            aria-labelledby={`checkout-store-${store.storeId}`}
-          >
-            <h2 id={`checkout-store-${store.storeId}`} className="checkout-store__name">
-              {store.storeName}
-            </h2>
-            <ul className="checkout-store__lines">
-              {store.items.map((item) => (
-                <li key={item.product.id}>
-                  <span>
-                    {item.product.name} × {item.count}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <dl className="cart-summary">
-              <div className="cart-summary__row">
-                <dt>Subtotal</dt>
-                <dd>{formatDisplayMinor(store.subtotal, display)}</dd>
-              </div>
-              <div className="cart-summary__row">
-                <dt>Envío</dt>
-                <dd>{store.shipping === 0 ? 'Gratis' : formatDisplayMinor(store.shipping, display)}</dd>
-              </div>
-            </dl>
-          </section>
-        ))}
-      </div>
-      <section className="checkout__total" aria-label="Total del pedido">
-        <CartSummary totals={totals} />
-      </section>
-      <p className="notice">El pago en línea estará disponible muy pronto.</p>
+    <div className="container page-section page-loading">
+      <Spinner label={label} />
     </div>
   );
 }
@@ -67,13 +31,11 @@ function CheckoutSummary() {
 export function CheckoutPage() {
   const hasItems = useAppStore((state) => state.cart.items.length > 0);
   const settled = useCartSettled();
-  if (hasItems) return <CheckoutSummary />;
-  if (!settled) {
-    return (
-      <div className="container page-section page-loading">
-        <Spinner label="Cargando carrito" />
-      </div>
-    );
-  }
+  const { user } = useCurrentUser();
+  // Once placed, the cart empties: the guard must not send the shopper to / instead of the confirmation.
+  const [placed, setPlaced] = useState<string | null>(null);
+  if (placed) return <Navigate to={confirmationPath(placed)} replace />;
+  if (hasItems) return <CheckoutFlow user={user} onPlaced={(order: OrderGroup) => setPlaced(order.number)} />;
+  if (!settled) return <Loading label="Cargando carrito" />;
   return <Navigate to="/" replace />;
 }

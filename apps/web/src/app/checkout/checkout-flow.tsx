@@ -1,0 +1,485 @@
+import type { User } from '@mandado/shared/account.schemas';
+import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
+import {
+  type CheckoutConflict,
+  type Coupon,
+  DELIVERY_LABELS,
+  type OrderGroup,
+  PAYMENT_METHOD_LABELS,
+  type PlaceOrderInput,
+  type PlaceOrderResult,
+} from '@mandado/shared/checkout.schemas';
+import { formatAmount, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { type AuthStage, authStageTitle } from '../../features/accounts/auth-form.schemas.ts';
+import { AuthForm } from '../../features/accounts/auth-form.tsx';
+import { readReferrer } from '../../features/accounts/referrer.ts';
+import { useUpdateRemitter } from '../../features/accounts/use-update-remitter.ts';
+import { beneficiariesQueryOptions } from '../../features/beneficiaries/beneficiaries.api.ts';
+import { BeneficiariesManager } from '../../features/beneficiaries/beneficiaries-manager.tsx';
+import {
+  applyCoupon,
+  authenticateSandboxIntent,
+  cardsQueryOptions,
+  checkoutOptionsQueryOptions,
+  confirmOrder,
+  placeOrder,
+} from '../../features/checkout/checkout.api.ts';
+import {
+  type CheckoutPricing,
+  creditToUse,
+  placeOrderBody,
+  placeOrderFingerprint,
+  purchaseLines,
+} from '../../features/checkout/checkout-pricing.ts';
+import { CheckoutSteps } from '../../features/checkout/checkout-steps.tsx';
+import { ContactStep } from '../../features/checkout/contact-step.tsx';
+import { DeliveryStep } from '../../features/checkout/delivery-step.tsx';
+import { PaymentStep } from '../../features/checkout/payment-step.tsx';
+import { ReviewStep } from '../../features/checkout/review-step.tsx';
+import { Sandbox3dsDialog } from '../../features/checkout/sandbox-3ds-dialog.tsx';
+import { EMPTY_SANDBOX_CARD, type SandboxCardFields } from '../../features/checkout/sandbox-card-form.tsx';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { trackPurchase } from '../../lib/analytics.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { formatMinorIn } from '../../lib/display-money.ts';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import type { CheckoutStep } from '../../state/checkout-slice.ts';
+import { renderAddressPicker } from '../address/render-address-picker.tsx';
+import { useCheckoutPricing } from './use-checkout-pricing.ts';
+
+// Stripe.js loads only when the server's processor is Stripe, never with the sandbox (nor in any first load).
+const StripeCardSection = lazy(
+  lazyWithReload(() =>
+    import('./stripe-card-section.tsx').then((module) => ({ default: module.StripeCardSection })),
+  ),
+);
+
+/** A new sandbox card's token, made in the browser when leaving 'Pago' (the number is never sent). */
+interface NewCardToken {
+  token: string;
+  save: boolean;
+  label: string;
+}
+
+function randomSuffix(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => (byte % 36).toString(36)).join('');
+}
+
+/** The cart the server holds now: a refused write makes the cart machine take the server's cart (decision 010). */
+function refreshCartFromServer(): void {
+  // The machine's 'reconcile' load is what a refused cart write starts: the server's cart replaces the screen's.
+  useAppStore.getState().cartDispatch({ type: 'server-write-failed', effect: { type: 'load' }, status: 409 });
+}
+
+function isConflict(body: unknown): body is CheckoutConflict {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { changes?: unknown }).changes);
+}
+
+/** Step 0 for a visitor: the e-mail-first login/register panel; the cart they have is kept (§4 Sync). */
+function VisitorStep() {
+  const [stage, setStage] = useState<AuthStage>('email');
+  const [referralToken] = useState(readReferrer);
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-auth-title">
+      <h2 id="checkout-auth-title" className="checkout-panel__title">
+        {authStageTitle(stage)}
+      </h2>
+      <p className="checkout-panel__lead">
+        Inicia sesión o crea tu cuenta para continuar; tu carrito se mantiene.
+      </p>
+      <AuthForm stage={stage} onStageChange={setStage} referralToken={referralToken} />
+    </section>
+  );
+}
+
+interface CheckoutFlowProps {
+  user: User | null;
+  onPlaced: (order: OrderGroup) => void;
+}
+
+/** Spec §2 Checkout: the four steps for a remitter, the login/register panel for a visitor. */
+export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
+  const step = useAppStore((state) => state.checkout.step);
+  const updateCheckout = useAppStore((state) => state.updateCheckout);
+  return (
+    <div className="container page-section checkout">
+      <div className="page-heading">
+        <h1 className="page-heading__title">Finalizar compra</h1>
+      </div>
+      <CheckoutSteps
+        step={user ? step : 0}
+        onSelect={(target: CheckoutStep) => updateCheckout({ step: target })}
+      />
+      {user ? <RemitterCheckout user={user} onPlaced={onPlaced} /> : <VisitorStep />}
+    </div>
+  );
+}
+
+function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: OrderGroup) => void }) {
+  const queryClient = useQueryClient();
+  const display = useDisplayCurrency();
+  const checkout = useAppStore((state) => state.checkout);
+  const items = useAppStore((state) => state.cart.items);
+  const city = useAppStore((state) => state.city);
+  const country = useAppStore((state) => state.countryCode) ?? 'UY';
+  const updateCheckout = useAppStore((state) => state.updateCheckout);
+  const options = useQuery(checkoutOptionsQueryOptions());
+  const cards = useQuery(cardsQueryOptions(true));
+  const beneficiaries = useQuery(beneficiariesQueryOptions(city?.id ?? null, city !== null));
+  const couponQuery = useQuery({
+    queryKey: ['coupon', checkout.coupon],
+    queryFn: () => applyCoupon(checkout.coupon ?? ''),
+    enabled: checkout.coupon !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const coupon: Coupon | null = checkout.coupon !== null ? (couponQuery.data ?? null) : null;
+  const pricing = useCheckoutPricing(coupon);
+  const remitter = useUpdateRemitter();
+
+  const [newCard, setNewCard] = useState<SandboxCardFields>(EMPTY_SANDBOX_CARD);
+  const [cardProblem, setCardProblem] = useState<SandboxCardProblem | null>(null);
+  const [cardToken, setCardToken] = useState<NewCardToken | null>(null);
+  const [stripeToken, setStripeToken] = useState<string | null>(null);
+  const [creditTyped, setCreditTyped] = useState(() =>
+    checkout.credit > 0 ? formatMinorAsDecimal(checkout.credit) : '',
+  );
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<CheckoutConflict | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [threeDs, setThreeDs] = useState<{ intentId: string; order: OrderGroup } | null>(null);
+  const [deciding, setDeciding] = useState(false);
+  // The dialog's close (Escape) and a button can both fire for one decision; only the first one counts.
+  const decided = useRef(false);
+
+  const selected: Beneficiary | null =
+    beneficiaries.data?.find((entry) => entry.beneficiary_id === checkout.beneficiaryId) ?? null;
+
+  // A stored coupon the server no longer accepts (used meanwhile, expired) is dropped, not silently priced.
+  useEffect(() => {
+    if (couponQuery.isError) updateCheckout({ coupon: null, couponDiscount: 0 });
+  }, [couponQuery.isError, updateCheckout]);
+
+  // Spec §3 couponDiscount: the discount as priced.
+  const discount = pricing?.totals.discount ?? 0;
+  useEffect(() => {
+    if (checkout.couponDiscount !== discount) updateCheckout({ couponDiscount: discount });
+  }, [discount, checkout.couponDiscount, updateCheckout]);
+
+  // The steps after 'Envío' need someone to deliver to; after a reload a new card must be typed again.
+  useEffect(() => {
+    if (checkout.step >= 2 && beneficiaries.isSuccess && !selected) updateCheckout({ step: 1 });
+  }, [checkout.step, beneficiaries.isSuccess, selected, updateCheckout]);
+  const needsCardAgain =
+    checkout.paymentMethod === 'card' && checkout.cardId === null && !cardToken && !stripeToken;
+  useEffect(() => {
+    if (checkout.step === 3 && needsCardAgain) updateCheckout({ step: 2 });
+  }, [checkout.step, needsCardAgain, updateCheckout]);
+
+  const goTo = (target: CheckoutStep) => updateCheckout({ step: target });
+  const usd = (minor: number) => formatMinorIn(minor, 'USD', display);
+
+  function finish(order: OrderGroup) {
+    const state = useAppStore.getState();
+    state.endCheckoutAttempt();
+    trackPurchase(order.number, parseMoney(order.total) / 100, purchaseLines(order));
+    queryClient.setQueryData(['orders', order.number], order);
+    // The server emptied the cart when the order was placed; the screen follows (idempotent on the server).
+    onPlaced(order);
+    state.cartDispatch({ type: 'empty' });
+    state.resetCheckout();
+    void queryClient.invalidateQueries({ queryKey: ['whoami'] });
+    void queryClient.invalidateQueries({ queryKey: ['cards'] });
+  }
+
+  function declinedWith(detail: string) {
+    useAppStore.getState().endCheckoutAttempt();
+    setDeclined(detail);
+    setCardToken(null);
+    goTo(2);
+  }
+
+  async function handleResult(result: PlaceOrderResult) {
+    const { payment, order } = result;
+    if (payment.status === 'succeeded' || payment.status === 'pending') {
+      finish(order);
+      return;
+    }
+    const action = payment.action;
+    if (action.type === 'sandbox_3ds') {
+      decided.current = false;
+      setThreeDs({ intentId: action.intent_id, order });
+    } else if (action.type === 'paypal') {
+      // PayPal sends the shopper back to the confirmation page with ?paypal=approved, which confirms there.
+      window.location.assign(action.approve_url);
+    } else {
+      const { handleStripeNextAction } = await import('./stripe-next-action.ts');
+      const outcome = await handleStripeNextAction(
+        options.data?.stripe_publishable_key ?? '',
+        action.client_secret,
+      );
+      if (outcome.error) {
+        declinedWith(outcome.error);
+        return;
+      }
+      await confirmAndFinish(order.number);
+    }
+  }
+
+  async function confirmAndFinish(number: string) {
+    try {
+      const result = await confirmOrder(number);
+      await handleResult(result);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) declinedWith(error.message);
+      else
+        useAppStore
+          .getState()
+          .notify({ kind: 'error', title: 'Oops Algo salio mal', message: (error as Error).message });
+    }
+  }
+
+  async function decide3ds(outcome: 'approve' | 'fail') {
+    if (!threeDs || decided.current) return;
+    decided.current = true;
+    setDeciding(true);
+    try {
+      await authenticateSandboxIntent(threeDs.intentId, outcome);
+      await confirmAndFinish(threeDs.order.number);
+    } catch (error) {
+      useAppStore
+        .getState()
+        .notify({ kind: 'error', title: 'Oops Algo salio mal', message: (error as Error).message });
+    } finally {
+      setDeciding(false);
+      setThreeDs(null);
+    }
+  }
+
+  function paymentInput(): PlaceOrderInput['payment'] | null {
+    switch (checkout.paymentMethod) {
+      case 'card':
+        if (checkout.cardId)
+          return { method: 'card', card_id: checkout.cardId, token: null, save_card: false };
+        if (stripeToken)
+          return { method: 'card', card_id: null, token: stripeToken, save_card: newCard.save };
+        if (cardToken)
+          return { method: 'card', card_id: null, token: cardToken.token, save_card: cardToken.save };
+        return null;
+      case 'bank_transfer':
+        return { method: 'bank_transfer' };
+      case 'cash_deposit':
+        return { method: 'cash_deposit' };
+      case 'paypal':
+        return { method: 'paypal' };
+    }
+  }
+
+  async function place(currentPricing: CheckoutPricing) {
+    if (placing || !checkout.beneficiaryId) return;
+    const payment = paymentInput();
+    if (!payment) {
+      goTo(2);
+      return;
+    }
+    const body = placeOrderBody({
+      items,
+      beneficiaryId: checkout.beneficiaryId,
+      delivery: checkout.delivery,
+      substitution: checkout.substitution,
+      lineSubstitutions: checkout.lineSubstitutions,
+      coupon: checkout.coupon,
+      pricing: currentPricing,
+      payment,
+      country,
+      displayCurrency: display.code,
+    });
+    // The same body keeps its key: a double click or a retry after a lost answer replays, never buys twice.
+    const attempt = useAppStore.getState().checkoutAttempt(placeOrderFingerprint(body));
+    setPlacing(true);
+    setConflict(null);
+    setDeclined(null);
+    try {
+      await handleResult(await placeOrder(body, attempt.key));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 402) {
+        declinedWith(error.message);
+      } else if (error.status === 409 && isConflict(error.body)) {
+        useAppStore.getState().endCheckoutAttempt();
+        setConflict(error.body);
+        refreshCartFromServer();
+      } else {
+        // 409 "in progress" and lost answers keep the key (the retry is the same attempt); a 400 or 422 ends it.
+        if (error.status === 400 || error.status === 422) useAppStore.getState().endCheckoutAttempt();
+        useAppStore
+          .getState()
+          .notify({ kind: 'error', title: 'Oops Algo salio mal', message: error.message });
+      }
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  function leavePayment() {
+    setDeclined(null);
+    if (
+      checkout.paymentMethod === 'card' &&
+      checkout.cardId === null &&
+      options.data?.processor !== 'stripe'
+    ) {
+      const result = tokenizeSandboxCard(newCard, new Date(), randomSuffix);
+      if ('problem' in result) {
+        setCardProblem(result.problem);
+        return;
+      }
+      setCardProblem(null);
+      setCardToken({
+        token: result.token.token,
+        save: newCard.save,
+        label: `•••• ${result.token.last4}`,
+      });
+    }
+    goTo(3);
+  }
+
+  const paymentLabel = (() => {
+    if (checkout.paymentMethod !== 'card') return PAYMENT_METHOD_LABELS[checkout.paymentMethod];
+    const saved = cards.data?.find((card) => card.id === checkout.cardId);
+    if (saved) return `Tarjeta •••• ${saved.last4}`;
+    return `Tarjeta ${cardToken?.label ?? ''}`.trim();
+  })();
+
+  let content: ReactNode;
+  if (checkout.step === 0) {
+    content = (
+      <ContactStep
+        user={user}
+        save={remitter.mutateAsync}
+        pending={remitter.isPending}
+        onDone={() => goTo(1)}
+      />
+    );
+  } else if (checkout.step === 1) {
+    content = city ? (
+      <DeliveryStep
+        beneficiaries={
+          <BeneficiariesManager
+            city={city}
+            renderAddressPicker={renderAddressPicker}
+            selectedId={checkout.beneficiaryId}
+            onSelectedChange={(beneficiary) =>
+              updateCheckout({ beneficiaryId: beneficiary?.beneficiary_id ?? null })
+            }
+            onCreated={(beneficiary) =>
+              updateCheckout({ beneficiaryId: beneficiary.beneficiary_id, step: 2 })
+            }
+          />
+        }
+        selected={selected}
+        delivery={checkout.delivery}
+        substitution={checkout.substitution}
+        window={options.data?.delivery_window ?? null}
+        onChange={(change) => updateCheckout(change)}
+        onContinue={() => goTo(2)}
+      />
+    ) : null;
+  } else if (!options.data || !pricing) {
+    content = (
+      <div className="page-loading">
+        <Spinner label="Cargando" />
+      </div>
+    );
+  } else if (checkout.step === 2) {
+    content = (
+      <PaymentStep
+        options={options.data}
+        country={country}
+        cards={cards.data ?? []}
+        method={checkout.paymentMethod}
+        cardId={checkout.cardId}
+        onMethodChange={(change) => updateCheckout(change)}
+        newCard={newCard}
+        onNewCardChange={setNewCard}
+        cardProblem={cardProblem}
+        stripeSlot={
+          options.data.processor === 'stripe' && options.data.stripe_publishable_key ? (
+            <Suspense fallback={<Spinner label="Cargando el formulario de pago" />}>
+              <StripeCardSection
+                publishableKey={options.data.stripe_publishable_key}
+                amount={pricing.totals.total}
+                onToken={setStripeToken}
+              />
+            </Suspense>
+          ) : null
+        }
+        appliedCoupon={checkout.coupon}
+        applyCoupon={async (code) => {
+          const terms = await applyCoupon(code);
+          queryClient.setQueryData(['coupon', terms.code], terms);
+          updateCheckout({ coupon: terms.code });
+        }}
+        removeCoupon={() => updateCheckout({ coupon: null, couponDiscount: 0 })}
+        creditBalanceText={parseMoney(user.credit) > 0 ? usd(parseMoney(user.credit)) : null}
+        creditTyped={creditTyped}
+        onCreditChange={(typed) => {
+          setCreditTyped(typed);
+          updateCheckout({ credit: creditToUse(typed, user.credit) });
+        }}
+        totalText={usd(pricing.totals.total)}
+        chargeText={formatAmount(pricing.totals.total, 'US$')}
+        declined={declined}
+        onContinue={leavePayment}
+      />
+    );
+  } else {
+    content = (
+      <ReviewStep
+        pricing={pricing}
+        display={display}
+        substitution={checkout.substitution}
+        lineSubstitutions={checkout.lineSubstitutions}
+        onLineSubstitution={(productId, value) =>
+          updateCheckout({ lineSubstitutions: { ...checkout.lineSubstitutions, [String(productId)]: value } })
+        }
+        summary={[
+          [
+            'Recibe',
+            selected ? `${selected.first_name} ${selected.last_name}, ${selected.address_line1}` : '—',
+          ],
+          ['Entrega', DELIVERY_LABELS[checkout.delivery]],
+          ['Pago', paymentLabel],
+        ]}
+        conflict={conflict}
+        placing={placing}
+        onPlace={() => void place(pricing)}
+      />
+    );
+  }
+
+  return (
+    <div className="checkout__layout">
+      <div className="checkout__main">{content}</div>
+      {pricing && checkout.step >= 1 ? (
+        <aside className="checkout-total-bar" aria-label="Total a pagar">
+          <span className="checkout-total-bar__label">Total</span>
+          <span className="checkout-total-bar__amount">{usd(pricing.totals.total)}</span>
+          <span className="checkout-total-bar__charge">{formatAmount(pricing.totals.total, 'US$')}</span>
+        </aside>
+      ) : null}
+      {threeDs ? (
+        <Sandbox3dsDialog
+          amountText={formatAmount(parseMoney(threeDs.order.total), 'US$')}
+          pending={deciding}
+          onDecide={(outcome) => void decide3ds(outcome)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { confirmOrder, orderQueryOptions } from '../../features/checkout/checkout.api.ts';
+import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAppStore } from '../../state/app-store.ts';
+
+/**
+ * Back from PayPal (`?paypal=approved|cancelled`, the return addresses the server gave PayPal): an approval is
+ * captured and finalized by the server's confirm; a cancel or a refused capture goes back to 'Pago'.
+ */
+function usePayPalReturn(number: string): boolean {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const outcome = params.get('paypal');
+  const [busy, setBusy] = useState(outcome !== null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (outcome === null || started.current) return;
+    started.current = true;
+    const backToPayment = (message: string) => {
+      const state = useAppStore.getState();
+      state.endCheckoutAttempt();
+      state.updateCheckout({ step: 2 });
+      state.notify({ kind: 'error', title: 'Pago no completado', message });
+      navigate('/checkout', { replace: true });
+    };
+    if (outcome !== 'approved') {
+      backToPayment('Cancelaste el pago en PayPal. Puedes elegir otro medio de pago.');
+      return;
+    }
+    confirmOrder(number).then(
+      (result) => {
+        const state = useAppStore.getState();
+        queryClient.setQueryData(['orders', number], result.order);
+        state.cartDispatch({ type: 'empty' });
+        state.resetCheckout();
+        setBusy(false);
+        navigate(`/checkout/confirmacion/${encodeURIComponent(number)}`, { replace: true });
+      },
+      (error: unknown) =>
+        backToPayment(error instanceof ApiError ? error.message : 'No pudimos confirmar el pago con PayPal.'),
+    );
+  }, [outcome, number, navigate, queryClient]);
+  return busy;
+}
+
+/** /checkout/confirmacion/:number: the order just placed (the owner's only; anyone else gets a 404). */
+export function CheckoutConfirmationPage() {
+  const { number = '' } = useParams();
+  const confirmingPayPal = usePayPalReturn(number);
+  const order = useQuery({
+    ...orderQueryOptions(number),
+    enabled: !confirmingPayPal,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+  if (confirmingPayPal) {
+    return (
+      <div className="container page-section page-loading">
+        <Spinner label="Confirmando el pago con PayPal" />
+      </div>
+    );
+  }
+  return (
+    <div className="container page-section checkout">
+      {order.isPending ? <Spinner label="Cargando pedido" /> : null}
+      {order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 401) ? (
+        <EmptyState title="No encontramos ese pedido">
+          <p>Inicia sesión con la cuenta que hizo la compra para verlo.</p>
+          <p>
+            <Link to="/user/orders" className="button button--primary button--small">
+              Mis Compras
+            </Link>
+          </p>
+        </EmptyState>
+      ) : order.error ? (
+        <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
+      ) : null}
+      {order.data ? <OrderConfirmation order={order.data} /> : null}
+      {order.data ? (
+        <p className="order-confirmation__next">
+          <Link to="/user/orders" className="button button--secondary">
+            Ver Mis Compras
+          </Link>{' '}
+          <Link to="/stores" className="button button--ghost">
+            Seguir comprando
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

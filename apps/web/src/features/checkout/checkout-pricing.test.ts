@@ -1,0 +1,200 @@
+import type { OrderGroup } from '@mandado/shared/checkout.schemas';
+import { describe, expect, it } from 'vitest';
+import { aCartItem, aProduct } from '../../testing/factories.ts';
+import {
+  creditToUse,
+  expectedLines,
+  placeOrderBody,
+  placeOrderFingerprint,
+  priceCheckout,
+  pricingCoupon,
+  purchaseLines,
+  whatsappShareUrl,
+} from './checkout-pricing.ts';
+import { offeredMethods } from './payment-step.tsx';
+
+const RATES = { UYU: '40', USD: '1' } as const;
+const MONTEVIDEO = 36;
+
+/** Store 1 is in Montevideo, store 2 elsewhere. */
+const storeCityId = (storeId: number) => (storeId === 1 ? MONTEVIDEO : 99);
+
+function price(overrides: Partial<Parameters<typeof priceCheckout>[0]> = {}) {
+  return priceCheckout({
+    items: [
+      aCartItem(aProduct({ id: 1, store_id: 1, price: '400.00', currency: 'UYU' }), 2), // US$ 20
+      aCartItem(aProduct({ id: 2, store_id: 2, price: '5.00', currency: 'USD' }), 1), // US$ 5
+    ],
+    rates: RATES,
+    deliveryCityId: MONTEVIDEO,
+    storeCityId,
+    delivery: 'standard',
+    freeShippingThreshold: '80.00',
+    coupon: null,
+    credit: 0,
+    ...overrides,
+  });
+}
+
+describe('priceCheckout', () => {
+  it('prices one block per store: 2.99 inside the delivery city, 4.99 outside', () => {
+    const pricing = price();
+    expect(
+      pricing?.stores.map((store) => [store.storeId, store.priced.subtotal, store.priced.shipping]),
+    ).toEqual([
+      [1, 2000, 299],
+      [2, 500, 499],
+    ]);
+    expect(pricing?.totals.total).toBe(2000 + 500 + 299 + 499);
+  });
+
+  it('charges no shipping for pick-up, nor above the free-shipping threshold', () => {
+    expect(price({ delivery: 'pickup' })?.totals.shipping).toBe(0);
+    expect(price({ freeShippingThreshold: '25.00' })?.totals.shipping).toBe(0);
+  });
+
+  it('takes the coupon off the goods, then the credit, never below zero', () => {
+    const coupon = {
+      code: 'HOLA',
+      type: 'discount_percentage',
+      value: '10.00',
+      minimum_purchase: '0.00',
+      valid_until: null,
+    } as const;
+    const pricing = price({ coupon, credit: 100 });
+    expect(pricing?.totals.discount).toBe(250);
+    expect(pricing?.totals.credit).toBe(100);
+    expect(pricing?.totals.total).toBe(2500 - 250 + 798 - 100);
+    expect(price({ credit: 1_000_000 })?.totals.total).toBe(0);
+  });
+
+  it('waits for a missing rate instead of guessing', () => {
+    expect(price({ rates: { USD: '1' } })).toBeNull();
+  });
+});
+
+describe('pricingCoupon', () => {
+  it('reads a percentage as hundredths of a percent and an amount as minor units', () => {
+    expect(
+      pricingCoupon({
+        code: 'A',
+        type: 'discount_percentage',
+        value: '12.50',
+        minimum_purchase: '30.00',
+        valid_until: null,
+      }),
+    ).toEqual({ type: 'discount_percentage', value: 1250, minimumPurchase: 3000 });
+    expect(
+      pricingCoupon({
+        code: 'B',
+        type: 'discount_amount',
+        value: '5.00',
+        minimum_purchase: '0.00',
+        valid_until: null,
+      }),
+    ).toEqual({ type: 'discount_amount', value: 500, minimumPurchase: 0 });
+    expect(pricingCoupon(null)).toBeNull();
+  });
+});
+
+describe('creditToUse', () => {
+  it('is what was typed, at most the balance; anything unreadable is 0', () => {
+    expect(creditToUse('3.50', '10.00')).toBe(350);
+    expect(creditToUse('3,5', '10.00')).toBe(350);
+    expect(creditToUse('25', '10.00')).toBe(1000);
+    expect(creditToUse('-2', '10.00')).toBe(0);
+    expect(creditToUse('abc', '10.00')).toBe(0);
+    expect(creditToUse('', '10.00')).toBe(0);
+  });
+});
+
+describe('the order request', () => {
+  const items = [
+    aCartItem(aProduct({ id: 7, price: '100.00', merchant_discounted_price: '80.00', discount: true }), 3),
+    aCartItem(aProduct({ id: 8, price: '50.00' }), 1),
+  ];
+
+  it('sends the unit price the shopper saw (the discounted one) and only real per-line overrides', () => {
+    expect(expectedLines(items, { '7': 'refund', '8': 'call' }, 'call')).toEqual([
+      { product_id: 7, quantity: 3, unit_price: '80.00', substitution: 'refund' },
+      { product_id: 8, quantity: 1, unit_price: '50.00', substitution: null },
+    ]);
+  });
+
+  it('sends the total shown and the credit applied; the same inputs give the same fingerprint', () => {
+    const pricing = price({ credit: 200 });
+    if (!pricing) throw new Error('priced');
+    const input = {
+      items,
+      beneficiaryId: '00000000-0000-4000-8000-000000000001',
+      delivery: 'standard',
+      substitution: 'similar',
+      lineSubstitutions: {},
+      coupon: null,
+      pricing,
+      payment: { method: 'bank_transfer' },
+      country: 'CO',
+      displayCurrency: 'COP',
+    } as const;
+    const body = placeOrderBody(input);
+    expect(body.expected_total).toBe('30.98');
+    expect(body.credit).toBe('2.00');
+    expect(placeOrderFingerprint(placeOrderBody(input))).toBe(placeOrderFingerprint(body));
+    expect(placeOrderFingerprint(placeOrderBody({ ...input, delivery: 'pickup' }))).not.toBe(
+      placeOrderFingerprint(body),
+    );
+  });
+});
+
+describe('offeredMethods', () => {
+  const options = {
+    processor: 'sandbox',
+    stripe_publishable_key: null,
+    paypal: false,
+    manual_payment_countries: ['CO', 'CL', 'PE'],
+    delivery_window: { from: '2026-11-23', to: '2026-11-24' },
+    manual_payment_days: 3,
+  } as const;
+
+  it('offers transfers and deposits only in the listed countries, PayPal only when configured', () => {
+    expect(
+      offeredMethods({ ...options, manual_payment_countries: [...options.manual_payment_countries] }, 'CO'),
+    ).toEqual(['card', 'bank_transfer', 'cash_deposit']);
+    expect(offeredMethods({ ...options, manual_payment_countries: ['CO'] }, 'UY')).toEqual(['card']);
+    expect(offeredMethods({ ...options, manual_payment_countries: [], paypal: true }, 'US')).toEqual([
+      'card',
+      'paypal',
+    ]);
+  });
+});
+
+describe('after the order', () => {
+  it('the purchase event carries the §3 order lines {id, name, quantity, item_price}', () => {
+    const line = (productId: number | null, name: string) => ({
+      product_id: productId,
+      name,
+      image: null,
+      quantity: 2,
+      unit_price: '79.50',
+      currency: 'UYU',
+      total: '3.96',
+      discount: '0.00',
+      substitution: 'similar' as const,
+    });
+    const order = {
+      stores: [{ lines: [line(5, 'Yerba')] }, { lines: [line(6, 'Café'), line(null, 'Borrado')] }],
+    } as unknown as OrderGroup;
+    expect(purchaseLines(order)).toEqual([
+      { id: 5, name: 'Yerba', quantity: 2, item_price: 79.5 },
+      { id: 6, name: 'Café', quantity: 2, item_price: 79.5 },
+    ]);
+  });
+
+  it('shares the tracking link on WhatsApp with an encoded Spanish text', () => {
+    const url = whatsappShareUrl('https://mandado.uy/seguimiento/abc_-1', 'MV-10234');
+    expect(url.startsWith('https://wa.me/?text=')).toBe(true);
+    const text = decodeURIComponent(url.slice('https://wa.me/?text='.length));
+    expect(text).toContain('https://mandado.uy/seguimiento/abc_-1');
+    expect(text).toContain('MV-10234');
+  });
+});

@@ -1,0 +1,185 @@
+import type {
+  AnalyticsOrderLine,
+  Coupon,
+  OrderGroup,
+  PlaceOrderInput,
+  Substitution,
+} from '@mandado/shared/checkout.schemas';
+import { convertMinor, formatMinorAsDecimal, parseMoney, type Rates } from '@mandado/shared/money';
+import {
+  type DeliveryType,
+  type OrderPricing,
+  type PricedStore,
+  type PricingCoupon,
+  priceOrder,
+} from '@mandado/shared/order-pricing';
+import { effectivePrice } from '@mandado/shared/product-price';
+import type { CartItem } from '../../state/cart/cart-machine.ts';
+
+/** One cart line as checkout prices it: the unit price shown, and its total in USD minor units (the charge). */
+export interface CheckoutLine {
+  item: CartItem;
+  unitPrice: string;
+  totalUsd: number;
+}
+
+export interface CheckoutStoreBlock {
+  storeId: number;
+  storeName: string;
+  lines: CheckoutLine[];
+  priced: PricedStore;
+}
+
+export interface CheckoutPricing {
+  stores: CheckoutStoreBlock[];
+  /** USD minor units: subtotal, discount, shipping, credit, total (the order's charge). */
+  totals: OrderPricing;
+}
+
+export interface CheckoutPricingInput {
+  items: readonly CartItem[];
+  rates: Rates;
+  deliveryCityId: number | null;
+  /** The city a store is in; null when unknown (charged as outside the city, like the cart). */
+  storeCityId: (storeId: number) => number | null;
+  delivery: DeliveryType;
+  /** free_shipping_threshold, USD decimal. */
+  freeShippingThreshold: string;
+  coupon: Coupon | null;
+  /** Credit asked for, USD minor units, already capped at the balance. */
+  credit: number;
+}
+
+/** The coupon answer of `POST /v1/coupon/user/` in the units `priceOrder` takes. */
+export function pricingCoupon(coupon: Coupon | null): PricingCoupon | null {
+  if (!coupon) return null;
+  // A percentage "10.00" parses to 1000, which is exactly priceOrder's hundredths of a percent.
+  return {
+    type: coupon.type,
+    value: parseMoney(coupon.value),
+    minimumPurchase: parseMoney(coupon.minimum_purchase),
+  };
+}
+
+/**
+ * What 'Revisar Pedido' shows, with `priceOrder` — the rule the server runs when it places the order — so the
+ * total the client sends is the one it will be charged. Null while a rate is missing.
+ */
+export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | null {
+  const blocks: Array<Omit<CheckoutStoreBlock, 'priced'>> = [];
+  for (const item of input.items) {
+    const unitPrice = effectivePrice(item.product);
+    const totalUsd = convertMinor(
+      parseMoney(unitPrice) * item.count,
+      item.product.currency,
+      'USD',
+      input.rates,
+    );
+    if (totalUsd === null) return null;
+    let block = blocks.find((entry) => entry.storeId === item.product.store_id);
+    if (!block) {
+      block = { storeId: item.product.store_id, storeName: item.product.store_name, lines: [] };
+      blocks.push(block);
+    }
+    block.lines.push({ item, unitPrice, totalUsd });
+  }
+  const totals = priceOrder({
+    stores: blocks.map((block) => ({
+      storeId: block.storeId,
+      inDeliveryCity:
+        input.deliveryCityId !== null && input.storeCityId(block.storeId) === input.deliveryCityId,
+      lines: block.lines.map((line) => ({ key: line.item.product.id, totalUsd: line.totalUsd })),
+    })),
+    delivery: input.delivery,
+    freeShippingThreshold: parseMoney(input.freeShippingThreshold),
+    coupon: pricingCoupon(input.coupon),
+    credit: input.credit,
+  });
+  return {
+    totals,
+    stores: blocks.map((block, index) => {
+      const priced = totals.stores[index];
+      if (!priced) throw new Error('priceOrder returned fewer stores than it was given');
+      return { ...block, priced };
+    }),
+  };
+}
+
+/** The credit a shopper may use: what they typed (USD decimal), at most their balance; 0 for anything else. */
+export function creditToUse(typed: string, balance: string): number {
+  const text = typed.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 0;
+  return Math.min(parseMoney(text), parseMoney(balance));
+}
+
+/** The lines as the shopper saw them, for `POST /v1/orders/` (a changed price or stock answers 409). */
+export function expectedLines(
+  items: readonly CartItem[],
+  overrides: Readonly<Record<string, Substitution>>,
+  orderSubstitution: Substitution,
+): PlaceOrderInput['lines'] {
+  return items.map((item) => {
+    const override = overrides[String(item.product.id)];
+    return {
+      product_id: item.product.id,
+      quantity: item.count,
+      unit_price: effectivePrice(item.product),
+      substitution: override !== undefined && override !== orderSubstitution ? override : null,
+    };
+  });
+}
+
+/** The body of `POST /v1/orders/` from the checkout's choices and the total shown. */
+export function placeOrderBody(input: {
+  items: readonly CartItem[];
+  beneficiaryId: string;
+  delivery: DeliveryType;
+  substitution: Substitution;
+  lineSubstitutions: Readonly<Record<string, Substitution>>;
+  coupon: string | null;
+  pricing: CheckoutPricing;
+  payment: PlaceOrderInput['payment'];
+  country: string;
+  displayCurrency: string;
+}): PlaceOrderInput {
+  return {
+    beneficiary_id: input.beneficiaryId,
+    delivery: input.delivery,
+    substitution: input.substitution,
+    coupon: input.coupon,
+    credit: formatMinorAsDecimal(input.pricing.totals.credit),
+    payment: input.payment,
+    country: input.country,
+    display_currency: input.displayCurrency,
+    lines: expectedLines(input.items, input.lineSubstitutions, input.substitution),
+    expected_total: formatMinorAsDecimal(input.pricing.totals.total),
+  };
+}
+
+/**
+ * What an idempotency key is bound to: the same body means the same attempt (a retry), anything else a
+ * new one. A new card's token differs per tokenization, so a re-typed card is a new attempt.
+ */
+export function placeOrderFingerprint(body: PlaceOrderInput): string {
+  return JSON.stringify(body);
+}
+
+/** Spec §3 Order line for analytics, from the placed order's lines. */
+export function purchaseLines(order: OrderGroup): AnalyticsOrderLine[] {
+  return order.stores.flatMap((store) =>
+    store.lines
+      .filter((line) => line.product_id !== null)
+      .map((line) => ({
+        id: line.product_id ?? 0,
+        name: line.name,
+        quantity: line.quantity,
+        item_price: Number(line.unit_price),
+      })),
+  );
+}
+
+/** 'Compartir por WhatsApp': a wa.me link with a Spanish text carrying the tracking link. */
+export function whatsappShareUrl(trackingUrl: string, orderNumber: string): string {
+  const text = `Te envié una compra por Mandado (pedido ${orderNumber}). Puedes seguir la entrega aquí: ${trackingUrl}`;
+  return `https://wa.me/?text=${encodeURIComponent(text)}`;
+}

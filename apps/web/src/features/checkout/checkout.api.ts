@@ -1,0 +1,56 @@
+import type {
+  Card,
+  CheckoutOptions,
+  Coupon,
+  OrderGroup,
+  PlaceOrderInput,
+  PlaceOrderResult,
+} from '@mandado/shared/checkout.schemas';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost, segment } from '../../lib/api-client.ts';
+
+/** `GET /v1/checkout/options/`: the processor, PayPal, the countries with manual methods, the delivery window. */
+export function checkoutOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['checkout-options'],
+    queryFn: ({ signal }) => apiGet<CheckoutOptions>('/checkout/options/', signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Spec §7 `GET /v1/cards/`: the remitter's saved cards. */
+export function cardsQueryOptions(enabled: boolean) {
+  return queryOptions({
+    queryKey: ['cards'],
+    queryFn: async ({ signal }) => (await apiGet<{ results: Card[] }>('/cards/', signal)).results,
+    enabled,
+  });
+}
+
+/** `GET /v1/orders/:number/` (the owner's; 404 otherwise). */
+export function orderQueryOptions(number: string) {
+  return queryOptions({
+    queryKey: ['orders', number],
+    queryFn: ({ signal }) => apiGet<OrderGroup>(`/orders/${segment(number)}/`, signal),
+  });
+}
+
+/** Spec §7 `POST /v1/coupon/user/`: the coupon's terms, or a Spanish 400. */
+export function applyCoupon(code: string): Promise<Coupon> {
+  return apiPost<Coupon>('/coupon/user/', { coupon: code });
+}
+
+/** `POST /v1/orders/` with the attempt's `Idempotency-Key` (a retry of the same attempt replays its answer). */
+export function placeOrder(body: PlaceOrderInput, idempotencyKey: string): Promise<PlaceOrderResult> {
+  return apiPost<PlaceOrderResult>('/orders/', body, { 'Idempotency-Key': idempotencyKey });
+}
+
+/** After 3-D Secure, a Stripe next action or a PayPal approval: the server finalizes the payment. */
+export function confirmOrder(number: string): Promise<PlaceOrderResult> {
+  return apiPost<PlaceOrderResult>(`/orders/${segment(number)}/confirm/`, {});
+}
+
+/** The sandbox's test 3-D Secure page: 'Aprobar' or 'Rechazar'. */
+export function authenticateSandboxIntent(intentId: string, outcome: 'approve' | 'fail'): Promise<unknown> {
+  return apiPost(`/payments/sandbox/intents/${segment(intentId)}/authenticate/`, { outcome });
+}

@@ -1,0 +1,121 @@
+import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
+import {
+  CHECKOUT_MESSAGES,
+  DELIVERY_LABELS,
+  SUBSTITUTION_LABELS,
+  SUBSTITUTIONS,
+  type Substitution,
+} from '@mandado/shared/checkout.schemas';
+import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
+import { type ReactNode, useId, useState } from 'react';
+
+interface DeliveryStepProps {
+  /** The beneficiaries list and form (the beneficiaries feature, composed by the app). */
+  beneficiaries: ReactNode;
+  selected: Beneficiary | null;
+  delivery: DeliveryType;
+  substitution: Substitution;
+  /** The expected window from `GET /v1/checkout/options/`; null while it loads. */
+  window: { from: string; to: string } | null;
+  onChange: (change: { delivery?: DeliveryType; substitution?: Substitution }) => void;
+  onContinue: () => void;
+}
+
+/**
+ * 'Envío': who receives (filtered to the cart's city), the delivery type, the meeting-point notice, the
+ * expected window and what to do when a product is missing.
+ */
+export function DeliveryStep({
+  beneficiaries,
+  selected,
+  delivery,
+  substitution,
+  window,
+  onChange,
+  onContinue,
+}: DeliveryStepProps) {
+  const ids = useId();
+  const [missing, setMissing] = useState(false);
+  const meetingPoint = selected?.zone.meeting_point ?? null;
+
+  function next() {
+    if (!selected) {
+      setMissing(true);
+      return;
+    }
+    onContinue();
+  }
+
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-delivery-title">
+      <h2 id="checkout-delivery-title" className="checkout-panel__title">
+        Envío
+      </h2>
+      <h3 className="checkout-panel__subtitle">¿Quién recibe el pedido?</h3>
+      {beneficiaries}
+      {missing && !selected ? (
+        <p className="form__error" role="alert">
+          {CHECKOUT_MESSAGES.beneficiaryRequired}
+        </p>
+      ) : null}
+      {meetingPoint ? (
+        <p className="notice notice--warn" role="status">
+          Esta dirección está en una zona donde el repartidor no entra: coordina con quien recibe un punto de
+          encuentro cercano ({meetingPoint.name}). El repartidor llamará antes de llegar.
+        </p>
+      ) : null}
+
+      <fieldset className="checkout-choice">
+        <legend className="checkout-choice__legend">Tipo de entrega</legend>
+        {DELIVERY_TYPES.map((type) => (
+          <label key={type} className="checkout-choice__option">
+            <input
+              type="radio"
+              name={`${ids}-delivery`}
+              value={type}
+              checked={delivery === type}
+              onChange={() => onChange({ delivery: type })}
+            />
+            <span>
+              {DELIVERY_LABELS[type]}
+              <span className="checkout-choice__hint">
+                {type === 'pickup'
+                  ? ' — sin costo de envío; quien recibe retira en cada tienda'
+                  : ' — de lunes a viernes, en 24 a 48 horas'}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="checkout-window">
+        <strong>Entrega estimada:</strong> {window ? formatDeliveryWindow(window) : '…'}
+      </p>
+
+      <div className="form__field">
+        <label className="field-label" htmlFor={`${ids}-substitution`}>
+          Si falta un producto
+        </label>
+        <select
+          id={`${ids}-substitution`}
+          className="select"
+          value={substitution}
+          onChange={(event) => onChange({ substitution: event.target.value as Substitution })}
+        >
+          {SUBSTITUTIONS.map((value) => (
+            <option key={value} value={value}>
+              {SUBSTITUTION_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <p className="form__hint">Puedes cambiarlo para cada producto al revisar el pedido.</p>
+      </div>
+
+      <div className="checkout-panel__actions">
+        <button type="button" className="button button--primary" onClick={next}>
+          Continuar
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,251 @@
+import {
+  type Card,
+  CHECKOUT_MESSAGES,
+  type CheckoutOptions,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethod,
+} from '@mandado/shared/checkout.schemas';
+import { CARD_BRAND_LABELS, type SandboxCardProblem } from '@mandado/shared/sandbox-cards';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { invalidProps } from '../../components/form/field-a11y.ts';
+import { FieldError } from '../../components/form/form-controls.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { type SandboxCardFields, SandboxCardForm } from './sandbox-card-form.tsx';
+
+/** Which methods this shopper is offered: cards always, manual ones by country, PayPal when configured. */
+export function offeredMethods(options: CheckoutOptions, country: string): PaymentMethod[] {
+  const methods: PaymentMethod[] = ['card'];
+  if (options.manual_payment_countries.includes(country)) methods.push('bank_transfer', 'cash_deposit');
+  if (options.paypal) methods.push('paypal');
+  return methods;
+}
+
+interface PaymentStepProps {
+  options: CheckoutOptions;
+  country: string;
+  cards: readonly Card[];
+  method: PaymentMethod;
+  cardId: string | null;
+  onMethodChange: (change: { paymentMethod?: PaymentMethod; cardId?: string | null }) => void;
+  newCard: SandboxCardFields;
+  onNewCardChange: (value: SandboxCardFields) => void;
+  cardProblem: SandboxCardProblem | null;
+  /** The Stripe Payment Element when the processor is Stripe (loaded lazily by the app), else null. */
+  stripeSlot: ReactNode;
+  appliedCoupon: string | null;
+  applyCoupon: (code: string) => Promise<void>;
+  removeCoupon: () => void;
+  /** The shopper's credit balance and the amount to use, as display text and typed text. */
+  creditBalanceText: string | null;
+  creditTyped: string;
+  onCreditChange: (typed: string) => void;
+  /** The total in the display currency and in the charge currency (USD). */
+  totalText: string;
+  chargeText: string;
+  /** The processor's Spanish reason after a decline (402): the shopper stays on 'Pago'. */
+  declined: string | null;
+  onContinue: () => void;
+}
+
+/** 'Pago': the coupon, the credit and the payment method, with the amounts and the bank-conversion note. */
+export function PaymentStep(props: PaymentStepProps) {
+  const ids = useId();
+  const methods = offeredMethods(props.options, props.country);
+  const manualOffered = methods.includes('bank_transfer');
+  const [missingCard, setMissingCard] = useState(false);
+
+  function next() {
+    if (props.method === 'card' && props.cardId === null && props.stripeSlot === null) {
+      if (props.newCard.number.trim() === '') {
+        setMissingCard(true);
+        return;
+      }
+    }
+    setMissingCard(false);
+    props.onContinue();
+  }
+
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-payment-title">
+      <h2 id="checkout-payment-title" className="checkout-panel__title">
+        Pago
+      </h2>
+      {props.declined ? (
+        <div className="form__alert" role="alert">
+          {props.declined}
+        </div>
+      ) : null}
+
+      <CouponForm applied={props.appliedCoupon} apply={props.applyCoupon} remove={props.removeCoupon} />
+
+      {props.creditBalanceText ? (
+        <div className="form__field">
+          <label className="field-label" htmlFor={`${ids}-credit`}>
+            Crédito a usar (USD)
+          </label>
+          <input
+            id={`${ids}-credit`}
+            className="input checkout-credit__input"
+            inputMode="decimal"
+            value={props.creditTyped}
+            onChange={(event) => props.onCreditChange(event.target.value)}
+            aria-describedby={`${ids}-credit-hint`}
+          />
+          <p className="form__hint" id={`${ids}-credit-hint`}>
+            Tienes {props.creditBalanceText} de crédito. Se usa como máximo el total del pedido.
+          </p>
+        </div>
+      ) : null}
+
+      <fieldset className="checkout-choice">
+        <legend className="checkout-choice__legend">Medio de pago</legend>
+        {props.cards.map((card) => (
+          <label key={card.id} className="checkout-choice__option">
+            <input
+              type="radio"
+              name={`${ids}-method`}
+              checked={props.method === 'card' && props.cardId === card.id}
+              onChange={() => props.onMethodChange({ paymentMethod: 'card', cardId: card.id })}
+            />
+            <span>
+              {CARD_BRAND_LABELS[card.brand]} •••• {card.last4}
+              <span className="checkout-choice__hint">
+                {' '}
+                — vence {String(card.exp_month).padStart(2, '0')}/{String(card.exp_year).slice(-2)}
+              </span>
+            </span>
+          </label>
+        ))}
+        {methods.map((method) => (
+          <label key={method} className="checkout-choice__option">
+            <input
+              type="radio"
+              name={`${ids}-method`}
+              checked={props.method === method && (method !== 'card' || props.cardId === null)}
+              onChange={() => props.onMethodChange({ paymentMethod: method, cardId: null })}
+            />
+            <span>
+              {method === 'card' ? 'Nueva tarjeta de débito o crédito' : PAYMENT_METHOD_LABELS[method]}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {manualOffered ? null : <p className="notice">{CHECKOUT_MESSAGES.cashUnsupported}</p>}
+
+      {props.method === 'card' && props.cardId === null
+        ? (props.stripeSlot ?? (
+            <SandboxCardForm
+              value={props.newCard}
+              onChange={props.onNewCardChange}
+              problem={props.cardProblem}
+            />
+          ))
+        : null}
+      {missingCard ? (
+        <p className="form__error" role="alert">
+          {CHECKOUT_MESSAGES.cardRequired}
+        </p>
+      ) : null}
+      {props.method === 'bank_transfer' || props.method === 'cash_deposit' ? (
+        <p className="notice">
+          Al confirmar te mostramos la cuenta en dólares de la empresa y el número de pedido que debes indicar
+          en la descripción de la transferencia o del depósito. Tienes {props.options.manual_payment_days}{' '}
+          días para pagar.
+        </p>
+      ) : null}
+      {props.method === 'paypal' ? (
+        <p className="notice">Al confirmar te llevamos a PayPal para aprobar el pago.</p>
+      ) : null}
+
+      <dl className="checkout-amounts">
+        <div className="checkout-amounts__row checkout-amounts__row--total">
+          <dt>Total</dt>
+          <dd>{props.totalText}</dd>
+        </div>
+        <div className="checkout-amounts__row">
+          <dt>Se cobra en USD</dt>
+          <dd>{props.chargeText}</dd>
+        </div>
+      </dl>
+      <p className="form__hint">{CHECKOUT_MESSAGES.bankConversionNote}</p>
+
+      <div className="checkout-panel__actions">
+        <button type="button" className="button button--primary" onClick={next}>
+          Continuar
+        </button>
+      </div>
+    </section>
+  );
+}
+
+interface CouponFormProps {
+  applied: string | null;
+  apply: (code: string) => Promise<void>;
+  remove: () => void;
+}
+
+/** The coupon field: the server's Spanish 400 shows under it and the typed code stays. */
+function CouponForm({ applied, apply, remove }: CouponFormProps) {
+  const ids = useId();
+  const fieldId = `${ids}-coupon`;
+  const [code, setCode] = useState(applied ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.trim() === '') return;
+    setPending(true);
+    setError(undefined);
+    try {
+      await apply(code.trim());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (applied) {
+    return (
+      <div className="checkout-coupon checkout-coupon--applied">
+        <p role="status">
+          Cupón <strong>{applied}</strong> aplicado.
+        </p>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            remove();
+            setCode('');
+          }}
+        >
+          Quitar cupón
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="checkout-coupon" noValidate onSubmit={submit}>
+      <div className="form__field">
+        <label className="field-label" htmlFor={fieldId}>
+          Cupón de descuento
+        </label>
+        <div className="checkout-coupon__row">
+          <input
+            {...invalidProps(fieldId, error)}
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className="button button--secondary" disabled={pending}>
+            {pending ? <Spinner size="small" /> : null}
+            Aplicar
+          </button>
+        </div>
+        <FieldError fieldId={fieldId} message={error} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import {
+  type CheckoutConflict,
+  SUBSTITUTION_LABELS,
+  SUBSTITUTIONS,
+  type Substitution,
+} from '@mandado/shared/checkout.schemas';
+import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { useId } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { type DisplayCurrency, formatMinorIn } from '../../lib/display-money.ts';
+import type { CheckoutPricing } from './checkout-pricing.ts';
+
+interface ReviewStepProps {
+  pricing: CheckoutPricing;
+  display: DisplayCurrency;
+  substitution: Substitution;
+  lineSubstitutions: Readonly<Record<string, Substitution>>;
+  onLineSubstitution: (productId: number, value: Substitution) => void;
+  /** Who receives, how, and how it is paid, in one line each. */
+  summary: ReadonlyArray<readonly [string, string]>;
+  /** 409: what changed (nothing was charged); the cart has been refreshed. */
+  conflict: CheckoutConflict | null;
+  placing: boolean;
+  onPlace: () => void;
+}
+
+const CHANGE_TEXT: Record<CheckoutConflict['changes'][number]['change'], string> = {
+  price: 'cambió de precio',
+  stock: 'no tiene stock suficiente',
+  removed: 'ya no está en tu carrito',
+  unavailable: 'ya no está disponible',
+  added: 'se agregó a tu carrito',
+  quantity: 'cambió de cantidad',
+  total: 'cambió el total',
+};
+
+function changeLine(change: CheckoutConflict['changes'][number]): string {
+  const base = `${change.name} ${CHANGE_TEXT[change.change]}`;
+  if (change.now === null) return base;
+  if (change.change === 'price') return `${base} (ahora ${change.now})`;
+  if (change.change === 'stock') return `${base} (quedan ${change.now})`;
+  return `${base} (${change.now})`;
+}
+
+/**
+ * 'Revisar Pedido': one block per store (lines, subtotal, shipping), then the coupon discount, the credit
+ * and the total, computed by the same rule the server charges with; 'Realizar pedido' sends what is shown.
+ */
+export function ReviewStep(props: ReviewStepProps) {
+  const ids = useId();
+  const { pricing, display } = props;
+  const usd = (minor: number) => formatMinorIn(minor, 'USD', display);
+  const { totals } = pricing;
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-review-title">
+      <h2 id="checkout-review-title" className="checkout-panel__title">
+        Revisar Pedido
+      </h2>
+      {props.conflict ? (
+        <div className="form__alert" role="alert">
+          <p>{props.conflict.detail}</p>
+          {props.conflict.changes.length > 0 ? (
+            <ul className="checkout-conflict">
+              {props.conflict.changes.map((change) => (
+                <li key={`${change.product_id}-${change.change}`}>{changeLine(change)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <dl className="checkout-summary-list">
+        {props.summary.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {pricing.stores.map((store) => (
+        <section
+          key={store.storeId}
+          className="checkout-store"
+          aria-labelledby={`${ids}-store-${store.storeId}`}
+        >
+          <h3 id={`${ids}-store-${store.storeId}`} className="checkout-store__name">
+            {store.storeName}
+          </h3>
+          <ul className="checkout-lines">
+            {store.lines.map((line) => {
+              const product = line.item.product;
+              const selectId = `${ids}-sub-${product.id}`;
+              const value = props.lineSubstitutions[String(product.id)] ?? props.substitution;
+              return (
+                <li key={product.id} className="checkout-line">
+                  <span className="checkout-line__name">
+                    {product.name} × {line.item.count}
+                  </span>
+                  <span className="checkout-line__amount">
+                    {formatMinorIn(parseMoney(line.unitPrice) * line.item.count, product.currency, display)}
+                  </span>
+                  <span className="checkout-line__substitution">
+                    <label className="visually-hidden" htmlFor={selectId}>
+                      Si falta {product.name}
+                    </label>
+                    <select
+                      id={selectId}
+                      className="select select--compact"
+                      value={value}
+                      onChange={(event) =>
+                        props.onLineSubstitution(product.id, event.target.value as Substitution)
+                      }
+                    >
+                      {SUBSTITUTIONS.map((option) => (
+                        <option key={option} value={option}>
+                          {SUBSTITUTION_LABELS[option]}
+                        </option>
+                      ))}
+                    </select>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <dl className="checkout-amounts">
+            <div className="checkout-amounts__row">
+              <dt>Subtotal</dt>
+              <dd>{usd(store.priced.subtotal)}</dd>
+            </div>
+            <div className="checkout-amounts__row">
+              <dt>Envío</dt>
+              <dd>{store.priced.shipping === 0 ? 'Gratis' : usd(store.priced.shipping)}</dd>
+            </div>
+          </dl>
+        </section>
+      ))}
+      <dl className="checkout-amounts checkout-amounts--grand" aria-label="Total del pedido">
+        <div className="checkout-amounts__row">
+          <dt>Productos</dt>
+          <dd>{usd(totals.subtotal)}</dd>
+        </div>
+        <div className="checkout-amounts__row">
+          <dt>Envío</dt>
+          <dd>{totals.shipping === 0 ? 'Gratis' : usd(totals.shipping)}</dd>
+        </div>
+        {totals.discount > 0 ? (
+          <div className="checkout-amounts__row">
+            <dt>Descuento del cupón</dt>
+            <dd>−{usd(totals.discount)}</dd>
+          </div>
+        ) : null}
+        {totals.credit > 0 ? (
+          <div className="checkout-amounts__row">
+            <dt>Crédito</dt>
+            <dd>−{usd(totals.credit)}</dd>
+          </div>
+        ) : null}
+        <div className="checkout-amounts__row checkout-amounts__row--total">
+          <dt>Total</dt>
+          <dd>{usd(totals.total)}</dd>
+        </div>
+        <div className="checkout-amounts__row">
+          <dt>Se cobra en USD</dt>
+          <dd>{formatAmount(totals.total, 'US$')}</dd>
+        </div>
+      </dl>
+      <div className="checkout-panel__actions">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={props.onPlace}
+          disabled={props.placing}
+          aria-busy={props.placing}
+        >
+          {props.placing ? <Spinner size="small" /> : null}
+          Realizar pedido
+        </button>
+      </div>
+    </section>
+  );
+}
