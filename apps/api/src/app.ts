@@ -9,16 +9,21 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeocoder } from './modules/geo/geo.service.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { createPayments } from './modules/payments/create-payments.ts';
+import type { Payments, PaymentsConfig } from './modules/payments/payment-processor.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -47,6 +52,8 @@ declare module 'fastify' {
     kickMailWorker: () => void;
     /** The map's tile server, served in the public settings (decision 019). */
     mapTiles: MapTiles;
+    /** The card processor (sandbox or Stripe) and PayPal when configured (decision 023). */
+    payments: Payments;
   }
 }
 
@@ -69,6 +76,10 @@ export interface BuildAppOptions {
   geocoder?: GeocoderConfig;
   /** MAP_TILE_URL and its attribution; by default OpenStreetMap's tile server. */
   mapTiles?: MapTiles;
+  /** Processors from the configuration; by default the embedded sandbox and no PayPal. */
+  paymentsConfig?: PaymentsConfig;
+  /** Tests inject their own processors (a failing one, a fake Stripe). */
+  payments?: Payments;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -92,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
   const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
   app.decorate('mapTiles', mapTiles);
+  app.decorate('payments', options.payments ?? createPayments(options.paymentsConfig));
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -115,6 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(ordersRoutes);
       await v1.register(orderHistoryRoutes);
       await v1.register(cartRoutes);
+      await v1.register(checkoutRoutes);
+      await v1.register(couponsRoutes);
+      await v1.register(sandboxRoutes);
       await v1.register(geoRoutes, {
         geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
       });

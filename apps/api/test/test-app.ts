@@ -28,6 +28,7 @@ export async function createTestApp(
     | 'webDistDir'
     | 'geocoder'
     | 'mapTiles'
+    | 'payments'
   > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');

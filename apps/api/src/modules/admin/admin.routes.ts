@@ -3,6 +3,7 @@ import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
+import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { listStoresForReview } from './admin.service.ts';
 
 /** /v1/admin/*: the operators' back office (decision 012), guarded once by the hook below. */
@@ -26,4 +27,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Any store order's status change (decision 022), under this plugin's guard.
   await app.register(adminStoreOrderRoutes);
+  // Recording a transfer or cash deposit that arrived (payment:mark-paid).
+  await app.register(markPaidRoutes);
 };

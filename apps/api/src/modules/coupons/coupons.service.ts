@@ -1,0 +1,46 @@
+import type { Coupon } from '@mandado/shared/checkout.schemas';
+import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
+import { parseMoney } from '@mandado/shared/money';
+import type { DiscountType } from '@mandado/shared/order-pricing';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http-errors.ts';
+import { findCouponForUser } from './coupons.repository.ts';
+
+/**
+ * `POST /v1/coupon/user/` (spec §7): the coupon when this user may use it now, else a Spanish 400 (unknown,
+ * not yet valid, expired, exhausted, already used by them). The minimum purchase is checked at checkout,
+ * where the subtotal is known; the answer carries it so the client can say so beforehand.
+ */
+export async function checkCoupon(
+  db: Database,
+  actor: Actor | null,
+  code: string,
+  now: Date,
+): Promise<Coupon> {
+  const { userId } = requirePermission(actor, 'account:own');
+  const found = await findCouponForUser(db, normalizeCouponCode(code), userId);
+  const refusal = couponRefusal(
+    found
+      ? {
+          type: found.coupon.type as DiscountType,
+          value: parseMoney(found.coupon.value),
+          minimumPurchase: parseMoney(found.coupon.minimumPurchase),
+          validFrom: found.coupon.validFrom,
+          validUntil: found.coupon.validUntil,
+          maxUsesPerUser: found.coupon.maxUsesPerUser,
+          maxUsesTotal: found.coupon.maxUsesTotal,
+          usesCount: found.coupon.usesCount,
+        }
+      : null,
+    { now, userUses: found?.userUses ?? 0 },
+  );
+  if (refusal || !found) throw new HttpError(400, { detail: refusal ?? '' });
+  return {
+    code: found.coupon.code,
+    type: found.coupon.type as DiscountType,
+    value: found.coupon.value,
+    minimum_purchase: found.coupon.minimumPurchase,
+    valid_until: found.coupon.validUntil?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,121 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import {
+  checkoutConflictSchema,
+  checkoutOptionsSchema,
+  orderGroupSchema,
+  paymentDeclinedSchema,
+  placeOrderResultSchema,
+  placeOrderSchema,
+} from '@mandado/shared/checkout.schemas';
+import { deliveryWindow } from '@mandado/shared/delivery-window';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../authorization.ts';
+import { getCheckoutSettings } from './checkout-settings.ts';
+import { confirmOrder, getOwnOrder } from './confirm-order.service.ts';
+import { ordersContextOf } from './orders-context.ts';
+import { placeOrder } from './place-order.service.ts';
+
+const numberParamsSchema = z.object({ number: z.string().max(40) });
+const refused = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Checkout and the remitter's order (decision 021): options, place, confirm, read. */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/checkout/options/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Lo que ofrece el checkout en este servidor: procesador, PayPal, pagos manuales, entrega',
+        response: { 200: checkoutOptionsSchema },
+      },
+    },
+    async () => {
+      const settings = await getCheckoutSettings(app.db);
+      return {
+        processor: app.payments.card.name,
+        stripe_publishable_key: app.payments.card.publishableKey,
+        paypal: app.payments.paypal !== null,
+        manual_payment_countries: settings.manualPaymentCountries,
+        delivery_window: deliveryWindow(new Date()),
+        manual_payment_days: settings.manualPaymentDays,
+      };
+    },
+  );
+
+  await app.register(ownOrderRoutes);
+};
+
+/** A header sent twice is no key at all. */
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The remitter's own orders: logged in, never cached. */
+const ownOrderRoutes: FastifyPluginAsyncZod = async (own) => {
+  own.addHook('preValidation', async (request, reply) => {
+    // Orders name a family member's address and phones: no shared cache may keep them (the 401 included).
+    reply.header('cache-control', 'no-store');
+    requireActor(request);
+  });
+
+  own.post(
+    '/orders/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Hacer el pedido y pagarlo (encabezado Idempotency-Key obligatorio)',
+        body: placeOrderSchema,
+        response: {
+          201: placeOrderResultSchema,
+          400: apiErrorSchema,
+          402: paymentDeclinedSchema,
+          409: z.union([checkoutConflictSchema, apiErrorSchema]),
+          422: apiErrorSchema,
+          ...refused,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await placeOrder(
+        ordersContextOf(own),
+        request.actor,
+        singleHeader(request.headers['idempotency-key']),
+        request.body,
+      );
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      // biome-ignore lint/suspicious/noExplicitAny: the answer's body matches the schema of its status.
+      return reply.status(answer.status as 201).send(answer.body as any);
+    },
+  );
+
+  own.post(
+    '/orders/:number/confirm/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Completar el pago tras 3-D Secure, la acción de Stripe o la aprobación de PayPal',
+        params: numberParamsSchema,
+        response: { 200: placeOrderResultSchema, 402: paymentDeclinedSchema, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const answer = await confirmOrder(ordersContextOf(own), request.actor, request.params.number);
+      // biome-ignore lint/suspicious/noExplicitAny: the answer's body matches the schema of its status.
+      return reply.status(answer.status as 200).send(answer.body as any);
+    },
+  );
+
+  own.get(
+    '/orders/:number/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Un pedido propio con sus pedidos por tienda, líneas e historial',
+        params: numberParamsSchema,
+        response: { 200: orderGroupSchema, ...refused },
+      },
+    },
+    async (request) => getOwnOrder(ordersContextOf(own), request.actor, request.params.number),
+  );
+};

@@ -1,0 +1,169 @@
+import { parseMoney } from '@mandado/shared/money';
+import type { Database } from '../../db/database.ts';
+import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
+import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
+import { presentOrderGroup } from './order.presenter.ts';
+import { orderConfirmationEmail, trackingLinkEmail } from './order-emails.ts';
+import { releaseGroup } from './order-release.ts';
+import {
+  compareAndSetGroup,
+  deleteOrderedCartLines,
+  findGroupByProcessorRef,
+  findRemitter,
+  insertHistory,
+  loadOrderGroup,
+  moveStoreOrders,
+  type OrderGroupRow,
+  setProcessorRef,
+} from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
+
+/** The history reason of the system's pending → approved once the money is in. */
+export const PAYMENT_RECEIVED_REASON = 'Pago recibido';
+
+/** The group a processor's payment belongs to (the Stripe webhook finds its group with it). */
+export async function findGroupIdByProcessorRef(
+  db: Database,
+  processor: string,
+  ref: string,
+): Promise<number | null> {
+  return findGroupByProcessorRef(db, processor, ref);
+}
+
+/**
+ * The one place a card or PayPal payment's result lands (decision 021), run by the placing request, the
+ * client's confirm and the processor's webhook, in any order and any number of times:
+ * - succeeded: the group goes awaiting_payment → confirmed/paid by a compare-and-set, its store orders
+ *   pending → approved, the ordered lines leave the cart and the e-mails are queued, all in one transaction;
+ *   whoever loses the compare-and-set does nothing. A success on a group already cancelled (declined
+ *   meanwhile, or expired) is refunded: the money is never kept for an order we do not deliver.
+ * - failed: awaiting_payment → cancelled, releasing stock, coupon and credit, once.
+ * - requires_action: only remembers the processor's reference.
+ */
+export async function finalizeCardPayment(
+  ctx: OrdersContext,
+  groupId: number,
+  outcome: ChargeOutcome | PayPalOutcome,
+): Promise<void> {
+  if (outcome.status === 'requires_action') {
+    await setProcessorRef(ctx.db, groupId, outcome.processorRef);
+    return;
+  }
+  if (outcome.status === 'succeeded') {
+    await confirmPaidGroup(ctx, groupId, outcome.processorRef);
+    return;
+  }
+  await cancelUnpaidGroup(ctx, groupId, outcome.message, outcome.processorRef);
+}
+
+/** awaiting_payment → confirmed/paid; see finalizeCardPayment. `ref` is null when nothing was charged (total 0). */
+export async function confirmPaidGroup(
+  ctx: OrdersContext,
+  groupId: number,
+  ref: string | null,
+): Promise<void> {
+  const settings = await getCheckoutSettings(ctx.db);
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const group = await compareAndSetGroup(
+      tx,
+      groupId,
+      { status: 'awaiting_payment' },
+      {
+        status: 'confirmed',
+        paymentStatus: 'paid',
+        paidAt: ctx.now(),
+        expiresAt: null,
+        ...(ref === null ? {} : { processorRef: ref }),
+      },
+    );
+    if (!group) return false;
+    const moved = await moveStoreOrders(tx, groupId, ['pending'], 'approved');
+    await insertHistory(
+      tx,
+      moved.map((change) => ({
+        storeOrderId: change.id,
+        fromStatus: change.from,
+        toStatus: 'approved',
+        actorRole: 'system',
+        reason: PAYMENT_RECEIVED_REASON,
+      })),
+    );
+    await deleteOrderedCartLines(tx, groupId);
+    await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
+    return true;
+  });
+  if (confirmed) {
+    ctx.kickMailWorker();
+    return;
+  }
+  if (ref === null) return;
+  const loaded = await loadOrderGroup(ctx.db, { id: groupId });
+  if (loaded?.group.status === 'cancelled' && loaded.group.paymentStatus === 'pending') {
+    await refundCancelledGroup(ctx, loaded.group, ref);
+  }
+}
+
+/** awaiting_payment → cancelled with the reason, giving everything back; a second call changes nothing. */
+export async function cancelUnpaidGroup(
+  ctx: OrdersContext,
+  groupId: number,
+  reason: string,
+  ref: string | null,
+): Promise<OrderGroupRow | null> {
+  return ctx.db.transaction(async (tx) => {
+    const group = await compareAndSetGroup(
+      tx,
+      groupId,
+      { status: 'awaiting_payment' },
+      {
+        status: 'cancelled',
+        cancelReason: reason,
+        expiresAt: null,
+        ...(ref === null ? {} : { processorRef: ref }),
+      },
+    );
+    if (!group) return null;
+    await releaseGroup(tx, group, reason);
+    return group;
+  });
+}
+
+/**
+ * Money that arrived for a cancelled group goes back (reconciliation). The processor's refund is idempotent
+ * by its key, so two reconcilers racing refund once; the group then records it.
+ */
+async function refundCancelledGroup(ctx: OrdersContext, group: OrderGroupRow, ref: string): Promise<void> {
+  const amountMinor = parseMoney(group.total);
+  const idempotencyKey = `refund-order-group-${group.id}`;
+  if (amountMinor > 0) {
+    if (group.processor === 'paypal') {
+      await ctx.payments.paypal?.refund({ idempotencyKey, processorRef: ref, amountMinor });
+    } else {
+      await ctx.payments.card.refund(ctx.db, ref, amountMinor, idempotencyKey);
+    }
+  }
+  await compareAndSetGroup(
+    ctx.db,
+    group.id,
+    { status: 'cancelled', paymentStatus: 'pending' },
+    { paymentStatus: 'refunded', processorRef: ref },
+  );
+}
+
+/** The confirmation to the remitter and, when they have an e-mail, the tracking link to the family member. */
+export async function enqueueConfirmationEmails(
+  tx: DatabaseOrTransaction,
+  context: { publicUrl: string; settings: CheckoutSettings },
+  groupId: number,
+): Promise<void> {
+  const loaded = await loadOrderGroup(tx, { id: groupId });
+  if (!loaded) return;
+  const remitter = await findRemitter(tx, loaded.group.remitterId);
+  if (!remitter) return;
+  const order = presentOrderGroup(loaded, context);
+  await enqueueEmail(tx, orderConfirmationEmail(remitter, order));
+  if (order.beneficiary.email) {
+    await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
+  }
+}

@@ -1,0 +1,84 @@
+import { CHECKOUT_MESSAGES, type OrderGroup } from '@mandado/shared/checkout.schemas';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
+import { enqueueEmail } from '../mail/mail.repository.ts';
+import { getCheckoutSettings } from './checkout-settings.ts';
+import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
+import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
+import { paymentReceivedEmail } from './order-emails.ts';
+import {
+  compareAndSetGroup,
+  findRemitter,
+  insertHistory,
+  loadOrderGroup,
+  moveStoreOrders,
+} from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
+
+/**
+ * `POST /v1/admin/orders/:number/mark-paid/` (operators, `payment:mark-paid`): a transfer or cash deposit
+ * arrived. A compare-and-set on the group (confirmed, payment pending) records the reference, who and when,
+ * so a second call — or the expiry worker racing it — finds nothing to change: 409.
+ */
+export async function markOrderPaid(
+  ctx: OrdersContext,
+  actor: Actor | null,
+  number: string,
+  reference: string,
+): Promise<OrderGroup> {
+  const operator = requirePermission(actor, 'payment:mark-paid');
+  const found = await loadOrderGroup(ctx.db, { number });
+  if (!found) throw notFound();
+  if (!isManualMethod(found.group.paymentMethod)) {
+    throw new HttpError(409, { detail: CHECKOUT_MESSAGES.orderNotPayable });
+  }
+  const settings = await getCheckoutSettings(ctx.db);
+  const marked = await ctx.db.transaction(async (tx) => {
+    const group = await compareAndSetGroup(
+      tx,
+      found.group.id,
+      { status: 'confirmed', paymentStatus: 'pending' },
+      {
+        paymentStatus: 'paid',
+        paidAt: ctx.now(),
+        paidReference: reference,
+        paidByUserId: operator.userId,
+        expiresAt: null,
+      },
+    );
+    if (!group) return false;
+    const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'approved');
+    await insertHistory(
+      tx,
+      moved.map((change) => ({
+        storeOrderId: change.id,
+        fromStatus: change.from,
+        toStatus: 'approved',
+        actorRole: 'operator',
+        actorUserId: operator.userId,
+        reason: PAYMENT_RECEIVED_REASON,
+      })),
+    );
+    const loaded = await loadOrderGroup(tx, { id: group.id });
+    const remitter = await findRemitter(tx, group.remitterId);
+    if (loaded && remitter) {
+      await enqueueEmail(
+        tx,
+        paymentReceivedEmail(remitter, presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings })),
+      );
+    }
+    return true;
+  });
+  if (!marked) {
+    const detail =
+      found.group.paymentStatus === 'paid' ||
+      (await loadOrderGroup(ctx.db, { id: found.group.id }))?.group.paymentStatus === 'paid'
+        ? CHECKOUT_MESSAGES.alreadyPaid
+        : CHECKOUT_MESSAGES.orderNotPayable;
+    throw new HttpError(409, { detail });
+  }
+  ctx.kickMailWorker();
+  const loaded = await loadOrderGroup(ctx.db, { id: found.group.id });
+  if (!loaded) throw notFound();
+  return presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });
+}

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { enqueueEmail } from '../mail/mail.repository.ts';
+import { getCheckoutSettings } from './checkout-settings.ts';
+import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
+import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
+import { orderExpiredEmail } from './order-emails.ts';
+import { releaseGroup } from './order-release.ts';
+import { compareAndSetGroup, findExpiredGroups, findRemitter, loadOrderGroup } from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
+
+export const EXPIRED_TRANSFER_REASON = 'No recibimos el pago a tiempo.';
+export const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
+
+/**
+ * Releases what ran out of time (decision 021): transfers and cash deposits still unpaid after
+ * `manual_payment_days`, and card or PayPal payments still awaiting after 30 minutes. Each group is cancelled
+ * by a compare-and-set, so an operator marking it paid at the same moment either wins or finds it cancelled.
+ * A card payment is first asked for at the processor: one that went through is confirmed, not cancelled.
+ * Answers how many groups were cancelled.
+ */
+export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise<number> {
+  const groups = await findExpiredGroups(ctx.db, now, 100);
+  if (groups.length === 0) return 0;
+  const settings = await getCheckoutSettings(ctx.db);
+  let cancelled = 0;
+  for (const group of groups) {
+    if (group.status === 'awaiting_payment') {
+      if (group.processorRef && group.processor === ctx.payments.card.name) {
+        const outcome = await ctx.payments.card.retrieve(ctx.db, group.processorRef);
+        if (outcome.status === 'succeeded') {
+          await finalizeCardPayment(ctx, group.id, outcome);
+          continue;
+        }
+      }
+      if (await cancelUnpaidGroup(ctx, group.id, EXPIRED_CARD_REASON, null)) cancelled += 1;
+      continue;
+    }
+    if (!isManualMethod(group.paymentMethod)) continue;
+    const done = await ctx.db.transaction(async (tx) => {
+      const row = await compareAndSetGroup(
+        tx,
+        group.id,
+        { status: 'confirmed', paymentStatus: 'pending' },
+        { status: 'cancelled', cancelReason: EXPIRED_TRANSFER_REASON, expiresAt: null },
+      );
+      if (!row) return false;
+      await releaseGroup(tx, row, EXPIRED_TRANSFER_REASON);
+      const loaded = await loadOrderGroup(tx, { id: row.id });
+      const remitter = await findRemitter(tx, row.remitterId);
+      if (loaded && remitter) {
+        await enqueueEmail(
+          tx,
+          orderExpiredEmail(remitter, presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings })),
+        );
+      }
+      return true;
+    });
+    if (done) cancelled += 1;
+  }
+  if (cancelled > 0) ctx.kickMailWorker();
+  return cancelled;
+}
+
+export interface OrderExpiryWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the expiry every `intervalMs` inside the API process. It keeps nothing in memory that matters: each
+ * pass reads what is due from the database, and several instances racing are kept apart by the
+ * compare-and-sets.
+ */
+export function startOrderExpiryWorker(options: {
+  ctx: OrdersContext;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): OrderExpiryWorker {
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      try {
+        await expireUnpaidOrders(options.ctx, options.ctx.now());
+      } catch (error) {
+        options.log.error({ err: error }, 'order expiry pass failed');
+      }
+    });
+  }, options.intervalMs ?? 60_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

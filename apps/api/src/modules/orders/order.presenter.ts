@@ -1,0 +1,133 @@
+import type {
+  BankInstructions,
+  OrderGroup,
+  PaymentMethod,
+  StoreOrder,
+  Substitution,
+} from '@mandado/shared/checkout.schemas';
+import type { DeliveryType } from '@mandado/shared/order-pricing';
+import {
+  type OrderGroupStatus,
+  type PaymentStatus,
+  STORE_ORDER_STATUS_LABELS,
+  type StoreOrderStatus,
+} from '@mandado/shared/order-status';
+import type { CheckoutSettings } from './checkout-settings.ts';
+import type { LoadedOrderGroup } from './orders.repository.ts';
+
+const MANUAL_METHODS: ReadonlySet<string> = new Set(['bank_transfer', 'cash_deposit']);
+
+export function isManualMethod(method: string): boolean {
+  return MANUAL_METHODS.has(method);
+}
+
+/** Absolute link of the family member's tracking page. */
+export function trackingUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/seguimiento/${token}`;
+}
+
+/** The bank block (spec §2) while a transfer or deposit is awaited, else null. */
+export function bankInstructions(
+  group: LoadedOrderGroup['group'],
+  settings: Pick<CheckoutSettings, 'bank' | 'supportEmail'>,
+): BankInstructions | null {
+  if (
+    !isManualMethod(group.paymentMethod) ||
+    group.status !== 'confirmed' ||
+    group.paymentStatus !== 'pending'
+  ) {
+    return null;
+  }
+  return {
+    bank_name: settings.bank.bankName,
+    account_holder: settings.bank.accountHolder,
+    account_number: settings.bank.accountNumber,
+    routing_number: settings.bank.routingNumber,
+    swift: settings.bank.swift,
+    currency: 'USD',
+    amount: group.total,
+    reference: group.number,
+    receipt_email: settings.supportEmail,
+    expires_at: (group.expiresAt ?? group.createdAt).toISOString(),
+  };
+}
+
+/** One checkout as the remitter sees it (`orderGroupSchema`): H2's list and staff views may reuse it. */
+export function presentOrderGroup(
+  loaded: LoadedOrderGroup,
+  context: { publicUrl: string; settings: Pick<CheckoutSettings, 'bank' | 'supportEmail'> },
+): OrderGroup {
+  const { group } = loaded;
+  const stores: StoreOrder[] = loaded.stores.map((store) => ({
+    number: store.number,
+    store: { id: store.storeId, name: store.storeName, address: store.storeAddress },
+    status: store.status as StoreOrderStatus,
+    status_label: STORE_ORDER_STATUS_LABELS[store.status as StoreOrderStatus],
+    subtotal: store.subtotal,
+    discount: store.discount,
+    shipping: store.shipping,
+    credit: store.credit,
+    total: store.total,
+    lines: loaded.lines
+      .filter((line) => line.storeOrderId === store.id)
+      .map((line) => ({
+        product_id: line.productId,
+        name: line.name,
+        image: line.image,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        currency: line.currency,
+        total: line.totalUsd,
+        discount: line.discount,
+        substitution: line.substitution as Substitution,
+      })),
+    history: loaded.history
+      .filter((change) => change.storeOrderId === store.id)
+      .map((change) => ({
+        from: change.fromStatus as StoreOrderStatus | null,
+        to: change.toStatus as StoreOrderStatus,
+        reason: change.reason,
+        at: change.createdAt.toISOString(),
+      })),
+  }));
+  const beneficiary = group.beneficiary;
+  return {
+    number: group.number,
+    created: group.createdAt.toISOString(),
+    status: group.status as OrderGroupStatus,
+    payment_status: group.paymentStatus as PaymentStatus,
+    payment_method: group.paymentMethod as PaymentMethod,
+    payment_label: group.paymentLabel,
+    delivery: group.delivery as DeliveryType,
+    substitution: group.substitution as Substitution,
+    delivery_window: { from: group.deliveryFrom, to: group.deliveryTo },
+    beneficiary: {
+      first_name: beneficiary.firstName,
+      last_name: beneficiary.lastName,
+      address_line1: beneficiary.addressLine1,
+      city: {
+        id: beneficiary.cityId,
+        name: beneficiary.cityName,
+        state: beneficiary.stateName,
+        state_id: beneficiary.stateId,
+      },
+      mobile_number: beneficiary.mobile,
+      phone_number: beneficiary.landline,
+      residency: beneficiary.residency,
+      delivery_notes: beneficiary.deliveryNotes,
+      email: beneficiary.email,
+      meeting_point: beneficiary.meetingPoint,
+    },
+    coupon: group.couponCode,
+    subtotal: group.subtotal,
+    discount: group.discount,
+    shipping: group.shipping,
+    credit: group.credit,
+    total: group.total,
+    currency: 'USD',
+    stores,
+    instructions: bankInstructions(group, context.settings),
+    tracking_url: trackingUrl(context.publicUrl, group.trackingToken),
+    cancel_reason: group.cancelReason,
+  };
+}

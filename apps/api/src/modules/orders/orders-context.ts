@@ -1,0 +1,32 @@
+import type { Database } from '../../db/database.ts';
+import type { Payments } from '../payments/payment-processor.ts';
+
+/**
+ * What placing, finalizing and expiring orders need from the application (decision 021): routes build it
+ * from `app`, the expiry worker from the server, tests from their app. `now` is a parameter so expiry can be
+ * tested without waiting days.
+ */
+export interface OrdersContext {
+  db: Database;
+  payments: Payments;
+  /** Base of the tracking links in answers and e-mails. */
+  publicUrl: string;
+  /** Called after a committed change enqueued an e-mail. */
+  kickMailWorker: () => void;
+  now: () => Date;
+}
+
+export function ordersContextOf(app: {
+  db: Database;
+  payments: Payments;
+  publicUrl: string;
+  kickMailWorker: () => void;
+}): OrdersContext {
+  return {
+    db: app.db,
+    payments: app.payments,
+    publicUrl: app.publicUrl,
+    kickMailWorker: app.kickMailWorker,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,386 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { beneficiaries } from '../../db/schema/beneficiaries.ts';
+import { cartLines } from '../../db/schema/cart.ts';
+import { cities, departments, products, stores } from '../../db/schema/catalog.ts';
+import {
+  idempotencyKeys,
+  orderGroups,
+  orderLines,
+  storeOrderHistory,
+  storeOrders,
+} from '../../db/schema/orders.ts';
+import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+
+export type OrderGroupRow = typeof orderGroups.$inferSelect;
+export type StoreOrderRow = typeof storeOrders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type StoreOrderHistoryRow = typeof storeOrderHistory.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------
+// Idempotency keys (decision 021)
+
+/** Claims the key for this request: false when a row for (user, key) exists already. */
+export async function claimIdempotencyKey(
+  db: Database,
+  row: { userId: number; key: string; requestHash: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted.length > 0;
+}
+
+export async function findIdempotencyKey(
+  db: Database,
+  userId: number,
+  key: string,
+): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+/** Gives the key back (nothing was written under it), so a fresh attempt may use it. */
+export async function releaseIdempotencyKey(db: Database, userId: number, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.responseStatus),
+      ),
+    );
+}
+
+export async function storeIdempotentAnswer(
+  db: Database,
+  userId: number,
+  key: string,
+  answer: { status: number; body: unknown; groupId: number | null },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ responseStatus: answer.status, responseBody: answer.body, groupId: answer.groupId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What placing an order reads
+
+export interface OrderBeneficiaryRow {
+  firstName: string;
+  lastName: string;
+  addressLine1: string;
+  mobile: string;
+  landline: string;
+  residency: string;
+  latitude: string;
+  longitude: string;
+  email: string;
+  deliveryNotes: string;
+  cityId: number;
+  cityName: string;
+  stateId: number;
+  stateName: string;
+}
+
+/** The remitter's own beneficiary by its public id; someone else's reads as missing. */
+export async function findOwnBeneficiary(
+  db: DatabaseOrTransaction,
+  remitterId: number,
+  beneficiaryId: string,
+): Promise<OrderBeneficiaryRow | undefined> {
+  const [row] = await db
+    .select({
+      firstName: beneficiaries.firstName,
+      lastName: beneficiaries.lastName,
+      addressLine1: beneficiaries.addressLine1,
+      mobile: beneficiaries.mobile,
+      landline: beneficiaries.landline,
+      residency: beneficiaries.residency,
+      latitude: beneficiaries.latitude,
+      longitude: beneficiaries.longitude,
+      email: beneficiaries.email,
+      deliveryNotes: beneficiaries.deliveryNotes,
+      cityId: cities.id,
+      cityName: cities.name,
+      stateId: departments.id,
+      stateName: departments.name,
+    })
+    .from(beneficiaries)
+    .innerJoin(cities, eq(cities.id, beneficiaries.cityId))
+    .innerJoin(departments, eq(departments.id, cities.departmentId))
+    .where(and(eq(beneficiaries.remitterId, remitterId), eq(beneficiaries.beneficiaryId, beneficiaryId)));
+  return row;
+}
+
+export async function findStoreSnapshots(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<Array<{ id: number; name: string; address: string }>> {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
+    })
+    .from(stores)
+    .where(inArray(stores.id, [...storeIds]));
+}
+
+export async function readStock(
+  db: DatabaseOrTransaction,
+  productIds: readonly number[],
+): Promise<Map<number, { name: string; stock: number }>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, stock: row.stock }]));
+}
+
+/** Takes `quantity` units if that many are left: false (nothing taken) otherwise. */
+export async function takeStock(
+  tx: DatabaseOrTransaction,
+  productId: number,
+  quantity: number,
+): Promise<boolean> {
+  const updated = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}::int` })
+    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}::int`))
+    .returning({ id: products.id });
+  return updated.length === 1;
+}
+
+/** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
+export async function returnStock(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  await tx.execute(sql`
+    update ${products} p set stock = p.stock + taken.quantity
+    from (
+      select l.product_id, sum(l.quantity)::int as quantity
+      from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
+      where so.group_id = ${groupId} and l.product_id is not null
+      group by l.product_id
+    ) taken
+    where p.id = taken.product_id
+  `);
+}
+
+export async function nextOrderNumber(tx: DatabaseOrTransaction): Promise<string> {
+  const result: unknown = await tx.execute(sql`select nextval('order_number_seq')::text as n`);
+  const [row] = (result as { rows: Array<{ n: string }> }).rows;
+  if (!row) throw new Error('order_number_seq gave nothing');
+  return `MV-${row.n}`;
+}
+
+export async function insertOrderGroup(
+  tx: DatabaseOrTransaction,
+  values: typeof orderGroups.$inferInsert,
+): Promise<OrderGroupRow> {
+  const [row] = await tx.insert(orderGroups).values(values).returning();
+  if (!row) throw new Error('order group not stored');
+  return row;
+}
+
+export async function insertStoreOrder(
+  tx: DatabaseOrTransaction,
+  values: typeof storeOrders.$inferInsert,
+): Promise<number> {
+  const [row] = await tx.insert(storeOrders).values(values).returning({ id: storeOrders.id });
+  if (!row) throw new Error('store order not stored');
+  return row.id;
+}
+
+export async function insertOrderLines(
+  tx: DatabaseOrTransaction,
+  lines: Array<typeof orderLines.$inferInsert>,
+): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+}
+
+export async function insertHistory(
+  tx: DatabaseOrTransaction,
+  rows: Array<typeof storeOrderHistory.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(storeOrderHistory).values(rows);
+}
+
+/** The group's lines leave the cart once it is paid (or placed for transfer): lines added since stay. */
+export async function deleteOrderedCartLines(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from ${cartLines} c
+    using ${orderGroups} g
+    where g.id = ${groupId} and c.user_id = g.remitter_id and c.product_id in (
+      select l.product_id from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
+      where so.group_id = ${groupId} and l.product_id is not null
+    )
+  `);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Status changes: each is a compare-and-set, so of two concurrent writers exactly one wins.
+
+/** Moves the group from one of `from` to `set.status`, returning the row when this call did it. */
+export async function compareAndSetGroup(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  where: { status: string; paymentStatus?: string },
+  set: Partial<typeof orderGroups.$inferInsert>,
+): Promise<OrderGroupRow | undefined> {
+  const [row] = await tx
+    .update(orderGroups)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orderGroups.id, groupId),
+        eq(orderGroups.status, where.status),
+        where.paymentStatus === undefined ? undefined : eq(orderGroups.paymentStatus, where.paymentStatus),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Moves the group's store orders in one of `from` to `to`; answers which moved (for their history). */
+export async function moveStoreOrders(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  from: readonly string[],
+  to: string,
+): Promise<Array<{ id: number; from: string }>> {
+  const moved = await tx.execute(sql`
+    update ${storeOrders} so set status = ${to}, updated_at = now()
+    from ${storeOrders} before
+    where before.id = so.id and so.group_id = ${groupId} and so.status in (${sql.join(
+      from.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+    returning so.id, before.status as from_status
+  `);
+  return (moved as unknown as { rows: Array<{ id: number; from_status: string }> }).rows.map((row) => ({
+    id: Number(row.id),
+    from: row.from_status,
+  }));
+}
+
+export async function setProcessorRef(
+  db: DatabaseOrTransaction,
+  groupId: number,
+  ref: string,
+): Promise<void> {
+  await db
+    .update(orderGroups)
+    .set({ processorRef: ref, updatedAt: sql`now()` })
+    .where(and(eq(orderGroups.id, groupId), isNull(orderGroups.processorRef)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading a group
+
+export interface LoadedOrderGroup {
+  group: OrderGroupRow;
+  stores: StoreOrderRow[];
+  lines: OrderLineRow[];
+  history: StoreOrderHistoryRow[];
+}
+
+/** A group with its store orders, lines and history: four queries whatever their number. */
+export async function loadOrderGroup(
+  db: DatabaseOrTransaction,
+  by: { id: number } | { number: string; remitterId?: number },
+): Promise<LoadedOrderGroup | null> {
+  const [group] = await db
+    .select()
+    .from(orderGroups)
+    .where(
+      'id' in by
+        ? eq(orderGroups.id, by.id)
+        : and(
+            eq(orderGroups.number, by.number),
+            by.remitterId === undefined ? undefined : eq(orderGroups.remitterId, by.remitterId),
+          ),
+    );
+  if (!group) return null;
+  const storeRows = await db
+    .select()
+    .from(storeOrders)
+    .where(eq(storeOrders.groupId, group.id))
+    .orderBy(asc(storeOrders.id));
+  const ids = storeRows.map((row) => row.id);
+  if (ids.length === 0) return { group, stores: storeRows, lines: [], history: [] };
+  const [lines, history] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.storeOrderId, ids))
+      .orderBy(asc(orderLines.position), asc(orderLines.id)),
+    db
+      .select()
+      .from(storeOrderHistory)
+      .where(inArray(storeOrderHistory.storeOrderId, ids))
+      .orderBy(asc(storeOrderHistory.createdAt), asc(storeOrderHistory.id)),
+  ]);
+  return { group, stores: storeRows, lines, history };
+}
+
+export async function findGroupByProcessorRef(
+  db: DatabaseOrTransaction,
+  processor: string,
+  ref: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(and(eq(orderGroups.processor, processor), eq(orderGroups.processorRef, ref)));
+  return row?.id ?? null;
+}
+
+export async function findRemitter(
+  db: DatabaseOrTransaction,
+  userId: number,
+): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Groups whose time ran out: transfers and cash deposits still unpaid, and card or PayPal payments left
+ * waiting (3-D Secure never finished, PayPal never approved).
+ */
+export async function findExpiredGroups(db: Database, now: Date, limit: number): Promise<OrderGroupRow[]> {
+  return db
+    .select()
+    .from(orderGroups)
+    .where(
+      and(
+        isNotNull(orderGroups.expiresAt),
+        lt(orderGroups.expiresAt, now),
+        or(
+          and(eq(orderGroups.status, 'confirmed'), eq(orderGroups.paymentStatus, 'pending')),
+          eq(orderGroups.status, 'awaiting_payment'),
+        ),
+      ),
+    )
+    .orderBy(asc(orderGroups.expiresAt))
+    .limit(limit);
+}
+
+/** The wallet balance, read inside the placing transaction. */
+export async function readCreditBalance(db: DatabaseOrTransaction, userId: number): Promise<string> {
+  const [row] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  return row?.credit ?? '0.00';
+}

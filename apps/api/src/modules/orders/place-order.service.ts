@@ -1,0 +1,580 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutConflict,
+  type PaymentNext,
+  type PlaceOrderValues,
+} from '@mandado/shared/checkout.schemas';
+import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
+import { deliveryWindow } from '@mandado/shared/delivery-window';
+import { convertMinor, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { type PricingCoupon, type PricingStore, priceOrder } from '@mandado/shared/order-pricing';
+import { effectivePrice } from '@mandado/shared/product-price';
+import {
+  CARD_BRAND_LABELS,
+  type CardBrand,
+  DECLINE_MESSAGES,
+  SANDBOX_CARD_MESSAGES,
+} from '@mandado/shared/sandbox-cards';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
+import { findUserCard, saveCard } from '../cards/cards.repository.ts';
+import { findProductsForCart, listCartLines, lockCart } from '../cart/cart.repository.ts';
+import { presentProduct } from '../catalog/product.presenter.ts';
+import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.ts';
+import { getCurrencies } from '../currencies/currencies.service.ts';
+import { deliveryZoneFor } from '../geo/zones.ts';
+import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
+import { getPublicSettings } from '../settings/settings.service.ts';
+import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
+import { confirmPaidGroup, enqueueConfirmationEmails, finalizeCardPayment } from './finalize.service.ts';
+import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
+import {
+  claimIdempotencyKey,
+  deleteOrderedCartLines,
+  findIdempotencyKey,
+  findOwnBeneficiary,
+  findRemitter,
+  findStoreSnapshots,
+  insertHistory,
+  insertOrderGroup,
+  insertOrderLines,
+  insertStoreOrder,
+  loadOrderGroup,
+  nextOrderNumber,
+  type OrderGroupRow,
+  readCreditBalance,
+  readStock,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+  takeStock,
+} from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
+
+/** An HTTP answer a route sends as is, and that an idempotency key keeps for its replays. */
+export interface OrderAnswer {
+  status: number;
+  body: unknown;
+  replayed?: boolean;
+}
+
+/** A refusal with a body of its own shape (409 with the changes), answered without writing anything. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`refused with ${status}`);
+  }
+}
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,255}$/;
+/** A request that finds its key in progress polls the row this often, for at most this long. */
+const IDEMPOTENCY_POLL_MS = 75;
+const IDEMPOTENCY_WAIT_MS = 20_000;
+/** A card or PayPal payment not decided by then is released by the expiry worker. */
+const CARD_PAYMENT_MINUTES = 30;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** JSON with sorted keys: the same body hashes the same whatever the client's key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(input: PlaceOrderValues): string {
+  return createHash('sha256').update(canonicalJson(input)).digest('hex');
+}
+
+/**
+ * `POST /v1/orders/` (decision 021). The key's row is claimed first; a request that finds it answered
+ * replays the answer, one that finds it in progress waits for it (so 50 identical parallel requests make one
+ * group and one charge), and another body under the same key is a 422. A refusal before anything was
+ * written gives the key back; every other outcome (201, 402) is kept as the key's answer.
+ */
+export async function placeOrder(
+  ctx: OrdersContext,
+  actor: Actor | null,
+  idempotencyKey: string | undefined,
+  input: PlaceOrderValues,
+): Promise<OrderAnswer> {
+  const { userId } = requirePermission(actor, 'account:own');
+  if (idempotencyKey === undefined || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    throw new HttpError(400, { detail: CHECKOUT_MESSAGES.idempotencyKeyRequired });
+  }
+  const key = idempotencyKey;
+  const hash = requestHash(input);
+  const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+  for (;;) {
+    if (await claimIdempotencyKey(ctx.db, { userId, key, requestHash: hash })) break;
+    const row = await findIdempotencyKey(ctx.db, userId, key);
+    if (!row) continue; // given back meanwhile: claim it again
+    if (row.requestHash !== hash)
+      return { status: 422, body: { detail: CHECKOUT_MESSAGES.idempotencyKeyReused } };
+    if (row.responseStatus !== null)
+      return { status: row.responseStatus, body: row.responseBody, replayed: true };
+    if (Date.now() > deadline)
+      return { status: 409, body: { detail: CHECKOUT_MESSAGES.idempotencyInProgress } };
+    await sleep(IDEMPOTENCY_POLL_MS);
+  }
+  let placed: PlacedGroup;
+  try {
+    placed = await writeOrder(ctx, userId, input);
+  } catch (error) {
+    await releaseIdempotencyKey(ctx.db, userId, key);
+    if (error instanceof Refusal) return { status: error.status, body: error.body };
+    throw error;
+  }
+  const answer = await collectPayment(ctx, placed);
+  await storeIdempotentAnswer(ctx.db, userId, key, { ...answer, groupId: placed.group.id });
+  return answer;
+}
+
+interface CardToCharge {
+  token: string;
+  customerRef: string | null;
+  /** A new card the shopper asked to keep. */
+  save: CardDetails | null;
+  label: string;
+}
+
+interface PlacedGroup {
+  group: OrderGroupRow;
+  card: CardToCharge | null;
+  settings: CheckoutSettings;
+}
+
+function cardLabel(brand: string, last4: string): string {
+  return `${CARD_BRAND_LABELS[brand as CardBrand] ?? CARD_BRAND_LABELS.unknown} •••• ${last4}`;
+}
+
+/** The payment method's own checks, before the transaction (a processor call may take a while). */
+async function checkPayment(
+  ctx: OrdersContext,
+  userId: number,
+  input: PlaceOrderValues,
+  settings: CheckoutSettings,
+): Promise<CardToCharge | null> {
+  const payment = input.payment;
+  if (payment.method === 'bank_transfer' || payment.method === 'cash_deposit') {
+    if (!settings.manualPaymentCountries.includes(input.country)) {
+      throw new HttpError(400, { detail: CHECKOUT_MESSAGES.cashUnsupported });
+    }
+    return null;
+  }
+  if (payment.method === 'paypal') {
+    if (!ctx.payments.paypal) throw new HttpError(400, { detail: CHECKOUT_MESSAGES.methodNotOffered });
+    return null;
+  }
+  const processor = ctx.payments.card;
+  if (payment.card_id) {
+    const saved = await findUserCard(ctx.db, userId, payment.card_id);
+    if (!saved) throw notFound();
+    if (saved.processor !== processor.name)
+      throw new HttpError(400, { detail: CHECKOUT_MESSAGES.methodNotOffered });
+    const customerRef = processor.name === 'sandbox' ? null : await ensureCustomer(ctx, userId);
+    return {
+      token: saved.processorToken,
+      customerRef,
+      save: null,
+      label: cardLabel(saved.brand, saved.last4),
+    };
+  }
+  if (!payment.token) throw new HttpError(400, { detail: CHECKOUT_MESSAGES.cardRequired });
+  const customerRef = payment.save_card ? await ensureCustomer(ctx, userId) : null;
+  const details = await processor.describeCard(ctx.db, payment.token, customerRef);
+  if (!details) throw new HttpError(400, { detail: SANDBOX_CARD_MESSAGES.number });
+  return {
+    token: details.processorToken,
+    customerRef,
+    save: payment.save_card ? details : null,
+    label: cardLabel(details.brand, details.last4),
+  };
+}
+
+async function ensureCustomer(ctx: OrdersContext, userId: number): Promise<string | null> {
+  const remitter = await findRemitter(ctx.db, userId);
+  if (!remitter) throw notFound();
+  return ctx.payments.card.ensureCustomer(ctx.db, {
+    id: userId,
+    email: remitter.email,
+    name: `${remitter.firstName} ${remitter.lastName}`.trim(),
+  });
+}
+
+function conflict(changes: CheckoutConflict['changes']): Refusal {
+  return new Refusal(409, { detail: CHECKOUT_MESSAGES.cartChanged, changes });
+}
+
+/**
+ * The one transaction of decision 021: lock the cart, check it against what the shopper saw, take the stock,
+ * the coupon's use and the credit, and write the group, its store orders, lines and history.
+ */
+async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderValues): Promise<PlacedGroup> {
+  const [publicSettings, settings, currencies] = await Promise.all([
+    getPublicSettings(ctx.db),
+    getCheckoutSettings(ctx.db),
+    getCurrencies(ctx.db),
+  ]);
+  const card = await checkPayment(ctx, userId, input, settings);
+  const beneficiary = await findOwnBeneficiary(ctx.db, userId, input.beneficiary_id);
+  if (!beneficiary) throw notFound();
+  const now = ctx.now();
+  const rates = currencies.rates.rates;
+  const manual = isManualMethod(input.payment.method);
+
+  const group = await ctx.db.transaction(async (tx) => {
+    const cart = await lockCart(tx, userId);
+    if (cart.cityId === null || cart.cityId !== beneficiary.cityId) {
+      throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
+    }
+    const cityId = cart.cityId;
+    const lines = await listCartLines(tx as unknown as Database, userId);
+
+    // What changed since 'Revisar Pedido': lines, quantities, prices and stock, then the total.
+    const changes: CheckoutConflict['changes'] = [];
+    const expected = new Map(input.lines.map((line) => [line.product_id, line]));
+    const priced = lines.map((line) => {
+      const unitPrice = effectivePrice(presentProduct(line));
+      const totalUsd = convertMinor(parseMoney(unitPrice) * line.quantity, line.currency, 'USD', rates);
+      if (totalUsd === null) throw new Error(`no stored rate for ${line.currency}`);
+      const seen = expected.get(line.id);
+      if (!seen) changes.push({ product_id: line.id, name: line.name, change: 'added', now: null });
+      else if (seen.quantity !== line.quantity) {
+        changes.push({
+          product_id: line.id,
+          name: line.name,
+          change: 'quantity',
+          now: String(line.quantity),
+        });
+      } else if (parseMoney(seen.unit_price) !== parseMoney(unitPrice)) {
+        changes.push({ product_id: line.id, name: line.name, change: 'price', now: unitPrice });
+      }
+      if (line.stock < line.quantity) {
+        changes.push({ product_id: line.id, name: line.name, change: 'stock', now: String(line.stock) });
+      }
+      return { line, unitPrice, totalUsd, substitution: seen?.substitution ?? input.substitution };
+    });
+    const inCart = new Set(lines.map((line) => line.id));
+    const gone = input.lines.filter((line) => !inCart.has(line.product_id)).map((line) => line.product_id);
+    if (gone.length > 0) {
+      const known = new Map((await findProductsForCart(tx, gone, cityId)).map((row) => [row.id, row]));
+      for (const productId of gone) {
+        const product = known.get(productId);
+        const unavailable = product !== undefined && !(product.approved && product.deliversToCity);
+        changes.push({
+          product_id: productId,
+          name: product?.name ?? '',
+          change: unavailable ? 'unavailable' : 'removed',
+          now: null,
+        });
+      }
+    }
+    if (changes.length > 0) throw conflict(changes);
+
+    // Stores in the order the cart first shows them: MV-…-1, -2, …
+    const byStore = new Map<number, PricingStore & { lines: Array<{ key: number; totalUsd: number }> }>();
+    for (const { line, totalUsd } of priced) {
+      const store = byStore.get(line.storeId) ?? {
+        storeId: line.storeId,
+        inDeliveryCity: line.storeCityId === cityId,
+        lines: [],
+      };
+      store.lines.push({ key: line.id, totalUsd });
+      byStore.set(line.storeId, store);
+    }
+    const subtotal = priced.reduce((sum, item) => sum + item.totalUsd, 0);
+
+    let coupon: { id: number; code: string; terms: PricingCoupon } | null = null;
+    if (input.coupon) {
+      const found = await findCouponForUser(tx, normalizeCouponCode(input.coupon), userId);
+      const terms = found
+        ? {
+            type: found.coupon.type as PricingCoupon['type'],
+            value: parseMoney(found.coupon.value),
+            minimumPurchase: parseMoney(found.coupon.minimumPurchase),
+            validFrom: found.coupon.validFrom,
+            validUntil: found.coupon.validUntil,
+            maxUsesPerUser: found.coupon.maxUsesPerUser,
+            maxUsesTotal: found.coupon.maxUsesTotal,
+            usesCount: found.coupon.usesCount,
+          }
+        : null;
+      const refusal = couponRefusal(terms, { now, userUses: found?.userUses ?? 0, subtotal });
+      if (refusal || !found || !terms)
+        throw new HttpError(400, { coupon: [refusal ?? CHECKOUT_MESSAGES.couponUnknown] });
+      coupon = { id: found.coupon.id, code: found.coupon.code, terms };
+    }
+
+    const creditAsked = parseMoney(input.credit);
+    if (creditAsked > parseMoney(await readCreditBalance(tx, userId))) {
+      throw new HttpError(400, { credit: [CHECKOUT_MESSAGES.creditTooHigh] });
+    }
+    const pricing = priceOrder({
+      stores: [...byStore.values()],
+      delivery: input.delivery,
+      freeShippingThreshold: parseMoney(publicSettings.free_shipping_threshold),
+      coupon: coupon?.terms ?? null,
+      credit: creditAsked,
+    });
+    if (parseMoney(input.expected_total) !== pricing.total) {
+      throw conflict([
+        { product_id: 0, name: '', change: 'total', now: formatMinorAsDecimal(pricing.total) },
+      ]);
+    }
+
+    // Stock: one conditional update per product, quantities summed first, in id order (no deadlocks).
+    const wanted = new Map<number, number>();
+    for (const { line } of priced) wanted.set(line.id, (wanted.get(line.id) ?? 0) + line.quantity);
+    const productIds = [...wanted.keys()].sort((a, b) => a - b);
+    for (const productId of productIds) {
+      if (!(await takeStock(tx, productId, wanted.get(productId) ?? 0))) {
+        const left = (await readStock(tx, [productId])).get(productId);
+        throw conflict([
+          { product_id: productId, name: left?.name ?? '', change: 'stock', now: String(left?.stock ?? 0) },
+        ]);
+      }
+    }
+
+    const number = await nextOrderNumber(tx);
+    const zone = deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude));
+    const window = deliveryWindow(now);
+    const expiresAt = new Date(
+      now.getTime() + (manual ? settings.manualPaymentDays * 24 * 60 : CARD_PAYMENT_MINUTES) * 60_000,
+    );
+    const method = input.payment.method;
+    const group = await insertOrderGroup(tx, {
+      number,
+      remitterId: userId,
+      status: manual ? 'confirmed' : 'awaiting_payment',
+      paymentStatus: 'pending',
+      paymentMethod: method,
+      processor: manual ? 'manual' : method === 'paypal' ? 'paypal' : ctx.payments.card.name,
+      paymentLabel: card?.label ?? null,
+      delivery: input.delivery,
+      substitution: input.substitution,
+      cityId,
+      beneficiary: {
+        firstName: beneficiary.firstName,
+        lastName: beneficiary.lastName,
+        addressLine1: beneficiary.addressLine1,
+        cityId: beneficiary.cityId,
+        cityName: beneficiary.cityName,
+        stateName: beneficiary.stateName,
+        stateId: beneficiary.stateId,
+        mobile: beneficiary.mobile,
+        landline: beneficiary.landline,
+        residency: beneficiary.residency,
+        latitude: beneficiary.latitude,
+        longitude: beneficiary.longitude,
+        email: beneficiary.email,
+        deliveryNotes: beneficiary.deliveryNotes,
+        meetingPoint: zone.meeting_point?.name ?? null,
+      },
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      subtotal: formatMinorAsDecimal(pricing.subtotal),
+      discount: formatMinorAsDecimal(pricing.discount),
+      shipping: formatMinorAsDecimal(pricing.shipping),
+      credit: formatMinorAsDecimal(pricing.credit),
+      total: formatMinorAsDecimal(pricing.total),
+      displayCurrency: input.display_currency,
+      country: input.country,
+      deliveryFrom: window.from,
+      deliveryTo: window.to,
+      trackingToken: randomBytes(32).toString('base64url'),
+      expiresAt,
+    });
+
+    if (coupon && pricing.discount > 0) {
+      if (!(await redeemCoupon(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
+        throw new HttpError(400, { coupon: [CHECKOUT_MESSAGES.couponExhausted] });
+      }
+    }
+    if (pricing.credit > 0) {
+      const spent = await applyWalletEntry(tx, {
+        userId,
+        kind: 'spent',
+        amount: formatMinorAsDecimal(-pricing.credit),
+        groupId: group.id,
+        note: `Pedido ${number}`,
+      });
+      if (!spent) throw new HttpError(400, { credit: [CHECKOUT_MESSAGES.creditTooHigh] });
+    }
+
+    const snapshots = new Map(
+      (
+        await findStoreSnapshots(
+          tx,
+          pricing.stores.map((store) => store.storeId),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const pricedByProduct = new Map(priced.map((item) => [item.line.id, item]));
+    for (const [index, store] of pricing.stores.entries()) {
+      const snapshot = snapshots.get(store.storeId);
+      const storeOrderId = await insertStoreOrder(tx, {
+        groupId: group.id,
+        number: `${number}-${index + 1}`,
+        storeId: store.storeId,
+        storeName: snapshot?.name ?? '',
+        storeAddress: snapshot?.address ?? '',
+        status: 'pending',
+        subtotal: formatMinorAsDecimal(store.subtotal),
+        discount: formatMinorAsDecimal(store.discount),
+        shipping: formatMinorAsDecimal(store.shipping),
+        credit: formatMinorAsDecimal(store.credit),
+        total: formatMinorAsDecimal(store.total),
+      });
+      await insertOrderLines(
+        tx,
+        store.lines.map((pricedLine, position) => {
+          const item = pricedByProduct.get(pricedLine.key);
+          if (!item) throw new Error('priced line without its cart line');
+          return {
+            storeOrderId,
+            productId: item.line.id,
+            name: item.line.name,
+            image: item.line.images[0] ?? null,
+            quantity: item.line.quantity,
+            unitPrice: item.unitPrice,
+            currency: item.line.currency,
+            totalUsd: formatMinorAsDecimal(pricedLine.totalUsd),
+            discount: formatMinorAsDecimal(pricedLine.discount),
+            substitution: item.substitution,
+            position,
+          };
+        }),
+      );
+      await insertHistory(tx, [
+        { storeOrderId, fromStatus: null, toStatus: 'pending', actorRole: 'system', reason: '' },
+      ]);
+    }
+
+    if (manual) {
+      // A transfer or deposit is placed at once: the cart empties and the instructions go out now.
+      await deleteOrderedCartLines(tx, group.id);
+      await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, group.id);
+    }
+    return group;
+  });
+  return { group, card, settings };
+}
+
+/** After the commit: charge (outside any transaction), then land the result with finalize. */
+async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<OrderAnswer> {
+  const { group, card } = placed;
+  if (group.status === 'confirmed') {
+    ctx.kickMailWorker();
+    return answerFor(ctx, group.id, null, 201);
+  }
+  const amountMinor = parseMoney(group.total);
+  if (amountMinor === 0) {
+    // Coupon and credit paid it all: there is nothing to charge.
+    await confirmPaidGroup(ctx, group.id, null);
+    return answerFor(ctx, group.id, null, 201);
+  }
+  const idempotencyKey = `order-group-${group.id}`;
+  let outcome: ChargeOutcome | PayPalOutcome;
+  try {
+    if (group.paymentMethod === 'paypal') {
+      const paypal = ctx.payments.paypal;
+      if (!paypal) throw new Error('PayPal is not configured');
+      const back = `${ctx.publicUrl.replace(/\/$/, '')}/checkout/confirmacion/${group.number}`;
+      outcome = await paypal.createOrder({
+        idempotencyKey,
+        groupNumber: group.number,
+        amountMinor,
+        returnUrl: `${back}?paypal=approved`,
+        cancelUrl: `${back}?paypal=cancelled`,
+      });
+    } else {
+      if (!card) throw new Error('card payment without a card');
+      outcome = await ctx.payments.card.charge(ctx.db, {
+        idempotencyKey,
+        groupId: group.id,
+        groupNumber: group.number,
+        userId: group.remitterId,
+        amountMinor,
+        currency: 'USD',
+        paymentToken: card.token,
+        customerRef: card.customerRef,
+        description: `Mandado ${group.number}`,
+      });
+      if (card.save && outcome.status !== 'failed') {
+        await saveCard(ctx.db, {
+          cardId: randomUUID(),
+          userId: group.remitterId,
+          processor: ctx.payments.card.name,
+          processorToken: card.save.processorToken,
+          brand: card.save.brand,
+          last4: card.save.last4,
+          expMonth: card.save.expMonth,
+          expYear: card.save.expYear,
+        });
+      }
+    }
+  } catch {
+    // The processor could not be reached or answered nonsense: nothing is known to be charged, so the group
+    // is released; a payment that did go through shows up later (webhook, confirm) and is refunded.
+    outcome = {
+      status: 'failed',
+      processorRef: null,
+      declineCode: 'processing_error',
+      message: DECLINE_MESSAGES.processing_error,
+    };
+  }
+  await finalizeCardPayment(ctx, group.id, outcome);
+  return answerFor(ctx, group.id, outcome, 201);
+}
+
+/** The answer for the group as it now stands: the order and what the client does next, or the 402. */
+export async function answerFor(
+  ctx: OrdersContext,
+  groupId: number,
+  outcome: ChargeOutcome | PayPalOutcome | null,
+  successStatus: 200 | 201,
+): Promise<OrderAnswer> {
+  const [loaded, settings] = await Promise.all([
+    loadOrderGroup(ctx.db, { id: groupId }),
+    getCheckoutSettings(ctx.db),
+  ]);
+  if (!loaded) throw notFound();
+  const { group } = loaded;
+  if (group.status === 'cancelled') {
+    return {
+      status: 402,
+      body: {
+        detail: group.cancelReason ?? CHECKOUT_MESSAGES.orderNotPayable,
+        decline_code: outcome?.status === 'failed' ? outcome.declineCode : 'order_cancelled',
+        order: group.number,
+      },
+    };
+  }
+  let payment: PaymentNext;
+  if (group.paymentStatus === 'paid') payment = { status: 'succeeded' };
+  else if (group.status === 'confirmed') payment = { status: 'pending' };
+  else if (outcome?.status === 'requires_action') {
+    payment = {
+      status: 'requires_action',
+      action: 'approveUrl' in outcome ? { type: 'paypal', approve_url: outcome.approveUrl } : outcome.action,
+    };
+  } else {
+    payment = { status: 'pending' };
+  }
+  return {
+    status: successStatus,
+    body: { order: presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings }), payment },
+  };
+}
