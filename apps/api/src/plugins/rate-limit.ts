@@ -20,6 +20,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Address search and reverse lookup (decision 019); an external geocoder itself is paced to 1 request/s. */
   geo: { max: 60, windowSeconds: 60 },
   cityRequest: { max: 10, windowSeconds: 3600 },
+  /** The family member's public tracking page (issue 10): a person reloads it now and then. */
+  tracking: { max: 60, windowSeconds: 60 },
   /**
    * Login attempts per IP (an office or a phone carrier shares one), every attempt counted. And FAILED logins
    * per e-mail from one client (e-mail + IP or /64), reset by a success: a guesser elsewhere never locks

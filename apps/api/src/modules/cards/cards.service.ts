@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { type Card, CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
+import { findUserById } from '../accounts/users.repository.ts';
+import type { Payments } from '../payments/payment-processor.ts';
+import { presentCard } from './cards.presenter.ts';
+import { deleteUserCard, findUserCard, listUserCards, saveCard } from './cards.repository.ts';
+
+/** The processor did not recognise the token (expired, malformed, or someone else's card). */
+export const CARD_TOKEN_INVALID = 'No pudimos guardar esa tarjeta. Vuelve a ingresar sus datos.';
+
+/** The session's remitter's saved cards, oldest first: one query. */
+export async function listCards(db: Database, actor: Actor | null): Promise<Card[]> {
+  const { userId } = requirePermission(actor, 'account:own');
+  return (await listUserCards(db, userId)).map(presentCard);
+}
+
+/**
+ * Keeps a card the browser tokenised (spec §7 `POST /tokens/create/`): the processor reads the token into
+ * brand, last 4 and expiry (attaching it to the user's customer at Stripe); only those and the token are
+ * stored. The same token twice is one card.
+ */
+export async function addCard(
+  db: Database,
+  payments: Payments,
+  actor: Actor | null,
+  token: string,
+): Promise<Card> {
+  const { userId } = requirePermission(actor, 'account:own');
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound();
+  const customerRef = await payments.card.ensureCustomer(db, {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+  });
+  const details = await payments.card.describeCard(db, token, customerRef);
+  if (!details) throw new HttpError(400, { token: [CARD_TOKEN_INVALID] });
+  const row = await saveCard(db, {
+    cardId: randomUUID(),
+    userId,
+    processor: payments.card.name,
+    processorToken: details.processorToken,
+    brand: details.brand,
+    last4: details.last4,
+    expMonth: details.expMonth,
+    expYear: details.expYear,
+  });
+  return presentCard(row);
+}
+
+/** Forgets one of the user's cards here and at the processor; another user's card reads as missing (404). */
+export async function removeCard(
+  db: Database,
+  payments: Payments,
+  actor: Actor | null,
+  cardId: string,
+): Promise<{ detail: string }> {
+  const { userId } = requirePermission(actor, 'account:own');
+  const card = await findUserCard(db, userId, cardId);
+  if (!card) throw notFound();
+  // At the processor first: a card still attached there but gone here could be charged by nobody, while
+  // the opposite would leave a card the shopper sees but cannot use.
+  if (card.processor === payments.card.name) await payments.card.forgetCard(db, card.processorToken);
+  await deleteUserCard(db, userId, cardId);
+  return { detail: CHECKOUT_MESSAGES.cardDeleted };
+}

@@ -1,0 +1,61 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
+
+export interface TrackedGroupRow {
+  id: number;
+  number: string;
+  status: string;
+  delivery: string;
+  deliveryFrom: string;
+  deliveryTo: string;
+  beneficiaryFirstName: string;
+}
+
+export interface TrackedStoreOrderRow {
+  id: number;
+  number: string;
+  storeName: string;
+  status: string;
+  items: number;
+}
+
+/**
+ * The group behind a tracking link, with only what the family member may see: no amounts, no address, no
+ * remitter. One query on the token's unique index.
+ */
+export async function findGroupByTrackingToken(
+  db: Database,
+  token: string,
+): Promise<TrackedGroupRow | undefined> {
+  const [row] = await db
+    .select({
+      id: orderGroups.id,
+      number: orderGroups.number,
+      status: orderGroups.status,
+      delivery: orderGroups.delivery,
+      deliveryFrom: orderGroups.deliveryFrom,
+      deliveryTo: orderGroups.deliveryTo,
+      beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
+    })
+    .from(orderGroups)
+    .where(eq(orderGroups.trackingToken, token));
+  return row;
+}
+
+/** The group's store orders with their number of units: one query. */
+export async function listTrackedStoreOrders(db: Database, groupId: number): Promise<TrackedStoreOrderRow[]> {
+  return db
+    .select({
+      id: storeOrders.id,
+      number: storeOrders.number,
+      storeName: storeOrders.storeName,
+      status: storeOrders.status,
+      // Written out with aliases: drizzle leaves columns unqualified in a one-table select, and an unqualified
+      // id inside the subquery would name the line's own column.
+      items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
+    })
+    .from(storeOrders)
+    .where(eq(storeOrders.groupId, groupId))
+    .orderBy(asc(storeOrders.id));
+}
