@@ -6,7 +6,7 @@ import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChargeRequest } from '../src/modules/payments/payment-processor.ts';
-import type { StripeCardProcessor } from '../src/modules/payments/stripe-processor.ts';
+import { type StripeCardProcessor, StripeProcessorError } from '../src/modules/payments/stripe-processor.ts';
 import { createUser } from './factories.ts';
 import { type Answer, FakeStripeApi, paymentIntent } from './stripe-fake-api.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -149,9 +149,11 @@ describe('StripeCardProcessor.charge', () => {
       status: 401,
       body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' } },
     });
-    await expect(processor.charge(testApp.app.db, CHARGE)).rejects.toBeInstanceOf(
-      Stripe.errors.StripeAuthenticationError,
-    );
+    const failure = await processor.charge(testApp.app.db, CHARGE).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StripeProcessorError);
+    expect((failure as Error).cause).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    // Stripe's 401 is about our key, not the shopper's request: it must not become the API's status.
+    expect(failure).not.toHaveProperty('statusCode');
   });
 });
 

@@ -38,6 +38,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionLifetimes: SessionLifetimes;
   }
+  interface FastifyContextConfig {
+    /**
+     * A processor's webhook (decision 023): it proves itself by a signature over its body, carries no cookie
+     * or CSRF token, and is exempt from the CSRF check. Only the Stripe webhook route sets it.
+     */
+    signedWebhook?: boolean;
+  }
   interface FastifyRequest {
     /** The logged-in session, or null for a visitor. */
     session: RequestSession | null;
@@ -131,6 +138,7 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
   app.addHook('preValidation', async (request) => {
     // The not-found handler runs this hook too (no matched route): an unknown path stays a plain 404.
     if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
+    if (request.routeOptions.config.signedWebhook === true) return;
     const sent = request.headers['x-csrftoken'];
     const expected = request.session?.csrfToken ?? request.cookies[cookieName(request, 'csrf')];
     if (!fromOwnOrigin(request) || typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {

@@ -79,6 +79,20 @@ function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 }
 
+/**
+ * A failure of Stripe itself or of our use of it (network, outage, a wrong key), as a plain error. Stripe's own
+ * errors carry Stripe's HTTP status, which the API's error handler would otherwise pass on to the shopper as if
+ * their request were at fault (a 401 for our wrong key); this is a 500 for the operator's log.
+ */
+export class StripeProcessorError extends Error {
+  constructor(cause: unknown) {
+    const detail =
+      cause instanceof Stripe.errors.StripeError ? `${cause.type}: ${cause.message}` : String(cause);
+    super(`Stripe call failed (${detail})`, { cause });
+    this.name = 'StripeProcessorError';
+  }
+}
+
 function hostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
   const url = new URL(apiBase);
@@ -146,12 +160,16 @@ export class StripeCardProcessor implements CardProcessor {
       }
       // Anything else (network, Stripe down, a wrong key) leaves the charge's fate unknown: the caller keeps the
       // order awaiting payment and a retry with the same idempotency key gives the true answer.
-      throw error;
+      throw new StripeProcessorError(error);
     }
   }
 
   async retrieve(_db: Database, processorRef: string): Promise<ChargeOutcome> {
-    return outcomeOf(await this.#stripe.paymentIntents.retrieve(processorRef));
+    try {
+      return outcomeOf(await this.#stripe.paymentIntents.retrieve(processorRef));
+    } catch (error) {
+      throw new StripeProcessorError(error);
+    }
   }
 
   async refund(
@@ -160,10 +178,14 @@ export class StripeCardProcessor implements CardProcessor {
     amountMinor: number,
     idempotencyKey: string,
   ): Promise<void> {
-    await this.#stripe.refunds.create(
-      { payment_intent: processorRef, amount: amountMinor },
-      { idempotencyKey },
-    );
+    try {
+      await this.#stripe.refunds.create(
+        { payment_intent: processorRef, amount: amountMinor },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      throw new StripeProcessorError(error);
+    }
   }
 
   async describeCard(_db: Database, token: string, customerRef: string | null): Promise<CardDetails | null> {
@@ -173,7 +195,7 @@ export class StripeCardProcessor implements CardProcessor {
       method = await this.#stripe.paymentMethods.retrieve(token);
     } catch (error) {
       if (isMissing(error)) return null;
-      throw error;
+      throw new StripeProcessorError(error);
     }
     const card = method.card;
     if (method.type !== 'card' || !card) return null;
@@ -182,7 +204,13 @@ export class StripeCardProcessor implements CardProcessor {
     // not this user's card.
     if (owner !== null && owner !== customerRef) return null;
     if (owner === null && customerRef !== null) {
-      await this.#stripe.paymentMethods.attach(token, { customer: customerRef });
+      try {
+        await this.#stripe.paymentMethods.attach(token, { customer: customerRef });
+      } catch (error) {
+        // Stripe refuses to attach a card it has already used without a customer: not a card we can keep.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new StripeProcessorError(error);
+      }
     }
     return {
       processorToken: method.id,
@@ -198,10 +226,15 @@ export class StripeCardProcessor implements CardProcessor {
     if (known) return known;
     // The idempotency key makes two concurrent first uses create one Customer; the table keeps whichever
     // reference landed first either way.
-    const customer = await this.#stripe.customers.create(
-      { email: user.email, name: user.name, metadata: { user_id: String(user.id) } },
-      { idempotencyKey: `customer-user-${user.id}` },
-    );
+    let customer: Stripe.Customer;
+    try {
+      customer = await this.#stripe.customers.create(
+        { email: user.email, name: user.name, metadata: { user_id: String(user.id) } },
+        { idempotencyKey: `customer-user-${user.id}` },
+      );
+    } catch (error) {
+      throw new StripeProcessorError(error);
+    }
     await saveCustomerRef(db, user.id, PROCESSOR, customer.id);
     return (await findCustomerRef(db, user.id, PROCESSOR)) ?? customer.id;
   }
@@ -212,7 +245,7 @@ export class StripeCardProcessor implements CardProcessor {
     } catch (error) {
       // Already gone or already detached at Stripe: the card is forgotten either way.
       if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
-      throw error;
+      throw new StripeProcessorError(error);
     }
   }
 
