@@ -5,6 +5,8 @@ import { isCatalogEmpty } from './db/seed/catalog-state.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
+import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders/order-expiry.ts';
+import { ordersContextOf } from './modules/orders/orders-context.ts';
 
 const config = readConfig();
 const database = await openDatabase(config.database);
@@ -18,6 +20,7 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
 // The mail worker starts once the server listens (buildApp never starts one); earlier kicks are no-ops and the
 // first pass sends whatever was enqueued.
 let mailWorker: MailWorker | null = null;
+let expiryWorker: OrderExpiryWorker | null = null;
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
@@ -35,6 +38,7 @@ if (!config.smtpUrl) {
 }
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 app.addHook('onClose', async () => {
+  await expiryWorker?.stop();
   await mailWorker?.stop();
   mailTransport.close();
 });
@@ -51,4 +55,6 @@ await app.listen({ port: config.port, host: config.host });
 mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
 // E-mails left pending by a previous run, or enqueued before listen, go out now.
 mailWorker.kick();
+// Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the database.
+expiryWorker = startOrderExpiryWorker({ ctx: ordersContextOf(app), log: app.log });
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

@@ -63,6 +63,91 @@ export async function createFastUser(database: DatabaseHandle, firstName = 'Ana'
   };
 }
 
+/**
+ * `count` shoppers at once, each with `lines` in a Montevideo cart and one beneficiary: five multi-row inserts
+ * whatever the count (the race test needs 200 of them quickly).
+ */
+export async function createFastShoppers(
+  database: DatabaseHandle,
+  count: number,
+  lines: ReadonlyArray<{ productId: number; quantity: number }>,
+): Promise<Array<FastUser & { beneficiaryId: string }>> {
+  const montevideo = await cityId(database);
+  const people = Array.from({ length: count }, () => ({
+    email: `comprador.${randomBytes(6).toString('hex')}@ejemplo.com`,
+    token: randomBytes(32).toString('base64url'),
+    csrfToken: randomBytes(32).toString('base64url'),
+    beneficiaryId: randomUUID(),
+  }));
+  const inserted = await database.db
+    .insert(users)
+    .values(
+      people.map((person) => ({
+        accountId: randomUUID(),
+        email: person.email,
+        passwordHash: 'no-login',
+        firstName: 'Ana',
+        lastName: 'Pereira',
+        phoneE164: '+14155552671',
+        phoneFormatted: '+1 415 555 2671',
+        referralToken: randomBytes(18).toString('base64url'),
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
+  const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
+  const shoppers = people.map((person) => {
+    const id = idByEmail.get(person.email);
+    if (id === undefined) throw new Error('user not stored');
+    return { ...person, id };
+  });
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+  await database.db.insert(sessions).values(
+    shoppers.map((shopper) => ({
+      tokenHash: createHash('sha256').update(shopper.token).digest('hex'),
+      userId: shopper.id,
+      csrfToken: shopper.csrfToken,
+      expiresAt,
+    })),
+  );
+  await database.db
+    .insert(carts)
+    .values(shoppers.map((shopper) => ({ userId: shopper.id, cityId: montevideo })));
+  await database.db.insert(cartLines).values(
+    shoppers.flatMap((shopper) =>
+      lines.map((line, position) => ({
+        userId: shopper.id,
+        productId: line.productId,
+        quantity: line.quantity,
+        addedAt: new Date(Date.now() - 60_000 + position),
+      })),
+    ),
+  );
+  await database.db.insert(beneficiaries).values(
+    shoppers.map((shopper) => ({
+      beneficiaryId: shopper.beneficiaryId,
+      remitterId: shopper.id,
+      cityId: montevideo,
+      firstName: 'Rosa',
+      lastName: 'Fernández',
+      addressLine1: 'Av. 18 de Julio 1234',
+      mobile: '(091) 123456',
+      residency: 'house',
+      latitude: '-34.905800',
+      longitude: '-56.191300',
+    })),
+  );
+  return shoppers.map((shopper) => ({
+    id: shopper.id,
+    email: shopper.email,
+    beneficiaryId: shopper.beneficiaryId,
+    headers: {
+      cookie: cookieHeader({ mandado_session: shopper.token }),
+      'x-csrftoken': shopper.csrfToken,
+      origin: TEST_ORIGIN,
+    },
+  }));
+}
+
 /** The cart of `userId` for Montevideo with these lines, in this order. */
 export async function fillCart(
   database: DatabaseHandle,

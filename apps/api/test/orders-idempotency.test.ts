@@ -1,0 +1,103 @@
+import { CHECKOUT_MESSAGES, type PlaceOrderResult } from '@mandado/shared/checkout.schemas';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/catalog.ts';
+import { newIdempotencyKey, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function countFor(userId: number) {
+  const [groups] = await rows<{ n: number }>(
+    testApp.database,
+    sql`select count(*)::int as n from order_groups where remitter_id = ${userId}`,
+  );
+  const [intents] = await rows<{ n: number }>(
+    testApp.database,
+    sql`select count(*)::int as n from sandbox_intents where user_id = ${userId}`,
+  );
+  return { groups: groups?.n ?? -1, intents: intents?.n ?? -1 };
+}
+
+describe('Idempotency-Key on POST /v1/orders/', () => {
+  it('50 identical requests in parallel make one group and one charge, and all get the first answer', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database, { stores: 2, perStore: 2 });
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const key = newIdempotencyKey();
+    const started = performance.now();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrderRequest(app, fixture.user, body, key)),
+    );
+    const elapsed = Math.round(performance.now() - started);
+    console.info(`idempotency: 50 parallel requests with one key answered in ${elapsed} ms`);
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+    const first = responses.find((response) => response.headers['idempotent-replayed'] === undefined);
+    expect(first).toBeDefined();
+    expect(responses.filter((response) => response.headers['idempotent-replayed'] === 'true')).toHaveLength(
+      49,
+    );
+    const firstBody = first?.json<PlaceOrderResult>();
+    for (const response of responses) expect(response.json()).toEqual(firstBody);
+    expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
+    const [stock] = await rows<{ stock: number }>(
+      database,
+      sql`select stock from ${products} where id = ${fixture.products[0]?.id ?? 0}`,
+    );
+    expect(stock?.stock).toBe(9);
+
+    // A later retry is a replay too, with the header.
+    const retry = await placeOrderRequest(app, fixture.user, body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(firstBody);
+  });
+
+  it('refuses the key reused with another cart or body with 422', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const key = newIdempotencyKey();
+    expect((await placeOrderRequest(app, fixture.user, body, key)).statusCode).toBe(201);
+    const other = await prepareCheckout(database);
+    const otherBody = await orderBody(app, other.user, { beneficiaryId: other.beneficiaryId });
+    // Same user, same key, another cart.
+    const reused = await placeOrderRequest(
+      app,
+      fixture.user,
+      { ...otherBody, beneficiary_id: fixture.beneficiaryId },
+      key,
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({ detail: CHECKOUT_MESSAGES.idempotencyKeyReused });
+    const changedDelivery = await placeOrderRequest(app, fixture.user, { ...body, delivery: 'pickup' }, key);
+    expect(changedDelivery.statusCode).toBe(422);
+    // Keys are per user: another user may use the same key for their own order.
+    expect((await placeOrderRequest(app, other.user, otherBody, key)).statusCode).toBe(201);
+    expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
+  });
+
+  it('needs a well-formed key (400 in Spanish) and gives a key back after a refusal that wrote nothing', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    for (const key of [null, 'corta', 'con espacios 123', 'x'.repeat(256), 'ñandú-123456']) {
+      const response = await placeOrderRequest(app, fixture.user, body, key);
+      expect(response.statusCode, String(key)).toBe(400);
+      expect(response.json()).toEqual({ detail: CHECKOUT_MESSAGES.idempotencyKeyRequired });
+    }
+    const key = newIdempotencyKey();
+    const stale = await placeOrderRequest(app, fixture.user, { ...body, expected_total: '1.00' }, key);
+    expect(stale.statusCode).toBe(409);
+    // The 409 was not kept: the same key now places the order the shopper reviewed again.
+    const fresh = await placeOrderRequest(app, fixture.user, body, key);
+    expect(fresh.statusCode).toBe(201);
+    expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
+  });
+});
