@@ -213,3 +213,52 @@ describe('POST /v1/orders/:number/repeat/', () => {
     expect(lines[0]?.n).toBe(0);
   });
 });
+
+describe('GET /v1/orders/frequently_bought_together/:id', () => {
+  it('learns from confirmed orders first, then fills with popular products, in a constant number of queries', async () => {
+    const store = await createStore(t.database);
+    const [main, often, once, popular, plain, lonely] = await Promise.all(
+      ['principal', 'a menudo', 'una vez', 'popular', 'común', 'sola'].map((name) =>
+        createProduct(t.database, store.id, { name: `Producto ${name} ${Date.now()}` }),
+      ),
+    );
+    if (!main || !often || !once || !popular || !plain || !lonely) throw new Error('products not created');
+    await t.database.db.execute(sql`update products set popularity = 1000 where id = ${popular.id}`);
+    const user = await createUser(t.app);
+    const buy = (ids: number[], status: 'confirmed' | 'awaiting_payment' = 'confirmed') =>
+      insertPlacedOrder(t.database, {
+        remitterId: user.id,
+        status,
+        stores: [{ storeId: store.id, lines: ids.map((productId) => ({ productId })) }],
+      });
+
+    const suggestions = async (productId: number) => {
+      const before = t.queries.length;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/orders/frequently_bought_together/${productId}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return {
+        ids: response.json<Array<{ id: number }>>().map((product) => product.id),
+        queries: t.queries.length - before,
+      };
+    };
+
+    const cold = await suggestions(main.id);
+    expect(cold.ids[0]).toBe(popular.id);
+
+    await buy([main.id, often.id]);
+    await buy([often.id, main.id, once.id]);
+    await buy([main.id, often.id]);
+    // Unconfirmed attempts teach nothing.
+    for (let i = 0; i < 5; i++) await buy([main.id, lonely.id], 'awaiting_payment');
+
+    const warm = await suggestions(main.id);
+    expect(warm.ids.slice(0, 3)).toEqual([often.id, once.id, popular.id]);
+    expect(warm.ids).not.toContain(main.id);
+    expect(new Set(warm.ids).size).toBe(warm.ids.length);
+    expect(warm.ids.length).toBeLessThanOrEqual(6);
+    expect(warm.queries).toBe(cold.queries);
+  });
+});

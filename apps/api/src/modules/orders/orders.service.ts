@@ -3,16 +3,26 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { findProduct, listProductsOfSameCategory } from '../catalog/catalog.repository.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
+import { listBoughtTogether } from './bought-together.repository.ts';
 
 const FREQUENTLY_BOUGHT_TOGETHER_LIMIT = 6;
 
 /**
- * Products of the same store to suggest beside a product. Until orders exist there are no order lines to
- * learn from, so the most popular products of its category stand in.
+ * Products to suggest beside a product (issue 10): first those most often in the same store order as it
+ * (real, confirmed orders), then, while there are too few, the most popular products of its category. Both
+ * lists are read every time so the call costs three queries whatever the order history holds.
  */
 export async function getFrequentlyBoughtTogether(db: Database, productId: number): Promise<Product[]> {
   const product = await findProduct(db, productId);
   if (!product) throw notFound();
-  const rows = await listProductsOfSameCategory(db, product, FREQUENTLY_BOUGHT_TOGETHER_LIMIT);
-  return rows.map(presentProduct);
+  const [together, popular] = await Promise.all([
+    listBoughtTogether(db, product.id, FREQUENTLY_BOUGHT_TOGETHER_LIMIT),
+    listProductsOfSameCategory(db, product, FREQUENTLY_BOUGHT_TOGETHER_LIMIT),
+  ]);
+  const chosen = new Map(together.map((row) => [row.id, row]));
+  for (const row of popular) {
+    if (chosen.size >= FREQUENTLY_BOUGHT_TOGETHER_LIMIT) break;
+    if (!chosen.has(row.id)) chosen.set(row.id, row);
+  }
+  return [...chosen.values()].map(presentProduct);
 }
