@@ -1,0 +1,223 @@
+import { expect, test } from '@playwright/test';
+import { analyticsEvents, createAccount, logInWithForm } from './account.helpers.ts';
+import { blockMapTiles, pickSuggestion } from './address.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { addBySearch, serverCartLines, YERBA } from './cart.helpers.ts';
+import {
+  confirmationNumber,
+  currentStep,
+  expectStep,
+  fillSandboxCard,
+  goToCheckout,
+  placeOrder,
+  reachPayment,
+  remitterWithCart,
+} from './checkout.helpers.ts';
+import { chooseMontevideo } from './visitor.helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await blockMapTiles(page);
+});
+
+test('a visitor logs in at step 0 and keeps the cart', async ({ page, baseURL, isMobile }) => {
+  const account = await createAccount(baseURL ?? '', { firstName: 'Julia' });
+  await chooseMontevideo(page);
+  await addBySearch(page, 'yerba', YERBA);
+  await goToCheckout(page, isMobile);
+
+  // Step 0 for a visitor is the e-mail-first login/register panel; no cart strip on checkout.
+  await expect(currentStep(page)).toContainText('Contacto');
+  await expect(page.getByRole('region', { name: 'Carrito' })).toHaveCount(0);
+  const panel = page.locator('.checkout-panel');
+  await expect(panel.getByLabel('Correo electrónico')).toBeVisible();
+  await expectNoSeriousViolations(page, 'checkout step 0 (visitor)');
+  await logInWithForm(panel, account.email, account.password);
+
+  // Logged in: checkout goes on at 'Contacto' with the remitter's data, and the cart is the visitor's (§4 Sync).
+  await expectStep(page, 'Contacto');
+  await expect(page.getByLabel('Nombre')).toHaveValue('Julia');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect.poll(() => serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
+  await expectNoSeriousViolations(page, 'checkout Contacto');
+
+  // The contact form keeps the user's values on error and saves with PUT /users/update/remitter/.
+  await page.getByLabel('Nombre').fill('');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Apellido')).toHaveValue('Suárez');
+  await page.getByLabel('Nombre').fill('Julieta');
+  const saved = page.waitForResponse((response) => response.url().includes('/v1/users/update/remitter/'));
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  expect((await saved).status()).toBe(200);
+  await expectStep(page, 'Envío');
+
+  // The checkout survives a reload (the logged-in cart comes back from the server).
+  await page.reload();
+  await expectStep(page, 'Envío');
+});
+
+test('adding a beneficiary inside checkout selects it and moves on to Pago', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL ?? '', { firstName: 'Marcos' });
+  await chooseMontevideo(page);
+  await page.goto('/login?next=%2Fstores');
+  await logInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/stores$/);
+  // The store list's layout (with its own search box) has replaced the login page's.
+  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await addBySearch(page, 'yerba', YERBA);
+  await page.goto('/checkout');
+  await expectStep(page, 'Contacto');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Envío');
+  await expect(page.getByText(/^Entre el \w+ \d+ de \w+ y el \w+ \d+ de \w+$/)).toBeVisible();
+  await expectNoSeriousViolations(page, 'checkout Envío');
+
+  await page.getByRole('button', { name: 'Agregar dirección' }).click();
+  await page.getByLabel('Nombre').fill('Rosa');
+  await page.getByLabel('Apellido').fill('Gómez');
+  await page.getByLabel('Celular').pressSequentially('099765432');
+  await page.getByLabel('Tipo de residencia').selectOption({ label: 'Apartamento' });
+  await pickSuggestion(page, 'Cordón', /Cordón/);
+  await page.getByRole('button', { name: 'Guardar dirección' }).click();
+
+  // Spec §4: after a successful create the new beneficiary is selected and the step moves to 2.
+  await expectStep(page, 'Pago');
+  await page.getByRole('button', { name: /Envío/ }).click();
+  await expectStep(page, 'Envío');
+  await expect(page.getByRole('button', { name: /^Rosa Gómez/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a coupon, then a 4242 card: the order is placed and confirmed', async ({ page, baseURL }) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await expectNoSeriousViolations(page, 'checkout Pago');
+
+  // An unknown coupon: the Spanish 400 under the field, and the typed code stays.
+  const coupon = page.getByLabel('Cupón de descuento');
+  await coupon.fill('NOEXISTE');
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Ese cupón no existe.')).toBeVisible();
+  await expect(coupon).toHaveValue('NOEXISTE');
+  await expect(coupon).toHaveAttribute('aria-invalid', 'true');
+
+  const couponCode = process.env.E2E_COUPON ?? 'BIENVENIDA10';
+  await coupon.fill(couponCode);
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText(`Cupón ${couponCode} aplicado.`)).toBeVisible();
+
+  await expect(page.getByText('Modo de prueba').first()).toBeVisible();
+  await fillSandboxCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  await expect(page.getByText('Descuento del cupón')).toBeVisible();
+  await expectNoSeriousViolations(page, 'checkout Revisar Pedido');
+
+  // The card number never goes to our server: only the browser-made token does.
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v1/')) sent.push(request.postData() ?? '');
+  });
+  expect(await placeOrder(page)).toBe(201);
+  const number = await confirmationNumber(page);
+  expect(sent.join('\n')).not.toContain('4242424242424242');
+  expect(sent.join('\n')).not.toContain('4242 4242 4242 4242');
+  await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\?text=.*seguimiento/,
+  );
+  await expect(page.getByRole('region', { name: 'Carrito' })).toHaveCount(0);
+  expect(await analyticsEvents(page)).toContain('purchase');
+  const purchase = await page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).find(
+      (entry) => (entry as { event?: string }).event === 'purchase',
+    ),
+  );
+  expect(purchase).toMatchObject({
+    order: number,
+    items: [{ name: YERBA, quantity: 1, item_price: expect.any(Number), id: expect.any(Number) }],
+  });
+  await expectNoSeriousViolations(page, 'checkout confirmation');
+  expect(await serverCartLines(page)).toEqual([]);
+});
+
+test('a declined card (0002) keeps the shopper on Pago with the reason and the cart untouched', async ({
+  page,
+  baseURL,
+}) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await fillSandboxCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  expect(await placeOrder(page)).toBe(402);
+  await expectStep(page, 'Pago');
+  await expect(page.getByRole('alert').filter({ hasText: 'Tu tarjeta fue rechazada' })).toBeVisible();
+  // The typed card stays so the shopper can correct it.
+  await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4000 0000 0000 0002');
+  expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('3-D Secure (3184): the sandbox page approves and the order is confirmed', async ({ page, baseURL }) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await fillSandboxCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  expect(await placeOrder(page)).toBe(201);
+  const dialog = page.getByRole('dialog', { name: /3-D Secure/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Modo de prueba');
+  await expectNoSeriousViolations(page, 'checkout 3-D Secure');
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await confirmationNumber(page);
+  await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
+});
+
+test('a bank transfer from Colombia shows the instructions with the order number', async ({
+  page,
+  baseURL,
+}) => {
+  // The shopper's country comes from the country call (spec §4 step 5).
+  await page.route('**/v1/country/', (route) => route.fulfill({ json: { country_code: 'CO' } }));
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await page.getByLabel('Transferencia bancaria').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  expect(await placeOrder(page)).toBe(201);
+  const number = await confirmationNumber(page);
+  const instructions = page.getByRole('region', { name: 'Instrucciones para tu transferencia o depósito' });
+  await expect(instructions).toBeVisible();
+  await expect(instructions).toContainText(number);
+  await expect(instructions).toContainText('descripción de la transferencia');
+  await expectNoSeriousViolations(page, 'confirmation with bank instructions');
+});
+
+test('outside the manual-payment countries the §8 text asks to contact support', async ({
+  page,
+  baseURL,
+}) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await expect(page.getByLabel('Transferencia bancaria')).toHaveCount(0);
+  await expect(page.getByText(/no están disponibles en tu país/)).toBeVisible();
+});
+
+test('on a phone the total stays reachable without horizontal scrolling @phone-only', async ({
+  page,
+  baseURL,
+}) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  const bar = page.getByRole('complementary', { name: 'Total a pagar' });
+  await expect(bar).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
