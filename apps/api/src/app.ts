@@ -17,8 +17,8 @@ import { createGeocoder } from './modules/geo/geo.service.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
+import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
 import { trackingRoutes } from './modules/orders/tracking.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -26,6 +26,8 @@ import { passwordResetRoutes } from './modules/password-reset/password-reset.rou
 import { createPayments } from './modules/payments/create-payments.ts';
 import type { Payments, PaymentsConfig } from './modules/payments/payment-processor.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -136,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(checkoutRoutes);
       await v1.register(couponsRoutes);
       await v1.register(sandboxRoutes);
+      // Only where Stripe takes the cards and its webhook secret lets us check who is calling.
+      if (app.payments.card instanceof StripeCardProcessor && app.payments.card.acceptsWebhooks) {
+        await v1.register(stripeWebhookRoutes, { processor: app.payments.card });
+      }
       await v1.register(geoRoutes, {
         geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
       });

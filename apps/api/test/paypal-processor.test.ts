@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { CheckoutOptions, OrderGroup, PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPayments } from '../src/modules/payments/create-payments.ts';
 import {
   PAYPAL_MESSAGES,
   PayPalOrdersProcessor,
   paypalAmount,
 } from '../src/modules/payments/paypal-processor.ts';
+import { orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
+import { createTestApp } from './test-app.ts';
 
 /**
  * A local HTTP peer (node:http on 127.0.0.1, a random port) speaking the PayPal endpoints we use, with PayPal's
@@ -373,5 +377,80 @@ describe('PayPalOrdersProcessor', () => {
       apiBase: peer.base,
     });
     await expect(wrong.createOrder(ORDER)).rejects.toThrow(/PayPal answered 401/);
+  });
+});
+
+describe('PayPal in the checkout API', () => {
+  it('is not offered when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set, and is refused if asked for', async () => {
+    const testApp = await createTestApp();
+    try {
+      const options = await testApp.app.inject({ method: 'GET', url: '/v1/checkout/options/' });
+      expect(options.json<CheckoutOptions>().paypal).toBe(false);
+      const fixture = await prepareCheckout(testApp.database);
+      const body = await orderBody(testApp.app, fixture.user, {
+        beneficiaryId: fixture.beneficiaryId,
+        payment: { method: 'paypal' },
+      });
+      const response = await placeOrderRequest(testApp.app, fixture.user, body);
+      expect(response.statusCode).toBe(400);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('configured: offered, and an order goes create → approve at PayPal → confirm (capture) → paid', async () => {
+    const payments = createPayments({
+      stripe: null,
+      paypal: { clientId: 'client-id', clientSecret: 'client-secret', apiBase: peer.base },
+      allowSandboxInProduction: false,
+    });
+    const testApp = await createTestApp({ payments });
+    try {
+      const { app, database } = testApp;
+      const options = await app.inject({ method: 'GET', url: '/v1/checkout/options/' });
+      expect(options.json<CheckoutOptions>().paypal).toBe(true);
+
+      const fixture = await prepareCheckout(database, { price: '25.99' });
+      const body = await orderBody(app, fixture.user, {
+        beneficiaryId: fixture.beneficiaryId,
+        payment: { method: 'paypal' },
+      });
+      const placed = await placeOrderRequest(app, fixture.user, body);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const result = placed.json<PlaceOrderResult>();
+      expect(result.payment.status).toBe('requires_action');
+      const action = result.payment.status === 'requires_action' ? result.payment.action : null;
+      expect(action).toMatchObject({ type: 'paypal' });
+      const approveUrl = action && action.type === 'paypal' ? action.approve_url : '';
+      const orderId = new URL(approveUrl).searchParams.get('token') ?? '';
+      const atPeer = peer.orders.get(orderId);
+      expect(atPeer?.body.purchase_units).toMatchObject([
+        { custom_id: result.order.number, invoice_id: result.order.number },
+      ]);
+
+      peer.approve(orderId);
+      const confirm = () =>
+        app.inject({
+          method: 'POST',
+          url: `/v1/orders/${result.order.number}/confirm/`,
+          headers: fixture.user.headers,
+        });
+      const confirmed = await confirm();
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json<PlaceOrderResult>().order.payment_status).toBe('paid');
+      // The shopper reloads the return page: nothing is captured twice.
+      expect((await confirm()).statusCode).toBe(200);
+      const captures = peer.requests.filter((request) => request.path.endsWith(`${orderId}/capture`));
+      expect(captures).toHaveLength(1);
+
+      const read = await app.inject({
+        method: 'GET',
+        url: `/v1/orders/${result.order.number}/`,
+        headers: fixture.user.headers,
+      });
+      expect(read.json<OrderGroup>().status).toBe('confirmed');
+    } finally {
+      await testApp.close();
+    }
   });
 });
