@@ -30,11 +30,21 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   geocoder: config.geocoder,
   mapTiles: config.mapTiles,
+  paymentsConfig: config.payments,
   kickMailWorker: () => mailWorker?.kick(),
 });
 if (!config.smtpUrl) {
   // Fine on a laptop; on a server it means nobody receives mail and reset links sit in the log.
   app.log.warn('SMTP_URL is not set: e-mails are captured in the outbox and written to this log, not sent');
+}
+if (!config.payments.stripe) {
+  // The default: cards go to the embedded test-mode sandbox (decision 023); readConfig already refused it in
+  // production unless PAYMENTS_SANDBOX=1 asked for it.
+  app.log.warn('No STRIPE_SECRET_KEY: card payments use the embedded sandbox (test mode, no real money)');
+} else if (!config.payments.stripe.webhookSecret) {
+  app.log.warn(
+    'STRIPE_WEBHOOK_SECRET is not set: no Stripe webhook, payments land only when the shopper returns to confirm',
+  );
 }
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 app.addHook('onClose', async () => {
