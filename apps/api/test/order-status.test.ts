@@ -166,10 +166,30 @@ describe('POST /v1/merchant/stores/:id/orders/:number/status/', () => {
   ] as const)('refuses %s → %s with 400 and changes nothing', async (from, to, detail) => {
     const order = await placeOrder(from);
     const number = numberOf(order, 0);
-    const response = await merchantMove(merchantA, storeA.id, number, { from, to });
+    // A blank reason (what an empty form field sends) reaches the table, which asks for one where it must.
+    const response = await merchantMove(merchantA, storeA.id, number, { from, to, reason: '   ' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
     expect(await statusOf(number)).toBe(from);
+  });
+
+  it('takes an empty reason where the edge needs none, and refuses a reason with a line break', async () => {
+    const order = await placeOrder('approved');
+    const number = numberOf(order, 0);
+    const broken = await merchantMove(merchantA, storeA.id, number, {
+      from: 'approved',
+      to: 'rejected',
+      reason: 'Sin stock\nBcc: alguien@ejemplo.com',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toHaveProperty('reason');
+    const moved = await merchantMove(merchantA, storeA.id, number, {
+      from: 'approved',
+      to: 'preparing_to_delivery',
+      reason: '',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().history.at(-1).reason).toBe('');
   });
 
   it('answers 409 when `from` is stale, and only one of two simultaneous moves wins', async () => {

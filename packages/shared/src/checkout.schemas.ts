@@ -5,7 +5,7 @@ import { MESSAGES } from './messages.ts';
 import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { CARD_BRANDS } from './sandbox-cards.ts';
-import { singleLineText } from './validation-rules.ts';
+import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
 /**
  * The checkout and orders API (issue 10, decisions 021–023). Amounts are USD decimal strings ("12.50"), the
@@ -370,7 +370,18 @@ export const storeOrderStatusInputSchema = z.object({
   to: z.enum(STORE_ORDER_STATUSES),
   /** The status the screen showed: the change is a compare-and-set on it (409 when it moved meanwhile). */
   from: z.enum(STORE_ORDER_STATUSES),
-  reason: singleLineText(z.string().trim().max(300, MESSAGES.tooLong(300))).default(''),
+  // Optional: an empty reason (what a form's blank field sends) is no reason, and only the table's edges that
+  // need one refuse it (reasonRequired). singleLineText would read '' as invisible-only, i.e. "required".
+  reason: z
+    .string()
+    .trim()
+    .max(300, MESSAGES.tooLong(300))
+    .superRefine((value, context) => {
+      const problem = value === '' ? null : singleLineTextProblem(value);
+      if (problem === 'control') context.addIssue({ code: 'custom', message: MESSAGES.singleLineText });
+      else if (problem === 'invisible') context.addIssue({ code: 'custom', message: MESSAGES.required });
+    })
+    .default(''),
 });
 
 /** Operators: `POST /v1/admin/orders/:number/mark-paid/` for a transfer or cash deposit that arrived. */
