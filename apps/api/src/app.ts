@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, mapTiles.url);
+  await registerSecurityHeaders(app, mapTiles.url, { stripe: app.payments.card.name === 'stripe' });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
   // Before the sessions: a caller over its share is refused without the session lookup's query.

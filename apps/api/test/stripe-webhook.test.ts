@@ -283,10 +283,37 @@ describe('POST /v1/payments/stripe/webhook/', () => {
   });
 });
 
+describe('Content-Security-Policy for Stripe.js', () => {
+  function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+    return new Map(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name = '', ...sources]) => [name, sources]),
+    );
+  }
+
+  it('with Stripe, lets in js.stripe.com, its frames and api.stripe.com, and nothing else new', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/v1/checkout/options/' });
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(csp.get('img-src')).toContain('https://*.stripe.com');
+  });
+});
+
 describe('without Stripe', () => {
-  it('the route does not exist (the sandbox has no webhook)', async () => {
+  it('the route does not exist (the sandbox has no webhook) and the CSP grants Stripe nothing', async () => {
     const sandbox = await createTestApp();
     try {
+      const options = await sandbox.app.inject({ method: 'GET', url: '/v1/checkout/options/' });
+      expect(String(options.headers['content-security-policy'])).not.toContain('stripe');
       const payload = event('evt_x', 'payment_intent.succeeded', paymentIntent('pi_3X', 'succeeded'));
       const response = await sandbox.app.inject({
         method: 'POST',

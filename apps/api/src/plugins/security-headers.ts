@@ -24,6 +24,18 @@ export const PERMISSIONS_POLICY = [
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
+ * What Stripe.js and its Payment Element need (docs.stripe.com/security/guide#content-security-policy): the
+ * script from js.stripe.com, its card fields and 3-D Secure in frames, its calls to api.stripe.com. Only
+ * granted when Stripe takes the cards; the sandbox and PayPal (a plain redirect) need nothing from elsewhere.
+ */
+export const STRIPE_CSP_SOURCES = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+  'img-src': ['https://*.stripe.com'],
+} as const;
+
+/**
  * Helmet's headers, a Permissions-Policy, and HSTS only on answers that travelled over HTTPS: over plain
  * HTTP a browser ignores it, and a development server on http://localhost should not claim it. Behind a
  * proxy `request.protocol` reads X-Forwarded-Proto only from the proxies TRUST_PROXY names. Images may also
@@ -32,12 +44,26 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   mapTileUrl: string = DEFAULT_MAP_TILES.url,
+  options: { stripe?: boolean } = {},
 ): Promise<void> {
   const tiles = tileOrigin(mapTileUrl);
+  const stripe = options.stripe === true;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
+        'img-src': [
+          "'self'",
+          'data:',
+          ...(tiles ? [tiles] : []),
+          ...(stripe ? STRIPE_CSP_SOURCES['img-src'] : []),
+        ],
+        ...(stripe
+          ? {
+              'script-src': ["'self'", ...STRIPE_CSP_SOURCES['script-src']],
+              'frame-src': ["'self'", ...STRIPE_CSP_SOURCES['frame-src']],
+              'connect-src': ["'self'", ...STRIPE_CSP_SOURCES['connect-src']],
+            }
+          : {}),
         'upgrade-insecure-requests': null,
       },
     },
