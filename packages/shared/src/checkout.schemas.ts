@@ -79,12 +79,15 @@ const code = (max: number) =>
 
 const productIdField = z.number().int().positive().max(2_147_483_647);
 
+/** An amount the client sends (USD or a product's currency): never negative, never beyond what a sum can hold. */
+const amountInput = z.string().regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue);
+
 /** The line as the client saw it at 'Revisar Pedido'. */
 export const expectedLineSchema = z.object({
   product_id: productIdField,
   quantity: z.number().int().min(1).max(99),
   /** The unit price in the product's currency the client showed. */
-  unit_price: decimalString,
+  unit_price: amountInput,
   /** Override of the order's substitution preference for this line. */
   substitution: z.enum(SUBSTITUTIONS).nullable().default(null),
 });
@@ -99,7 +102,7 @@ export const placeOrderSchema = z.object({
   substitution: z.enum(SUBSTITUTIONS).default('similar'),
   coupon: code(40).nullable().default(null),
   /** Credit to use, USD decimal; capped at the total by the server. */
-  credit: decimalString.default('0.00'),
+  credit: amountInput.default('0.00'),
   payment: z.discriminatedUnion('method', [
     z.object({
       method: z.literal('card'),
@@ -124,7 +127,7 @@ export const placeOrderSchema = z.object({
     .default('USD'),
   lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
   /** The total the shopper saw, USD decimal. */
-  expected_total: decimalString,
+  expected_total: amountInput,
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrderValues = z.output<typeof placeOrderSchema>;

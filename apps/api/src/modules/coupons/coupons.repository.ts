@@ -14,7 +14,9 @@ export async function findCouponForUser(
   const [row] = await db
     .select({
       coupon: coupons,
-      userUses: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = ${coupons.id} and r.user_id = ${userId})`,
+      // Written out with the table's name: inside a select list drizzle prints ${coupons.id} as a bare "id",
+      // which the subquery would read as r.id (and count someone else's redemptions).
+      userUses: sql<number>`(select count(*)::int from ${couponRedemptions} r where r.coupon_id = "coupons"."id" and r.user_id = ${userId})`,
     })
     .from(coupons)
     .where(eq(coupons.code, code));
