@@ -74,6 +74,22 @@ describe('POST /v1/coupon/user/', () => {
     expect((await check(other.headers, 'SOLOUNA')).statusCode).toBe(200);
   });
 
+  it('knows the demo seed’s coupons: two usable, one used up', async () => {
+    const user = await createFastUser(testApp.database);
+    expect((await check(user.headers, 'BIENVENIDA10')).json()).toMatchObject({
+      type: 'discount_percentage',
+      value: '10.00',
+    });
+    expect((await check(user.headers, 'envio5')).json()).toMatchObject({
+      type: 'discount_amount',
+      value: '5.00',
+      minimum_purchase: '30.00',
+    });
+    const exhausted = await check(user.headers, 'LANZAMIENTO');
+    expect(exhausted.statusCode).toBe(400);
+    expect(exhausted.json()).toEqual({ detail: CHECKOUT_MESSAGES.couponExhausted });
+  });
+
   it('validates the body and needs a session', async () => {
     const { app, database } = testApp;
     const user = await createFastUser(database);

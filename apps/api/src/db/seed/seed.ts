@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
 import type { Database } from '../database.ts';
 import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
+import { coupons } from '../schema/coupons.ts';
 import { currencies, currencyRates } from '../schema/currencies.ts';
 import { mediaFiles } from '../schema/media.ts';
 import { settings } from '../schema/settings.ts';
 import type { StoreSeed } from './catalog-seed.types.ts';
+import { DEMO_COUPONS } from './coupons.data.ts';
 import { CURRENCIES, RATE_SET } from './currencies.data.ts';
 import { DEPARTMENTS } from './departments.data.ts';
 import { BUTCHER_STORES } from './stores-butchers.data.ts';
@@ -81,6 +83,10 @@ export async function seedDemoCatalog(db: Database, now: Date = new Date()): Pro
           value: String(Math.floor(now.getTime() / 1000) + BANNER_DURATION_SECONDS),
         },
       ])
+      .onConflictDoNothing();
+    await tx
+      .insert(coupons)
+      .values([...DEMO_COUPONS])
       .onConflictDoNothing();
 
     for (const store of DEMO_STORES) {
