@@ -69,7 +69,7 @@ test('adding a beneficiary inside checkout selects it and moves on to Pago', asy
   await expectStep(page, 'Contacto');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Envío');
-  await expect(page.getByText(/^Entre el \w+ \d+ de \w+ y el \w+ \d+ de \w+$/)).toBeVisible();
+  await expect(page.getByText(/Entrega estimada: Entre el \S+ \d+ de \S+ y el \S+ \d+ de \S+/)).toBeVisible();
   await expectNoSeriousViolations(page, 'checkout Envío');
 
   await page.getByRole('button', { name: 'Agregar dirección' }).click();
@@ -175,6 +175,28 @@ test('3-D Secure (3184): the sandbox page approves and the order is confirmed', 
   await dialog.getByRole('button', { name: 'Aprobar' }).click();
   await confirmationNumber(page);
   await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
+});
+
+test('3-D Secure: Escape rejects like the bank page closing, and the shopper is back on Pago', async ({
+  page,
+  baseURL,
+}) => {
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await fillSandboxCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  expect(await placeOrder(page)).toBe(201);
+  const dialog = page.getByRole('dialog', { name: /3-D Secure/ });
+  await expect(dialog).toBeVisible();
+  // The focus is trapped in the dialog (native modal), and Escape answers 'Rechazar'.
+  await expect(dialog.getByRole('button', { name: 'Aprobar' })).toBeVisible();
+  const confirm = page.waitForResponse((response) => response.url().includes('/confirm/'));
+  await page.keyboard.press('Escape');
+  expect((await confirm).status()).toBe(402);
+  await expectStep(page, 'Pago');
+  await expect(page.getByRole('alert').filter({ hasText: '3-D Secure' })).toBeVisible();
+  expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
 });
 
 test('a bank transfer from Colombia shows the instructions with the order number', async ({
