@@ -90,6 +90,8 @@ export function AppRoutes() {
           <Route element={<AppRoot />}>
             <Route element={<EmptyLayout />}>
               <Route index element={<CitySelectPage />} />
+              {/* The family member's page: no account, no city, so no guard around it; no menus or prices. */}
+              <Route path={WEB_PATHS.tracking} element={<TrackingPage />} />
             </Route>
             <Route element={<DefaultLayout />}>
               <Route path={WEB_PATHS.stores} element={<StoresPage />} />
@@ -120,8 +122,6 @@ export function AppRoutes() {
               <Route path={WEB_PATHS.checkoutConfirmation} element={<CheckoutConfirmationPage />} />
             </Route>
             <Route element={<BasicLayout />}>
-              {/* The family member's page: no account, no city, so no guard around it. */}
-              <Route path={WEB_PATHS.tracking} element={<TrackingPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -7,11 +7,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { trackingQueryOptions } from '../../features/orders/orders.api.ts';
 import { TrackingView } from '../../features/orders/tracking-view.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { BasicHeader } from '../layouts/basic.layout.tsx';
 
 /**
  * /seguimiento/:token, the family member's page: no account, no city needed (no guard on this route), no
- * prices. The token is the only key, so search engines must not keep the page and the address must not leak
- * to other sites through the Referer header.
+ * prices. It sits in the empty layout with only the slim header: the shop's menus, cart and footer (which
+ * quotes the free-shipping amount) mean nothing to the recipient. The token is the only key, so search
+ * engines must not keep the page and the address must not leak to other sites through the Referer header.
  */
 export function TrackingPage() {
   const { token = '' } = useParams();
@@ -36,10 +38,11 @@ export function TrackingPage() {
     content = <TrackingView tracking={tracking.data} />;
   }
   return (
-    <div className="container page-section">
+    <>
       <meta name="robots" content="noindex, nofollow" />
       <meta name="referrer" content="no-referrer" />
-      {content}
-    </div>
+      <BasicHeader />
+      <div className="container page-section">{content}</div>
+    </>
   );
 }

@@ -18,7 +18,7 @@ import { formatPrice } from '../../lib/display-money.ts';
 import { BankInstructionsBlock } from './bank-instructions.tsx';
 import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
 import { OrderAmount, usdText } from './order-money.tsx';
-import { formatOrderDateTime, timelineSteps } from './order-timeline.ts';
+import { formatOrderDateTime, groupStatusTone, paymentStatusTone, timelineSteps } from './order-timeline.ts';
 import { StatusBadge, StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
@@ -49,7 +49,9 @@ function StoreOrderSection({ storeOrder }: { storeOrder: StoreOrder }) {
             <span className="store-order__line-price">
               {formatPrice(line.unit_price, line.currency, display)} c/u
             </span>
-            <OrderAmount usd={line.total} className="store-order__line-total" />
+            {/* The unit price in the display currency, and what the line was charged in dollars: dollar lines
+                add up exactly to the store's dollar total (each converted back would not). */}
+            <span className="store-order__line-total">{usdText(line.total)}</span>
           </li>
         ))}
       </ul>
@@ -75,9 +77,7 @@ function StoreOrderSection({ storeOrder }: { storeOrder: StoreOrder }) {
 }
 
 function paymentTone(order: OrderGroup) {
-  if (order.payment_status === 'paid') return 'success' as const;
-  if (order.payment_status === 'refunded') return 'neutral' as const;
-  return order.status === 'cancelled' ? ('danger' as const) : ('warn' as const);
+  return paymentStatusTone(order.payment_status, order.status);
 }
 
 /**
@@ -106,10 +106,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           </p>
         </div>
         <div className="order-detail__badges">
-          <StatusBadge
-            label={ORDER_GROUP_STATUS_LABELS[order.status]}
-            tone={order.status === 'cancelled' ? 'danger' : order.status === 'confirmed' ? 'success' : 'warn'}
-          />
+          <StatusBadge label={ORDER_GROUP_STATUS_LABELS[order.status]} tone={groupStatusTone(order.status)} />
           <button
             type="button"
             className="button button--primary button--small"
@@ -144,10 +141,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         <p className="order-detail__notice order-detail__notice--danger">{order.cancel_reason}</p>
       ) : null}
 
-      <section
-        className={order.instructions ? 'order-panel order-panel--wide' : 'order-panel'}
-        aria-labelledby="order-payment-title"
-      >
+      <section className="order-panel" aria-labelledby="order-payment-title">
         <h3 id="order-payment-title" className="order-panel__title">
           Pago
         </h3>
@@ -196,31 +190,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         <p className="order-panel__note">Se cobra en dólares: {usdText(order.total)}.</p>
       </section>
 
-      <section className="order-panel" aria-labelledby="order-delivery-title">
-        <h3 id="order-delivery-title" className="order-panel__title">
-          Entrega
-        </h3>
-        <p>
-          <strong>{DELIVERY_LABELS[order.delivery]}</strong>: {formatDeliveryWindow(order.delivery_window)}.
-        </p>
-        <p className="order-panel__note">Si falta un producto: {SUBSTITUTION_LABELS[order.substitution]}.</p>
-        <h4 className="order-panel__subtitle">Quién recibe</h4>
-        <address className="order-beneficiary">
-          <span className="order-beneficiary__name">
-            {beneficiary.first_name} {beneficiary.last_name}
-          </span>
-          <span>
-            {beneficiary.address_line1}, {beneficiary.city.name}
-          </span>
-          {beneficiary.meeting_point ? <span>Punto de encuentro: {beneficiary.meeting_point}</span> : null}
-          {beneficiary.mobile_number ? <span>Celular: {beneficiary.mobile_number}</span> : null}
-          {beneficiary.phone_number ? <span>Teléfono: {beneficiary.phone_number}</span> : null}
-          {beneficiary.email ? <span>Correo: {beneficiary.email}</span> : null}
-          {beneficiary.delivery_notes ? <span>Indicaciones: {beneficiary.delivery_notes}</span> : null}
-        </address>
-      </section>
-
-      <section className="order-panel order-panel--wide" aria-labelledby="order-stores-title">
+      <section className="order-panel" aria-labelledby="order-stores-title">
         <h3 id="order-stores-title" className="order-panel__title">
           {order.stores.length === 1 ? 'Tu pedido' : `Tus pedidos en ${order.stores.length} tiendas`}
         </h3>
@@ -231,33 +201,61 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         </div>
       </section>
 
-      <section className="order-panel" aria-labelledby="order-tracking-title">
-        <h3 id="order-tracking-title" className="order-panel__title">
-          Seguimiento para {beneficiary.first_name}
-        </h3>
-        <p>
-          Comparte este enlace con quien recibe: ve el estado de cada tienda y la fecha de entrega, sin
-          precios y sin cuenta.
-        </p>
-        <p className="order-tracking__link">
-          <a href={order.tracking_url}>{order.tracking_url}</a>
-        </p>
-        <div className="order-actions">
-          <a
-            className="button button--secondary button--small"
-            href={trackingWhatsAppUrl(beneficiary.first_name, order.number, order.tracking_url)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Compartir por WhatsApp
-          </a>
-          {mailto ? (
-            <a className="button button--secondary button--small" href={mailto}>
-              Enviar por correo
+      <div className="order-detail__pair">
+        <section className="order-panel" aria-labelledby="order-delivery-title">
+          <h3 id="order-delivery-title" className="order-panel__title">
+            Entrega
+          </h3>
+          <p>
+            <strong>{DELIVERY_LABELS[order.delivery]}</strong>: {formatDeliveryWindow(order.delivery_window)}.
+          </p>
+          <p className="order-panel__note">
+            Si falta un producto: {SUBSTITUTION_LABELS[order.substitution]}.
+          </p>
+          <h4 className="order-panel__subtitle">Quién recibe</h4>
+          <address className="order-beneficiary">
+            <span className="order-beneficiary__name">
+              {beneficiary.first_name} {beneficiary.last_name}
+            </span>
+            <span>
+              {beneficiary.address_line1}, {beneficiary.city.name}
+            </span>
+            {beneficiary.meeting_point ? <span>Punto de encuentro: {beneficiary.meeting_point}</span> : null}
+            {beneficiary.mobile_number ? <span>Celular: {beneficiary.mobile_number}</span> : null}
+            {beneficiary.phone_number ? <span>Teléfono: {beneficiary.phone_number}</span> : null}
+            {beneficiary.email ? <span>Correo: {beneficiary.email}</span> : null}
+            {beneficiary.delivery_notes ? <span>Indicaciones: {beneficiary.delivery_notes}</span> : null}
+          </address>
+        </section>
+
+        <section className="order-panel" aria-labelledby="order-tracking-title">
+          <h3 id="order-tracking-title" className="order-panel__title">
+            Seguimiento para {beneficiary.first_name}
+          </h3>
+          <p>
+            Comparte este enlace con quien recibe: ve el estado de cada tienda y la fecha de entrega, sin
+            precios y sin cuenta.
+          </p>
+          <p className="order-tracking__link">
+            <a href={order.tracking_url}>{order.tracking_url}</a>
+          </p>
+          <div className="order-actions">
+            <a
+              className="button button--secondary button--small"
+              href={trackingWhatsAppUrl(beneficiary.first_name, order.number, order.tracking_url)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Compartir por WhatsApp
             </a>
-          ) : null}
-        </div>
-      </section>
+            {mailto ? (
+              <a className="button button--secondary button--small" href={mailto}>
+                Enviar por correo
+              </a>
+            ) : null}
+          </div>
+        </section>
+      </div>
 
       <section className="order-panel order-support" aria-labelledby="order-support-title">
         <h3 id="order-support-title" className="order-panel__title">

@@ -6,15 +6,9 @@ import {
 } from '@mandado/shared/order-status';
 import { Link } from 'react-router';
 import { OrderAmount } from './order-money.tsx';
-import { formatOrderDate } from './order-timeline.ts';
+import { formatOrderDate, groupStatusTone, paymentStatusTone } from './order-timeline.ts';
 import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
-
-function groupTone(order: OrderSummary) {
-  if (order.status === 'cancelled') return 'danger' as const;
-  if (order.payment_status === 'paid') return 'success' as const;
-  return 'warn' as const;
-}
 
 /** 'Mis Compras': one card per checkout, newest first (the API's order). */
 export function OrderList({
@@ -64,12 +58,15 @@ export function OrderList({
                 <div>
                   <dt>Estado</dt>
                   <dd className="order-card__badges">
-                    <StatusBadge label={ORDER_GROUP_STATUS_LABELS[order.status]} tone={groupTone(order)} />
+                    <StatusBadge
+                      label={ORDER_GROUP_STATUS_LABELS[order.status]}
+                      tone={groupStatusTone(order.status)}
+                    />
                     {/* A cancelled order's pending payment will never come: the cancellation says it all. */}
                     {order.status === 'cancelled' && order.payment_status === 'pending' ? null : (
                       <StatusBadge
                         label={PAYMENT_STATUS_LABELS[order.payment_status]}
-                        tone={order.payment_status === 'paid' ? 'success' : 'neutral'}
+                        tone={paymentStatusTone(order.payment_status, order.status)}
                       />
                     )}
                   </dd>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, formatOrderDateTime, statusTone, timelineSteps } from './order-timeline.ts';
+import {
+  formatOrderDate,
+  formatOrderDateTime,
+  groupStatusTone,
+  paymentStatusTone,
+  statusTone,
+  timelineSteps,
+} from './order-timeline.ts';
 
 describe('order dates', () => {
   it('are in Spanish and in Montevideo time (UTC−3), whatever the device says', () => {
@@ -90,5 +97,16 @@ describe('statusTone', () => {
     expect(statusTone('delivery_attempt')).toBe('warn');
     expect(statusTone('ready_to_delivery')).toBe('progress');
     expect(statusTone('pending')).toBe('neutral');
+  });
+});
+
+describe('group and payment tones', () => {
+  it('a transfer still owed asks for attention, a cancelled order’s does not', () => {
+    expect(paymentStatusTone('pending', 'confirmed')).toBe('warn');
+    expect(paymentStatusTone('pending', 'cancelled')).toBe('neutral');
+    expect(paymentStatusTone('paid', 'confirmed')).toBe('success');
+    expect(groupStatusTone('confirmed')).toBe('progress');
+    expect(groupStatusTone('cancelled')).toBe('danger');
+    expect(groupStatusTone('awaiting_payment')).toBe('warn');
   });
 });

@@ -1,4 +1,9 @@
-import { STORE_ORDER_STATUS_LABELS, type StoreOrderStatus } from '@mandado/shared/order-status';
+import {
+  type OrderGroupStatus,
+  type PaymentStatus,
+  STORE_ORDER_STATUS_LABELS,
+  type StoreOrderStatus,
+} from '@mandado/shared/order-status';
 
 /**
  * Dates and status timelines of the order pages. Shown in Montevideo's time whatever the remitter's device
@@ -117,4 +122,17 @@ export function statusTone(status: StoreOrderStatus): StatusTone {
     default:
       return 'progress';
   }
+}
+
+/** The checkout's status: placed is progress (the stores have not delivered yet), cancelled is a stop. */
+export function groupStatusTone(status: OrderGroupStatus): StatusTone {
+  if (status === 'cancelled') return 'danger';
+  return status === 'confirmed' ? 'progress' : 'warn';
+}
+
+/** A payment still owed asks for attention, unless the order is cancelled (it will never be owed again). */
+export function paymentStatusTone(payment: PaymentStatus, group: OrderGroupStatus): StatusTone {
+  if (payment === 'paid') return 'success';
+  if (payment === 'refunded' || group === 'cancelled') return 'neutral';
+  return 'warn';
 }
