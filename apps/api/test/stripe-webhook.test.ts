@@ -272,6 +272,80 @@ describe('POST /v1/payments/stripe/webhook/', () => {
     expect(await recordedEvents('evt_retry')).toBe(1);
   });
 
+  it('a charge whose answer was lost (the group released) but went through is refunded when its success arrives', async () => {
+    const { app, database } = testApp;
+    // Stripe's answer never reaches us: the placing request releases the group without a reference.
+    api.on('POST', '/v1/payment_intents', {
+      status: 401,
+      body: { error: { type: 'invalid_request_error', message: 'Simulated lost answer' } },
+    });
+    const fixture = await prepareCheckout(database, { price: '25.99' });
+    const body = await orderBody(app, fixture.user, {
+      beneficiaryId: fixture.beneficiaryId,
+      payment: { method: 'card', token: 'pm_1Lost', card_id: null, save_card: false },
+    });
+    api.on('GET', '/v1/payment_methods/pm_1Lost', {
+      status: 200,
+      body: {
+        id: 'pm_1Lost',
+        object: 'payment_method',
+        type: 'card',
+        customer: null,
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      },
+    });
+    const placed = await placeOrderRequest(app, fixture.user, body);
+    expect(placed.statusCode, placed.body).toBe(402);
+    const number = placed.json<{ order: string }>().order;
+    const [group] = await rows<{ id: number }>(
+      database,
+      sql`select id from order_groups where number = ${number}`,
+    );
+    const groupId = group?.id ?? 0;
+    // …but Stripe did charge, and says so.
+    const charged = paymentIntent('pi_3Lost', 'succeeded', {
+      metadata: { order_group_id: String(groupId), order_number: number, user_id: String(fixture.user.id) },
+    });
+    api.on('GET', '/v1/payment_intents/pi_3Lost', { status: 200, body: charged });
+    api.on('POST', '/v1/refunds', {
+      status: 200,
+      body: {
+        id: 're_lost',
+        object: 'refund',
+        amount: 2599,
+        payment_intent: 'pi_3Lost',
+        status: 'succeeded',
+      },
+    });
+
+    expect((await deliver(event('evt_lost', 'payment_intent.succeeded', charged))).statusCode).toBe(200);
+
+    const refunds = api.sent.filter((sent) => sent.path === '/v1/refunds');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.params.get('payment_intent')).toBe('pi_3Lost');
+    expect(refunds[0]?.headers.get('idempotency-key')).toBe(`refund-order-group-${groupId}`);
+    const after = await orderOf(number, fixture.user.headers);
+    expect(after.status).toBe('cancelled');
+    expect(after.payment_status).toBe('refunded');
+  });
+
+  it('metadata naming a group paid some other way, or tied to another intent, is not trusted', async () => {
+    const order = await placeAwaitingOrder();
+    const [group] = await rows<{ id: number }>(
+      testApp.database,
+      sql`select id from order_groups where number = ${order.number}`,
+    );
+    const impostor = paymentIntent('pi_3Impostor', 'succeeded', {
+      metadata: { order_group_id: String(group?.id), order_number: order.number },
+    });
+    intentIsNow('pi_3Impostor', 'succeeded');
+
+    expect((await deliver(event('evt_impostor', 'payment_intent.succeeded', impostor))).statusCode).toBe(200);
+
+    expect(retrievals('pi_3Impostor')).toBe(0);
+    expect((await orderOf(order.number, order.headers)).payment_status).toBe('pending');
+  });
+
   it('other API calls still need the CSRF token', async () => {
     const response = await testApp.app.inject({
       method: 'POST',
