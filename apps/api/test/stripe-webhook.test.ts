@@ -357,6 +357,19 @@ describe('POST /v1/payments/stripe/webhook/', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents the webhook with its signature header', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/v1/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const operation = response.json<{
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    }>().paths['/v1/payments/stripe/webhook/']?.post;
+    expect(operation?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'stripe-signature', in: 'header' }),
+    );
+  });
+});
+
 describe('Content-Security-Policy for Stripe.js', () => {
   function directives(header: string | string[] | number | undefined): Map<string, string[]> {
     return new Map(
