@@ -199,6 +199,55 @@ test('3-D Secure: Escape rejects like the bank page closing, and the shopper is 
   expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
 });
 
+test('a lost answer is retried with the same Idempotency-Key; a changed cart (409) lists the changes', async ({
+  page,
+  baseURL,
+}) => {
+  await page.route('**/v1/country/', (route) => route.fulfill({ json: { country_code: 'PE' } }));
+  await remitterWithCart(page, baseURL ?? '');
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await page.getByLabel('Depósito en efectivo').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+
+  const keys: string[] = [];
+  let call = 0;
+  await page.route('**/v1/orders/', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    call += 1;
+    // 1: the connection drops; 2: the server says the cart changed (nothing charged); 3: the real server.
+    if (call === 1) return route.abort('connectionreset');
+    if (call === 2) {
+      return route.fulfill({
+        status: 409,
+        json: {
+          detail:
+            'Tu carrito cambió desde que lo revisaste. Revisa los cambios antes de pagar; no se cobró nada.',
+          changes: [{ product_id: 1, name: YERBA, change: 'price', now: '300.00' }],
+        },
+      });
+    }
+    return route.fallback();
+  });
+  const place = page.getByRole('button', { name: 'Realizar pedido' });
+  await place.click();
+  await expect(page.getByText(/No pudimos conectar/).first()).toBeVisible();
+  await place.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tu carrito cambió' })).toContainText(
+    `${YERBA} cambió de precio`,
+  );
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  // The retry after the lost answer is the same attempt: the same key.
+  expect(keys[1]).toBe(keys[0]);
+  await expectNoSeriousViolations(page, 'checkout with the changes of a 409');
+  // After a final answer the next try is a new attempt.
+  await place.click();
+  await confirmationNumber(page);
+  expect(keys[2]).not.toBe(keys[0]);
+});
+
 test('a bank transfer from Colombia shows the instructions with the order number', async ({
   page,
   baseURL,

@@ -46,6 +46,7 @@ import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { trackPurchase } from '../../lib/analytics.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatMinorIn } from '../../lib/display-money.ts';
+import { failureMessage } from '../../lib/failure-text.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { CheckoutStep } from '../../state/checkout-slice.ts';
@@ -75,6 +76,14 @@ function randomSuffix(): string {
 function refreshCartFromServer(): void {
   // The machine's 'reconcile' load is what a refused cart write starts: the server's cart replaces the screen's.
   useAppStore.getState().cartDispatch({ type: 'server-write-failed', effect: { type: 'load' }, status: 409 });
+}
+
+/** Spec §8: 'Oops Algo salio mal' with the server's text, or the connection text when nothing answered. */
+function notifyFailure(error: unknown): void {
+  const message = failureMessage(error);
+  useAppStore
+    .getState()
+    .notify({ kind: 'error', title: 'Oops Algo salio mal', ...(message ? { message } : {}) });
 }
 
 function isConflict(body: unknown): body is CheckoutConflict {
@@ -238,10 +247,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       await handleResult(result);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) declinedWith(error.message);
-      else
-        useAppStore
-          .getState()
-          .notify({ kind: 'error', title: 'Oops Algo salio mal', message: (error as Error).message });
+      else notifyFailure(error);
     }
   }
 
@@ -253,9 +259,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       await authenticateSandboxIntent(threeDs.intentId, outcome);
       await confirmAndFinish(threeDs.order.number);
     } catch (error) {
-      useAppStore
-        .getState()
-        .notify({ kind: 'error', title: 'Oops Algo salio mal', message: (error as Error).message });
+      notifyFailure(error);
     } finally {
       setDeciding(false);
       setThreeDs(null);
@@ -318,9 +322,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       } else {
         // 409 "in progress" and lost answers keep the key (the retry is the same attempt); a 400 or 422 ends it.
         if (error.status === 400 || error.status === 422) useAppStore.getState().endCheckoutAttempt();
-        useAppStore
-          .getState()
-          .notify({ kind: 'error', title: 'Oops Algo salio mal', message: error.message });
+        notifyFailure(error);
       }
     } finally {
       setPlacing(false);
