@@ -122,6 +122,19 @@ describe('the checkout slice', () => {
   });
 });
 
+describe('whose checkout it is', () => {
+  it('a visitor’s choices become the user’s at the login; another account’s are dropped', () => {
+    const store = makeStore();
+    store.getState().updateCheckout({ step: 2, coupon: 'HOLA10', beneficiaryId: 'b-1' });
+    store.getState().claimCheckout('user-a');
+    expect(store.getState().checkout).toMatchObject({ owner: 'user-a', step: 2, coupon: 'HOLA10' });
+    store.getState().claimCheckout('user-a');
+    expect(store.getState().checkout.coupon).toBe('HOLA10');
+    store.getState().claimCheckout('user-b');
+    expect(store.getState().checkout).toEqual({ ...INITIAL_CHECKOUT_STATE, owner: 'user-b' });
+  });
+});
+
 describe('attemptFor', () => {
   it('reuses the attempt only for the same fingerprint', () => {
     const attempt = { key: 'a', fingerprint: 'x' };

@@ -32,6 +32,8 @@ export interface CheckoutState {
   /** The credit the shopper asked to use, USD minor units (capped at the balance and the total when placed). */
   credit: number;
   attempt: CheckoutAttempt | null;
+  /** The account these choices belong to (null: not claimed yet, e.g. a visitor at step 0). */
+  owner: string | null;
 }
 
 export const INITIAL_CHECKOUT_STATE: CheckoutState = {
@@ -46,6 +48,7 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
   lineSubstitutions: {},
   credit: 0,
   attempt: null,
+  owner: null,
 };
 
 /**
@@ -100,7 +103,18 @@ export function parseCheckoutState(value: unknown): CheckoutState {
   if (isRecord(attempt) && typeof attempt.key === 'string' && typeof attempt.fingerprint === 'string') {
     state.attempt = { key: attempt.key, fingerprint: attempt.fingerprint };
   }
+  if (typeof value.owner === 'string') state.owner = value.owner;
   return state;
+}
+
+/**
+ * The checkout as `userId` may continue it: a visitor's choices (owner null) become theirs at the login; choices
+ * another account left in this tab (its coupon, its beneficiary) are dropped.
+ */
+export function checkoutForUser(state: CheckoutState, userId: string): CheckoutState {
+  if (state.owner === userId) return state;
+  if (state.owner === null) return { ...state, owner: userId };
+  return { ...INITIAL_CHECKOUT_STATE, owner: userId };
 }
 
 function readStoredCheckout(): CheckoutState {
@@ -137,7 +151,9 @@ export function attemptFor(
 /** The checkout part of the app store. */
 export interface CheckoutSlice {
   checkout: CheckoutState;
-  updateCheckout: (change: Partial<Omit<CheckoutState, 'attempt'>>) => void;
+  updateCheckout: (change: Partial<Omit<CheckoutState, 'attempt' | 'owner'>>) => void;
+  /** A logged-in user opens checkout: see `checkoutForUser`. */
+  claimCheckout: (userId: string) => void;
   /** The key to send for this placement (see `attemptFor`), remembered for retries. */
   checkoutAttempt: (fingerprint: string) => CheckoutAttempt;
   /**
@@ -164,6 +180,11 @@ export function createCheckoutSlice(
   return {
     checkout: readStoredCheckout(),
     updateCheckout: (change) => write({ ...get().checkout, ...change }),
+    claimCheckout: (userId) => {
+      const current = get().checkout;
+      const next = checkoutForUser(current, userId);
+      if (next !== current) write(next);
+    },
     checkoutAttempt: (fingerprint) => {
       const current = get().checkout;
       const attempt = attemptFor(current.attempt, fingerprint, newKey);

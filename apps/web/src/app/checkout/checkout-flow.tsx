@@ -167,6 +167,10 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   // The dialog's close (Escape) and a button can both fire for one decision; only the first one counts.
   const decided = useRef(false);
 
+  // Choices another account left in this tab (its coupon, its beneficiary) are not this user's.
+  const claimCheckout = useAppStore((state) => state.claimCheckout);
+  useEffect(() => claimCheckout(user.user_account_id), [claimCheckout, user.user_account_id]);
+
   const selected: Beneficiary | null =
     beneficiaries.data?.find((entry) => entry.beneficiary_id === checkout.beneficiaryId) ?? null;
 
