@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { toasts } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { expandedCart, PARACETAMOL, registerInPage, serverCartLines, YERBA } from './cart.helpers.ts';
+import { expandedCart, registerInPage, serverCartLines } from './cart.helpers.ts';
 
 /**
  * Issue 10, after the order: 'Mis Compras', the order detail, 'Repetir pedido', the family member's tracking
@@ -11,6 +12,13 @@ import { expandedCart, PARACETAMOL, registerInPage, serverCartLines, YERBA } fro
  */
 
 const BENEFICIARY = { first: 'Ana', last: 'Pérez', email: 'ana.perez@example.com' };
+
+/**
+ * Products no other spec counts on: a transfer keeps its stock until it is paid or expires, and the cart
+ * tests check the seed's stock of NOODLES and OMEPRAZOLE.
+ */
+const NOODLES = 'Fideos Tallarines Las Acacias 500 g'; // Supermercado El Puerto, stock 181
+const OMEPRAZOLE = 'Omeprazol 20 mg x 14'; // Farmacia Rambla, stock 128
 
 interface PlacedOrder {
   number: string;
@@ -54,7 +62,7 @@ interface ServerCart {
 }
 
 /**
- * A logged-in remitter (the page's own context holds the session) buys YERBA and PARACETAMOL from two stores
+ * A logged-in remitter (the page's own context holds the session) buys NOODLES and OMEPRAZOLE from two stores
  * for Ana in Montevideo by bank transfer from Colombia, picked up at the stores (no shipping to compute).
  */
 async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOrder> {
@@ -66,8 +74,8 @@ async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOr
   if (!montevideo) throw new Error('Montevideo is not served');
   await expectOk(await page.request.put('/v1/cart/city/Montevideo', { headers }), 200);
   const lines = [
-    { product_id: await productId(page, 'Montevideo', YERBA), quantity: 2 },
-    { product_id: await productId(page, 'Montevideo', PARACETAMOL), quantity: 1 },
+    { product_id: await productId(page, 'Montevideo', NOODLES), quantity: 2 },
+    { product_id: await productId(page, 'Montevideo', OMEPRAZOLE), quantity: 1 },
   ];
   await expectOk(await page.request.put('/v1/cart/', { headers, data: lines }), 200);
   const beneficiary = (await expectOk(
@@ -176,7 +184,7 @@ test.describe('after the order', () => {
       await expect(timeline).toBeVisible();
       await expect(timeline.getByRole('listitem').last()).toContainText('Pendiente');
     }
-    await expect(page.getByText(YERBA)).toBeVisible();
+    await expect(page.getByText(NOODLES)).toBeVisible();
 
     // The beneficiary, the tracking link to share, and support quoting the number.
     await expect(page.getByText('Av. 18 de Julio 1234, Montevideo')).toBeVisible();
@@ -200,19 +208,33 @@ test.describe('after the order', () => {
     await expectOk(await page.request.delete('/v1/cart/', { headers }), 200);
     expect(await serverCartLines(page)).toEqual([]);
 
+    // The server's real answer, plus a product it could not add (as when a product stopped being sold): the
+    // page must say so rather than drop it silently.
+    await page.route('**/v1/orders/*/repeat/', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { unavailable: Array<{ name: string; reason: string }> };
+      body.unavailable.push({ name: 'Frutilla 500 g', reason: 'Sin stock' });
+      await route.fulfill({ response, json: body });
+    });
     await page.goto(`/user/orders/${order.number}`);
     await expect(page.getByRole('heading', { name: `Pedido ${order.number}` })).toBeVisible();
     await page.getByRole('button', { name: 'Repetir pedido' }).click();
 
     const cart = expandedCart(page);
     await expect(cart).toBeVisible();
-    await expect(cart.getByRole('row').filter({ hasText: YERBA })).toBeVisible();
-    await expect(cart.getByRole('row').filter({ hasText: PARACETAMOL })).toBeVisible();
-    await expect(cart.getByRole('spinbutton', { name: `Cantidad de ${YERBA}` })).toHaveValue('2');
+    await expect(cart.getByRole('row').filter({ hasText: NOODLES })).toBeVisible();
+    await expect(cart.getByRole('row').filter({ hasText: OMEPRAZOLE })).toBeVisible();
+    await expect(cart.getByRole('spinbutton', { name: `Cantidad de ${NOODLES}` })).toHaveValue('2');
+    await expect(toasts(page)).toContainText('1 producto del pedido no se pudo agregar');
+    await expect(toasts(page)).toContainText('Frutilla 500 g (Sin stock)');
+    await cart.getByRole('button', { name: 'Cerrar carrito' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No pudimos agregar estos productos' }),
+    ).toContainText('Frutilla 500 g — Sin stock');
     expect(await serverCartLines(page)).toEqual(
       expect.arrayContaining([
-        { name: YERBA, quantity: 2 },
-        { name: PARACETAMOL, quantity: 1 },
+        { name: NOODLES, quantity: 2 },
+        { name: OMEPRAZOLE, quantity: 1 },
       ]),
     );
     // The cart is the app's too: a reload restores it from the server.
