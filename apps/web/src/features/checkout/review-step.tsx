@@ -4,7 +4,7 @@ import {
   SUBSTITUTIONS,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
-import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { formatAmount } from '@mandado/shared/money';
 import { useId } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { type DisplayCurrency, formatMinorIn } from '../../lib/display-money.ts';
@@ -96,7 +96,8 @@ export function ReviewStep(props: ReviewStepProps) {
                     {product.name} × {line.item.count}
                   </span>
                   <span className="checkout-line__amount">
-                    {formatMinorIn(parseMoney(line.unitPrice) * line.item.count, product.currency, display)}
+                    {/* From the line's USD amount, like the subtotal below, so the shown lines add up to it. */}
+                    {usd(line.totalUsd)}
                   </span>
                   <span className="checkout-line__substitution">
                     <label className="visually-hidden" htmlFor={selectId}>
