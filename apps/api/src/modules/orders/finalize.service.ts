@@ -12,6 +12,7 @@ import {
   findGroupByProcessorRef,
   findRemitter,
   insertHistory,
+  type LoadedOrderGroup,
   loadOrderGroup,
   moveStoreOrders,
   type OrderGroupRow,
@@ -46,24 +47,39 @@ export async function finalizeCardPayment(
   groupId: number,
   outcome: ChargeOutcome | PayPalOutcome,
 ): Promise<void> {
-  if (outcome.status === 'requires_action') {
-    await setProcessorRef(ctx.db, groupId, outcome.processorRef);
-    return;
-  }
-  if (outcome.status === 'succeeded') {
-    await confirmPaidGroup(ctx, groupId, outcome.processorRef);
-    return;
-  }
-  await cancelUnpaidGroup(ctx, groupId, outcome.message, outcome.processorRef);
+  await landPayment(ctx, groupId, outcome);
 }
 
-/** awaiting_payment → confirmed/paid; see finalizeCardPayment. `ref` is null when nothing was charged (total 0). */
+/**
+ * finalizeCardPayment, answering the group as this call left it when it confirmed it (the rows the e-mails
+ * were built from), so the placing request answers without reading it again; null otherwise.
+ */
+export async function landPayment(
+  ctx: OrdersContext,
+  groupId: number,
+  outcome: ChargeOutcome | PayPalOutcome,
+  settings?: CheckoutSettings,
+): Promise<LoadedOrderGroup | null> {
+  if (outcome.status === 'requires_action') {
+    await setProcessorRef(ctx.db, groupId, outcome.processorRef);
+    return null;
+  }
+  if (outcome.status === 'succeeded') return confirmPaidGroup(ctx, groupId, outcome.processorRef, settings);
+  await cancelUnpaidGroup(ctx, groupId, outcome.message, outcome.processorRef);
+  return null;
+}
+
+/**
+ * awaiting_payment → confirmed/paid; see finalizeCardPayment. `ref` is null when nothing was charged (total
+ * 0). Answers the confirmed group when this call confirmed it, else null.
+ */
 export async function confirmPaidGroup(
   ctx: OrdersContext,
   groupId: number,
   ref: string | null,
-): Promise<void> {
-  const settings = await getCheckoutSettings(ctx.db);
+  knownSettings?: CheckoutSettings,
+): Promise<LoadedOrderGroup | null> {
+  const settings = knownSettings ?? (await getCheckoutSettings(ctx.db));
   const confirmed = await ctx.db.transaction(async (tx) => {
     const group = await compareAndSetGroup(
       tx,
@@ -77,7 +93,7 @@ export async function confirmPaidGroup(
         ...(ref === null ? {} : { processorRef: ref }),
       },
     );
-    if (!group) return false;
+    if (!group) return null;
     const moved = await moveStoreOrders(tx, groupId, ['pending'], 'approved');
     await insertHistory(
       tx,
@@ -90,18 +106,18 @@ export async function confirmPaidGroup(
       })),
     );
     await deleteOrderedCartLines(tx, groupId);
-    await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
-    return true;
+    return enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
   });
   if (confirmed) {
     ctx.kickMailWorker();
-    return;
+    return confirmed;
   }
-  if (ref === null) return;
+  if (ref === null) return null;
   const loaded = await loadOrderGroup(ctx.db, { id: groupId });
   if (loaded?.group.status === 'cancelled' && loaded.group.paymentStatus === 'pending') {
     await refundCancelledGroup(ctx, loaded.group, ref);
   }
+  return null;
 }
 
 /** awaiting_payment → cancelled with the reason, giving everything back; a second call changes nothing. */
@@ -151,19 +167,23 @@ async function refundCancelledGroup(ctx: OrdersContext, group: OrderGroupRow, re
   );
 }
 
-/** The confirmation to the remitter and, when they have an e-mail, the tracking link to the family member. */
+/**
+ * The confirmation to the remitter and, when they have an e-mail, the tracking link to the family member.
+ * Answers the group as read for them (the caller's answer needs the same rows).
+ */
 export async function enqueueConfirmationEmails(
   tx: DatabaseOrTransaction,
   context: { publicUrl: string; settings: CheckoutSettings },
   groupId: number,
-): Promise<void> {
+): Promise<LoadedOrderGroup | null> {
   const loaded = await loadOrderGroup(tx, { id: groupId });
-  if (!loaded) return;
+  if (!loaded) return null;
   const remitter = await findRemitter(tx, loaded.group.remitterId);
-  if (!remitter) return;
+  if (!remitter) return loaded;
   const order = presentOrderGroup(loaded, context);
   await enqueueEmail(tx, orderConfirmationEmail(remitter, order));
   if (order.beneficiary.email) {
     await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
   }
+  return loaded;
 }

@@ -149,18 +149,35 @@ export async function readStock(
   return new Map(rows.map((row) => [row.id, { name: row.name, stock: row.stock }]));
 }
 
-/** Takes `quantity` units if that many are left: false (nothing taken) otherwise. */
+/**
+ * Takes the units of every product that still has them, by one conditional update per row
+ * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
+ * Answers the ids whose stock was short (nothing taken from them; the caller rolls back).
+ */
 export async function takeStock(
   tx: DatabaseOrTransaction,
-  productId: number,
-  quantity: number,
-): Promise<boolean> {
-  const updated = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${quantity}::int` })
-    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}::int`))
-    .returning({ id: products.id });
-  return updated.length === 1;
+  wanted: ReadonlyArray<{ productId: number; quantity: number }>,
+): Promise<number[]> {
+  if (wanted.length === 0) return [];
+  const ids = wanted.map((item) => item.productId);
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+  const values = sql.join(
+    wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
+    sql`, `,
+  );
+  const result: unknown = await tx.execute(sql`
+    update ${products} p set stock = p.stock - w.quantity
+    from (values ${values}) as w(id, quantity)
+    where p.id = w.id and p.stock >= w.quantity
+    returning p.id
+  `);
+  const taken = new Set((result as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
+  return ids.filter((id) => !taken.has(id));
 }
 
 /** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
@@ -193,13 +210,17 @@ export async function insertOrderGroup(
   return row;
 }
 
-export async function insertStoreOrder(
+/** The group's store orders in one statement; answers each one's id by its store. */
+export async function insertStoreOrders(
   tx: DatabaseOrTransaction,
-  values: typeof storeOrders.$inferInsert,
-): Promise<number> {
-  const [row] = await tx.insert(storeOrders).values(values).returning({ id: storeOrders.id });
-  if (!row) throw new Error('store order not stored');
-  return row.id;
+  values: Array<typeof storeOrders.$inferInsert>,
+): Promise<Map<number, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await tx
+    .insert(storeOrders)
+    .values(values)
+    .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
+  return new Map(rows.map((row) => [row.storeId, row.id]));
 }
 
 export async function insertOrderLines(

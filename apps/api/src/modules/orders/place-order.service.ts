@@ -29,7 +29,7 @@ import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/paym
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
-import { confirmPaidGroup, enqueueConfirmationEmails, finalizeCardPayment } from './finalize.service.ts';
+import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
 import {
   claimIdempotencyKey,
@@ -41,7 +41,8 @@ import {
   insertHistory,
   insertOrderGroup,
   insertOrderLines,
-  insertStoreOrder,
+  insertStoreOrders,
+  type LoadedOrderGroup,
   loadOrderGroup,
   nextOrderNumber,
   type OrderGroupRow,
@@ -153,6 +154,8 @@ interface PlacedGroup {
   group: OrderGroupRow;
   card: CardToCharge | null;
   settings: CheckoutSettings;
+  /** A transfer's group as its e-mail was built from it (nothing changes it before the answer). */
+  loaded: LoadedOrderGroup | null;
 }
 
 function cardLabel(brand: string, last4: string): string {
@@ -234,7 +237,7 @@ async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderV
   const rates = currencies.rates.rates;
   const manual = isManualMethod(input.payment.method);
 
-  const group = await ctx.db.transaction(async (tx) => {
+  const { group, loaded } = await ctx.db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
     if (cart.cityId === null || cart.cityId !== beneficiary.cityId) {
       throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
@@ -334,17 +337,23 @@ async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderV
       ]);
     }
 
-    // Stock: one conditional update per product, quantities summed first, in id order (no deadlocks).
+    // Stock: quantities summed per product first, then one conditional update per row (no overselling).
     const wanted = new Map<number, number>();
     for (const { line } of priced) wanted.set(line.id, (wanted.get(line.id) ?? 0) + line.quantity);
-    const productIds = [...wanted.keys()].sort((a, b) => a - b);
-    for (const productId of productIds) {
-      if (!(await takeStock(tx, productId, wanted.get(productId) ?? 0))) {
-        const left = (await readStock(tx, [productId])).get(productId);
-        throw conflict([
-          { product_id: productId, name: left?.name ?? '', change: 'stock', now: String(left?.stock ?? 0) },
-        ]);
-      }
+    const short = await takeStock(
+      tx,
+      [...wanted].map(([productId, quantity]) => ({ productId, quantity })),
+    );
+    if (short.length > 0) {
+      const left = await readStock(tx, short);
+      throw conflict(
+        short.map((productId) => ({
+          product_id: productId,
+          name: left.get(productId)?.name ?? '',
+          change: 'stock' as const,
+          now: String(left.get(productId)?.stock ?? 0),
+        })),
+      );
     }
 
     const number = await nextOrderNumber(tx);
@@ -422,28 +431,35 @@ async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderV
       ).map((row) => [row.id, row]),
     );
     const pricedByProduct = new Map(priced.map((item) => [item.line.id, item]));
-    for (const [index, store] of pricing.stores.entries()) {
-      const snapshot = snapshots.get(store.storeId);
-      const storeOrderId = await insertStoreOrder(tx, {
+    const storeOrderIds = await insertStoreOrders(
+      tx,
+      pricing.stores.map((store, index) => ({
         groupId: group.id,
         number: `${number}-${index + 1}`,
         storeId: store.storeId,
-        storeName: snapshot?.name ?? '',
-        storeAddress: snapshot?.address ?? '',
+        storeName: snapshots.get(store.storeId)?.name ?? '',
+        storeAddress: snapshots.get(store.storeId)?.address ?? '',
         status: 'pending',
         subtotal: formatMinorAsDecimal(store.subtotal),
         discount: formatMinorAsDecimal(store.discount),
         shipping: formatMinorAsDecimal(store.shipping),
         credit: formatMinorAsDecimal(store.credit),
         total: formatMinorAsDecimal(store.total),
-      });
-      await insertOrderLines(
-        tx,
+      })),
+    );
+    const storeOrderIdOf = (storeId: number): number => {
+      const id = storeOrderIds.get(storeId);
+      if (id === undefined) throw new Error('store order not stored');
+      return id;
+    };
+    await insertOrderLines(
+      tx,
+      pricing.stores.flatMap((store) =>
         store.lines.map((pricedLine, position) => {
           const item = pricedByProduct.get(pricedLine.key);
           if (!item) throw new Error('priced line without its cart line');
           return {
-            storeOrderId,
+            storeOrderId: storeOrderIdOf(store.storeId),
             productId: item.line.id,
             name: item.line.name,
             image: item.line.images[0] ?? null,
@@ -456,34 +472,44 @@ async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderV
             position,
           };
         }),
-      );
-      await insertHistory(tx, [
-        { storeOrderId, fromStatus: null, toStatus: 'pending', actorRole: 'system', reason: '' },
-      ]);
-    }
+      ),
+    );
+    await insertHistory(
+      tx,
+      pricing.stores.map((store) => ({
+        storeOrderId: storeOrderIdOf(store.storeId),
+        fromStatus: null,
+        toStatus: 'pending',
+        actorRole: 'system',
+        reason: '',
+      })),
+    );
 
     if (manual) {
       // A transfer or deposit is placed at once: the cart empties and the instructions go out now.
       await deleteOrderedCartLines(tx, group.id);
-      await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, group.id);
+      return {
+        group,
+        loaded: await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, group.id),
+      };
     }
-    return group;
+    return { group, loaded: null };
   });
-  return { group, card, settings };
+  return { group, card, settings, loaded };
 }
 
 /** After the commit: charge (outside any transaction), then land the result with finalize. */
 async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<OrderAnswer> {
-  const { group, card } = placed;
+  const { group, card, settings } = placed;
   if (group.status === 'confirmed') {
     ctx.kickMailWorker();
-    return answerFor(ctx, group.id, null, 201);
+    return answerFor(ctx, group.id, null, 201, { loaded: placed.loaded, settings });
   }
   const amountMinor = parseMoney(group.total);
   if (amountMinor === 0) {
     // Coupon and credit paid it all: there is nothing to charge.
-    await confirmPaidGroup(ctx, group.id, null);
-    return answerFor(ctx, group.id, null, 201);
+    const loaded = await confirmPaidGroup(ctx, group.id, null, settings);
+    return answerFor(ctx, group.id, null, 201, { loaded, settings });
   }
   const idempotencyKey = `order-group-${group.id}`;
   let outcome: ChargeOutcome | PayPalOutcome;
@@ -535,8 +561,8 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
       message: DECLINE_MESSAGES.processing_error,
     };
   }
-  await finalizeCardPayment(ctx, group.id, outcome);
-  return answerFor(ctx, group.id, outcome, 201);
+  const loaded = await landPayment(ctx, group.id, outcome, settings);
+  return answerFor(ctx, group.id, outcome, 201, { loaded, settings });
 }
 
 /** The answer for the group as it now stands: the order and what the client does next, or the 402. */
@@ -545,10 +571,11 @@ export async function answerFor(
   groupId: number,
   outcome: ChargeOutcome | PayPalOutcome | null,
   successStatus: 200 | 201,
+  known: { loaded?: LoadedOrderGroup | null; settings?: CheckoutSettings } = {},
 ): Promise<OrderAnswer> {
   const [loaded, settings] = await Promise.all([
-    loadOrderGroup(ctx.db, { id: groupId }),
-    getCheckoutSettings(ctx.db),
+    known.loaded ?? loadOrderGroup(ctx.db, { id: groupId }),
+    known.settings ?? getCheckoutSettings(ctx.db),
   ]);
   if (!loaded) throw notFound();
   const { group } = loaded;

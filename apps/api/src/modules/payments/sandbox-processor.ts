@@ -62,7 +62,7 @@ export function createSandboxProcessor(): CardProcessor {
         ? FIRST_STATUS[card.outcome]
         : { status: 'failed' as const, declineCode: 'processing_error' as const };
       // One intent per idempotency key: a concurrent or retried charge finds the first one's row.
-      await db
+      const [created] = await db
         .insert(sandboxIntents)
         .values({
           id: `pi_sandbox_${randomBytes(12).toString('hex')}`,
@@ -74,11 +74,14 @@ export function createSandboxProcessor(): CardProcessor {
           outcome: card?.outcome ?? 'invalid_token',
           declineCode: first.declineCode,
         })
-        .onConflictDoNothing({ target: sandboxIntents.idempotencyKey });
-      const [row] = await db
-        .select()
-        .from(sandboxIntents)
-        .where(eq(sandboxIntents.idempotencyKey, request.idempotencyKey));
+        .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
+        .returning();
+      const [row] = created
+        ? [created]
+        : await db
+            .select()
+            .from(sandboxIntents)
+            .where(eq(sandboxIntents.idempotencyKey, request.idempotencyKey));
       if (!row) throw new Error('sandbox intent was not stored');
       return outcomeOf(row);
     },
