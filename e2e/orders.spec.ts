@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { tokenizeSandboxCard } from '../packages/shared/src/sandbox-cards.ts';
 import { toasts } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
@@ -61,11 +62,26 @@ interface ServerCart {
   subtotal: string | null;
 }
 
+type Payment =
+  | { method: 'bank_transfer' }
+  | { method: 'card'; card_id: null; token: string; save_card: false };
+
+const TRANSFER: Payment = { method: 'bank_transfer' };
+
+/** A new card as the checkout's card form sends it: tokenized here, only the token goes to the server. */
+function sandboxCard(number: string): Payment {
+  const tokenized = tokenizeSandboxCard({ number, expiry: '12/34', cvc: '123' }, new Date(), () =>
+    randomUUID().replace(/-/g, ''),
+  );
+  if (!('token' in tokenized)) throw new Error(`not a valid test card: ${tokenized.problem}`);
+  return { method: 'card', card_id: null, token: tokenized.token.token, save_card: false };
+}
+
 /**
  * A logged-in remitter (the page's own context holds the session) buys NOODLES and OMEPRAZOLE from two stores
- * for Ana in Montevideo by bank transfer from Colombia, picked up at the stores (no shipping to compute).
+ * for Ana in Montevideo from Colombia (where transfers are offered), picked up at the stores (no shipping).
  */
-async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOrder> {
+async function placeOrder(page: Page, baseURL: string, payment: Payment = TRANSFER): Promise<PlacedOrder> {
   const headers = await csrfHeaders(page, baseURL);
   const cities = (await expectOk(await page.request.get('/v1/cities/'), 200)) as {
     results: Array<{ id: number; name: string }>;
@@ -104,7 +120,7 @@ async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOr
     substitution: 'similar',
     coupon: null,
     credit: '0.00',
-    payment: { method: 'bank_transfer' },
+    payment,
     country: 'CO',
     display_currency: 'USD',
     lines: cart.products.map((line) => ({
@@ -137,7 +153,7 @@ async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOr
     order: { number: string; tracking_url: string; stores: Array<{ store: { name: string } }> };
     payment: { status: string };
   };
-  expect(placed.payment.status).toBe('pending');
+  expect(placed.payment.status).toBe(payment.method === 'card' ? 'succeeded' : 'pending');
   return {
     number: placed.order.number,
     trackingUrl: placed.order.tracking_url,
@@ -145,11 +161,15 @@ async function placeTransferOrder(page: Page, baseURL: string): Promise<PlacedOr
   };
 }
 
-/** A new remitter, logged in in the page's context, with one order placed by transfer. */
-async function remitterWithOrder(page: Page, baseURL: string | undefined): Promise<PlacedOrder> {
+/** A new remitter, logged in in the page's context, with one order placed (by transfer unless told). */
+async function remitterWithOrder(
+  page: Page,
+  baseURL: string | undefined,
+  payment: Payment = TRANSFER,
+): Promise<PlacedOrder> {
   await skipAddressPopup(page);
   await registerInPage(page, baseURL ?? '');
-  return placeTransferOrder(page, baseURL ?? '');
+  return placeOrder(page, baseURL ?? '', payment);
 }
 
 test.describe('after the order', () => {
@@ -199,6 +219,42 @@ test.describe('after the order', () => {
     expect(supportUrl.pathname).toMatch(/^\/\d{8,15}$/);
     expect(supportUrl.searchParams.get('text')).toBe(`Hola, consulto por mi pedido ${order.number}`);
     await expectNoSeriousViolations(page, 'order detail');
+  });
+
+  test('a card order paid with 4242 shows it paid, no instructions, and each store approved in its timeline', async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
+    const order = await remitterWithOrder(page, baseURL, sandboxCard('4242 4242 4242 4242'));
+    await page.goto('/user/orders');
+    const card = page.getByRole('article', { name: `Pedido ${order.number}` });
+    await expect(card.getByText('Pagado')).toBeVisible();
+    await expect(card.getByText('Aprobado')).toHaveCount(order.stores.length);
+
+    await page.goto(`/user/orders/${order.number}`);
+    await expect(page.getByText(/Tarjeta de débito o crédito · Visa •+ ?4242/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cómo pagar tu pedido' })).toHaveCount(0);
+    for (const store of order.stores) {
+      const steps = page.getByRole('list', { name: `Estados de ${store}` }).getByRole('listitem');
+      await expect(steps).toHaveCount(2);
+      await expect(steps.nth(0)).toContainText('Pendiente');
+      await expect(steps.nth(1)).toContainText('Aprobado');
+      await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
+    }
+
+    // The family member sees the same steps, without an account.
+    const family = await browser.newContext({ baseURL: baseURL ?? '', locale: 'es-UY' });
+    try {
+      const visit = await family.newPage();
+      await visit.goto(new URL(order.trackingUrl).pathname);
+      const first = order.stores[0] ?? '';
+      const steps = visit.getByRole('list', { name: `Estados de ${first}` }).getByRole('listitem');
+      await expect(steps).toHaveCount(2);
+      await expect(steps.nth(1)).toContainText('Aprobado');
+    } finally {
+      await family.close();
+    }
   });
 
   test("'Repetir pedido' refills the cart from the order and opens it", async ({ page, baseURL }) => {
