@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES, type OrderGroup, type PlaceOrderResult } from '@mand
 import { MESSAGES } from '@mandado/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
+import { expireUnpaidOrders, startOrderExpiryWorker } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { addStoreMember, makeOperator } from './factories.ts';
 import { createFastUser, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
@@ -121,6 +121,33 @@ describe('bank transfer and cash deposit', () => {
     // A second pass changes nothing.
     await expireUnpaidOrders(ctx, new Date(Date.now() + 4 * 24 * 3600 * 1000));
     for (const product of fixture.products) expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe('the expiry worker', () => {
+  it('releases an unpaid transfer on its own, from the database alone', async () => {
+    const { app } = testApp;
+    const { fixture, result } = await placeTransfer();
+    const later = new Date(Date.now() + 4 * 24 * 3600 * 1000);
+    const worker = startOrderExpiryWorker({
+      ctx: { ...ordersContextOf(app), now: () => later },
+      log: app.log,
+      intervalMs: 20,
+    });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await stockOf(fixture.products[0]?.id ?? 0)) !== 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(await stockOf(fixture.products[0]?.id ?? 0)).toBe(3);
+    const [row] = await rows<{ status: string }>(
+      testApp.database,
+      sql`select status from order_groups where number = ${result.order.number}`,
+    );
+    expect(row?.status).toBe('cancelled');
   });
 });
 
