@@ -36,6 +36,7 @@ export async function createBeneficiaryInPage(
   page: Page,
   baseURL: string,
   firstName: string,
+  position: { latitude: number; longitude: number } = { latitude: -34.9085, longitude: -56.149 },
 ): Promise<{ beneficiary_id: string }> {
   const cities = (await (await page.request.get('/v1/cities/')).json()) as {
     results: Array<{ id: number; name: string }>;
@@ -51,8 +52,7 @@ export async function createBeneficiaryInPage(
       city_id: montevideo.id,
       mobile_number: '(091) 123456',
       residency: 'house',
-      latitude: -34.9085,
-      longitude: -56.149,
+      ...position,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -67,6 +67,7 @@ export async function remitterWithCart(
   page: Page,
   baseURL: string,
   beneficiaryName = 'Carmen',
+  position?: { latitude: number; longitude: number },
 ): Promise<TestAccount> {
   const account = await createAccount(baseURL, { firstName: 'Elena' });
   await chooseMontevideo(page);
@@ -75,7 +76,7 @@ export async function remitterWithCart(
   await expect(page).toHaveURL(/\/stores$/);
   // The store list's layout (with its own search box) has replaced the login page's.
   await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
-  await createBeneficiaryInPage(page, baseURL, beneficiaryName);
+  await createBeneficiaryInPage(page, baseURL, beneficiaryName, position);
   await addAndWaitForSave(page, 'yerba', YERBA);
   return account;
 }

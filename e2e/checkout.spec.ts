@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { analyticsEvents, createAccount, logInWithForm } from './account.helpers.ts';
 import { blockMapTiles, pickSuggestion } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { addBySearch, serverCartLines, YERBA } from './cart.helpers.ts';
+import { addAndWaitForSave, addBySearch, serverCartLines, YERBA } from './cart.helpers.ts';
 import {
   confirmationNumber,
   currentStep,
@@ -246,6 +246,44 @@ test('a lost answer is retried with the same Idempotency-Key; a changed cart (40
   await place.click();
   await confirmationNumber(page);
   expect(keys[2]).not.toBe(keys[0]);
+});
+
+test('a meeting-point address is told, pick-up has no shipping, and a saved card is offered next time', async ({
+  page,
+  baseURL,
+}) => {
+  // A point in the demo meeting-point zone 'Marconi'.
+  await remitterWithCart(page, baseURL ?? '', 'Carmen', { latitude: -34.853, longitude: -56.17 });
+  await page.goto('/checkout');
+  await expectStep(page, 'Contacto');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: /^Carmen Rodríguez/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'punto de encuentro' })).toContainText('Marconi');
+  await page.getByLabel(/Retiro en la tienda/).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Pago');
+  await fillSandboxCard(page, '4242 4242 4242 4242');
+  await page.getByLabel('Guardar tarjeta').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  const totals = page.getByRole('definition').filter({ hasText: 'Gratis' });
+  await expect(totals.first()).toBeVisible();
+  expect(await placeOrder(page)).toBe(201);
+  await confirmationNumber(page);
+  await expect(page.getByText(/Retiro en la tienda/)).toBeVisible();
+
+  // The next checkout offers the saved card (only its brand and last 4 digits).
+  await page.goto('/stores');
+  await addAndWaitForSave(page, 'yerba', YERBA);
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await page.getByLabel(/Visa •••• 4242/).check();
+  await expect(page.getByLabel('Número de tarjeta')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  await expect(page.getByText('Tarjeta •••• 4242')).toBeVisible();
+  expect(await placeOrder(page)).toBe(201);
+  await confirmationNumber(page);
 });
 
 test('a bank transfer from Colombia shows the instructions with the order number', async ({
