@@ -1,7 +1,9 @@
-import { CHECKOUT_MESSAGES, type PlaceOrderResult } from '@mandado/shared/checkout.schemas';
+import { CHECKOUT_MESSAGES, type PlaceOrderResult, placeOrderSchema } from '@mandado/shared/checkout.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/catalog.ts';
+import { idempotencyKeys } from '../src/db/schema/orders.ts';
+import { requestHash } from '../src/modules/orders/place-order.service.ts';
 import { newIdempotencyKey, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -98,6 +100,44 @@ describe('Idempotency-Key on POST /v1/orders/', () => {
     // The 409 was not kept: the same key now places the order the shopper reviewed again.
     const fresh = await placeOrderRequest(app, fixture.user, body, key);
     expect(fresh.statusCode).toBe(201);
+    expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
+  });
+
+  it('recovers a key left in progress by a request that died: claimed again without a group, answered with one', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const hash = requestHash(placeOrderSchema.parse(body));
+    // Died before its transaction committed: no group. A retry places the order.
+    const lost = newIdempotencyKey();
+    await database.db.insert(idempotencyKeys).values({
+      userId: fixture.user.id,
+      key: lost,
+      requestHash: hash,
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const retried = await placeOrderRequest(app, fixture.user, body, lost);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    const number = retried.json<PlaceOrderResult>().order.number;
+
+    // Died after the commit (group written, answer not stored): a retry answers the group as it stands.
+    const [group] = await rows<{ id: number }>(
+      database,
+      sql`select id from order_groups where number = ${number}`,
+    );
+    const crashed = newIdempotencyKey();
+    await database.db.insert(idempotencyKeys).values({
+      userId: fixture.user.id,
+      key: crashed,
+      requestHash: hash,
+      groupId: group?.id ?? 0,
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const recovered = await placeOrderRequest(app, fixture.user, body, crashed);
+    expect(recovered.statusCode).toBe(201);
+    expect(recovered.headers['idempotent-replayed']).toBe('true');
+    expect(recovered.json<PlaceOrderResult>().order.number).toBe(number);
     expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
   });
 });

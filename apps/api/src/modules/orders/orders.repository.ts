@@ -60,6 +60,42 @@ export async function releaseIdempotencyKey(db: Database, userId: number, key: s
     );
 }
 
+/** Inside the placing transaction: the key now names its group, so a crash after the commit is recoverable. */
+export async function attachGroupToKey(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  key: string,
+  groupId: number,
+): Promise<void> {
+  await tx
+    .update(idempotencyKeys)
+    .set({ groupId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/**
+ * Deletes a key left in progress before `olderThan` by a request that died before its transaction committed
+ * (no group, no answer): nothing was written under it, so a retry may claim it again.
+ */
+export async function releaseAbandonedKey(
+  db: Database,
+  userId: number,
+  key: string,
+  olderThan: Date,
+): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        isNull(idempotencyKeys.responseStatus),
+        isNull(idempotencyKeys.groupId),
+        lt(idempotencyKeys.createdAt, olderThan),
+      ),
+    );
+}
+
 export async function storeIdempotentAnswer(
   db: Database,
   userId: number,

@@ -32,6 +32,7 @@ import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.
 import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
 import {
+  attachGroupToKey,
   claimIdempotencyKey,
   deleteOrderedCartLines,
   findIdempotencyKey,
@@ -48,6 +49,7 @@ import {
   type OrderGroupRow,
   readCreditBalance,
   readStock,
+  releaseAbandonedKey,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
   takeStock,
@@ -75,6 +77,12 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,255}$/;
 /** A request that finds its key in progress polls the row this often, for at most this long. */
 const IDEMPOTENCY_POLL_MS = 75;
 const IDEMPOTENCY_WAIT_MS = 20_000;
+/**
+ * A key still in progress after this long belongs to a request that died (a crash, a restart): placing never
+ * takes this long. Without a group nothing was written and the key is claimed again; with one, the group's
+ * state becomes the key's answer.
+ */
+const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 /** A card or PayPal payment not decided by then is released by the expiry worker. */
 const CARD_PAYMENT_MINUTES = 30;
 
@@ -125,13 +133,22 @@ export async function placeOrder(
       return { status: 422, body: { detail: CHECKOUT_MESSAGES.idempotencyKeyReused } };
     if (row.responseStatus !== null)
       return { status: row.responseStatus, body: row.responseBody, replayed: true };
+    if (row.createdAt.getTime() < Date.now() - IDEMPOTENCY_ABANDONED_MS) {
+      if (row.groupId === null) {
+        await releaseAbandonedKey(ctx.db, userId, key, new Date(Date.now() - IDEMPOTENCY_ABANDONED_MS));
+        continue;
+      }
+      const recovered = await answerFor(ctx, row.groupId, null, 201);
+      await storeIdempotentAnswer(ctx.db, userId, key, { ...recovered, groupId: row.groupId });
+      return { ...recovered, replayed: true };
+    }
     if (Date.now() > deadline)
       return { status: 409, body: { detail: CHECKOUT_MESSAGES.idempotencyInProgress } };
     await sleep(IDEMPOTENCY_POLL_MS);
   }
   let placed: PlacedGroup;
   try {
-    placed = await writeOrder(ctx, userId, input);
+    placed = await writeOrder(ctx, userId, key, input);
   } catch (error) {
     await releaseIdempotencyKey(ctx.db, userId, key);
     if (error instanceof Refusal) return { status: error.status, body: error.body };
@@ -224,7 +241,12 @@ function conflict(changes: CheckoutConflict['changes']): Refusal {
  * The one transaction of decision 021: lock the cart, check it against what the shopper saw, take the stock,
  * the coupon's use and the credit, and write the group, its store orders, lines and history.
  */
-async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderValues): Promise<PlacedGroup> {
+async function writeOrder(
+  ctx: OrdersContext,
+  userId: number,
+  key: string,
+  input: PlaceOrderValues,
+): Promise<PlacedGroup> {
   const [publicSettings, settings, currencies] = await Promise.all([
     getPublicSettings(ctx.db),
     getCheckoutSettings(ctx.db),
@@ -405,6 +427,7 @@ async function writeOrder(ctx: OrdersContext, userId: number, input: PlaceOrderV
       trackingToken: randomBytes(32).toString('base64url'),
       expiresAt,
     });
+    await attachGroupToKey(tx, userId, key, group.id);
 
     if (coupon && pricing.discount > 0) {
       if (!(await redeemCoupon(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
