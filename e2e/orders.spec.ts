@@ -395,7 +395,7 @@ test.describe('after the order', () => {
     await expectNoSeriousViolations(page, "'Mi Billetera'");
   });
 
-  test("a remitter without orders sees the empty 'Mis Compras' with the way to the shop", async ({
+  test("a remitter without orders sees the empty 'Mis Compras' with the way to the shop, and no one else's order", async ({
     page,
     baseURL,
   }) => {
@@ -404,5 +404,10 @@ test.describe('after the order', () => {
     await page.goto('/user/orders');
     await expect(page.getByText('Todavía no tienes compras')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Ver tiendas' })).toBeVisible();
+    // A number that is not one of the remitter's orders (the API answers 404): not found, and the way back.
+    await page.goto('/user/orders/MV-99999999');
+    await expect(page.getByText('No encontramos ese pedido')).toBeVisible();
+    await page.getByRole('link', { name: '← Mis Compras' }).click();
+    await expect(page).toHaveURL(/\/user\/orders$/);
   });
 });
