@@ -370,4 +370,37 @@ describe('GET /v1/checkout/options/', () => {
     });
     expect(options.delivery_window.from < options.delivery_window.to).toBe(true);
   });
+
+  it('follows the stored settings: countries, days and the bank account', async () => {
+    const { app, database } = testApp;
+    await database.db.execute(
+      sql`update settings set value = 'ES, AR' where key = 'manual_payment_countries'`,
+    );
+    await database.db.execute(sql`update settings set value = '5' where key = 'manual_payment_days'`);
+    await database.db.execute(sql`update settings set value = 'US0099' where key = 'bank_account_number'`);
+    try {
+      const options = (
+        await app.inject({ method: 'GET', url: '/v1/checkout/options/' })
+      ).json<CheckoutOptions>();
+      expect(options).toMatchObject({ manual_payment_countries: ['ES', 'AR'], manual_payment_days: 5 });
+      const fixture = await prepareCheckout(database);
+      const body = await orderBody(app, fixture.user, {
+        beneficiaryId: fixture.beneficiaryId,
+        payment: { method: 'bank_transfer' },
+        country: 'ES',
+      });
+      const response = await placeOrderRequest(app, fixture.user, body);
+      expect(response.statusCode).toBe(201);
+      const order = response.json<PlaceOrderResult>().order;
+      expect(order.instructions?.account_number).toBe('US0099');
+      const days =
+        (Date.parse(order.instructions?.expires_at ?? '') - Date.parse(order.created)) / 86_400_000;
+      expect(Math.round(days)).toBe(5);
+    } finally {
+      await database.db.execute(
+        sql`update settings set value = 'CO,CL,PE' where key = 'manual_payment_countries'`,
+      );
+      await database.db.execute(sql`update settings set value = '3' where key = 'manual_payment_days'`);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { foldText } from '@mandado/shared/text-fold';
 import { sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
+import { CHECKOUT_SETTING_DEFAULTS } from '../../modules/orders/checkout-settings.ts';
 import type { Database } from '../database.ts';
 import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
 import { coupons } from '../schema/coupons.ts';
@@ -82,6 +83,8 @@ export async function seedDemoCatalog(db: Database, now: Date = new Date()): Pro
           key: 'header_banner_end_at',
           value: String(Math.floor(now.getTime() / 1000) + BANNER_DURATION_SECONDS),
         },
+        // Manual payments (decision 021): the demo bank account, countries and days, stored so they can be edited.
+        ...Object.entries(CHECKOUT_SETTING_DEFAULTS).map(([key, value]) => ({ key, value })),
       ])
       .onConflictDoNothing();
     await tx
