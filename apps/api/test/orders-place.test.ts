@@ -121,6 +121,27 @@ describe('POST /v1/orders/ with a card (sandbox 4242)', () => {
     expect(after.json<OrderGroup>().beneficiary.first_name).toBe('Rosa');
   });
 
+  it('charges no shipping for pick-up and says so in the confirmation e-mail', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database, { stores: 2, price: '5.00' });
+    const body = await orderBody(app, fixture.user, {
+      beneficiaryId: fixture.beneficiaryId,
+      delivery: 'pickup',
+    });
+    expect(body.expected_total).toBe('10.00');
+    const response = await placeOrderRequest(app, fixture.user, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json<PlaceOrderResult>().order;
+    expect(order).toMatchObject({ delivery: 'pickup', shipping: '0.00', total: '10.00' });
+    expect(order.stores.map((store) => store.shipping)).toEqual(['0.00', '0.00']);
+    const [mail] = await rows<{ text_body: string }>(
+      database,
+      sql`select text_body from email_outbox where to_address = ${fixture.user.email}`,
+    );
+    expect(mail?.text_body).toContain('Lo retira Rosa Fernández en cada tienda.');
+    expect(mail?.text_body).toContain(`Pedido ${order.number}-1`);
+  });
+
   it('answers the token of a live card with the test-mode decline', async () => {
     const { app, database } = testApp;
     const fixture = await prepareCheckout(database);

@@ -97,7 +97,9 @@ export function orderConfirmationEmail(
         pending
           ? `Recibimos tu pedido ${order.number}. Lo preparamos en cuanto recibamos tu pago.`
           : `¡Gracias! Tu pago fue aprobado y tu pedido ${order.number} está confirmado.`,
-        `Lo recibe ${order.beneficiary.first_name} ${order.beneficiary.last_name}, en ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}.`,
+        order.delivery === 'pickup'
+          ? `Lo retira ${order.beneficiary.first_name} ${order.beneficiary.last_name} en cada tienda.`
+          : `Lo recibe ${order.beneficiary.first_name} ${order.beneficiary.last_name}, en ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}.`,
         `Entrega estimada: ${formatDeliveryWindow(order.delivery_window)} (de lunes a viernes).`,
       ],
     },

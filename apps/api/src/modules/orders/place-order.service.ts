@@ -17,7 +17,6 @@ import {
   SANDBOX_CARD_MESSAGES,
 } from '@mandado/shared/sandbox-cards';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findUserCard, saveCard } from '../cards/cards.repository.ts';
 import { findProductsForCart, listCartLines, lockCart } from '../cart/cart.repository.ts';
@@ -265,7 +264,7 @@ async function writeOrder(
       throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
     }
     const cityId = cart.cityId;
-    const lines = await listCartLines(tx as unknown as Database, userId);
+    const lines = await listCartLines(tx, userId);
 
     // What changed since 'Revisar Pedido': lines, quantities, prices and stock, then the total.
     const changes: CheckoutConflict['changes'] = [];
