@@ -4,7 +4,17 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaries } from '../src/db/schema/beneficiaries.ts';
 import { products } from '../src/db/schema/catalog.ts';
-import { orderBody, placeOrderRequest, prepareCheckout, rows, sandboxToken } from './order-factories.ts';
+import { createProduct, createStore } from './factories.ts';
+import {
+  createFastUser,
+  fillCart,
+  insertBeneficiary,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+  rows,
+  sandboxToken,
+} from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let testApp: TestApp;
@@ -140,6 +150,28 @@ describe('POST /v1/orders/ with a card (sandbox 4242)', () => {
     );
     expect(mail?.text_body).toContain('Lo retira Rosa Fernández en cada tienda.');
     expect(mail?.text_body).toContain(`Pedido ${order.number}-1`);
+  });
+
+  it('converts pesos to dollars with the stored rates as the cart shows them', async () => {
+    const { app, database } = testApp;
+    const store = await createStore(database);
+    const pesos = await createProduct(database, store.id, { price: '123.45', currency: 'UYU' });
+    const dollars = await createProduct(database, store.id, { price: '3.10', currency: 'USD' });
+    const user = await createFastUser(database);
+    await fillCart(database, user.id, [
+      { productId: pesos.id, quantity: 3 },
+      { productId: dollars.id, quantity: 1 },
+    ]);
+    const beneficiaryId = await insertBeneficiary(database, user.id);
+    const body = await orderBody(app, user, { beneficiaryId });
+    const response = await placeOrderRequest(app, user, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json<PlaceOrderResult>().order;
+    const cartSubtotal = parseMoney(order.subtotal);
+    const [line] = order.stores[0]?.lines ?? [];
+    expect(line).toMatchObject({ unit_price: '123.45', currency: 'UYU', quantity: 3 });
+    expect(cartSubtotal).toBe(parseMoney(line?.total ?? '0') + 310);
+    expect(order.total).toBe(body.expected_total);
   });
 
   it('answers the token of a live card with the test-mode decline', async () => {
