@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/catalog.ts';
 import { idempotencyKeys } from '../src/db/schema/orders.ts';
-import { requestHash } from '../src/modules/orders/place-order.service.ts';
+import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
+import { placeOrder, requestHash } from '../src/modules/orders/place-order.service.ts';
 import { newIdempotencyKey, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -139,5 +140,31 @@ describe('Idempotency-Key on POST /v1/orders/', () => {
     expect(recovered.headers['idempotent-replayed']).toBe('true');
     expect(recovered.json<PlaceOrderResult>().order.number).toBe(number);
     expect(await countFor(fixture.user.id)).toEqual({ groups: 1, intents: 1 });
+  });
+
+  it('answers 409 in progress only after waiting for the request that holds the key', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const input = placeOrderSchema.parse(body);
+    const key = newIdempotencyKey();
+    // Another request holds the key (claimed a moment ago, no answer yet).
+    await database.db
+      .insert(idempotencyKeys)
+      .values({ userId: fixture.user.id, key, requestHash: requestHash(input) });
+    const ctx = { ...ordersContextOf(app), idempotencyWaitMs: 300 };
+    const actor = { userId: fixture.user.id, roles: ['remitter' as const], storeIds: [] };
+    const started = performance.now();
+    const answer = await placeOrder(ctx, actor, key, input);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(answer).toEqual({ status: 409, body: { detail: CHECKOUT_MESSAGES.idempotencyInProgress } });
+    // When the holder's answer lands while a request waits, the waiter replays it.
+    const waiting = placeOrder({ ...ordersContextOf(app), idempotencyWaitMs: 5000 }, actor, key, input);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await database.db.execute(
+      sql`update idempotency_keys set response_status = 201, response_body = '{"hecho":true}'::jsonb where key = ${key}`,
+    );
+    expect(await waiting).toEqual({ status: 201, body: { hecho: true }, replayed: true });
+    expect(await countFor(fixture.user.id)).toEqual({ groups: 0, intents: 0 });
   });
 });

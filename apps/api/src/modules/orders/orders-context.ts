@@ -14,6 +14,8 @@ export interface OrdersContext {
   /** Called after a committed change enqueued an e-mail. */
   kickMailWorker: () => void;
   now: () => Date;
+  /** How long a request waits for the same key's request in progress before 409 (20 s; tests shorten it). */
+  idempotencyWaitMs?: number;
 }
 
 export function ordersContextOf(app: {

@@ -123,7 +123,7 @@ export async function placeOrder(
   }
   const key = idempotencyKey;
   const hash = requestHash(input);
-  const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
+  const deadline = Date.now() + (ctx.idempotencyWaitMs ?? IDEMPOTENCY_WAIT_MS);
   for (;;) {
     if (await claimIdempotencyKey(ctx.db, { userId, key, requestHash: hash })) break;
     const row = await findIdempotencyKey(ctx.db, userId, key);
@@ -428,7 +428,7 @@ async function writeOrder(
     });
     await attachGroupToKey(tx, userId, key, group.id);
 
-    if (coupon && pricing.discount > 0) {
+    if (coupon) {
       if (!(await redeemCoupon(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
         throw new HttpError(400, { coupon: [CHECKOUT_MESSAGES.couponExhausted] });
       }
