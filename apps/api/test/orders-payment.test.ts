@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalizeCardPayment } from '../src/modules/orders/finalize.service.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
+import { REPLACED_REASON } from '../src/modules/orders/place-order.service.ts';
 import {
   type CheckoutFixture,
   createFastUser,
@@ -110,20 +111,16 @@ describe('declined cards', () => {
   });
 });
 
-describe('3-D Secure (3184)', () => {
-  async function authenticate(
-    headers: Record<string, string>,
-    intentId: string,
-    outcome: 'approve' | 'fail',
-  ) {
-    return testApp.app.inject({
-      method: 'POST',
-      url: `/v1/payments/sandbox/intents/${intentId}/authenticate/`,
-      headers,
-      payload: { outcome },
-    });
-  }
+function authenticate(headers: Record<string, string>, intentId: string, outcome: 'approve' | 'fail') {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/v1/payments/sandbox/intents/${intentId}/authenticate/`,
+    headers,
+    payload: { outcome },
+  });
+}
 
+describe('3-D Secure (3184)', () => {
   it('approve, then confirm: paid, store orders approved, cart emptied', async () => {
     const { app } = testApp;
     const { fixture, response } = await payWith('4000 0027 6000 3184');
@@ -256,6 +253,60 @@ describe('3-D Secure (3184)', () => {
         sql`select status, refunded_amount from sandbox_intents where id = ${placed.payment.action.intent_id}`,
       ),
     ).toEqual({ status: 'refunded', refunded_amount: placed.order.total });
+  });
+});
+
+describe('a second checkout while a payment waits (another tab)', () => {
+  it('replaces the waiting group, so the cart is bought once; the old payment, if approved later, is refunded', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database, { stores: 2, quantity: 2 });
+    const waiting = await placeOrderRequest(
+      app,
+      fixture.user,
+      await orderBody(app, fixture.user, {
+        beneficiaryId: fixture.beneficiaryId,
+        payment: { method: 'card', token: sandboxToken('4000 0027 6000 3184') },
+      }),
+    );
+    const first = waiting.json<PlaceOrderResult>();
+    if (first.payment.status !== 'requires_action' || first.payment.action.type !== 'sandbox_3ds') {
+      throw new Error('expected a 3-D Secure action');
+    }
+    const second = await placeOrderRequest(
+      app,
+      fixture.user,
+      await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId }),
+    );
+    expect(second.statusCode).toBe(201);
+    expect(second.json<PlaceOrderResult>().order.payment_status).toBe('paid');
+    const groups = await rows<{ number: string; status: string; cancel_reason: string | null }>(
+      database,
+      sql`select number, status, cancel_reason from order_groups where remitter_id = ${fixture.user.id} order by id`,
+    );
+    expect(groups).toEqual([
+      { number: first.order.number, status: 'cancelled', cancel_reason: REPLACED_REASON },
+      { number: second.json<PlaceOrderResult>().order.number, status: 'confirmed', cancel_reason: null },
+    ]);
+    for (const product of fixture.products) {
+      expect(
+        (await one<{ stock: number }>(sql`select stock from products where id = ${product.id}`)).stock,
+      ).toBe(8);
+    }
+    // The first tab finishes 3-D Secure after all: that money goes back.
+    await authenticate(fixture.user.headers, first.payment.action.intent_id, 'approve');
+    const late = await app.inject({
+      method: 'POST',
+      url: `/v1/orders/${first.order.number}/confirm/`,
+      headers: fixture.user.headers,
+    });
+    expect(late.statusCode).toBe(402);
+    expect(
+      (
+        await one<{ status: string }>(
+          sql`select status from sandbox_intents where id = ${first.payment.action.intent_id}`,
+        )
+      ).status,
+    ).toBe('refunded');
   });
 });
 

@@ -391,6 +391,15 @@ export async function loadOrderGroup(
   return { group, stores: storeRows, lines, history };
 }
 
+/** The remitter's groups still waiting for a card or PayPal payment. */
+export async function findAwaitingGroups(db: DatabaseOrTransaction, remitterId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(and(eq(orderGroups.remitterId, remitterId), eq(orderGroups.status, 'awaiting_payment')));
+  return rows.map((row) => row.id);
+}
+
 export async function findGroupByProcessorRef(
   db: DatabaseOrTransaction,
   processor: string,

@@ -30,10 +30,13 @@ import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
+import { releaseGroup } from './order-release.ts';
 import {
   attachGroupToKey,
   claimIdempotencyKey,
+  compareAndSetGroup,
   deleteOrderedCartLines,
+  findAwaitingGroups,
   findIdempotencyKey,
   findOwnBeneficiary,
   findRemitter,
@@ -84,6 +87,8 @@ const IDEMPOTENCY_WAIT_MS = 20_000;
 const IDEMPOTENCY_ABANDONED_MS = 5 * 60_000;
 /** A card or PayPal payment not decided by then is released by the expiry worker. */
 const CARD_PAYMENT_MINUTES = 30;
+/** Why a waiting payment's group was cancelled by a newer checkout of the same remitter. */
+export const REPLACED_REASON = 'Reemplazado por un pedido más reciente.';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -264,6 +269,18 @@ async function writeOrder(
       throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
     }
     const cityId = cart.cityId;
+    // One unpaid card or PayPal checkout per remitter: a new attempt (another tab, changed inputs) replaces
+    // the one left waiting, giving its stock, coupon and credit back first, so a cart is never bought twice.
+    // If the old payment still goes through, finalize refunds it.
+    for (const waitingId of await findAwaitingGroups(tx, userId)) {
+      const replaced = await compareAndSetGroup(
+        tx,
+        waitingId,
+        { status: 'awaiting_payment' },
+        { status: 'cancelled', cancelReason: REPLACED_REASON, expiresAt: null },
+      );
+      if (replaced) await releaseGroup(tx, replaced, REPLACED_REASON);
+    }
     const lines = await listCartLines(tx, userId);
 
     // What changed since 'Revisar Pedido': lines, quantities, prices and stock, then the total.
