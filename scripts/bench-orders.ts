@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,11 @@ function cookiesOf(setCookie: string | string[] | undefined): string {
     .flat()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/** One caller after another: calls per second is the inverse of the mean time. */
+function perSecond(times: number[]): number {
+  return 1000 / (times.reduce((sum, time) => sum + time, 0) / times.length);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -89,7 +95,8 @@ export async function benchOrders(): Promise<void> {
   const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 };
   const app = await buildApp({
     database,
-    rateLimits: { search: unlimited },
+    // Sixty registrations from one address would trip the e-mail lookup limit.
+    rateLimits: { search: unlimited, emailLookupPerIp: unlimited },
     concurrencyLimits: { perSession: 1000, perClient: 100_000 },
   });
   await app.ready();
@@ -125,14 +132,14 @@ export async function benchOrders(): Promise<void> {
     );
     if (!('token' in card)) throw new Error('sandbox card refused');
     const orderTimes: number[] = [];
-    const runStarted = performance.now();
     for (const { headers, beneficiaryId } of shoppers) {
       const cart = (await app.inject({ method: 'GET', url: '/v1/cart/', headers })).json<{
         products: {
           quantity: number;
           product: { id: number; price: string; merchant_discounted_price: string; discount: boolean };
         }[];
-        total: string | null;
+        subtotal: string | null;
+        shipping: string | null;
       }>();
       const body = {
         beneficiary_id: beneficiaryId,
@@ -142,7 +149,10 @@ export async function benchOrders(): Promise<void> {
           quantity: line.quantity,
           unit_price: line.product.discount ? line.product.merchant_discounted_price : line.product.price,
         })),
-        expected_total: cart.total ?? '0.00',
+        // The cart's preview is what the checkout shows for standard delivery without coupon or credit.
+        expected_total: formatMinorAsDecimal(
+          parseMoney(cart.subtotal ?? '0.00') + parseMoney(cart.shipping ?? '0.00'),
+        ),
       };
       const started = performance.now();
       const placed = await app.inject({
@@ -154,7 +164,6 @@ export async function benchOrders(): Promise<void> {
       orderTimes.push(performance.now() - started);
       if (placed.statusCode !== 201) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
     }
-    const runSeconds = (performance.now() - runStarted) / 1000;
     orderTimes.sort((x, y) => x - y);
     cartTimes.sort((x, y) => x - y);
     console.log(
@@ -165,8 +174,8 @@ export async function benchOrders(): Promise<void> {
       console.log(
         `${name.padEnd(20)} | ${perSecond.toFixed(0).padStart(6)} | ${percentile(times, 50).toFixed(1).padStart(6)} | ${percentile(times, 95).toFixed(1).padStart(6)} | ${(times.at(-1) ?? 0).toFixed(1).padStart(6)}`,
       );
-    row('POST /v1/orders/', orderTimes, ORDERS / runSeconds);
-    row('GET /v1/cart/', cartTimes, 1000 / (cartTimes.reduce((s, t) => s + t, 0) / cartTimes.length));
+    row('POST /v1/orders/', orderTimes, perSecond(orderTimes));
+    row('GET /v1/cart/', cartTimes, perSecond(cartTimes));
     console.log('goal: POST /v1/orders/ p95 <= 150 ms');
   } finally {
     await app.close();
