@@ -30,7 +30,7 @@ async function postJson(api: APIRequestContext, baseURL: string, path: string, d
  */
 export async function createAccount(
   baseURL: string,
-  overrides: Partial<Omit<TestAccount, 'referralToken'>> = {},
+  overrides: Partial<Omit<TestAccount, 'referralToken'>> & { phone?: string } = {},
 ): Promise<TestAccount> {
   const api = await request.newContext({ baseURL });
   try {
@@ -45,7 +45,7 @@ export async function createAccount(
       password: account.password,
       first_name: account.firstName,
       last_name: account.lastName,
-      phone_number: '+1 213 373 4253',
+      phone_number: overrides.phone ?? '+1 213 373 4253',
       type: 'remitter',
       referral_token: '',
       terms_accepted: true,

@@ -70,6 +70,8 @@ export function quantityField(page: Page, name: string) {
 export async function registerInPage(
   page: Page,
   baseURL: string,
+  /** The account phone; its country decides whether transfers and cash deposits are offered. */
+  phone = '+598 91 234 567',
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail('carrito');
   const { csrf_token } = (await (await page.request.get('/v1/csrf-token/')).json()) as { csrf_token: string };
@@ -80,7 +82,7 @@ export async function registerInPage(
       password: DEFAULT_PASSWORD,
       first_name: 'Carla',
       last_name: 'Ferreira',
-      phone_number: '+598 91 234 567',
+      phone_number: phone,
       type: 'remitter',
       referral_token: '',
       terms_accepted: true,

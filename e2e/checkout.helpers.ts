@@ -68,8 +68,10 @@ export async function remitterWithCart(
   baseURL: string,
   beneficiaryName = 'Carmen',
   position?: { latitude: number; longitude: number },
+  /** The account phone: its country decides whether transfers and cash deposits are offered. */
+  phone?: string,
 ): Promise<TestAccount> {
-  const account = await createAccount(baseURL, { firstName: 'Elena' });
+  const account = await createAccount(baseURL, { firstName: 'Elena', ...(phone ? { phone } : {}) });
   await chooseMontevideo(page);
   await page.goto('/login?next=%2Fstores');
   await logInWithForm(page, account.email, account.password);

@@ -168,7 +168,8 @@ async function remitterWithOrder(
   payment: Payment = TRANSFER,
 ): Promise<PlacedOrder> {
   await skipAddressPopup(page);
-  await registerInPage(page, baseURL ?? '');
+  // A remitter in Colombia, where transfers are offered (the account phone's country decides).
+  await registerInPage(page, baseURL ?? '', '+57 310 1234567');
   return placeOrder(page, baseURL ?? '', payment);
 }
 

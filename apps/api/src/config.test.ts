@@ -3,7 +3,7 @@ import { readConfig } from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
   it('defaults to the embedded gazetteer and OpenStreetMap tiles, identifying itself by the public URL', () => {
-    const config = readConfig({ PUBLIC_URL: 'https://mandado.uy/' });
+    const config = readConfig({ PUBLIC_URL: 'https://mandado.uy/', PAYMENTS_SANDBOX: '1' });
     expect(config.geocoder).toEqual({ url: null, userAgent: 'Mandado/1.0 (+https://mandado.uy)' });
     expect(config.mapTiles).toEqual({
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -75,7 +75,7 @@ describe('readConfig: payments', () => {
 
   it('refuses to start in production with the sandbox unless PAYMENTS_SANDBOX=1 asks for it', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
-      /NODE_ENV=production without a card processor.*PAYMENTS_SANDBOX=1/,
+      /without a card processor.*PAYMENTS_SANDBOX=1/,
     );
     expect(() => readConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'yes' })).toThrow(
       /PAYMENTS_SANDBOX=1/,
@@ -89,5 +89,24 @@ describe('readConfig: payments', () => {
     expect(readConfig({ NODE_ENV: 'production', ...stripe }).payments.stripe?.secretKey).toBe('sk_live_1');
     // Development and tests never need it.
     expect(readConfig({ NODE_ENV: 'development' }).payments.stripe).toBeNull();
+  });
+
+  it('treats a public PUBLIC_URL as production: no sandbox, no Stripe test keys, no PayPal sandbox by default', () => {
+    const site = { PUBLIC_URL: 'https://mandado.uy' };
+    expect(() => readConfig(site)).toThrow(/without a card processor/);
+    expect(readConfig({ PUBLIC_URL: 'http://localhost:3100' }).payments.stripe).toBeNull();
+    expect(readConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).payments.stripe).toBeNull();
+    const testKeys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    expect(() => readConfig({ ...site, ...testKeys })).toThrow(/Stripe test keys/);
+    expect(readConfig({ ...site, ...testKeys, PAYMENTS_SANDBOX: '1' }).payments.stripe?.secretKey).toBe(
+      'sk_test_1',
+    );
+    const live = { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' };
+    const paypal = { PAYPAL_CLIENT_ID: 'c', PAYPAL_CLIENT_SECRET: 's' };
+    expect(() => readConfig({ ...site, ...live, ...paypal })).toThrow(/PayPal's sandbox API/);
+    expect(
+      readConfig({ ...site, ...live, ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com' }).payments.paypal
+        ?.apiBase,
+    ).toBe('https://api-m.paypal.com');
   });
 });

@@ -73,6 +73,22 @@ function paired(env: NodeJS.ProcessEnv, first: string, second: string): [string,
  * production (NODE_ENV=production) that would be a shop that cannot get paid, so it starts only when asked for
  * explicitly with PAYMENTS_SANDBOX=1.
  */
+/** A PUBLIC_URL whose host is not this machine (localhost, 127.x, ::1). */
+function isPublishedUrl(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    const host = new URL(value).hostname;
+    return !(
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host.startsWith('127.') ||
+      host === '[::1]'
+    );
+  } catch {
+    return false;
+  }
+}
+
 export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   const stripeKeys = paired(env, 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY');
   if (stripeKeys && !/^(sk|rk)_/.test(stripeKeys[0])) {
@@ -83,11 +99,27 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   }
   const paypal = paired(env, 'PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET');
   const allowSandboxInProduction = env.PAYMENTS_SANDBOX === '1';
-  if (!stripeKeys && env.NODE_ENV === 'production' && !allowSandboxInProduction) {
-    throw new Error(
-      'NODE_ENV=production without a card processor: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, ' +
-        'or PAYMENTS_SANDBOX=1 to run the test-mode sandbox on purpose (it takes no real money)',
-    );
+  // "Production" is NODE_ENV=production or a site published at a non-loopback address: `npm start` sets no
+  // NODE_ENV, and a shop taking test-mode payments on the internet would ship goods for forged tokens.
+  const published = env.NODE_ENV === 'production' || isPublishedUrl(env.PUBLIC_URL);
+  if (published && !allowSandboxInProduction) {
+    if (!stripeKeys) {
+      throw new Error(
+        'A published site (NODE_ENV=production or a public PUBLIC_URL) without a card processor: set ' +
+          'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or PAYMENTS_SANDBOX=1 to run the test-mode sandbox on ' +
+          'purpose (it takes no real money)',
+      );
+    }
+    if (stripeKeys[0].includes('_test_') || stripeKeys[1].includes('_test_')) {
+      throw new Error(
+        'A published site with Stripe test keys: use live keys, or PAYMENTS_SANDBOX=1 on purpose',
+      );
+    }
+    if (paypal && !env.PAYPAL_API_BASE) {
+      throw new Error(
+        "A published site with PayPal's sandbox API: set PAYPAL_API_BASE to PayPal's live API, or PAYMENTS_SANDBOX=1",
+      );
+    }
   }
   return {
     stripe: stripeKeys

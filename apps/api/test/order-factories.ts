@@ -27,7 +27,14 @@ export interface FastUser {
   headers: SessionHeaders;
 }
 
-export async function createFastUser(database: DatabaseHandle, firstName = 'Ana'): Promise<FastUser> {
+/** A remitter living in the United States unless `phone` (E.164) says otherwise: its country decides manual methods. */
+export const COLOMBIAN_PHONE = '+573101234567';
+
+export async function createFastUser(
+  database: DatabaseHandle,
+  firstName = 'Ana',
+  phone = '+14155552671',
+): Promise<FastUser> {
   const suffix = randomBytes(6).toString('hex');
   const email = `comprador.${suffix}@ejemplo.com`;
   const [row] = await database.db
@@ -38,8 +45,8 @@ export async function createFastUser(database: DatabaseHandle, firstName = 'Ana'
       passwordHash: 'no-login',
       firstName,
       lastName: 'Pereira',
-      phoneE164: '+14155552671',
-      phoneFormatted: '+1 415 555 2671',
+      phoneE164: phone,
+      phoneFormatted: phone,
       referralToken: randomBytes(18).toString('base64url'),
     })
     .returning({ id: users.id });
@@ -240,7 +247,15 @@ export interface CheckoutFixture {
  */
 export async function prepareCheckout(
   database: DatabaseHandle,
-  options: { stores?: number; perStore?: number; price?: string; stock?: number; quantity?: number } = {},
+  options: {
+    stores?: number;
+    perStore?: number;
+    price?: string;
+    stock?: number;
+    quantity?: number;
+    /** The remitter's phone (E.164); a Colombian one is offered transfers and cash deposits. */
+    phone?: string;
+  } = {},
 ): Promise<CheckoutFixture> {
   const stores: TestStore[] = [];
   const products: TestProduct[] = [];
@@ -257,7 +272,7 @@ export async function prepareCheckout(
       );
     }
   }
-  const user = await createFastUser(database);
+  const user = await createFastUser(database, 'Ana', options.phone);
   await fillCart(
     database,
     user.id,

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders, startOrderExpiryWorker } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { addStoreMember, makeOperator } from './factories.ts';
-import { createFastUser, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
+import {
+  COLOMBIAN_PHONE,
+  createFastUser,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+  rows,
+} from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let testApp: TestApp;
@@ -18,11 +25,15 @@ afterAll(async () => {
 
 async function placeTransfer(method: 'bank_transfer' | 'cash_deposit' = 'bank_transfer') {
   const { app, database } = testApp;
-  const fixture = await prepareCheckout(database, { stores: 2, stock: 3, price: '12.00' });
+  const fixture = await prepareCheckout(database, {
+    stores: 2,
+    stock: 3,
+    price: '12.00',
+    phone: COLOMBIAN_PHONE,
+  });
   const body = await orderBody(app, fixture.user, {
     beneficiaryId: fixture.beneficiaryId,
     payment: { method },
-    country: 'CO',
   });
   const response = await placeOrderRequest(app, fixture.user, body);
   expect(response.statusCode, response.body).toBe(201);
@@ -79,14 +90,15 @@ describe('bank transfer and cash deposit', () => {
     expect(read.json<OrderGroup>().instructions).toEqual(order.instructions);
   });
 
-  it('are refused outside the manual-payment countries with the §8 text', async () => {
+  it('are refused outside the manual-payment countries with the §8 text, whatever country the body claims', async () => {
     const { app, database } = testApp;
+    // A remitter whose account phone is in the United States, claiming to be in Colombia.
     const fixture = await prepareCheckout(database);
     for (const method of ['bank_transfer', 'cash_deposit'] as const) {
       const body = await orderBody(app, fixture.user, {
         beneficiaryId: fixture.beneficiaryId,
         payment: { method },
-        country: 'ES',
+        country: 'CO',
       });
       const response = await placeOrderRequest(app, fixture.user, body);
       expect(response.statusCode).toBe(400);

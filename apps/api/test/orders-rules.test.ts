@@ -383,11 +383,10 @@ describe('GET /v1/checkout/options/', () => {
         await app.inject({ method: 'GET', url: '/v1/checkout/options/' })
       ).json<CheckoutOptions>();
       expect(options).toMatchObject({ manual_payment_countries: ['ES', 'AR'], manual_payment_days: 5 });
-      const fixture = await prepareCheckout(database);
+      const fixture = await prepareCheckout(database, { phone: '+34612345678' });
       const body = await orderBody(app, fixture.user, {
         beneficiaryId: fixture.beneficiaryId,
         payment: { method: 'bank_transfer' },
-        country: 'ES',
       });
       const response = await placeOrderRequest(app, fixture.user, body);
       expect(response.statusCode).toBe(201);

@@ -36,6 +36,9 @@ export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = 
   pickup: 'Retiro en la tienda',
 };
 
+/** Transfers and cash deposits a remitter may have placed and not yet paid: each holds stock for days. */
+export const MAX_OPEN_MANUAL_ORDERS = 2;
+
 /** Texts of checkout and orders that both sides show. */
 export const CHECKOUT_MESSAGES = {
   steps: ['Contacto', 'Envío', 'Pago', 'Revisar Pedido'] as const,
@@ -51,6 +54,8 @@ export const CHECKOUT_MESSAGES = {
   storeNotDelivering: (store: string, city: string) => `${store} ya no entrega en ${city}.`,
   cardRequired: 'Elige una tarjeta o ingresa una nueva.',
   methodNotOffered: 'Ese medio de pago no está disponible.',
+  tooManyUnpaidManual: (count: number) =>
+    `Ya tienes ${count} pedidos esperando tu transferencia o depósito. Págalos o espera a que venzan antes de hacer otro con ese medio.`,
   cashUnsupported:
     'Los depósitos en efectivo y las transferencias no están disponibles en tu país. Escríbenos por el chat de soporte con tus datos y te ayudamos a completar la compra.',
   couponUnknown: 'Ese cupón no existe.',
@@ -115,7 +120,10 @@ export const placeOrderSchema = z.object({
     z.object({ method: z.literal('cash_deposit') }),
     z.object({ method: z.literal('paypal') }),
   ]),
-  /** The shopper's country (ISO 3166-1 alpha-2), for which manual methods are offered. */
+  /**
+   * The country the client believed the shopper is in. Informative only: whether transfers and cash deposits
+   * are offered is decided by the server from the account's phone country (`shopper_country`).
+   */
   country: z
     .string()
     .regex(/^[A-Z]{2}$/)
@@ -336,6 +344,8 @@ export const checkoutOptionsSchema = z.object({
   paypal: z.boolean(),
   /** Countries where transfers and cash deposits are offered (setting; default CO, CL, PE). */
   manual_payment_countries: z.array(z.string()),
+  /** The logged-in remitter's country, from their account phone (null for a visitor or an unknown country). */
+  shopper_country: z.string().nullable(),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
   /** Days a transfer or deposit may stay unpaid before the order expires. */
   manual_payment_days: z.number().int(),

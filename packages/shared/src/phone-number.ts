@@ -29,3 +29,12 @@ export function isValidLocalPhone(value: string): boolean {
   if (compact.length === 11) return /^\(\d{3}\)\d{6}$/.test(compact) || /^\d{11}$/.test(compact);
   return /^\d+$/.test(compact);
 }
+
+/**
+ * The country (ISO 3166-1 alpha-2) of a stored E.164 phone, or null. The remitter's phone is where they live,
+ * which decides whether transfers and cash deposits are offered to them (decision 021): the server reads it
+ * from the account, never from the request.
+ */
+export function phoneCountry(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
+}

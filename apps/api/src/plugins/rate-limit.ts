@@ -42,6 +42,17 @@ export const DEFAULT_RATE_LIMITS = {
   passwordResetPerEmail: { max: 3, windowSeconds: 3600 },
   /** Reset-link checks and confirmations together: each tells whether a token is live. */
   passwordResetTokenPerIp: { max: 30, windowSeconds: 300 },
+  /**
+   * Placing orders (security review): each attempt holds stock and may ask a processor to charge a card, so a
+   * stolen-card tester or a stock hoarder is slowed per account and per client. Replays of one Idempotency-Key
+   * count too, so the per-account figure leaves room for a client's retries.
+   */
+  placeOrderPerUser: { max: 60, windowSeconds: 600 },
+  placeOrderPerIp: { max: 120, windowSeconds: 600 },
+  /** Coupon checks: codes are words, so guessing them is slowed. */
+  couponPerUser: { max: 30, windowSeconds: 600 },
+  /** Saving a card asks the processor about it: a card tester's other door. */
+  cardTokenPerUser: { max: 10, windowSeconds: 600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -3,6 +3,7 @@ import { cardListSchema, cardSchema, cardTokenSchema } from '@mandado/shared/che
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { addCard, listCards, removeCard } from './cards.service.ts';
 
 /** A card's public id is a uuid; anything else is a request for nothing we have (404), never a 500. */
@@ -32,11 +33,15 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tokens/create/',
     {
+      preHandler: async (request, reply) => {
+        const actor = requireActor(request);
+        await enforceRateLimit(app, reply, 'cardTokenPerUser', `user:${actor.userId}`);
+      },
       schema: {
         tags: ['tarjetas'],
         summary: 'Guardar una tarjeta a partir del token del procesador (el número nunca llega al servidor)',
         body: cardTokenSchema,
-        response: { 201: cardSchema, 400: apiErrorSchema, ...refused },
+        response: { 201: cardSchema, 400: apiErrorSchema, 429: apiErrorSchema, ...refused },
       },
     },
     async (request, reply) => {

@@ -38,7 +38,8 @@ export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBen
     phone_number: snapshot.landline,
     residency: snapshot.residency,
     delivery_notes: snapshot.deliveryNotes,
-    email: snapshot.email,
+    // Stores deliver by phone and address; the family member's e-mail is not theirs to keep.
+    email: '',
     meeting_point: snapshot.meetingPoint,
   };
 }

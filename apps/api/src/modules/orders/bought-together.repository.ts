@@ -9,7 +9,7 @@ const bought = alias(orderLines, 'bought');
 const alongside = alias(orderLines, 'alongside');
 
 /**
- * The products most often sold in the same store order as `productId`, in confirmed groups, still for sale
+ * The products most often sold in the same store order as `productId`, in paid groups (an unpaid transfer costs nothing to place, so it must not steer suggestions), still for sale
  * (approved store); ties go to the more popular product. One query. A store order holds one store's
  * products, so these are the same store's by construction.
  */
@@ -26,7 +26,11 @@ export async function listBoughtTogether(
       .innerJoin(storeOrders, eq(storeOrders.id, bought.storeOrderId))
       .innerJoin(
         orderGroups,
-        and(eq(orderGroups.id, storeOrders.groupId), eq(orderGroups.status, 'confirmed')),
+        and(
+          eq(orderGroups.id, storeOrders.groupId),
+          eq(orderGroups.status, 'confirmed'),
+          eq(orderGroups.paymentStatus, 'paid'),
+        ),
       )
       .innerJoin(
         alongside,

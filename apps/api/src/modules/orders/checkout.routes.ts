@@ -8,11 +8,11 @@ import {
   placeOrderResultSchema,
   placeOrderSchema,
 } from '@mandado/shared/checkout.schemas';
-import { deliveryWindow } from '@mandado/shared/delivery-window';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
-import { getCheckoutSettings } from './checkout-settings.ts';
+import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { getCheckoutOptions } from './checkout-options.service.ts';
 import { confirmOrder, getOwnOrder } from './confirm-order.service.ts';
 import { ordersContextOf } from './orders-context.ts';
 import { placeOrder } from './place-order.service.ts';
@@ -31,16 +31,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkoutOptionsSchema },
       },
     },
-    async () => {
-      const settings = await getCheckoutSettings(app.db);
-      return {
-        processor: app.payments.card.name,
-        stripe_publishable_key: app.payments.card.publishableKey,
-        paypal: app.payments.paypal !== null,
-        manual_payment_countries: settings.manualPaymentCountries,
-        delivery_window: deliveryWindow(new Date()),
-        manual_payment_days: settings.manualPaymentDays,
-      };
+    async (request, reply) => {
+      // Per account (the shopper's country): never in a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return getCheckoutOptions(ordersContextOf(app), request.actor);
     },
   );
 
@@ -63,6 +57,10 @@ const ownOrderRoutes: FastifyPluginAsyncZod = async (own) => {
   own.post(
     '/orders/',
     {
+      preHandler: async (request, reply) => {
+        await enforceRateLimit(own, reply, 'placeOrderPerIp', clientKey(request.ip));
+        await enforceRateLimit(own, reply, 'placeOrderPerUser', `user:${requireActor(request).userId}`);
+      },
       schema: {
         tags: ['pedidos'],
         summary: 'Hacer el pedido y pagarlo (encabezado Idempotency-Key obligatorio)',
@@ -73,6 +71,7 @@ const ownOrderRoutes: FastifyPluginAsyncZod = async (own) => {
           402: paymentDeclinedSchema,
           409: z.union([checkoutConflictSchema, apiErrorSchema]),
           422: apiErrorSchema,
+          429: apiErrorSchema,
           ...refused,
         },
       },

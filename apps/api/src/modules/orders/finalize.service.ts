@@ -168,7 +168,8 @@ async function refundCancelledGroup(ctx: OrdersContext, group: OrderGroupRow, re
 }
 
 /**
- * The confirmation to the remitter and, when they have an e-mail, the tracking link to the family member.
+ * The confirmation to the remitter and, when the order is paid and they have an e-mail, the tracking link to
+ * the family member.
  * Answers the group as read for them (the caller's answer needs the same rows).
  */
 export async function enqueueConfirmationEmails(
@@ -182,7 +183,10 @@ export async function enqueueConfirmationEmails(
   if (!remitter) return loaded;
   const order = presentOrderGroup(loaded, context);
   await enqueueEmail(tx, orderConfirmationEmail(remitter, order));
-  if (order.beneficiary.email) {
+  // The family member's e-mail only for a paid order: an unpaid transfer costs its placer nothing, and
+  // would otherwise let anyone send our e-mail, with a name of their choosing, to any address (security
+  // review). Transfers send it when an operator marks them paid.
+  if (order.beneficiary.email && order.payment_status === 'paid') {
     await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
   }
   return loaded;

@@ -5,7 +5,7 @@ import { enqueueEmail } from '../mail/mail.repository.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
-import { paymentReceivedEmail } from './order-emails.ts';
+import { paymentReceivedEmail, trackingLinkEmail } from './order-emails.ts';
 import {
   compareAndSetGroup,
   findRemitter,
@@ -62,10 +62,12 @@ export async function markOrderPaid(
     const loaded = await loadOrderGroup(tx, { id: group.id });
     const remitter = await findRemitter(tx, group.remitterId);
     if (loaded && remitter) {
-      await enqueueEmail(
-        tx,
-        paymentReceivedEmail(remitter, presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings })),
-      );
+      const order = presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });
+      await enqueueEmail(tx, paymentReceivedEmail(remitter, order));
+      // The family member hears of the order once it is paid (see enqueueConfirmationEmails).
+      if (order.beneficiary.email) {
+        await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
+      }
     }
     return true;
   });

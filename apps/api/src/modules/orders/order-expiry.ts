@@ -5,7 +5,13 @@ import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
 import { orderExpiredEmail } from './order-emails.ts';
 import { releaseGroup } from './order-release.ts';
-import { compareAndSetGroup, findExpiredGroups, findRemitter, loadOrderGroup } from './orders.repository.ts';
+import {
+  compareAndSetGroup,
+  deleteIdempotencyKeysBefore,
+  findExpiredGroups,
+  findRemitter,
+  loadOrderGroup,
+} from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 export const EXPIRED_TRANSFER_REASON = 'No recibimos el pago a tiempo.';
@@ -18,7 +24,12 @@ export const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
  * A card payment is first asked for at the processor: one that went through is confirmed, not cancelled.
  * Answers how many groups were cancelled.
  */
+const IDEMPOTENCY_KEY_DAYS = 2;
+
 export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise<number> {
+  // Idempotency keys answer retries for two days (Stripe keeps its keys at least 24 h); their stored answers
+  // name a family member's address, so they are not kept longer.
+  await deleteIdempotencyKeysBefore(ctx.db, new Date(now.getTime() - IDEMPOTENCY_KEY_DAYS * 24 * 3_600_000));
   const groups = await findExpiredGroups(ctx.db, now, 100);
   if (groups.length === 0) return 0;
   const settings = await getCheckoutSettings(ctx.db);
@@ -28,6 +39,17 @@ export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise
       if (group.processorRef && group.processor === ctx.payments.card.name) {
         const outcome = await ctx.payments.card.retrieve(ctx.db, group.processorRef);
         if (outcome.status === 'succeeded') {
+          await finalizeCardPayment(ctx, group.id, outcome);
+          continue;
+        }
+      }
+      // A PayPal buyer who approved, but whose confirm never reached us (closed tab, lost answer): capturing
+      // now lands the payment they gave; an order never approved fails to capture and is released below.
+      if (group.processorRef && group.processor === 'paypal' && ctx.payments.paypal) {
+        const outcome = await ctx.payments.paypal
+          .capture({ idempotencyKey: `order-group-${group.id}`, processorRef: group.processorRef })
+          .catch(() => null);
+        if (outcome?.status === 'succeeded') {
           await finalizeCardPayment(ctx, group.id, outcome);
           continue;
         }

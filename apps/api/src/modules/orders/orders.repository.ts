@@ -400,6 +400,27 @@ export async function findAwaitingGroups(db: DatabaseOrTransaction, remitterId: 
   return rows.map((row) => row.id);
 }
 
+/** How many transfers and cash deposits the remitter has placed and not paid yet (they hold stock). */
+export async function countOpenManualGroups(db: DatabaseOrTransaction, remitterId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderGroups)
+    .where(
+      and(
+        eq(orderGroups.remitterId, remitterId),
+        eq(orderGroups.status, 'confirmed'),
+        eq(orderGroups.paymentStatus, 'pending'),
+        eq(orderGroups.processor, 'manual'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Forgets idempotency keys created before `before`. */
+export async function deleteIdempotencyKeysBefore(db: DatabaseOrTransaction, before: Date): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+}
+
 export async function findGroupByProcessorRef(
   db: DatabaseOrTransaction,
   processor: string,
@@ -415,9 +436,14 @@ export async function findGroupByProcessorRef(
 export async function findRemitter(
   db: DatabaseOrTransaction,
   userId: number,
-): Promise<{ email: string; firstName: string; lastName: string } | undefined> {
+): Promise<{ email: string; firstName: string; lastName: string; phoneE164: string } | undefined> {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneE164: users.phoneE164,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

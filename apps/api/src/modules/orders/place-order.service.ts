@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutConflict,
+  MAX_OPEN_MANUAL_ORDERS,
   type PaymentNext,
   type PlaceOrderValues,
 } from '@mandado/shared/checkout.schemas';
@@ -9,6 +10,7 @@ import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules
 import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { convertMinor, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type PricingCoupon, type PricingStore, priceOrder } from '@mandado/shared/order-pricing';
+import { phoneCountry } from '@mandado/shared/phone-number';
 import { effectivePrice } from '@mandado/shared/product-price';
 import {
   CARD_BRAND_LABELS,
@@ -35,6 +37,7 @@ import {
   attachGroupToKey,
   claimIdempotencyKey,
   compareAndSetGroup,
+  countOpenManualGroups,
   deleteOrderedCartLines,
   findAwaitingGroups,
   findIdempotencyKey,
@@ -192,7 +195,10 @@ async function checkPayment(
 ): Promise<CardToCharge | null> {
   const payment = input.payment;
   if (payment.method === 'bank_transfer' || payment.method === 'cash_deposit') {
-    if (!settings.manualPaymentCountries.includes(input.country)) {
+    // The account phone's country, never the request's: the body is the client's to choose.
+    const remitter = await findRemitter(ctx.db, userId);
+    const country = remitter ? phoneCountry(remitter.phoneE164) : null;
+    if (country === null || !settings.manualPaymentCountries.includes(country)) {
       throw new HttpError(400, { detail: CHECKOUT_MESSAGES.cashUnsupported });
     }
     return null;
@@ -280,6 +286,11 @@ async function writeOrder(
         { status: 'cancelled', cancelReason: REPLACED_REASON, expiresAt: null },
       );
       if (replaced) await releaseGroup(tx, replaced, REPLACED_REASON);
+    }
+    // Each unpaid transfer or deposit holds its stock for days: a remitter may keep only a few open, or one
+    // account could hold a store's shelf at no cost (security review).
+    if (manual && (await countOpenManualGroups(tx, userId)) >= MAX_OPEN_MANUAL_ORDERS) {
+      throw new HttpError(409, { detail: CHECKOUT_MESSAGES.tooManyUnpaidManual(MAX_OPEN_MANUAL_ORDERS) });
     }
     const lines = await listCartLines(tx, userId);
 
@@ -551,22 +562,54 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
     return answerFor(ctx, group.id, null, 201, { loaded, settings });
   }
   const idempotencyKey = `order-group-${group.id}`;
-  let outcome: ChargeOutcome | PayPalOutcome;
-  try {
-    if (group.paymentMethod === 'paypal') {
-      const paypal = ctx.payments.paypal;
-      if (!paypal) throw new Error('PayPal is not configured');
-      const back = `${ctx.publicUrl.replace(/\/$/, '')}/checkout/confirmacion/${group.number}`;
-      outcome = await paypal.createOrder({
-        idempotencyKey,
-        groupNumber: group.number,
-        amountMinor,
-        returnUrl: `${back}?paypal=approved`,
-        cancelUrl: `${back}?paypal=cancelled`,
-      });
-    } else {
-      if (!card) throw new Error('card payment without a card');
-      outcome = await ctx.payments.card.charge(ctx.db, {
+  const outcome = await requestPayment(ctx, placed, amountMinor, idempotencyKey);
+  if (card?.save && outcome.status !== 'failed') {
+    // Keeping the card is a convenience: failing to keep it must never turn a taken payment into a decline.
+    await saveCard(ctx.db, {
+      cardId: randomUUID(),
+      userId: group.remitterId,
+      processor: ctx.payments.card.name,
+      processorToken: card.save.processorToken,
+      brand: card.save.brand,
+      last4: card.save.last4,
+      expMonth: card.save.expMonth,
+      expYear: card.save.expYear,
+    }).catch(() => undefined);
+  }
+  const loaded = await landPayment(ctx, group.id, outcome, settings);
+  return answerFor(ctx, group.id, outcome, 201, { loaded, settings });
+}
+
+/**
+ * Asks the processor to charge (or PayPal to create its order). A call that fails without an answer (timeout,
+ * connection reset) is asked once more with the same idempotency key, which the processor answers with the
+ * first call's result if it did go through, so a lost answer rarely becomes a false decline. When both fail,
+ * nothing is known to be charged and the group is released; a payment that did go through shows up later
+ * (webhook, confirm) and is refunded by finalize.
+ */
+async function requestPayment(
+  ctx: OrdersContext,
+  placed: PlacedGroup,
+  amountMinor: number,
+  idempotencyKey: string,
+): Promise<ChargeOutcome | PayPalOutcome> {
+  const { group, card } = placed;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      if (group.paymentMethod === 'paypal') {
+        const paypal = ctx.payments.paypal;
+        if (!paypal) break;
+        const back = `${ctx.publicUrl.replace(/\/$/, '')}/checkout/confirmacion/${group.number}`;
+        return await paypal.createOrder({
+          idempotencyKey,
+          groupNumber: group.number,
+          amountMinor,
+          returnUrl: `${back}?paypal=approved`,
+          cancelUrl: `${back}?paypal=cancelled`,
+        });
+      }
+      if (!card) break;
+      return await ctx.payments.card.charge(ctx.db, {
         idempotencyKey,
         groupId: group.id,
         groupNumber: group.number,
@@ -577,31 +620,16 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
         customerRef: card.customerRef,
         description: `Mandado ${group.number}`,
       });
-      if (card.save && outcome.status !== 'failed') {
-        await saveCard(ctx.db, {
-          cardId: randomUUID(),
-          userId: group.remitterId,
-          processor: ctx.payments.card.name,
-          processorToken: card.save.processorToken,
-          brand: card.save.brand,
-          last4: card.save.last4,
-          expMonth: card.save.expMonth,
-          expYear: card.save.expYear,
-        });
-      }
+    } catch {
+      // Asked again below with the same key.
     }
-  } catch {
-    // The processor could not be reached or answered nonsense: nothing is known to be charged, so the group
-    // is released; a payment that did go through shows up later (webhook, confirm) and is refunded.
-    outcome = {
-      status: 'failed',
-      processorRef: null,
-      declineCode: 'processing_error',
-      message: DECLINE_MESSAGES.processing_error,
-    };
   }
-  const loaded = await landPayment(ctx, group.id, outcome, settings);
-  return answerFor(ctx, group.id, outcome, 201, { loaded, settings });
+  return {
+    status: 'failed',
+    processorRef: null,
+    declineCode: 'processing_error',
+    message: DECLINE_MESSAGES.processing_error,
+  };
 }
 
 /** The answer for the group as it now stands: the order and what the client does next, or the 402. */

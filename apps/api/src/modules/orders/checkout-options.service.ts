@@ -1,0 +1,27 @@
+import type { CheckoutOptions } from '@mandado/shared/checkout.schemas';
+import { deliveryWindow } from '@mandado/shared/delivery-window';
+import { phoneCountry } from '@mandado/shared/phone-number';
+import type { Actor } from '../../authorization.ts';
+import { getCheckoutSettings } from './checkout-settings.ts';
+import { findRemitter } from './orders.repository.ts';
+import type { OrdersContext } from './orders-context.ts';
+
+/**
+ * What the checkout offers on this server, and to this remitter: manual methods depend on the country of the
+ * account's phone (where a remitter abroad lives), the same rule the placing request applies.
+ */
+export async function getCheckoutOptions(ctx: OrdersContext, actor: Actor | null): Promise<CheckoutOptions> {
+  const [settings, remitter] = await Promise.all([
+    getCheckoutSettings(ctx.db),
+    actor ? findRemitter(ctx.db, actor.userId) : Promise.resolve(undefined),
+  ]);
+  return {
+    processor: ctx.payments.card.name,
+    stripe_publishable_key: ctx.payments.card.publishableKey,
+    paypal: ctx.payments.paypal !== null,
+    manual_payment_countries: settings.manualPaymentCountries,
+    shopper_country: remitter ? phoneCountry(remitter.phoneE164) : null,
+    delivery_window: deliveryWindow(ctx.now()),
+    manual_payment_days: settings.manualPaymentDays,
+  };
+}
