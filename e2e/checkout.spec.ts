@@ -151,9 +151,16 @@ test('a declined card (0002) keeps the shopper on Pago with the reason and the c
   await fillSandboxCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Revisar Pedido');
+  // A new step opens from its top with focus on its heading (not at the old scroll position, on <body>).
+  await expect(page.getByRole('heading', { level: 2, name: 'Revisar Pedido' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Revisar Pedido' })).toBeInViewport();
   expect(await placeOrder(page)).toBe(402);
   await expectStep(page, 'Pago');
-  await expect(page.getByRole('alert').filter({ hasText: 'Tu tarjeta fue rechazada' })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: 'Tu tarjeta fue rechazada' });
+  await expect(alert).toBeVisible();
+  // The reason is where the eyes and the screen reader are, on a phone too (it was off-screen at scrollY 1100).
+  await expect(alert).toBeInViewport();
+  await expect(alert).toBeFocused();
   // The typed card stays so the shopper can correct it.
   await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4000 0000 0000 0002');
   expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
@@ -203,8 +210,8 @@ test('a lost answer is retried with the same Idempotency-Key; a changed cart (40
   page,
   baseURL,
 }) => {
-  await page.route('**/v1/country/', (route) => route.fulfill({ json: { country_code: 'PE' } }));
-  await remitterWithCart(page, baseURL ?? '');
+  // A remitter in Peru (the account phone's country), where cash deposits are offered.
+  await remitterWithCart(page, baseURL ?? '', 'Carmen', undefined, '+51 912 345 678');
   await page.goto('/checkout');
   await reachPayment(page);
   await page.getByLabel('Depósito en efectivo').check();
@@ -290,9 +297,8 @@ test('a bank transfer from Colombia shows the instructions with the order number
   page,
   baseURL,
 }) => {
-  // The shopper's country comes from the country call (spec §4 step 5).
-  await page.route('**/v1/country/', (route) => route.fulfill({ json: { country_code: 'CO' } }));
-  await remitterWithCart(page, baseURL ?? '');
+  // The shopper's country is the account phone's: a remitter living in Colombia.
+  await remitterWithCart(page, baseURL ?? '', 'Carmen', undefined, '+57 310 1234567');
   await page.goto('/checkout');
   await reachPayment(page);
   await page.getByLabel('Transferencia bancaria').check();

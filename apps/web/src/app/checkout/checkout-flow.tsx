@@ -11,8 +11,10 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { formatAmount, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
+import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { type AuthStage, authStageTitle } from '../../features/accounts/auth-form.schemas.ts';
 import { AuthForm } from '../../features/accounts/auth-form.tsx';
@@ -31,6 +33,7 @@ import {
 import {
   type CheckoutPricing,
   creditToUse,
+  displayCheckout,
   placeOrderBody,
   placeOrderFingerprint,
   purchaseLines,
@@ -120,6 +123,10 @@ export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
     <div className="container page-section checkout">
       <div className="page-heading">
         <h1 className="page-heading__title">Finalizar compra</h1>
+        {/* The slim header's logo goes to the stores; this is the way back to change the cart. */}
+        <Link className="checkout__back" to={WEB_PATHS.cart}>
+          Volver al carrito
+        </Link>
       </div>
       <CheckoutSteps
         step={user ? step : 0}
@@ -136,9 +143,11 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   const checkout = useAppStore((state) => state.checkout);
   const items = useAppStore((state) => state.cart.items);
   const city = useAppStore((state) => state.city);
-  const country = useAppStore((state) => state.countryCode) ?? 'UY';
+  const appCountry = useAppStore((state) => state.countryCode) ?? 'UY';
   const updateCheckout = useAppStore((state) => state.updateCheckout);
-  const options = useQuery(checkoutOptionsQueryOptions());
+  const options = useQuery(checkoutOptionsQueryOptions(user.user_account_id));
+  // Where the remitter lives, from their account phone (the server applies the same rule when placing).
+  const country = options.data?.shopper_country ?? appCountry;
   const cards = useQuery(cardsQueryOptions(true));
   const beneficiaries = useQuery(beneficiariesQueryOptions(city?.id ?? null, city !== null));
   const couponQuery = useQuery({
@@ -196,6 +205,34 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   }, [checkout.step, needsCardAgain, updateCheckout]);
 
   const goTo = (target: CheckoutStep) => updateCheckout({ step: target });
+  // The total in the display currency as 'Revisar Pedido' adds it up (the sum of the parts it shows).
+  const shownTotal = (() => {
+    if (!pricing) return null;
+    const shown = displayCheckout(pricing, display);
+    return formatAmount(shown.total, shown.symbol);
+  })();
+
+  // A new step (or a decline, a failed 3-D Secure, the 409 list) would otherwise open at the old scroll
+  // position with focus left on <body>: on a phone the alert was off-screen. Show the step from its top and
+  // move focus to its alert when there is one, else to its heading, so screen readers announce where they are.
+  const mainRef = useRef<HTMLDivElement>(null);
+  const stepReady = checkout.step <= 1 || Boolean(options.data && pricing);
+  const shownKey = `${checkout.step}|${stepReady}|${declined ?? ''}|${conflict ? conflict.detail : ''}`;
+  const lastShownKey = useRef<string | null>(null);
+  useEffect(() => {
+    const first = lastShownKey.current === null;
+    lastShownKey.current = shownKey;
+    const main = mainRef.current;
+    if (first || !main) return;
+    const target =
+      main.querySelector<HTMLElement>('.form__alert[role="alert"]') ?? main.querySelector<HTMLElement>('h2');
+    if (!target) return;
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+    const checkoutTop = main.closest('.checkout') ?? main;
+    if (target.matches('h2')) checkoutTop.scrollIntoView({ block: 'start' });
+    else target.scrollIntoView({ block: 'center' });
+  }, [shownKey]);
   const usd = (minor: number) => formatMinorIn(minor, 'USD', display);
 
   function finish(order: OrderGroup) {
@@ -438,7 +475,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           setCreditTyped(typed);
           updateCheckout({ credit: creditToUse(typed, user.credit) });
         }}
-        totalText={usd(pricing.totals.total)}
+        totalText={shownTotal ?? ''}
         chargeText={formatAmount(pricing.totals.total, 'US$')}
         declined={declined}
         onContinue={leavePayment}
@@ -455,12 +492,13 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           updateCheckout({ lineSubstitutions: { ...checkout.lineSubstitutions, [String(productId)]: value } })
         }
         summary={[
-          [
-            'Recibe',
-            selected ? `${selected.first_name} ${selected.last_name}, ${selected.address_line1}` : '—',
-          ],
-          ['Entrega', DELIVERY_LABELS[checkout.delivery]],
-          ['Pago', paymentLabel],
+          {
+            term: 'Recibe',
+            value: selected ? `${selected.first_name} ${selected.last_name}, ${selected.address_line1}` : '—',
+            onEdit: () => goTo(1),
+          },
+          { term: 'Entrega', value: DELIVERY_LABELS[checkout.delivery], onEdit: () => goTo(1) },
+          { term: 'Pago', value: paymentLabel, onEdit: () => goTo(2) },
         ]}
         conflict={conflict}
         placing={placing}
@@ -471,11 +509,13 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
 
   return (
     <div className="checkout__layout">
-      <div className="checkout__main">{content}</div>
+      <div className="checkout__main" ref={mainRef}>
+        {content}
+      </div>
       {pricing && checkout.step >= 1 ? (
         <aside className="checkout-total-bar" aria-label="Total a pagar">
           <span className="checkout-total-bar__label">Total</span>
-          <span className="checkout-total-bar__amount">{usd(pricing.totals.total)}</span>
+          <span className="checkout-total-bar__amount">{shownTotal}</span>
           <span className="checkout-total-bar__charge">{formatAmount(pricing.totals.total, 'US$')}</span>
         </aside>
       ) : null}

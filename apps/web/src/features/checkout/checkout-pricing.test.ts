@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aCartItem, aProduct } from '../../testing/factories.ts';
 import {
   creditToUse,
+  displayCheckout,
   expectedLines,
   placeOrderBody,
   placeOrderFingerprint,
@@ -152,6 +153,7 @@ describe('offeredMethods', () => {
     stripe_publishable_key: null,
     paypal: false,
     manual_payment_countries: ['CO', 'CL', 'PE'],
+    shopper_country: null,
     delivery_window: { from: '2026-11-23', to: '2026-11-24' },
     manual_payment_days: 3,
   } as const;
@@ -196,5 +198,56 @@ describe('after the order', () => {
     const text = decodeURIComponent(url.slice('https://wa.me/?text='.length));
     expect(text).toContain('https://mandado.uy/seguimiento/abc_-1');
     expect(text).toContain('MV-10234');
+  });
+});
+
+describe('displayCheckout', () => {
+  // The review's cart: three peso lines from two stores, a 10 % coupon and some credit, at a rate that does
+  // not divide evenly (the shown parts used to miss the shown total by a cent, and 279 became 279,04).
+  const rates = { UYU: '39.4725', USD: '1' };
+  const display = { code: 'UYU', symbol: '$U', rates, ready: true };
+  const pricing = priceCheckout({
+    items: [
+      aCartItem(aProduct({ id: 1, store_id: 1, price: '279.00', currency: 'UYU' }), 1),
+      aCartItem(aProduct({ id: 2, store_id: 1, price: '149.00', currency: 'UYU' }), 1),
+      aCartItem(aProduct({ id: 3, store_id: 2, price: '489.00', currency: 'UYU' }), 1),
+    ],
+    rates,
+    deliveryCityId: MONTEVIDEO,
+    storeCityId,
+    delivery: 'standard',
+    freeShippingThreshold: '80.00',
+    coupon: {
+      code: 'HOLA',
+      type: 'discount_percentage',
+      value: '10.00',
+      minimum_purchase: '0.00',
+      valid_until: null,
+    },
+    credit: 37,
+  });
+
+  it('shows peso lines as the catalog does and parts that add up to the shown total', () => {
+    if (!pricing) throw new Error('priced');
+    const shown = displayCheckout(pricing, display);
+    expect(shown.stores.flatMap((store) => store.lines.map((line) => line.total))).toEqual([
+      27900, 14900, 48900,
+    ]);
+    expect(shown.stores[0]?.lines[0]?.unitText).toBe('$U 279,00');
+    for (const store of shown.stores) {
+      expect(store.subtotal).toBe(store.lines.reduce((sum, line) => sum + line.total, 0));
+      expect(store.total).toBe(store.subtotal + store.shipping - store.discount - store.credit);
+    }
+    expect(shown.discount).toBeGreaterThan(0);
+    expect(shown.credit).toBeGreaterThan(0);
+    expect(shown.subtotal).toBe(91700);
+    expect(shown.total).toBe(shown.subtotal + shown.shipping - shown.discount - shown.credit);
+    expect(shown.total).toBe(shown.stores.reduce((sum, store) => sum + store.total, 0));
+  });
+
+  it('shows USD amounts as charged when the display currency is USD', () => {
+    if (!pricing) throw new Error('priced');
+    const shown = displayCheckout(pricing, { code: 'USD', symbol: 'US$', rates, ready: true });
+    expect(shown.total).toBe(pricing.totals.total);
   });
 });

@@ -14,6 +14,7 @@ import {
   priceOrder,
 } from '@mandado/shared/order-pricing';
 import { effectivePrice } from '@mandado/shared/product-price';
+import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
 /** One cart line as checkout prices it: the unit price shown, and its total in USD minor units (the charge). */
@@ -102,6 +103,81 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
       if (!priced) throw new Error('priceOrder returned fewer stores than it was given');
       return { ...block, priced };
     }),
+  };
+}
+
+/** One line as 'Revisar Pedido' shows it: the unit price as the catalog shows it, the line in display minor units. */
+export interface DisplayLine {
+  productId: number;
+  unitText: string;
+  total: number;
+}
+
+/** A store block's parts in display minor units; `total` is the sum of the shown parts. */
+export interface DisplayParts {
+  subtotal: number;
+  shipping: number;
+  discount: number;
+  credit: number;
+  total: number;
+}
+
+export interface DisplayStore extends DisplayParts {
+  storeId: number;
+  lines: DisplayLine[];
+}
+
+export interface CheckoutDisplay extends DisplayParts {
+  stores: DisplayStore[];
+  /** The symbol the display amounts are formatted with ('US$' when the display currency cannot be priced). */
+  symbol: string;
+}
+
+/**
+ * The checkout's amounts in the display currency so that what is shown adds up (UX review HIGH 2): each line
+ * converted once from its own currency (279 UYU stays $U 279,00, as in the catalog and the cart), each
+ * shipping, coupon share and credit converted once from its USD amount, and every subtotal and total the sum
+ * of the parts shown. The charge stays `pricing.totals.total` in USD, stated beside the total; the two can
+ * differ by the rounding of the conversion, never inside one column.
+ */
+export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurrency): CheckoutDisplay {
+  const usdOnly = convertMinor(0, 'USD', display.code, display.rates) === null;
+  const code = usdOnly ? 'USD' : display.code;
+  const fromUsd = (minor: number) => convertMinor(minor, 'USD', code, display.rates) ?? minor;
+  const stores = pricing.stores.map((store): DisplayStore => {
+    const lines = store.lines.map((line): DisplayLine => {
+      const native = parseMoney(line.unitPrice) * line.item.count;
+      const total =
+        convertMinor(native, line.item.product.currency, code, display.rates) ?? fromUsd(line.totalUsd);
+      return {
+        productId: line.item.product.id,
+        unitText: formatPrice(line.unitPrice, line.item.product.currency, display),
+        total,
+      };
+    });
+    const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+    const shipping = fromUsd(store.priced.shipping);
+    const discount = fromUsd(store.priced.discount);
+    const credit = fromUsd(store.priced.credit);
+    return {
+      storeId: store.storeId,
+      lines,
+      subtotal,
+      shipping,
+      discount,
+      credit,
+      total: subtotal + shipping - discount - credit,
+    };
+  });
+  const sum = (part: keyof DisplayParts) => stores.reduce((total, store) => total + store[part], 0);
+  return {
+    stores,
+    subtotal: sum('subtotal'),
+    shipping: sum('shipping'),
+    discount: sum('discount'),
+    credit: sum('credit'),
+    total: sum('total'),
+    symbol: usdOnly ? 'US$' : display.symbol,
   };
 }
 

@@ -7,8 +7,8 @@ import {
 import { formatAmount } from '@mandado/shared/money';
 import { useId } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
-import { type DisplayCurrency, formatMinorIn } from '../../lib/display-money.ts';
-import type { CheckoutPricing } from './checkout-pricing.ts';
+import type { DisplayCurrency } from '../../lib/display-money.ts';
+import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
 
 interface ReviewStepProps {
   pricing: CheckoutPricing;
@@ -16,8 +16,8 @@ interface ReviewStepProps {
   substitution: Substitution;
   lineSubstitutions: Readonly<Record<string, Substitution>>;
   onLineSubstitution: (productId: number, value: Substitution) => void;
-  /** Who receives, how, and how it is paid, in one line each. */
-  summary: ReadonlyArray<readonly [string, string]>;
+  /** Who receives, how, and how it is paid, in one line each, with the step where each is changed. */
+  summary: ReadonlyArray<{ term: string; value: string; onEdit?: () => void }>;
   /** 409: what changed (nothing was charged); the cart has been refreshed. */
   conflict: CheckoutConflict | null;
   placing: boolean;
@@ -49,7 +49,9 @@ function changeLine(change: CheckoutConflict['changes'][number]): string {
 export function ReviewStep(props: ReviewStepProps) {
   const ids = useId();
   const { pricing, display } = props;
-  const usd = (minor: number) => formatMinorIn(minor, 'USD', display);
+  // Every amount shown is the sum of the parts shown (UX review HIGH 2); the USD charge is stated exactly.
+  const shown = displayCheckout(pricing, display);
+  const money = (minor: number) => formatAmount(minor, shown.symbol);
   const { totals } = pricing;
   return (
     <section className="checkout-panel" aria-labelledby="checkout-review-title">
@@ -69,101 +71,114 @@ export function ReviewStep(props: ReviewStepProps) {
         </div>
       ) : null}
       <dl className="checkout-summary-list">
-        {props.summary.map(([term, value]) => (
+        {props.summary.map(({ term, value, onEdit }) => (
           <div key={term}>
             <dt>{term}</dt>
-            <dd>{value}</dd>
+            <dd>
+              {value}
+              {onEdit ? (
+                <button
+                  type="button"
+                  className="checkout-summary-list__edit"
+                  onClick={onEdit}
+                  aria-label={`Editar ${term}`}
+                >
+                  Editar
+                </button>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
-      {pricing.stores.map((store) => (
-        <section
-          key={store.storeId}
-          className="checkout-store"
-          aria-labelledby={`${ids}-store-${store.storeId}`}
-        >
-          <h3 id={`${ids}-store-${store.storeId}`} className="checkout-store__name">
-            {store.storeName}
-          </h3>
-          <ul className="checkout-lines">
-            {store.lines.map((line) => {
-              const product = line.item.product;
-              const selectId = `${ids}-sub-${product.id}`;
-              const value = props.lineSubstitutions[String(product.id)] ?? props.substitution;
-              return (
-                <li key={product.id} className="checkout-line">
-                  <span className="checkout-line__name">
-                    {product.name} × {line.item.count}
-                  </span>
-                  <span className="checkout-line__amount">
-                    {/* From the line's USD amount, like the subtotal below, so the shown lines add up to it. */}
-                    {usd(line.totalUsd)}
-                  </span>
-                  <span className="checkout-line__substitution">
-                    <label className="visually-hidden" htmlFor={selectId}>
-                      Si falta {product.name}
-                    </label>
-                    <select
-                      id={selectId}
-                      className="select select--compact"
-                      value={value}
-                      onChange={(event) =>
-                        props.onLineSubstitution(product.id, event.target.value as Substitution)
-                      }
-                    >
-                      {SUBSTITUTIONS.map((option) => (
-                        <option key={option} value={option}>
-                          {SUBSTITUTION_LABELS[option]}
-                        </option>
-                      ))}
-                    </select>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          <dl className="checkout-amounts">
-            <div className="checkout-amounts__row">
-              <dt>Subtotal</dt>
-              <dd>{usd(store.priced.subtotal)}</dd>
-            </div>
-            <div className="checkout-amounts__row">
-              <dt>Envío</dt>
-              <dd>{store.priced.shipping === 0 ? 'Gratis' : usd(store.priced.shipping)}</dd>
-            </div>
-          </dl>
-        </section>
-      ))}
+      {pricing.stores.map((store, storeIndex) => {
+        const shownStore = shown.stores[storeIndex];
+        return shownStore ? (
+          <section
+            key={store.storeId}
+            className="checkout-store"
+            aria-labelledby={`${ids}-store-${store.storeId}`}
+          >
+            <h3 id={`${ids}-store-${store.storeId}`} className="checkout-store__name">
+              {store.storeName}
+            </h3>
+            <ul className="checkout-lines">
+              {store.lines.map((line, lineIndex) => {
+                const shownLine = shownStore.lines[lineIndex];
+                const product = line.item.product;
+                const selectId = `${ids}-sub-${product.id}`;
+                const value = props.lineSubstitutions[String(product.id)] ?? props.substitution;
+                return (
+                  <li key={product.id} className="checkout-line">
+                    <span className="checkout-line__name">
+                      {product.name} × {line.item.count}
+                      <span className="checkout-line__unit"> · {shownLine?.unitText} c/u</span>
+                    </span>
+                    <span className="checkout-line__amount">{money(shownLine?.total ?? 0)}</span>
+                    <span className="checkout-line__substitution">
+                      <label className="visually-hidden" htmlFor={selectId}>
+                        Si falta {product.name}
+                      </label>
+                      <select
+                        id={selectId}
+                        className="select select--compact"
+                        value={value}
+                        onChange={(event) =>
+                          props.onLineSubstitution(product.id, event.target.value as Substitution)
+                        }
+                      >
+                        {SUBSTITUTIONS.map((option) => (
+                          <option key={option} value={option}>
+                            {SUBSTITUTION_LABELS[option]}
+                          </option>
+                        ))}
+                      </select>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+            <dl className="checkout-amounts">
+              <div className="checkout-amounts__row">
+                <dt>Subtotal</dt>
+                <dd>{money(shownStore.subtotal)}</dd>
+              </div>
+              <div className="checkout-amounts__row">
+                <dt>Envío</dt>
+                <dd>{shownStore.shipping === 0 ? 'Gratis' : money(shownStore.shipping)}</dd>
+              </div>
+            </dl>
+          </section>
+        ) : null;
+      })}
       <dl className="checkout-amounts checkout-amounts--grand" aria-label="Total del pedido">
         <div className="checkout-amounts__row">
           <dt>Productos</dt>
-          <dd>{usd(totals.subtotal)}</dd>
+          <dd>{money(shown.subtotal)}</dd>
         </div>
         <div className="checkout-amounts__row">
           <dt>Envío</dt>
-          <dd>{totals.shipping === 0 ? 'Gratis' : usd(totals.shipping)}</dd>
+          <dd>{shown.shipping === 0 ? 'Gratis' : money(shown.shipping)}</dd>
         </div>
         {totals.discount > 0 ? (
           <div className="checkout-amounts__row">
             <dt>Descuento del cupón</dt>
-            <dd>−{usd(totals.discount)}</dd>
+            <dd>−{money(shown.discount)}</dd>
           </div>
         ) : null}
         {totals.credit > 0 ? (
           <div className="checkout-amounts__row">
             <dt>Crédito</dt>
-            <dd>−{usd(totals.credit)}</dd>
+            <dd>−{money(shown.credit)}</dd>
           </div>
         ) : null}
         <div className="checkout-amounts__row checkout-amounts__row--total">
           <dt>Total</dt>
-          <dd>{usd(totals.total)}</dd>
-        </div>
-        <div className="checkout-amounts__row">
-          <dt>Se cobra en USD</dt>
-          <dd>{formatAmount(totals.total, 'US$')}</dd>
+          <dd>{money(shown.total)}</dd>
         </div>
       </dl>
+      <p className="checkout-charge">
+        Se cobrará <strong>{formatAmount(totals.total, 'US$')}</strong>.
+      </p>
       <div className="checkout-panel__actions">
         <button
           type="button"
