@@ -15,6 +15,22 @@ import {
 } from './checkout.helpers.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
+/** "$U 1.277,15", "−US$ 2,28", "Gratis" as signed minor units (what a row adds to its block). */
+function minorOf(text: string): number {
+  if (text.includes('Gratis')) return 0;
+  const match = /(\d{1,3}(?:\.\d{3})*),(\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in ${text}`);
+  const minor = Number((match[1] ?? '').replaceAll('.', '')) * 100 + Number(match[2]);
+  return text.trim().startsWith('−') ? -minor : minor;
+}
+
+/** The rows of an amounts list: every row but the last (its total) must add up to the last. */
+async function expectRowsAddUp(list: import('@playwright/test').Locator): Promise<void> {
+  const values = (await list.locator('dd').allInnerTexts()).map(minorOf);
+  const total = values.pop();
+  expect(values.reduce((sum, value) => sum + value, 0)).toBe(total);
+}
+
 test.beforeEach(async ({ page }) => {
   await blockMapTiles(page);
 });
@@ -111,6 +127,10 @@ test('a coupon, then a 4242 card: the order is placed and confirmed', async ({ p
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Revisar Pedido');
   await expect(page.getByText('Descuento del cupón')).toBeVisible();
+  // Unit prices as the catalog shows them, parts that add up to the shown total, and the exact charge.
+  await expect(page.getByText(/c\/u/).first()).toBeVisible();
+  await expectRowsAddUp(page.locator('.checkout-amounts--grand'));
+  await expect(page.getByText(/^Se cobrará US\$ \d/)).toBeVisible();
   await expectNoSeriousViolations(page, 'checkout Revisar Pedido');
 
   // The card number never goes to our server: only the browser-made token does.
@@ -120,6 +140,14 @@ test('a coupon, then a 4242 card: the order is placed and confirmed', async ({ p
   });
   expect(await placeOrder(page)).toBe(201);
   const number = await confirmationNumber(page);
+  // Each store block shows its coupon share and adds up; the summary before the stores sums them.
+  const storeAmounts = page.locator('.checkout-store .checkout-amounts');
+  await expect(storeAmounts.first()).toContainText('Descuento del cupón');
+  for (const list of await storeAmounts.all()) await expectRowsAddUp(list);
+  const summary = page.getByRole('region', { name: 'Resumen' });
+  await expect(summary).toContainText('Total cobrado');
+  await expectRowsAddUp(summary.locator('dl'));
+  await expect(summary).toContainText(/Se cobró US\$ \d/);
   expect(sent.join('\n')).not.toContain('4242424242424242');
   expect(sent.join('\n')).not.toContain('4242 4242 4242 4242');
   await expect(page.getByRole('link', { name: 'Compartir por WhatsApp' })).toHaveAttribute(
@@ -242,9 +270,10 @@ test('a lost answer is retried with the same Idempotency-Key; a changed cart (40
   await place.click();
   await expect(page.getByText(/No pudimos conectar/).first()).toBeVisible();
   await place.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Tu carrito cambió' })).toContainText(
-    `${YERBA} cambió de precio`,
-  );
+  const changes = page.getByRole('alert').filter({ hasText: 'Tu carrito cambió' });
+  await expect(changes).toContainText(`${YERBA} cambió de precio`);
+  await expect(changes).toBeFocused();
+  await expect(changes).toBeInViewport();
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   // The retry after the lost answer is the same attempt: the same key.
   expect(keys[1]).toBe(keys[0]);
@@ -278,6 +307,9 @@ test('a meeting-point address is told, pick-up has no shipping, and a saved card
   expect(await placeOrder(page)).toBe(201);
   await confirmationNumber(page);
   await expect(page.getByText(/Retiro en la tienda/)).toBeVisible();
+  // Each store's address, not the home address, and no home delivery window.
+  await expect(page.getByText(/^Retira en .+/).first()).toBeVisible();
+  await expect(page.getByText(/Entre el /)).toHaveCount(0);
 
   // The next checkout offers the saved card (only its brand and last 4 digits).
   await page.goto('/stores');
@@ -302,10 +334,17 @@ test('a bank transfer from Colombia shows the instructions with the order number
   await page.goto('/checkout');
   await reachPayment(page);
   await page.getByLabel('Transferencia bancaria').check();
+  // The card issuer's conversion note is not about a transfer in dollars.
+  await expect(page.getByText(/tu banco hace la conversión final/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Revisar Pedido');
   expect(await placeOrder(page)).toBe(201);
   const number = await confirmationNumber(page);
+  // Nothing has been charged yet: the total is to pay, the deadline is Montevideo's, delivery follows payment.
+  await expect(page.getByText('Total a pagar', { exact: true })).toBeVisible();
+  await expect(page.getByText('Total cobrado')).toHaveCount(0);
+  await expect(page.getByText(/\(hora de Montevideo\)/)).toBeVisible();
+  await expect(page.getByText(/Entregamos 24–48 h hábiles después de recibir tu pago/)).toBeVisible();
   const instructions = page.getByRole('region', { name: 'Instrucciones para tu transferencia o depósito' });
   await expect(instructions).toBeVisible();
   await expect(instructions).toContainText(number);

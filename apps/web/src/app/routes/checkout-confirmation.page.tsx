@@ -6,6 +6,7 @@ import { QueryError } from '../../components/query-error.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { confirmOrder, orderQueryOptions } from '../../features/checkout/checkout.api.ts';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
@@ -54,6 +55,7 @@ function usePayPalReturn(number: string): boolean {
 export function CheckoutConfirmationPage() {
   const { number = '' } = useParams();
   const confirmingPayPal = usePayPalReturn(number);
+  const display = useDisplayCurrency();
   const order = useQuery({
     ...orderQueryOptions(number),
     enabled: !confirmingPayPal,
@@ -81,7 +83,7 @@ export function CheckoutConfirmationPage() {
       ) : order.error ? (
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       ) : null}
-      {order.data ? <OrderConfirmation order={order.data} /> : null}
+      {order.data ? <OrderConfirmation order={order.data} display={display} /> : null}
       {order.data ? (
         <p className="order-confirmation__next">
           <Link to="/user/orders" className="button button--secondary">

@@ -181,6 +181,53 @@ export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurren
   };
 }
 
+/** A placed order's store block in display minor units, shown like 'Revisar Pedido' (the parts add up). */
+export interface OrderDisplayStore extends DisplayParts {
+  /** The lines in the order's order, in display minor units. */
+  lines: number[];
+}
+
+export interface OrderDisplay extends DisplayParts {
+  stores: OrderDisplayStore[];
+  symbol: string;
+}
+
+/**
+ * The confirmation's amounts, by the rule of `displayCheckout`: each line converted once from the currency it
+ * was sold in, each shipping, coupon share and credit once from its USD amount, every total the sum of the
+ * shown parts. Store blocks therefore add up, and the order's total is the sum of the store totals.
+ */
+export function displayOrder(order: OrderGroup, display: DisplayCurrency): OrderDisplay {
+  const usdOnly = convertMinor(0, 'USD', display.code, display.rates) === null;
+  const code = usdOnly ? 'USD' : display.code;
+  const fromUsd = (decimal: string) => {
+    const minor = parseMoney(decimal);
+    return convertMinor(minor, 'USD', code, display.rates) ?? minor;
+  };
+  const stores = order.stores.map((store): OrderDisplayStore => {
+    const lines = store.lines.map(
+      (line) =>
+        convertMinor(parseMoney(line.unit_price) * line.quantity, line.currency, code, display.rates) ??
+        fromUsd(line.total),
+    );
+    const subtotal = lines.reduce((sum, line) => sum + line, 0);
+    const shipping = fromUsd(store.shipping);
+    const discount = fromUsd(store.discount);
+    const credit = fromUsd(store.credit);
+    return { lines, subtotal, shipping, discount, credit, total: subtotal + shipping - discount - credit };
+  });
+  const sum = (part: keyof DisplayParts) => stores.reduce((total, store) => total + store[part], 0);
+  return {
+    stores,
+    subtotal: sum('subtotal'),
+    shipping: sum('shipping'),
+    discount: sum('discount'),
+    credit: sum('credit'),
+    total: sum('total'),
+    symbol: usdOnly ? 'US$' : display.symbol,
+  };
+}
+
 /** The credit a shopper may use: what they typed (USD decimal), at most their balance; 0 for anything else. */
 export function creditToUse(typed: string, balance: string): number {
   const text = typed.trim().replace(',', '.');

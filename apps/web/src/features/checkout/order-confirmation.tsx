@@ -4,11 +4,32 @@ import {
   DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
+  SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { formatAmount, parseMoney } from '@mandado/shared/money';
 import { useEffect, useState } from 'react';
-import { whatsappShareUrl } from './checkout-pricing.ts';
+import type { DisplayCurrency } from '../../lib/display-money.ts';
+import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
+
+/**
+ * "25 nov 2026, 21:19 (hora de Montevideo)": the reservation ends at a Montevideo instant, whatever the
+ * remitter's device says, and the order page words it the same way (UX review HIGH 4).
+ */
+const deadlineFormat = new Intl.DateTimeFormat('es-UY', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Montevideo',
+});
+
+export function formatDeadline(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${deadlineFormat.format(date)} (hora de Montevideo)`;
+}
 
 function usd(decimal: string): string {
   return formatAmount(parseMoney(decimal), 'US$');
@@ -63,9 +84,9 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         </a>
         .
       </p>
-      <p className="form__hint">
-        Reservamos tus productos hasta el {new Date(instructions.expires_at).toLocaleDateString('es-UY')}; si
-        el pago no llega, el pedido se cancela.
+      <p className="bank-instructions__deadline">
+        Tienes hasta el {formatDeadline(instructions.expires_at)} para pagar; si el pago no llega, el pedido
+        se cancela y los productos vuelven a la tienda.
       </p>
     </section>
   );
@@ -117,9 +138,20 @@ export function TrackingShare({ url, orderNumber }: { url: string; orderNumber: 
   );
 }
 
-/** The confirmation page's content: number, store orders, delivery window, instructions, tracking link. */
-export function OrderConfirmation({ order }: { order: OrderGroup }) {
+/** Spec §1: couriers deliver in 24 to 48 working hours; an unpaid transfer or deposit starts when paid. */
+const AFTER_PAYMENT = 'Entregamos 24–48 h hábiles después de recibir tu pago';
+
+/** The confirmation page's content: number, summary, store orders, instructions, tracking link. */
+export function OrderConfirmation({ order, display }: { order: OrderGroup; display: DisplayCurrency }) {
   const pending = order.payment_status === 'pending';
+  const pickup = order.delivery === 'pickup';
+  const shown = displayOrder(order, display);
+  const money = (minor: number) => formatAmount(minor, shown.symbol);
+  const chargeText = formatAmount(parseMoney(order.total), 'US$');
+  let deliveryText: string = DELIVERY_LABELS[order.delivery];
+  if (pickup) deliveryText = `${deliveryText} · quien recibe retira en cada tienda`;
+  else if (pending) deliveryText = `${deliveryText} · ${AFTER_PAYMENT}`;
+  else deliveryText = `${deliveryText} · ${formatDeliveryWindow(order.delivery_window)}`;
   return (
     <div className="order-confirmation">
       <div className="page-heading">
@@ -138,70 +170,122 @@ export function OrderConfirmation({ order }: { order: OrderGroup }) {
         <div>
           <dt>Recibe</dt>
           <dd>
-            {order.beneficiary.first_name} {order.beneficiary.last_name}, {order.beneficiary.address_line1}
+            {order.beneficiary.first_name} {order.beneficiary.last_name}
+            {pickup ? '' : `, ${order.beneficiary.address_line1}`}
           </dd>
         </div>
         <div>
           <dt>Entrega</dt>
-          <dd>
-            {DELIVERY_LABELS[order.delivery]} · {formatDeliveryWindow(order.delivery_window)}
-          </dd>
+          <dd>{deliveryText}</dd>
+        </div>
+        <div>
+          <dt>Si falta un producto</dt>
+          <dd>{SUBSTITUTION_LABELS[order.substitution]}</dd>
         </div>
         <div>
           <dt>Pago</dt>
           <dd>{PAYMENT_METHOD_LABELS[order.payment_method]}</dd>
         </div>
       </dl>
-      {order.stores.map((store) => (
-        <section
-          key={store.number}
-          className="checkout-store"
-          aria-labelledby={`store-order-${store.number}`}
-        >
-          <h2 id={`store-order-${store.number}`} className="checkout-store__name">
-            {store.store.name} · {store.number}
-          </h2>
-          <p className="checkout-store__status">{store.status_label}</p>
-          <ul className="checkout-lines">
-            {store.lines.map((line) => (
-              <li key={`${line.product_id}-${line.name}`} className="checkout-line">
-                <span className="checkout-line__name">
-                  {line.name} × {line.quantity}
-                </span>
-                <span className="checkout-line__amount">{usd(line.total)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="checkout-amounts">
+      {/* The group's breakdown comes first: the coupon and the credit below are the ones each store shows. */}
+      <section className="checkout-group-summary" aria-labelledby="order-summary-title">
+        <h2 id="order-summary-title" className="checkout-store__name">
+          Resumen
+        </h2>
+        <dl className="checkout-amounts checkout-amounts--grand">
+          <div className="checkout-amounts__row">
+            <dt>Productos</dt>
+            <dd>{money(shown.subtotal)}</dd>
+          </div>
+          <div className="checkout-amounts__row">
+            <dt>Envío</dt>
+            <dd>{shown.shipping === 0 ? 'Gratis' : money(shown.shipping)}</dd>
+          </div>
+          {shown.discount > 0 ? (
             <div className="checkout-amounts__row">
-              <dt>Envío</dt>
-              <dd>{parseMoney(store.shipping) === 0 ? 'Gratis' : usd(store.shipping)}</dd>
+              <dt>Descuento del cupón{order.coupon ? ` ${order.coupon}` : ''}</dt>
+              <dd>−{money(shown.discount)}</dd>
             </div>
-            <div className="checkout-amounts__row checkout-amounts__row--total">
-              <dt>Total de la tienda</dt>
-              <dd>{usd(store.total)}</dd>
+          ) : null}
+          {shown.credit > 0 ? (
+            <div className="checkout-amounts__row">
+              <dt>Crédito</dt>
+              <dd>−{money(shown.credit)}</dd>
             </div>
-          </dl>
-        </section>
-      ))}
-      <dl className="checkout-amounts checkout-amounts--grand">
-        {parseMoney(order.discount) > 0 ? (
-          <div className="checkout-amounts__row">
-            <dt>Descuento del cupón</dt>
-            <dd>−{usd(order.discount)}</dd>
+          ) : null}
+          <div className="checkout-amounts__row checkout-amounts__row--total">
+            <dt>{pending ? 'Total a pagar' : 'Total cobrado'}</dt>
+            <dd>{money(shown.total)}</dd>
           </div>
-        ) : null}
-        {parseMoney(order.credit) > 0 ? (
-          <div className="checkout-amounts__row">
-            <dt>Crédito</dt>
-            <dd>−{usd(order.credit)}</dd>
-          </div>
-        ) : null}
-        <div className="checkout-amounts__row checkout-amounts__row--total">
-          <dt>Total cobrado</dt>
-          <dd>{usd(order.total)}</dd>
-        </div>
-      </dl>
+        </dl>
+        <p className="checkout-charge">
+          {pending ? 'A pagar en dólares: ' : 'Se cobró '}
+          <strong>{chargeText}</strong>.
+        </p>
+      </section>
+      {order.stores.map((store, storeIndex) => {
+        const shownStore = shown.stores[storeIndex];
+        if (!shownStore) return null;
+        return (
+          <section
+            key={store.number}
+            className="checkout-store"
+            aria-labelledby={`store-order-${store.number}`}
+          >
+            <h2 id={`store-order-${store.number}`} className="checkout-store__name">
+              {store.store.name} · {store.number}
+            </h2>
+            <p className="checkout-store__status">{store.status_label}</p>
+            {pickup ? (
+              <p className="checkout-store__pickup">
+                Retira en <strong>{store.store.address}</strong>
+              </p>
+            ) : null}
+            <ul className="checkout-lines">
+              {store.lines.map((line, lineIndex) => (
+                <li key={`${line.product_id}-${line.name}`} className="checkout-line">
+                  <span className="checkout-line__name">
+                    {line.name} × {line.quantity}
+                    {line.substitution !== order.substitution ? (
+                      <span className="checkout-line__unit">
+                        {' '}
+                        · Si falta: {SUBSTITUTION_LABELS[line.substitution]}
+                      </span>
+                    ) : null}
+                  </span>
+                  <span className="checkout-line__amount">{money(shownStore.lines[lineIndex] ?? 0)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="checkout-amounts">
+              <div className="checkout-amounts__row">
+                <dt>Subtotal</dt>
+                <dd>{money(shownStore.subtotal)}</dd>
+              </div>
+              {shownStore.discount > 0 ? (
+                <div className="checkout-amounts__row">
+                  <dt>Descuento del cupón</dt>
+                  <dd>−{money(shownStore.discount)}</dd>
+                </div>
+              ) : null}
+              <div className="checkout-amounts__row">
+                <dt>Envío</dt>
+                <dd>{shownStore.shipping === 0 ? 'Gratis' : money(shownStore.shipping)}</dd>
+              </div>
+              {shownStore.credit > 0 ? (
+                <div className="checkout-amounts__row">
+                  <dt>Crédito</dt>
+                  <dd>−{money(shownStore.credit)}</dd>
+                </div>
+              ) : null}
+              <div className="checkout-amounts__row checkout-amounts__row--total">
+                <dt>Total de la tienda</dt>
+                <dd>{money(shownStore.total)}</dd>
+              </div>
+            </dl>
+          </section>
+        );
+      })}
       <TrackingShare url={order.tracking_url} orderNumber={order.number} />
     </div>
   );

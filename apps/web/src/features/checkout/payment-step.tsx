@@ -167,7 +167,10 @@ export function PaymentStep(props: PaymentStepProps) {
           <dd>{props.chargeText}</dd>
         </div>
       </dl>
-      <p className="form__hint">{CHECKOUT_MESSAGES.bankConversionNote}</p>
+      {/* The card issuer's conversion note means nothing for a transfer or deposit made in dollars. */}
+      {props.method === 'card' || props.method === 'paypal' ? (
+        <p className="form__hint">{CHECKOUT_MESSAGES.bankConversionNote}</p>
+      ) : null}
 
       <div className="checkout-panel__actions">
         <button type="button" className="button button--primary" onClick={next}>
