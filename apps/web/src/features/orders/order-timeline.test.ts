@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatOrderDate,
   formatOrderDateTime,
+  formatOrderDateTimeWithZone,
   groupStatusTone,
   paymentStatusTone,
   statusTone,
@@ -14,6 +15,12 @@ describe('order dates', () => {
     expect(formatOrderDateTime('2026-11-22T23:15:00Z')).toMatch(/^22 nov\.? 2026,? 20:15$/);
     // 02:00 UTC on the 23rd is the 22nd in Montevideo.
     expect(formatOrderDate('2026-11-23T02:00:00Z')).toBe('22 de noviembre de 2026');
+  });
+
+  it('say so when a remitter abroad has to act by them (a transfer deadline)', () => {
+    expect(formatOrderDateTimeWithZone('2026-11-26T00:19:00Z')).toMatch(
+      /^25 nov\.? 2026,? 21:19 \(hora de Montevideo\)$/,
+    );
   });
 
   it('show an unreadable date as it came', () => {

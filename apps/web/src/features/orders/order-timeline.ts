@@ -39,6 +39,15 @@ export function formatOrderDateTime(iso: string): string {
   return date ? dateTimeFormat.format(date) : iso;
 }
 
+/** Said beside every time the order pages show: a remitter in Madrid reads them, the stores work on it. */
+export const MONTEVIDEO_TIME_NOTE = 'hora de Montevideo';
+
+/** "25 nov 2026, 21:19 (hora de Montevideo)": a time a remitter abroad must act by (a transfer's deadline). */
+export function formatOrderDateTimeWithZone(iso: string): string {
+  const date = parsed(iso);
+  return date ? `${dateTimeFormat.format(date)} (${MONTEVIDEO_TIME_NOTE})` : iso;
+}
+
 /** "22 de noviembre de 2026" (Montevideo). */
 export function formatOrderDate(iso: string): string {
   const date = parsed(iso);
