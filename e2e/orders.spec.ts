@@ -25,6 +25,8 @@ interface PlacedOrder {
   number: string;
   trackingUrl: string;
   stores: string[];
+  /** Each store's address, where a pick-up order is collected. */
+  addresses: string[];
 }
 
 async function csrfHeaders(page: Page, baseURL: string): Promise<Record<string, string>> {
@@ -89,9 +91,10 @@ async function placeOrder(page: Page, baseURL: string, payment: Payment = TRANSF
   const montevideo = cities.results.find((city) => city.name === 'Montevideo');
   if (!montevideo) throw new Error('Montevideo is not served');
   await expectOk(await page.request.put('/v1/cart/city/Montevideo', { headers }), 200);
+  const omeprazole = await productId(page, 'Montevideo', OMEPRAZOLE);
   const lines = [
     { product_id: await productId(page, 'Montevideo', NOODLES), quantity: 2 },
-    { product_id: await productId(page, 'Montevideo', OMEPRAZOLE), quantity: 1 },
+    { product_id: omeprazole, quantity: 1 },
   ];
   await expectOk(await page.request.put('/v1/cart/', { headers, data: lines }), 200);
   const beneficiary = (await expectOk(
@@ -130,7 +133,8 @@ async function placeOrder(page: Page, baseURL: string, payment: Payment = TRANSF
         line.product.discount && line.product.merchant_discounted_price !== null
           ? line.product.merchant_discounted_price
           : line.product.price,
-      substitution: null,
+      // One line chooses otherwise than the order ('similar'): the detail must keep that choice.
+      substitution: line.product.id === omeprazole ? 'call' : null,
     })),
     expected_total: cart.subtotal ?? '0.00',
   };
@@ -150,7 +154,11 @@ async function placeOrder(page: Page, baseURL: string, payment: Payment = TRANSF
     });
   }
   const placed = (await expectOk(response, 201)) as {
-    order: { number: string; tracking_url: string; stores: Array<{ store: { name: string } }> };
+    order: {
+      number: string;
+      tracking_url: string;
+      stores: Array<{ store: { name: string; address: string } }>;
+    };
     payment: { status: string };
   };
   expect(placed.payment.status).toBe(payment.method === 'card' ? 'succeeded' : 'pending');
@@ -158,6 +166,7 @@ async function placeOrder(page: Page, baseURL: string, payment: Payment = TRANSF
     number: placed.order.number,
     trackingUrl: placed.order.tracking_url,
     stores: placed.order.stores.map((store) => store.store.name),
+    addresses: placed.order.stores.map((store) => store.store.address),
   };
 }
 
@@ -177,14 +186,19 @@ test.describe('after the order', () => {
   test("'Mis Compras' lists the order; its detail shows stores, timeline, transfer instructions and the links", async ({
     page,
     baseURL,
+    context,
   }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const order = await remitterWithOrder(page, baseURL);
     await page.goto('/user/orders');
     await expect(page.getByRole('heading', { name: 'Mis Compras' })).toBeVisible();
     const card = page.getByRole('article', { name: `Pedido ${order.number}` });
     await expect(card).toBeVisible();
     for (const store of order.stores) await expect(card.getByText(store)).toBeVisible();
-    await expect(card.getByText('Pago pendiente')).toBeVisible();
+    // An unpaid transfer waits for the remitter: not "Confirmado" beside "Pago pendiente", nothing charged yet.
+    await expect(card.getByText('Esperando tu pago')).toBeVisible();
+    await expect(card.getByText('Confirmado')).toHaveCount(0);
+    await expect(card.getByText('Total a pagar')).toBeVisible();
     await expect(card.getByText('Para Ana Pérez')).toBeVisible();
     await expectNoSeriousViolations(page, "'Mis Compras'");
 
@@ -198,6 +212,24 @@ test.describe('after the order', () => {
     await expect(instructions.getByText(order.number).first()).toBeVisible();
     await expect(instructions.getByText('en la descripción de la transferencia')).toBeVisible();
     await expect(page.getByText('Transferencia bancaria')).toBeVisible();
+    // The deadline is in Montevideo time and says so.
+    await expect(
+      instructions.getByText(/Tienes hasta el .+ \(hora de Montevideo\) para pagar/),
+    ).toBeVisible();
+    // The order number and the account number copy with one click; "Copiado" for a second.
+    const copyNumber = instructions.getByRole('button', { name: /el número de pedido$/ });
+    await expect(copyNumber).toHaveAccessibleName('Copiar el número de pedido');
+    await copyNumber.click();
+    await expect(copyNumber).toHaveAccessibleName('Copiado el número de pedido');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.number);
+    await expect(copyNumber).toHaveAccessibleName('Copiar el número de pedido', { timeout: 3000 });
+    const copyAccount = instructions.getByRole('button', { name: /el número de cuenta$/ });
+    await copyAccount.click();
+    await expect(copyAccount).toHaveAccessibleName('Copiado el número de cuenta');
+    // The order's own chip says the same, not "Confirmado".
+    const header = page.locator('.order-detail__head');
+    await expect(header).toContainText('Esperando tu pago');
+    await expect(header).not.toContainText('Confirmado');
 
     // Each store order with its lines and its status timeline, an ordered list.
     for (const store of order.stores) {
@@ -206,9 +238,30 @@ test.describe('after the order', () => {
       await expect(timeline.getByRole('listitem').last()).toContainText('Pendiente');
     }
     await expect(page.getByText(NOODLES)).toBeVisible();
+    // The line's own substitution choice, differing from the order's, is kept.
+    const pharmacy = order.stores.find((store) => store.includes('Rambla')) ?? '';
+    await expect(
+      page.getByRole('list', { name: `Productos de ${pharmacy}` }).getByText('Si falta: Llamarme antes'),
+    ).toBeVisible();
+    await expect(page.getByText('Si falta: Reemplazar por uno similar')).toHaveCount(0);
 
-    // The beneficiary, the tracking link to share, and support quoting the number.
-    await expect(page.getByText('Av. 18 de Julio 1234, Montevideo')).toBeVisible();
+    // Each store block adds up on its own; the summary adds the stores up and is not a second discount.
+    for (const store of order.stores) {
+      const block = page.getByRole('region', { name: new RegExp(`^${store}`) });
+      await expect(block.getByText('Subtotal')).toBeVisible();
+      await expect(block.getByText('Total de la tienda')).toBeVisible();
+    }
+    const summary = page.getByRole('region', { name: 'Resumen' });
+    await expect(summary.getByText('Total a pagar')).toBeVisible();
+
+    // Pick-up: each store's address, not the family member's home, and no delivery days.
+    for (const address of order.addresses) await expect(page.getByText(`Retira en ${address}`)).toBeVisible();
+    await expect(page.getByText('Av. 18 de Julio 1234, Montevideo')).toHaveCount(0);
+    const delivery = page.getByRole('region', { name: 'Entrega' });
+    await expect(delivery).toContainText('Listo para entregar');
+    await expect(delivery).not.toContainText('Entre el');
+
+    // The tracking link to share, and support quoting the number with the hours the footer shows.
     const share = page.getByRole('link', { name: 'Compartir por WhatsApp' });
     const shareUrl = new URL((await share.getAttribute('href')) ?? '');
     expect(shareUrl.origin + shareUrl.pathname).toBe('https://wa.me/');
@@ -219,6 +272,7 @@ test.describe('after the order', () => {
     const supportUrl = new URL((await support.getAttribute('href')) ?? '');
     expect(supportUrl.pathname).toMatch(/^\/\d{8,15}$/);
     expect(supportUrl.searchParams.get('text')).toBe(`Hola, consulto por mi pedido ${order.number}`);
+    await expect(page.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
     await expectNoSeriousViolations(page, 'order detail');
   });
 
@@ -230,7 +284,7 @@ test.describe('after the order', () => {
     const order = await remitterWithOrder(page, baseURL, sandboxCard('4242 4242 4242 4242'));
     await page.goto('/user/orders');
     const card = page.getByRole('article', { name: `Pedido ${order.number}` });
-    await expect(card.getByText('Pagado')).toBeVisible();
+    await expect(card.getByText('Pagado', { exact: true })).toBeVisible();
     await expect(card.getByText('Aprobado')).toHaveCount(order.stores.length);
 
     await page.goto(`/user/orders/${order.number}`);
@@ -314,12 +368,29 @@ test.describe('after the order', () => {
       const visit = await family.newPage();
       await visit.goto(path);
       await expect(visit).toHaveURL(new RegExp(`${path}$`));
-      await expect(visit.getByRole('heading', { level: 1, name: `Hola ${BENEFICIARY.first}` })).toBeVisible();
+      await expect(
+        visit.getByRole('heading', { level: 1, name: `Hola, ${BENEFICIARY.first}` }),
+      ).toBeVisible();
+      // Each store: its status, how many products, the next step in plain words, and its timeline.
       for (const store of order.stores) {
-        await expect(visit.getByRole('heading', { name: store })).toBeVisible();
-        await expect(visit.getByRole('list', { name: `Estados de ${store}` })).toBeVisible();
+        // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla.
+        const count = store.includes('Puerto') ? '2 productos' : '1 producto';
+        const block = visit.getByRole('region', { name: store });
+        await expect(block.getByRole('heading', { name: store })).toBeVisible();
+        await expect(block.getByText('Pendiente').first()).toBeVisible();
+        await expect(block.getByText(new RegExp(`^${count}`))).toBeVisible();
+        await expect(block.getByText('Próximo paso:')).toBeVisible();
+        await expect(block.getByRole('list', { name: `Estados de ${store}` })).toBeVisible();
       }
-      await expect(visit.getByText(/^Entre el /)).toBeVisible();
+      // Picked up at the stores: no delivery days.
+      await expect(visit.getByText(/^Entre el /)).toHaveCount(0);
+      await expect(visit.getByText(/Listo para entregar/).first()).toBeVisible();
+      // Support, quoting the order number, at the same hours as the order page.
+      const help = visit.getByRole('link', { name: 'Consultar por WhatsApp' });
+      expect(new URL((await help.getAttribute('href')) ?? '').searchParams.get('text')).toBe(
+        `Hola, consulto por mi pedido ${order.number}`,
+      );
+      await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
       // Nothing on the page names an amount: not the order's, and no shop footer with its free-shipping note.
       const text = await visit.locator('body').innerText();
       expect(text).not.toMatch(/\$|US\$|USD|UYU/);

@@ -1,6 +1,7 @@
 import type { BankInstructions } from '@mandado/shared/checkout.schemas';
-import { usdText } from './order-money.tsx';
-import { formatOrderDateTime } from './order-timeline.ts';
+import { CopyButton } from './copy-button.tsx';
+import { usdText } from './order-figures.ts';
+import { formatOrderDateTimeWithZone } from './order-timeline.ts';
 
 /**
  * Spec §2 Help overlay: one company account in dollars for transfers and cash deposits; the order number goes
@@ -29,7 +30,10 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         </div>
         <div>
           <dt>Cuenta ({instructions.currency})</dt>
-          <dd className="bank-instructions__code">{instructions.account_number}</dd>
+          <dd className="bank-instructions__code">
+            {instructions.account_number}{' '}
+            <CopyButton value={instructions.account_number} what="el número de cuenta" />
+          </dd>
         </div>
         {instructions.routing_number ? (
           <div>
@@ -49,7 +53,9 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         </div>
         <div>
           <dt>Descripción de la transferencia</dt>
-          <dd className="bank-instructions__code">{instructions.reference}</dd>
+          <dd className="bank-instructions__code">
+            {instructions.reference} <CopyButton value={instructions.reference} what="el número de pedido" />
+          </dd>
         </div>
       </dl>
       <p>
@@ -62,8 +68,9 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         con el asunto <strong>{instructions.reference}</strong>.
       </p>
       <p className="bank-instructions__deadline">
-        Tienes hasta el {formatOrderDateTime(instructions.expires_at)} para pagar; después el pedido se
-        cancela y los productos vuelven a la tienda.
+        Tienes hasta el{' '}
+        <time dateTime={instructions.expires_at}>{formatOrderDateTimeWithZone(instructions.expires_at)}</time>{' '}
+        para pagar; después el pedido se cancela y los productos vuelven a la tienda.
       </p>
     </section>
   );

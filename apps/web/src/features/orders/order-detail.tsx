@@ -6,31 +6,59 @@ import {
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
-import {
-  ORDER_GROUP_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
-  STORE_ORDER_STATUS_LABELS,
-} from '@mandado/shared/order-status';
-import { SUPPORT_HOURS } from '@mandado/shared/support-contact';
+import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
-import { formatPrice } from '../../lib/display-money.ts';
 import { BankInstructionsBlock } from './bank-instructions.tsx';
+import { type OrderFigures, orderFigures, type StoreFigures } from './order-figures.ts';
 import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
-import { OrderAmount, usdText } from './order-money.tsx';
-import { formatOrderDateTime, groupStatusTone, paymentStatusTone, timelineSteps } from './order-timeline.ts';
+import { FigureAmount } from './order-money.tsx';
+import {
+  formatOrderDateTimeWithZone,
+  MONTEVIDEO_TIME_NOTE,
+  paymentStatusTone,
+  timelineSteps,
+} from './order-timeline.ts';
+import {
+  AWAITING_YOUR_PAYMENT,
+  awaitsManualPayment,
+  deliveryTimingText,
+  nextStepText,
+  orderStateBadge,
+  totalLabel,
+} from './order-wording.ts';
 import { StatusBadge, StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
 
-function isZero(decimal: string): boolean {
-  return /^-?0+\.0+$/.test(decimal);
+function Minus({ minor, symbol }: { minor: number; symbol: string }) {
+  return (
+    <>
+      − <FigureAmount minor={minor} symbol={symbol} />
+    </>
+  );
 }
 
-function StoreOrderSection({ storeOrder }: { storeOrder: StoreOrder }) {
-  const display = useDisplayCurrency();
+/**
+ * One store's order: its lines, then subtotal, its share of the coupon, shipping, its share of the credit and
+ * its total, so the block adds up on its own (the store totals already include the discount; the summary
+ * below only adds the stores up).
+ */
+function StoreOrderSection({
+  storeOrder,
+  figures,
+  symbol,
+  order,
+}: {
+  storeOrder: StoreOrder;
+  figures: StoreFigures;
+  symbol: string;
+  order: OrderGroup;
+}) {
   const titleId = `store-order-${storeOrder.number}`;
   const statusLabel = storeOrder.status_label || STORE_ORDER_STATUS_LABELS[storeOrder.status];
+  const next = order.status === 'cancelled' ? null : nextStepText(storeOrder.status, order.delivery);
   return (
     <section className="store-order" aria-labelledby={titleId}>
       <header className="store-order__head">
@@ -39,35 +67,87 @@ function StoreOrderSection({ storeOrder }: { storeOrder: StoreOrder }) {
         </h3>
         <StoreStatusBadge status={storeOrder.status} label={statusLabel} />
       </header>
+      {order.delivery === 'pickup' && storeOrder.store.address ? (
+        <p className="store-order__pickup">Retira en {storeOrder.store.address}</p>
+      ) : null}
       <ul className="store-order__lines" aria-label={`Productos de ${storeOrder.store.name}`}>
-        {storeOrder.lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a snapshot's lines never move; a deleted product has no id.
-          <li key={`${index}-${line.product_id ?? line.name}`} className="store-order__line">
-            <span className="store-order__line-name">
-              <span className="store-order__qty">{line.quantity} ×</span> {line.name}
-            </span>
-            <span className="store-order__line-price">
-              {formatPrice(line.unit_price, line.currency, display)} c/u
-            </span>
-            {/* The unit price in the display currency, and what the line was charged in dollars: dollar lines
-                add up exactly to the store's dollar total (each converted back would not). */}
-            <span className="store-order__line-total">{usdText(line.total)}</span>
-          </li>
-        ))}
+        {storeOrder.lines.map((line, index) => {
+          const shown = figures.lines[index];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a snapshot's lines never move; a deleted product has no id.
+            <li key={`${index}-${line.product_id ?? line.name}`} className="store-order__line">
+              <span className="store-order__line-name">
+                {line.name}
+                {line.substitution !== order.substitution ? (
+                  <span className="store-order__line-substitution">
+                    Si falta: {SUBSTITUTION_LABELS[line.substitution]}
+                  </span>
+                ) : null}
+              </span>
+              {/* The unit price in the product's own currency (as the catalog sold it), the line in the
+                  order's display currency, both at the same weight. */}
+              <span className="store-order__line-price">
+                {line.quantity} × {shown?.unitText}
+              </span>
+              {shown ? (
+                <FigureAmount className="store-order__line-total" minor={shown.total} symbol={symbol} />
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       <dl className="order-sums order-sums--store">
         <div>
-          <dt>Envío</dt>
-          <dd>{isZero(storeOrder.shipping) ? 'Gratis' : <OrderAmount usd={storeOrder.shipping} />}</dd>
+          <dt>Subtotal</dt>
+          <dd>
+            <FigureAmount minor={figures.subtotal} symbol={symbol} />
+          </dd>
         </div>
+        {figures.discount === 0 ? null : (
+          <div>
+            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
+            <dd>
+              <Minus minor={figures.discount} symbol={symbol} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Envío</dt>
+          <dd>
+            {figures.shipping === 0 ? (
+              order.delivery === 'pickup' ? (
+                'Sin envío (retiro)'
+              ) : (
+                'Gratis'
+              )
+            ) : (
+              <FigureAmount minor={figures.shipping} symbol={symbol} />
+            )}
+          </dd>
+        </div>
+        {figures.credit === 0 ? null : (
+          <div>
+            <dt>Crédito usado</dt>
+            <dd>
+              <Minus minor={figures.credit} symbol={symbol} />
+            </dd>
+          </div>
+        )}
         <div className="order-sums__total">
           <dt>Total de la tienda</dt>
           <dd>
-            <OrderAmount usd={storeOrder.total} />
+            <FigureAmount minor={figures.total} symbol={symbol} />
           </dd>
         </div>
       </dl>
-      <h4 className="store-order__timeline-title">Seguimiento</h4>
+      {next ? (
+        <p className="store-order__next">
+          <strong>Próximo paso:</strong> {next}
+        </p>
+      ) : null}
+      <h4 className="store-order__timeline-title">
+        Seguimiento <span className="store-order__zone">({MONTEVIDEO_TIME_NOTE})</span>
+      </h4>
       <StatusTimeline
         label={`Estados de ${storeOrder.store.name}`}
         steps={timelineSteps(storeOrder.history, { status: storeOrder.status, label: statusLabel })}
@@ -76,8 +156,71 @@ function StoreOrderSection({ storeOrder }: { storeOrder: StoreOrder }) {
   );
 }
 
-function paymentTone(order: OrderGroup) {
-  return paymentStatusTone(order.payment_status, order.status);
+/** The stores added up: no line here is taken off again, each one is the sum of the same line above. */
+function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFigures }) {
+  const { symbol } = figures;
+  const paid = order.payment_status === 'paid';
+  return (
+    <section className="order-panel" aria-labelledby="order-summary-title">
+      <h3 id="order-summary-title" className="order-panel__title">
+        Resumen
+      </h3>
+      <dl className="order-sums">
+        <div>
+          <dt>Productos</dt>
+          <dd>
+            <FigureAmount minor={figures.subtotal} symbol={symbol} />
+          </dd>
+        </div>
+        {figures.discount === 0 ? null : (
+          <div>
+            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
+            <dd>
+              <Minus minor={figures.discount} symbol={symbol} />
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Envío</dt>
+          <dd>
+            {figures.shipping === 0 ? (
+              order.delivery === 'pickup' ? (
+                'Sin envío (retiro)'
+              ) : (
+                'Gratis'
+              )
+            ) : (
+              <FigureAmount minor={figures.shipping} symbol={symbol} />
+            )}
+          </dd>
+        </div>
+        {figures.credit === 0 ? null : (
+          <div>
+            <dt>Crédito usado</dt>
+            <dd>
+              <Minus minor={figures.credit} symbol={symbol} />
+            </dd>
+          </div>
+        )}
+        <div className="order-sums__total">
+          <dt>{totalLabel(order)}</dt>
+          <dd>
+            <FigureAmount
+              minor={figures.total}
+              symbol={symbol}
+              charge={figures.converted ? figures.chargeText : undefined}
+            />
+          </dd>
+        </div>
+      </dl>
+      <p className="order-panel__note">
+        {order.stores.length > 1 ? `La suma de las ${order.stores.length} tiendas. ` : ''}
+        {figures.converted
+          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${symbol} es al cambio de hoy.`
+          : `${paid ? 'Se cobró' : 'Se paga'} en dólares.`}
+      </p>
+    </section>
+  );
 }
 
 /**
@@ -94,6 +237,10 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
     order.tracking_url,
   );
   const method = PAYMENT_METHOD_LABELS[order.payment_method];
+  const figures = orderFigures(order, useDisplayCurrency());
+  const state = orderStateBadge(order);
+  const awaitingPayment = awaitsManualPayment(order);
+  const pickup = order.delivery === 'pickup';
   return (
     <article className="order-detail" aria-labelledby="order-detail-title">
       <header className="order-detail__head">
@@ -102,11 +249,11 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
             Pedido {order.number}
           </h2>
           <p className="order-detail__date">
-            Realizado el <time dateTime={order.created}>{formatOrderDateTime(order.created)}</time>
+            Realizado el <time dateTime={order.created}>{formatOrderDateTimeWithZone(order.created)}</time>
           </p>
         </div>
         <div className="order-detail__badges">
-          <StatusBadge label={ORDER_GROUP_STATUS_LABELS[order.status]} tone={groupStatusTone(order.status)} />
+          <StatusBadge label={state.label} tone={state.tone} />
           <button
             type="button"
             className="button button--primary button--small"
@@ -146,48 +293,16 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           Pago
         </h3>
         <p className="order-panel__row">
-          <StatusBadge label={PAYMENT_STATUS_LABELS[order.payment_status]} tone={paymentTone(order)} />
+          <StatusBadge
+            label={awaitingPayment ? AWAITING_YOUR_PAYMENT : PAYMENT_STATUS_LABELS[order.payment_status]}
+            tone={paymentStatusTone(order.payment_status, order.status)}
+          />
           <span>
             {method}
             {order.payment_label ? ` · ${order.payment_label}` : ''}
           </span>
         </p>
         {order.instructions ? <BankInstructionsBlock instructions={order.instructions} /> : null}
-        <dl className="order-sums">
-          <div>
-            <dt>Productos</dt>
-            <dd>
-              <OrderAmount usd={order.subtotal} />
-            </dd>
-          </div>
-          {isZero(order.discount) ? null : (
-            <div>
-              <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
-              <dd>
-                − <OrderAmount usd={order.discount} />
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>Envío</dt>
-            <dd>{isZero(order.shipping) ? 'Gratis' : <OrderAmount usd={order.shipping} />}</dd>
-          </div>
-          {isZero(order.credit) ? null : (
-            <div>
-              <dt>Crédito usado</dt>
-              <dd>
-                − <OrderAmount usd={order.credit} />
-              </dd>
-            </div>
-          )}
-          <div className="order-sums__total">
-            <dt>Total</dt>
-            <dd>
-              <OrderAmount usd={order.total} />
-            </dd>
-          </div>
-        </dl>
-        <p className="order-panel__note">Se cobra en dólares: {usdText(order.total)}.</p>
       </section>
 
       <section className="order-panel" aria-labelledby="order-stores-title">
@@ -195,11 +310,22 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           {order.stores.length === 1 ? 'Tu pedido' : `Tus pedidos en ${order.stores.length} tiendas`}
         </h3>
         <div className="order-detail__stores">
-          {order.stores.map((storeOrder) => (
-            <StoreOrderSection key={storeOrder.number} storeOrder={storeOrder} />
-          ))}
+          {order.stores.map((storeOrder, index) => {
+            const storeFigures = figures.stores[index];
+            return storeFigures ? (
+              <StoreOrderSection
+                key={storeOrder.number}
+                storeOrder={storeOrder}
+                figures={storeFigures}
+                symbol={figures.symbol}
+                order={order}
+              />
+            ) : null;
+          })}
         </div>
       </section>
+
+      <OrderSummary order={order} figures={figures} />
 
       <div className="order-detail__pair">
         <section className="order-panel" aria-labelledby="order-delivery-title">
@@ -207,7 +333,12 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
             Entrega
           </h3>
           <p>
-            <strong>{DELIVERY_LABELS[order.delivery]}</strong>: {formatDeliveryWindow(order.delivery_window)}.
+            <strong>{DELIVERY_LABELS[order.delivery]}</strong>:{' '}
+            {deliveryTimingText({
+              delivery: order.delivery,
+              awaitingPayment,
+              windowText: formatDeliveryWindow(order.delivery_window),
+            })}
           </p>
           <p className="order-panel__note">
             Si falta un producto: {SUBSTITUTION_LABELS[order.substitution]}.
@@ -217,14 +348,22 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
             <span className="order-beneficiary__name">
               {beneficiary.first_name} {beneficiary.last_name}
             </span>
-            <span>
-              {beneficiary.address_line1}, {beneficiary.city.name}
-            </span>
-            {beneficiary.meeting_point ? <span>Punto de encuentro: {beneficiary.meeting_point}</span> : null}
+            {/* Pick-up: the family member goes to each store (its address is in the store's block); their
+                home address and the courier's directions mean nothing here. */}
+            {pickup ? null : (
+              <span>
+                {beneficiary.address_line1}, {beneficiary.city.name}
+              </span>
+            )}
+            {!pickup && beneficiary.meeting_point ? (
+              <span>Punto de encuentro: {beneficiary.meeting_point}</span>
+            ) : null}
             {beneficiary.mobile_number ? <span>Celular: {beneficiary.mobile_number}</span> : null}
             {beneficiary.phone_number ? <span>Teléfono: {beneficiary.phone_number}</span> : null}
             {beneficiary.email ? <span>Correo: {beneficiary.email}</span> : null}
-            {beneficiary.delivery_notes ? <span>Indicaciones: {beneficiary.delivery_notes}</span> : null}
+            {!pickup && beneficiary.delivery_notes ? (
+              <span>Indicaciones: {beneficiary.delivery_notes}</span>
+            ) : null}
           </address>
         </section>
 
@@ -262,7 +401,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           ¿Consultas sobre este pedido?
         </h3>
         <p>
-          Escríbenos con el número {order.number}. {SUPPORT_HOURS}.
+          Escríbenos con el número {order.number}. {SUPPORT_HOURS_SENTENCE}
         </p>
         <div className="order-actions">
           <a

@@ -1,12 +1,9 @@
 import type { OrderSummary } from '@mandado/shared/checkout.schemas';
-import {
-  ORDER_GROUP_STATUS_LABELS,
-  PAYMENT_STATUS_LABELS,
-  STORE_ORDER_STATUS_LABELS,
-} from '@mandado/shared/order-status';
+import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { Link } from 'react-router';
 import { OrderAmount } from './order-money.tsx';
-import { formatOrderDate, groupStatusTone, paymentStatusTone } from './order-timeline.ts';
+import { formatOrderDate, paymentStatusTone } from './order-timeline.ts';
+import { awaitsManualPayment, orderStateBadge, totalLabel } from './order-wording.ts';
 import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
 
@@ -22,6 +19,11 @@ export function OrderList({
     <ul className="order-list">
       {orders.map((order) => {
         const titleId = `order-${order.number}`;
+        const state = orderStateBadge(order);
+        // The payment chip would repeat "Esperando tu pago" (or a cancelled order's payment that never comes).
+        const paymentChip =
+          !awaitsManualPayment(order) &&
+          !(order.status === 'cancelled' && order.payment_status === 'pending');
         return (
           <li key={order.number}>
             <article className="order-card" aria-labelledby={titleId}>
@@ -50,7 +52,7 @@ export function OrderList({
               </ul>
               <dl className="order-card__facts">
                 <div>
-                  <dt>Total</dt>
+                  <dt>{totalLabel(order)}</dt>
                   <dd>
                     <OrderAmount usd={order.total} className="order-card__total" />
                   </dd>
@@ -58,17 +60,13 @@ export function OrderList({
                 <div>
                   <dt>Estado</dt>
                   <dd className="order-card__badges">
-                    <StatusBadge
-                      label={ORDER_GROUP_STATUS_LABELS[order.status]}
-                      tone={groupStatusTone(order.status)}
-                    />
-                    {/* A cancelled order's pending payment will never come: the cancellation says it all. */}
-                    {order.status === 'cancelled' && order.payment_status === 'pending' ? null : (
+                    <StatusBadge label={state.label} tone={state.tone} />
+                    {paymentChip ? (
                       <StatusBadge
                         label={PAYMENT_STATUS_LABELS[order.payment_status]}
                         tone={paymentStatusTone(order.payment_status, order.status)}
                       />
-                    )}
+                    ) : null}
                   </dd>
                 </div>
               </dl>

@@ -1,6 +1,9 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
-import { formatOrderDateTime, timelineSteps } from './order-timeline.ts';
+import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
+import { supportWhatsAppUrl } from './order-links.ts';
+import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
+import { nextStepText } from './order-wording.ts';
 import { StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
 
@@ -15,11 +18,15 @@ function itemsText(count: number): string {
 export function TrackingView({ tracking }: { tracking: Tracking }) {
   const name = tracking.beneficiary_first_name.trim();
   const cancelled = tracking.status === 'cancelled';
+  const pickup = tracking.delivery === 'pickup';
+  // Every store still pending: the payment has not arrived yet (a transfer may take days), so the days
+  // counted from the order's date would be a promise the couriers cannot keep.
+  const notYetApproved = tracking.stores.every((store) => store.status === 'pending');
   return (
     <article className="tracking" aria-labelledby="tracking-title">
       <header className="tracking__head">
         <h1 id="tracking-title" className="tracking__title">
-          {name ? `Hola ${name}` : 'Hola'}
+          {name ? `Hola, ${name}` : 'Hola'}
         </h1>
         <p className="tracking__lead">
           Te enviaron una compra por Mandado. Aquí ves cómo avanza cada tienda (pedido {tracking.number}).
@@ -35,14 +42,20 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
       {cancelled ? null : (
         <section className="order-panel" aria-labelledby="tracking-window-title">
           <h2 id="tracking-window-title" className="order-panel__title">
-            {tracking.delivery === 'pickup' ? 'Retiro en la tienda' : 'Entrega a domicilio'}
+            {pickup ? 'Retiro en la tienda' : 'Entrega a domicilio'}
           </h2>
-          <p className="tracking__window">{formatDeliveryWindow(tracking.delivery_window)}.</p>
-          <p className="order-panel__note">
-            {tracking.delivery === 'pickup'
-              ? 'Puedes retirarlo cuando la tienda lo marque como listo para entregar.'
-              : 'Los repartidores entregan de lunes a viernes.'}
-          </p>
+          {pickup ? (
+            <p className="tracking__window">
+              Lo retiras en cada tienda cuando aquí figure «Listo para entregar».
+            </p>
+          ) : notYetApproved ? (
+            <p className="tracking__window">
+              Llega entre 24 y 48 horas hábiles después de que las tiendas aprueben el pedido.
+            </p>
+          ) : (
+            <p className="tracking__window">{formatDeliveryWindow(tracking.delivery_window)}.</p>
+          )}
+          {pickup ? null : <p className="order-panel__note">Los repartidores entregan de lunes a viernes.</p>}
         </section>
       )}
       <div className="tracking__stores">
@@ -53,6 +66,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
             { status: store.status, label: store.status_label },
           );
           const last = steps.at(-1);
+          const next = cancelled ? null : nextStepText(store.status, tracking.delivery);
           return (
             <section key={store.number} className="store-order" aria-labelledby={titleId}>
               <header className="store-order__head">
@@ -63,13 +77,38 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               </header>
               <p className="order-panel__note">
                 {itemsText(store.items)}
-                {last?.dateTime ? ` · actualizado el ${formatOrderDateTime(last.dateTime)}` : ''}
+                {last?.dateTime
+                  ? ` · actualizado el ${formatOrderDateTime(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
+                  : ''}
               </p>
+              {next ? (
+                <p className="store-order__next">
+                  <strong>Próximo paso:</strong> {next}
+                </p>
+              ) : null}
               <StatusTimeline label={`Estados de ${store.store_name}`} steps={steps} />
             </section>
           );
         })}
       </div>
+      <section className="order-panel order-support" aria-labelledby="tracking-support-title">
+        <h2 id="tracking-support-title" className="order-panel__title">
+          ¿Consultas sobre la entrega?
+        </h2>
+        <p>
+          Escríbenos con el número {tracking.number}. {SUPPORT_HOURS_SENTENCE}
+        </p>
+        <div className="order-actions">
+          <a
+            className="button button--secondary button--small"
+            href={supportWhatsAppUrl(tracking.number)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Consultar por WhatsApp
+          </a>
+        </div>
+      </section>
     </article>
   );
 }

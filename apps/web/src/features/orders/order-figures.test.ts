@@ -1,0 +1,112 @@
+import type { OrderGroup, StoreOrder } from '@mandado/shared/checkout.schemas';
+import { formatAmount } from '@mandado/shared/money';
+import { describe, expect, it } from 'vitest';
+import type { DisplayCurrency } from '../../lib/display-money.ts';
+import { orderFigures } from './order-figures.ts';
+
+const PESOS: DisplayCurrency = { code: 'UYU', symbol: '$U', rates: { USD: '1', UYU: '40.15' }, ready: true };
+const DOLLARS: DisplayCurrency = { code: 'USD', symbol: '$', rates: { USD: '1', UYU: '40.15' }, ready: true };
+
+function line(
+  name: string,
+  quantity: number,
+  unit: string,
+  currency: string,
+  total: string,
+  discount = '0.00',
+) {
+  return {
+    product_id: 1,
+    name,
+    image: null,
+    quantity,
+    unit_price: unit,
+    currency,
+    total,
+    discount,
+    substitution: 'similar' as const,
+  };
+}
+
+function store(
+  name: string,
+  lines: StoreOrder['lines'],
+  money: { subtotal: string; discount: string; shipping: string; credit: string; total: string },
+): StoreOrder {
+  return {
+    number: `MV-1-${name}`,
+    store: { id: 1, name, address: 'Calle 1' },
+    status: 'pending',
+    status_label: 'Pendiente',
+    ...money,
+    lines,
+    history: [],
+  };
+}
+
+/** The review's order: yerba 279 UYU (US$ 6,95) and a 2,99 shipping, coupon share 0,69 and credit 0,50. */
+const ORDER = {
+  number: 'MV-1',
+  coupon: 'HOLA10',
+  subtotal: '10.66',
+  discount: '1.06',
+  shipping: '5.98',
+  credit: '0.50',
+  total: '15.08',
+  stores: [
+    store('El Puerto', [line('Yerba', 1, '279.00', 'UYU', '6.95', '0.69')], {
+      subtotal: '6.95',
+      discount: '0.69',
+      shipping: '2.99',
+      credit: '0.50',
+      total: '8.75',
+    }),
+    store('Rambla', [line('Paracetamol', 1, '3.71', 'USD', '3.71', '0.37')], {
+      subtotal: '3.71',
+      discount: '0.37',
+      shipping: '2.99',
+      credit: '0.00',
+      total: '6.33',
+    }),
+  ],
+} as unknown as OrderGroup;
+
+describe('orderFigures', () => {
+  it('shows a peso product at its own price (never converted back from its dollar amount)', () => {
+    const figures = orderFigures(ORDER, PESOS);
+    expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 279,00', total: 27900 });
+    expect(figures.stores[0]?.subtotal).toBe(27900);
+    expect(figures.stores[1]?.lines[0]?.unitText).toBe('US$ 3,71');
+  });
+
+  it('adds up what it shows: each store, then the summary, with the exact dollar charge quoted', () => {
+    const figures = orderFigures(ORDER, PESOS);
+    for (const shown of figures.stores) {
+      expect(shown.total).toBe(shown.subtotal - shown.discount + shown.shipping - shown.credit);
+      expect(shown.subtotal).toBe(shown.lines.reduce((sum, item) => sum + item.total, 0));
+    }
+    const stores = figures.stores;
+    expect(figures.total).toBe(stores.reduce((sum, item) => sum + item.total, 0));
+    expect(figures.total).toBe(figures.subtotal - figures.discount + figures.shipping - figures.credit);
+    // The store's coupon share is its own line (0,69 × 40,15 = 27,70), not hidden in its total.
+    expect(stores[0]?.discount).toBe(2770);
+    expect(figures.chargeText).toBe('US$ 15,08');
+    expect(figures.converted).toBe(true);
+    expect(formatAmount(figures.total, figures.symbol)).toMatch(/^\$U /);
+  });
+
+  it('in dollars uses the charged amounts as they are', () => {
+    const figures = orderFigures(ORDER, DOLLARS);
+    expect(figures.symbol).toBe('US$');
+    expect(figures.converted).toBe(false);
+    expect(figures.stores.map((shown) => shown.total)).toEqual([875, 633]);
+    expect(figures.total).toBe(1508);
+    expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 279,00', total: 695 });
+  });
+
+  it('falls back to dollars when a rate is missing', () => {
+    const figures = orderFigures(ORDER, { code: 'EUR', symbol: '€', rates: { USD: '1' }, ready: true });
+    expect(figures.symbol).toBe('US$');
+    expect(figures.total).toBe(1508);
+  });
+});
