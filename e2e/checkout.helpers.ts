@@ -88,7 +88,11 @@ export async function reachPayment(page: Page, beneficiaryName = 'Carmen'): Prom
   await expectStep(page, 'Contacto');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Envío');
-  await page.getByRole('button', { name: new RegExp(`^${beneficiaryName} Rodríguez`) }).click();
+  const beneficiary = page.getByRole('button', { name: new RegExp(`^${beneficiaryName} Rodríguez`) });
+  await expect(beneficiary).toBeVisible();
+  // A returning shopper finds the last order's beneficiary already selected (a click would unselect it).
+  if ((await beneficiary.getAttribute('aria-pressed')) !== 'true') await beneficiary.click();
+  await expect(beneficiary).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Pago');
 }

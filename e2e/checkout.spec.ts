@@ -15,6 +15,8 @@ import {
 } from './checkout.helpers.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
+const CART_PATH = '/cart';
+
 /** "$U 1.277,15", "−US$ 2,28", "Gratis" as signed minor units (what a row adds to its block). */
 function minorOf(text: string): number {
   if (text.includes('Gratis')) return 0;
@@ -66,6 +68,8 @@ test('a visitor logs in at step 0 and keeps the cart', async ({ page, baseURL, i
   await page.getByRole('button', { name: 'Continuar' }).click();
   expect((await saved).status()).toBe(200);
   await expectStep(page, 'Envío');
+  // The welcome toast does not follow the shopper onto the next step (it covered the step indicator).
+  await expect(page.getByText('¡Hola, Julieta!').or(page.getByText('¡Hola, Julia!'))).toHaveCount(0);
 
   // The checkout survives a reload (the logged-in cart comes back from the server).
   await page.reload();
@@ -88,8 +92,21 @@ test('adding a beneficiary inside checkout selects it and moves on to Pago', asy
   await expect(page.getByText(/Entrega estimada: Entre el \S+ \d+ de \S+ y el \S+ \d+ de \S+/)).toBeVisible();
   await expectNoSeriousViolations(page, 'checkout Envío');
 
+  // The delivery type and the substitution come first: saving the new address moves straight on to Pago.
+  const deliveryTop = (await page.getByRole('group', { name: 'Tipo de entrega' }).boundingBox())?.y ?? 0;
+  const substitutionTop = (await page.getByLabel('Si falta un producto').boundingBox())?.y ?? 0;
+  const addTop = (await page.getByRole('button', { name: 'Agregar dirección' }).boundingBox())?.y ?? 0;
+  expect(deliveryTop).toBeLessThan(addTop);
+  expect(substitutionTop).toBeLessThan(addTop);
+
   await page.getByRole('button', { name: 'Agregar dirección' }).click();
   await page.getByLabel('Nombre').fill('Rosa');
+  // 'Continuar' with the form open and unsaved says so, instead of only asking who receives.
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Guarda la dirección antes de continuar.' }),
+  ).toBeVisible();
+  await expectStep(page, 'Envío');
   await page.getByLabel('Apellido').fill('Gómez');
   await page.getByLabel('Celular').pressSequentially('099765432');
   await page.getByLabel('Tipo de residencia').selectOption({ label: 'Apartamento' });
@@ -315,12 +332,33 @@ test('a meeting-point address is told, pick-up has no shipping, and a saved card
   await page.goto('/stores');
   await addAndWaitForSave(page, 'yerba', YERBA);
   await page.goto('/checkout');
-  await reachPayment(page);
+  await expectStep(page, 'Contacto');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Envío');
+  // The returning shopper finds the last order's beneficiary selected.
+  await expect(page.getByRole('button', { name: /^Carmen Rodríguez/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Pago');
   await page.getByLabel(/Visa •••• 4242/).check();
   await expect(page.getByLabel('Número de tarjeta')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Revisar Pedido');
   await expect(page.getByText('Tarjeta •••• 4242')).toBeVisible();
+  // Each choice can be edited from the review, and the cart is one link away.
+  await page.getByRole('button', { name: 'Editar Entrega' }).click();
+  await expectStep(page, 'Envío');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Pago');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  await page.getByRole('button', { name: 'Editar Pago' }).click();
+  await expectStep(page, 'Pago');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  await expect(page.getByRole('link', { name: 'Volver al carrito' })).toHaveAttribute('href', CART_PATH);
   expect(await placeOrder(page)).toBe(201);
   await confirmationNumber(page);
 });
@@ -374,4 +412,13 @@ test('on a phone the total stays reachable without horizontal scrolling @phone-o
   await expect(bar).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The expiry and CVC boxes stay side by side and aligned, and the test-mode badge beside the title.
+  const expiry = await page.getByLabel('Vencimiento (MM/AA)').boundingBox();
+  const cvc = await page.getByLabel('CVC').boundingBox();
+  expect(Math.abs((expiry?.y ?? 0) - (cvc?.y ?? 100))).toBeLessThanOrEqual(1);
+  const legend = await page.locator('.sandbox-card__legend').boundingBox();
+  const badge = await page.locator('.sandbox-card__badge').boundingBox();
+  expect(
+    Math.abs((legend?.y ?? 0) + (legend?.height ?? 0) / 2 - ((badge?.y ?? 100) + (badge?.height ?? 0) / 2)),
+  ).toBeLessThanOrEqual(4);
 });

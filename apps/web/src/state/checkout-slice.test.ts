@@ -6,7 +6,9 @@ import {
   type CheckoutSlice,
   createCheckoutSlice,
   INITIAL_CHECKOUT_STATE,
+  lastBeneficiaryOf,
   parseCheckoutState,
+  rememberLastBeneficiary,
 } from './checkout-slice.ts';
 
 class MemoryStorage {
@@ -141,5 +143,16 @@ describe('attemptFor', () => {
     expect(attemptFor(attempt, 'x', () => 'b')).toBe(attempt);
     expect(attemptFor(attempt, 'y', () => 'b')).toEqual({ key: 'b', fingerprint: 'y' });
     expect(attemptFor(null, 'x', () => 'c')).toEqual({ key: 'c', fingerprint: 'x' });
+  });
+});
+
+describe('the last beneficiary', () => {
+  it('is remembered per account in localStorage, for that account only', () => {
+    expect(lastBeneficiaryOf('user-1')).toBeNull();
+    rememberLastBeneficiary('user-1', 'benef-9');
+    expect(lastBeneficiaryOf('user-1')).toBe('benef-9');
+    expect(lastBeneficiaryOf('user-2')).toBeNull();
+    local.setItem('mandado:last-beneficiary', 'not json');
+    expect(lastBeneficiaryOf('user-1')).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ import { formatMinorIn } from '../../lib/display-money.ts';
 import { failureMessage } from '../../lib/failure-text.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import type { CheckoutStep } from '../../state/checkout-slice.ts';
+import { type CheckoutStep, lastBeneficiaryOf, rememberLastBeneficiary } from '../../state/checkout-slice.ts';
 import { renderAddressPicker } from '../address/render-address-picker.tsx';
 import { useCheckoutPricing } from './use-checkout-pricing.ts';
 
@@ -119,6 +119,15 @@ interface CheckoutFlowProps {
 export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
   const step = useAppStore((state) => state.checkout.step);
   const updateCheckout = useAppStore((state) => state.updateCheckout);
+  // A success toast (the login's "¡Hola, …!") has said its piece once the shopper moves on; left up, it
+  // covered the step indicator on the next step.
+  const lastStep = useRef(step);
+  useEffect(() => {
+    if (lastStep.current === step) return;
+    lastStep.current = step;
+    const state = useAppStore.getState();
+    for (const item of state.notifications) if (item.kind === 'success') state.dismissNotification(item.id);
+  }, [step]);
   return (
     <div className="container page-section checkout">
       <div className="page-heading">
@@ -183,6 +192,17 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   const selected: Beneficiary | null =
     beneficiaries.data?.find((entry) => entry.beneficiary_id === checkout.beneficiaryId) ?? null;
 
+  // A returning shopper starts with the beneficiary of their last order (once: clearing it is respected).
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !beneficiaries.data) return;
+    preselected.current = true;
+    if (checkout.beneficiaryId !== null) return;
+    const last = lastBeneficiaryOf(user.user_account_id);
+    if (last && beneficiaries.data.some((entry) => entry.beneficiary_id === last))
+      updateCheckout({ beneficiaryId: last });
+  }, [beneficiaries.data, checkout.beneficiaryId, user.user_account_id, updateCheckout]);
+
   // A stored coupon the server no longer accepts (used meanwhile, expired) is dropped, not silently priced.
   useEffect(() => {
     if (couponQuery.isError) updateCheckout({ coupon: null, couponDiscount: 0 });
@@ -237,6 +257,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
 
   function finish(order: OrderGroup) {
     const state = useAppStore.getState();
+    if (checkout.beneficiaryId) rememberLastBeneficiary(user.user_account_id, checkout.beneficiaryId);
     state.endCheckoutAttempt();
     trackPurchase(order.number, parseMoney(order.total) / 100, purchaseLines(order));
     queryClient.setQueryData(['orders', order.number], order);

@@ -8,7 +8,9 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+
+const UNSAVED_ADDRESS = 'Guarda la dirección antes de continuar.';
 
 interface DeliveryStepProps {
   /** The beneficiaries list and form (the beneficiaries feature, composed by the app). */
@@ -36,14 +38,23 @@ export function DeliveryStep({
   onContinue,
 }: DeliveryStepProps) {
   const ids = useId();
-  const [missing, setMissing] = useState(false);
+  const [problem, setProblem] = useState<'missing' | 'unsaved' | null>(null);
+  const beneficiariesRef = useRef<HTMLDivElement>(null);
   const meetingPoint = selected?.zone.meeting_point ?? null;
 
   function next() {
-    if (!selected) {
-      setMissing(true);
+    // An open address form (new or being edited) has not been saved: continuing would silently drop it.
+    const openForm = beneficiariesRef.current?.querySelector('form') ?? null;
+    if (openForm) {
+      setProblem('unsaved');
+      openForm.querySelector<HTMLElement>('[type="submit"]')?.focus();
       return;
     }
+    if (!selected) {
+      setProblem('missing');
+      return;
+    }
+    setProblem(null);
     onContinue();
   }
 
@@ -52,20 +63,7 @@ export function DeliveryStep({
       <h2 id="checkout-delivery-title" className="checkout-panel__title">
         Envío
       </h2>
-      <h3 className="checkout-panel__subtitle">¿Quién recibe el pedido?</h3>
-      {beneficiaries}
-      {missing && !selected ? (
-        <p className="form__error" role="alert">
-          {CHECKOUT_MESSAGES.beneficiaryRequired}
-        </p>
-      ) : null}
-      {meetingPoint ? (
-        <p className="notice notice--warn" role="status">
-          Esta dirección está en una zona donde el repartidor no entra: coordina con quien recibe un punto de
-          encuentro cercano ({meetingPoint.name}). El repartidor llamará antes de llegar.
-        </p>
-      ) : null}
-
+      {/* Before the beneficiary: saving a new one moves on to 'Pago' (spec §4), so these must be seen first. */}
       <fieldset className="checkout-choice">
         <legend className="checkout-choice__legend">Tipo de entrega</legend>
         {DELIVERY_TYPES.map((type) => (
@@ -110,6 +108,20 @@ export function DeliveryStep({
         </select>
         <p className="form__hint">Puedes cambiarlo para cada producto al revisar el pedido.</p>
       </div>
+
+      <h3 className="checkout-panel__subtitle">¿Quién recibe el pedido?</h3>
+      <div ref={beneficiariesRef}>{beneficiaries}</div>
+      {problem ? (
+        <p className="form__error" role="alert">
+          {problem === 'unsaved' ? UNSAVED_ADDRESS : CHECKOUT_MESSAGES.beneficiaryRequired}
+        </p>
+      ) : null}
+      {meetingPoint ? (
+        <p className="notice notice--warn" role="status">
+          Esta dirección está en una zona donde el repartidor no entra: coordina con quien recibe un punto de
+          encuentro cercano ({meetingPoint.name}). El repartidor llamará antes de llegar.
+        </p>
+      ) : null}
 
       <div className="checkout-panel__actions">
         <button type="button" className="button button--primary" onClick={next}>
