@@ -10,9 +10,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, segment } from '../../lib/api-client.ts';
 
 /** `GET /v1/checkout/options/`: the processor, PayPal, the countries with manual methods, the delivery window. */
-export function checkoutOptionsQueryOptions() {
+/** Per account: the answer carries the remitter's country (from their phone), which decides manual methods. */
+export function checkoutOptionsQueryOptions(accountId: string | null) {
   return queryOptions({
-    queryKey: ['checkout-options'],
+    queryKey: ['checkout-options', accountId],
     queryFn: ({ signal }) => apiGet<CheckoutOptions>('/checkout/options/', signal),
     staleTime: 5 * 60_000,
   });
