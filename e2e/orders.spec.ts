@@ -199,6 +199,9 @@ test.describe('after the order', () => {
     await expect(card.getByText('Esperando tu pago')).toBeVisible();
     await expect(card.getByText('Confirmado')).toHaveCount(0);
     await expect(card.getByText('Total a pagar')).toBeVisible();
+    // The list quotes the dollar record, the amount the order page quotes beside its total.
+    const listed = (await card.locator('.order-card__total').innerText()).trim();
+    expect(listed).toMatch(/^US\$ \d+,\d\d$/);
     await expect(card.getByText('Para Ana Pérez')).toBeVisible();
     await expectNoSeriousViolations(page, "'Mis Compras'");
 
@@ -253,6 +256,7 @@ test.describe('after the order', () => {
     }
     const summary = page.getByRole('region', { name: 'Resumen' });
     await expect(summary.getByText('Total a pagar')).toBeVisible();
+    await expect(summary.locator('.order-sums__total')).toContainText(listed);
 
     // Pick-up: each store's address, not the family member's home, and no delivery days.
     for (const address of order.addresses) await expect(page.getByText(`Retira en ${address}`)).toBeVisible();

@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@mandado/shared/checkout.schemas';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { Link } from 'react-router';
-import { OrderAmount } from './order-money.tsx';
+import { usdText } from './order-figures.ts';
 import { formatOrderDate, paymentStatusTone } from './order-timeline.ts';
 import { awaitsManualPayment, orderStateBadge, totalLabel } from './order-wording.ts';
 import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
@@ -54,7 +54,9 @@ export function OrderList({
                 <div>
                   <dt>{totalLabel(order)}</dt>
                   <dd>
-                    <OrderAmount usd={order.total} className="order-card__total" />
+                    {/* The dollar record: the list has no lines to build a peso total from, and one converted
+                        back from dollars would differ by cents from the one the order page adds up. */}
+                    <span className="order-card__total">{usdText(order.total)}</span>
                   </dd>
                 </div>
                 <div>
