@@ -241,6 +241,14 @@ test.describe('after the order', () => {
       await expect(timeline.getByRole('listitem').last()).toContainText('Pendiente');
     }
     await expect(page.getByText(NOODLES)).toBeVisible();
+    // A line: quantity × the unit price in the product's own currency (pesos, as the catalog sells it), then the
+    // line total in the display currency (pesos here too: the same amount, never converted back from dollars).
+    const noodles = page.getByRole('listitem').filter({ hasText: NOODLES });
+    const lineText = await noodles.innerText();
+    const unit = /2 × \$U (\d+),(\d\d)/.exec(lineText);
+    expect(unit, lineText).not.toBeNull();
+    const cents = 2 * (Number(unit?.[1]) * 100 + Number(unit?.[2]));
+    expect(lineText).toContain(`$U ${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`);
     // The line's own substitution choice, differing from the order's, is kept.
     const pharmacy = order.stores.find((store) => store.includes('Rambla')) ?? '';
     await expect(
