@@ -247,7 +247,11 @@ test('3-D Secure: Escape rejects like the bank page closing, and the shopper is 
   await page.keyboard.press('Escape');
   expect((await confirm).status()).toBe(402);
   await expectStep(page, 'Pago');
-  await expect(page.getByRole('alert').filter({ hasText: '3-D Secure' })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: '3-D Secure' });
+  await expect(alert).toBeVisible();
+  // The closing dialog does not take the focus back: the failure is read and seen.
+  await expect(alert).toBeFocused();
+  await expect(alert).toBeInViewport();
   expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
 });
 

@@ -237,13 +237,15 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   // move focus to its alert when there is one, else to its heading, so screen readers announce where they are.
   const mainRef = useRef<HTMLDivElement>(null);
   const stepReady = checkout.step <= 1 || Boolean(options.data && pricing);
-  const shownKey = `${checkout.step}|${stepReady}|${declined ?? ''}|${conflict ? conflict.detail : ''}`;
+  // The 3-D Secure dialog gives the focus back to where it was when it closes, so its closing counts too.
+  const dialogOpen = threeDs !== null;
+  const shownKey = `${checkout.step}|${stepReady}|${declined ?? ''}|${conflict ? conflict.detail : ''}|${dialogOpen}`;
   const lastShownKey = useRef<string | null>(null);
   useEffect(() => {
     const first = lastShownKey.current === null;
     lastShownKey.current = shownKey;
     const main = mainRef.current;
-    if (first || !main) return;
+    if (first || !main || dialogOpen) return;
     const target =
       main.querySelector<HTMLElement>('.form__alert[role="alert"]') ?? main.querySelector<HTMLElement>('h2');
     if (!target) return;
@@ -252,7 +254,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
     const checkoutTop = main.closest('.checkout') ?? main;
     if (target.matches('h2')) checkoutTop.scrollIntoView({ block: 'start' });
     else target.scrollIntoView({ block: 'center' });
-  }, [shownKey]);
+  }, [shownKey, dialogOpen]);
   const usd = (minor: number) => formatMinorIn(minor, 'USD', display);
 
   function finish(order: OrderGroup) {
