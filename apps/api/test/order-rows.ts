@@ -147,7 +147,7 @@ export async function insertPlacedOrder(
         number,
         storeId: store.storeId,
         storeName: store.storeName ?? `Tienda ${store.storeId}`,
-        storeAddress: 'Av. 18 de Julio 1234',
+        storeAddress: 'Av. Italia 2800',
         status: store.status ?? 'pending',
         subtotal: total,
         discount: '0.00',

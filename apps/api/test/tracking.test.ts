@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { trackingSchema } from '@mandado/shared/checkout.schemas';
+import { type Tracking, trackingSchema } from '@mandado/shared/checkout.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStoreMember, createProduct, createStore, createUser, type TestUser } from './factories.ts';
 import { insertPlacedOrder, type PlacedOrderRows } from './order-rows.ts';
@@ -89,8 +89,14 @@ describe('GET /v1/tracking/:token/', () => {
       'En preparación',
     ]);
 
-    // No prices, no address, no surname, no reasons: neither as keys nor as values.
-    expect(keysOf(response.json()).filter((key) => PRIVATE_KEYS.test(key))).toEqual([]);
+    // No prices, no home address, no surname, no reasons: neither as keys nor as values. The store's own
+    // public address is there, for a pick-up.
+    expect(
+      keysOf(response.json()).filter((key) => key !== 'store_address' && PRIVATE_KEYS.test(key)),
+    ).toEqual([]);
+    expect(response.json<Tracking>().stores.map((store) => store.store_address)).toEqual(
+      order.storeOrders.map(() => 'Av. Italia 2800'),
+    );
     for (const secret of ['7.25', '4.10', '11.35', 'Fernández', '18 de Julio', 'Nota interna', '+598']) {
       expect(response.body).not.toContain(secret);
     }

@@ -363,6 +363,8 @@ export const trackingSchema = z.object({
     z.object({
       number: z.string(),
       store_name: z.string(),
+      /** Where a pick-up order is collected (the store's public address). */
+      store_address: z.string(),
       status: z.enum(STORE_ORDER_STATUSES),
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),

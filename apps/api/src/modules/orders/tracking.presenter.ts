@@ -26,6 +26,7 @@ export function presentTracking(
       return {
         number: storeOrder.number,
         store_name: storeOrder.storeName,
+        store_address: storeOrder.storeAddress,
         status,
         status_label: STORE_ORDER_STATUS_LABELS[status],
         history: (historyOf.get(storeOrder.id) ?? []).map((change) => {

@@ -16,6 +16,7 @@ export interface TrackedStoreOrderRow {
   id: number;
   number: string;
   storeName: string;
+  storeAddress: string;
   status: string;
   items: number;
 }
@@ -50,6 +51,7 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       id: storeOrders.id,
       number: storeOrders.number,
       storeName: storeOrders.storeName,
+      storeAddress: storeOrders.storeAddress,
       status: storeOrders.status,
       // Written out with aliases: drizzle leaves columns unqualified in a one-table select, and an unqualified
       // id inside the subquery would name the line's own column.

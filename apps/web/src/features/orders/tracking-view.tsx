@@ -75,6 +75,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                 </h2>
                 <StoreStatusBadge status={store.status} label={store.status_label} />
               </header>
+              {pickup ? <p className="order-panel__note">Retira en {store.store_address}</p> : null}
               <p className="order-panel__note">
                 {itemsText(store.items)}
                 {last?.dateTime
