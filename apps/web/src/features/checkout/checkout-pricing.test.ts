@@ -4,6 +4,7 @@ import { aCartItem, aProduct } from '../../testing/factories.ts';
 import {
   creditToUse,
   displayCheckout,
+  displayOrder,
   expectedLines,
   placeOrderBody,
   placeOrderFingerprint,
@@ -249,5 +250,48 @@ describe('displayCheckout', () => {
     if (!pricing) throw new Error('priced');
     const shown = displayCheckout(pricing, { code: 'USD', symbol: 'US$', rates, ready: true });
     expect(shown.total).toBe(pricing.totals.total);
+  });
+});
+
+describe('displayOrder', () => {
+  it('shows each store block with its coupon share and credit adding up, and the order as their sum', () => {
+    const line = (unitPrice: string, total: string) => ({
+      product_id: 1,
+      name: 'Yerba',
+      image: null,
+      quantity: 1,
+      unit_price: unitPrice,
+      currency: 'UYU',
+      total,
+      discount: '0.00',
+      substitution: 'similar' as const,
+    });
+    const store = (lines: ReturnType<typeof line>[], parts: Record<string, string>) => ({ lines, ...parts });
+    const order = {
+      stores: [
+        store([line('279.00', '7.07'), line('149.00', '3.77')], {
+          subtotal: '10.84',
+          discount: '1.08',
+          shipping: '2.99',
+          credit: '0.20',
+          total: '12.55',
+        }),
+        store([line('489.00', '12.39')], {
+          subtotal: '12.39',
+          discount: '1.24',
+          shipping: '4.99',
+          credit: '0.17',
+          total: '15.97',
+        }),
+      ],
+    } as unknown as OrderGroup;
+    const shown = displayOrder(order, { code: 'UYU', symbol: '$U', rates: { UYU: '39.4725' }, ready: true });
+    expect(shown.stores.map((entry) => entry.lines)).toEqual([[27900, 14900], [48900]]);
+    for (const entry of shown.stores) {
+      expect(entry.discount).toBeGreaterThan(0);
+      expect(entry.total).toBe(entry.subtotal + entry.shipping - entry.discount - entry.credit);
+    }
+    expect(shown.total).toBe(shown.stores.reduce((sum, entry) => sum + entry.total, 0));
+    expect(shown.total).toBe(shown.subtotal + shown.shipping - shown.discount - shown.credit);
   });
 });
