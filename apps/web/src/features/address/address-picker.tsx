@@ -259,7 +259,7 @@ export function AddressPicker({
       </div>
       {mapWanted || value.position !== null ? (
         <>
-          <p className="form__hint">Tocá el mapa o arrastrá el marcador para ajustar la ubicación.</p>
+          <p className="form__hint">Toca el mapa o arrastra el marcador para ajustar la ubicación.</p>
           <Suspense fallback={<div className="location-map location-map--loading" aria-hidden="true" />}>
             <LocationMap
               position={value.position}

@@ -111,7 +111,7 @@ export function BeneficiariesManager({
       {!list.isLoading && !list.error && beneficiaries.length === 0 ? (
         <EmptyState title="Todavía no agregaste a nadie">
           <p>
-            Agregá a quien recibe tus compras: su nombre, su celular y la dirección con su punto en el mapa.
+            Agrega a quien recibe tus compras: su nombre, su celular y la dirección con su punto en el mapa.
           </p>
         </EmptyState>
       ) : null}

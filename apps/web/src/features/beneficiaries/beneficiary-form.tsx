@@ -256,7 +256,7 @@ export function BeneficiaryForm({
             className={errors.residency ? 'select input--invalid' : 'select'}
             {...register('residency')}
           >
-            <option value="">Elegí una opción</option>
+            <option value="">Elige una opción</option>
             {RESIDENCIES.map((residency) => (
               <option key={residency} value={residency}>
                 {RESIDENCY_LABELS[residency]}
