@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import { MESSAGES } from '@mandado/shared/messages';
+import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     mapTiles: MapTiles;
     /** The card processor (sandbox or Stripe) and PayPal when configured (decision 023). */
     payments: Payments;
+    /** Third-party widgets from the configuration, served in the public settings (decision 027). */
+    widgets: WidgetSettings;
   }
 }
 
@@ -85,6 +88,8 @@ export interface BuildAppOptions {
   paymentsConfig?: PaymentsConfig;
   /** Tests inject their own processors (a failing one, a fake Stripe). */
   payments?: Payments;
+  /** Third-party widgets (tag manager, error reporting, ads, chat); by default none. */
+  widgets?: WidgetSettings;
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -108,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
   const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
   app.decorate('mapTiles', mapTiles);
+  app.decorate('widgets', options.widgets ?? NO_WIDGETS);
   app.decorate('payments', options.payments ?? createPayments(options.paymentsConfig));
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');

@@ -114,6 +114,11 @@ export const userSchema = z.object({
   referral_token: z.string(),
   credit: decimalString,
   coupon: z.string().nullable(),
+  /**
+   * Issue 11: the account came through an invitation and its welcome credit still waits for a first order
+   * whose goods reach `referral_minimum_purchase`; checkout then applies `referral_invitee_reward` by itself.
+   */
+  referral_welcome_pending: z.boolean(),
   /** Decision 012: always `remitter`; `merchant` for a store member, `operator` for our staff. */
   roles: z.array(z.enum(ROLES)),
   /** The stores a merchant works for; empty for everyone else. */

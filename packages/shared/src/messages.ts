@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidValue: 'Valor inválido.',
   singleLineText:
     'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
+  invalidText: 'No puede contener caracteres de control ni marcas de dirección del texto.',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',

@@ -9,5 +9,19 @@ export const settingsSchema = z.object({
   map_tile_url: z.string(),
   /** Plain-text attribution the map shows ('© OpenStreetMap contributors'). */
   map_attribution: z.string(),
+  /** Referral program (issue 11): the invitee's welcome credit, the inviter's reward, the first-purchase minimum (USD). */
+  referral_invitee_reward: decimalString,
+  referral_inviter_reward: decimalString,
+  referral_minimum_purchase: decimalString,
+  /** Support contact (spec §1): the WhatsApp number, digits only with the country code (wa.me), and the e-mail. */
+  support_whatsapp_number: z.string(),
+  support_email: z.string(),
+  /** Third-party widgets (spec §7), null when not configured: see third-party-widgets.ts. */
+  widgets: z.object({
+    tag_manager_id: z.string().nullable(),
+    error_reporting_key: z.string().nullable(),
+    ads_id: z.string().nullable(),
+    chat_website_id: z.string().nullable(),
+  }),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -70,3 +70,18 @@ export function singleLineText<T extends z.ZodType<string, string>>(schema: T) {
     else if (problem === 'invisible') context.addIssue({ code: 'custom', message: MESSAGES.required });
   });
 }
+
+/** Controls except line breaks and tabs, plus the bidi overrides and marks (see FORBIDDEN_IN_SINGLE_LINE). */
+const FORBIDDEN_IN_MULTI_LINE = /(?![\n\r\t])\p{Cc}|[\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * The rule for free text a person writes over several lines (a message to support, a product description):
+ * line breaks and tabs are fine, other controls and bidi overrides are not, and only-invisible is "required".
+ */
+export function multiLineText<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.superRefine((value, context) => {
+    if (FORBIDDEN_IN_MULTI_LINE.test(value))
+      context.addIssue({ code: 'custom', message: MESSAGES.invalidText });
+    else if (INVISIBLE_ONLY.test(value)) context.addIssue({ code: 'custom', message: MESSAGES.required });
+  });
+}

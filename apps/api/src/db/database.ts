@@ -17,12 +17,14 @@ import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
 import * as couponsSchema from './schema/coupons.ts';
 import * as currenciesSchema from './schema/currencies.ts';
+import * as helpSchema from './schema/help.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
 import * as ordersSchema from './schema/orders.ts';
 import * as paymentsSchema from './schema/payments.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
+import * as referralsSchema from './schema/referrals.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
 import * as walletSchema from './schema/wallet.ts';
@@ -35,12 +37,14 @@ const schema = {
   ...catalogSchema,
   ...couponsSchema,
   ...currenciesSchema,
+  ...helpSchema,
   ...locationsSchema,
   ...mailSchema,
   ...mediaSchema,
   ...ordersSchema,
   ...paymentsSchema,
   ...rateLimitsSchema,
+  ...referralsSchema,
   ...settingsSchema,
   ...staffSchema,
   ...walletSchema,

@@ -49,7 +49,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       noStore(reply);
       const [whoami, settings] = await Promise.all([
         currentUser(app.db, request.actor),
-        getPublicSettings(app.db, app.mapTiles),
+        getPublicSettings(app.db, { mapTiles: app.mapTiles, widgets: app.widgets }),
       ]);
       return { whoami, settings };
     },

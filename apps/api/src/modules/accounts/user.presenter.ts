@@ -17,6 +17,8 @@ export function presentUser(row: UserRow, actor: Pick<Actor, 'roles' | 'storeIds
     referral_token: row.referralToken,
     credit: row.credit,
     coupon: row.coupon,
+    // Issue 11: wired to the referrals table by the referral service (see decision 026).
+    referral_welcome_pending: false,
     roles: actor.roles,
     store_ids: actor.storeIds,
   };
