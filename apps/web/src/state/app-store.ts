@@ -10,6 +10,13 @@ export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
 /** Which form the login/register panel opens with (spec §4); null when it is closed. */
 export type AuthPanelMode = 'login' | 'register';
 
+/**
+ * The help overlay's views (spec §2 Help overlay; issue 11). One shared flag opens it; the footer's help tabs,
+ * the account menus and a shareable link (`?ayuda=<slug>`) set the view.
+ */
+export const HELP_VIEWS = ['faq', 'contact', 'shipping', 'suggestion', 'instructions'] as const;
+export type HelpView = (typeof HELP_VIEWS)[number];
+
 /** Where a logout was asked from: the mobile menu goes to /products afterwards (spec §4 Logout). */
 export type LogoutOrigin = 'menu' | 'mobile-menu';
 
@@ -44,6 +51,12 @@ interface AppState extends CartSlice, CartUiSlice, CheckoutSlice {
   notifications: AppNotification[];
   /** The login/register panel (spec §4), opened by several screens. */
   authPanel: AuthPanelMode | null;
+  /** Spec §3 `emailReferred`: the e-mail the referral box took, pre-filled in the login/register panel. */
+  authPanelEmail: string;
+  /** The referral popup (spec §2), with the e-mail the footer's box took (empty when opened elsewhere). */
+  referralPanel: { email: string } | null;
+  /** The help overlay's open view, or null when it is closed. */
+  helpView: HelpView | null;
   /** The mobile user menu that slides in from the right (spec §2 Mobile). */
   userMenuOpen: boolean;
   /** A logout waiting for the confirmation 'Estas seguro que deseas cerrar sesión?'. */
@@ -57,7 +70,11 @@ interface AppState extends CartSlice, CartUiSlice, CheckoutSlice {
   setPendingCity: (city: City | null) => void;
   notify: (notification: Omit<AppNotification, 'id'>) => void;
   dismissNotification: (id: number) => void;
-  setAuthPanel: (mode: AuthPanelMode | null) => void;
+  /** Opens (or closes, with null) the login/register panel; `email` pre-fills it (spec §4 Referral). */
+  setAuthPanel: (mode: AuthPanelMode | null, email?: string) => void;
+  openReferral: (email?: string) => void;
+  closeReferral: () => void;
+  setHelpView: (view: HelpView | null) => void;
   setUserMenuOpen: (open: boolean) => void;
   setLogoutConfirm: (origin: LogoutOrigin | null) => void;
 }
@@ -110,6 +127,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   pendingCity: null,
   notifications: [],
   authPanel: null,
+  authPanelEmail: '',
+  referralPanel: null,
+  helpView: null,
   userMenuOpen: false,
   logoutConfirm: null,
   setCity: (city) => {
@@ -140,7 +160,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
     })),
   dismissNotification: (id) =>
     set((state) => ({ notifications: state.notifications.filter((item) => item.id !== id) })),
-  setAuthPanel: (authPanel) => set({ authPanel }),
+  setAuthPanel: (authPanel, email = '') => set({ authPanel, authPanelEmail: authPanel ? email : '' }),
+  openReferral: (email = '') => set({ referralPanel: { email } }),
+  closeReferral: () => set({ referralPanel: null }),
+  setHelpView: (helpView) => set({ helpView }),
   setUserMenuOpen: (userMenuOpen) => set({ userMenuOpen }),
   setLogoutConfirm: (logoutConfirm) => set({ logoutConfirm }),
 }));
