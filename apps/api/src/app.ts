@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { createGeocoder } from './modules/geo/geo.service.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
@@ -120,7 +121,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, mapTiles.url, { stripe: app.payments.card.name === 'stripe' });
+  await registerSecurityHeaders(app, mapTiles.url, {
+    stripe: app.payments.card.name === 'stripe',
+    widgets: app.widgets,
+  });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
   // Before the sessions: a caller over its share is refused without the session lookup's query.
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
       });
       await v1.register(beneficiariesRoutes);
+      await v1.register(helpRoutes);
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });
       await v1.register(adminRoutes, { prefix: '/admin' });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readWidgetSettings, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
@@ -33,6 +34,8 @@ export interface AppConfig {
   mapTiles: MapTiles;
   /** Stripe, PayPal, or the embedded sandbox (decision 023). */
   payments: PaymentsConfig;
+  /** TAG_MANAGER_ID, ERROR_REPORTING_KEY, ADS_ID, CHAT_WEBSITE_ID; none by default (decision 027). */
+  widgets: WidgetSettings;
 }
 
 const ruleSchema = z.object({
@@ -173,5 +176,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       attribution: env.MAP_ATTRIBUTION ? env.MAP_ATTRIBUTION : DEFAULT_MAP_TILES.attribution,
     },
     payments: readPaymentsConfig(env),
+    widgets: readWidgetSettings(env),
   };
 }

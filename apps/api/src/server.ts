@@ -30,6 +30,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   geocoder: config.geocoder,
   mapTiles: config.mapTiles,
+  widgets: config.widgets,
   paymentsConfig: config.payments,
   kickMailWorker: () => mailWorker?.kick(),
 });

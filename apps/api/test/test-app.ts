@@ -29,6 +29,7 @@ export async function createTestApp(
     | 'geocoder'
     | 'mapTiles'
     | 'payments'
+    | 'widgets'
   > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');

@@ -1,4 +1,10 @@
 import helmet from '@fastify/helmet';
+import {
+  type CspDirective,
+  NO_WIDGETS,
+  type WidgetSettings,
+  widgetCspSources,
+} from '@mandado/shared/third-party-widgets';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_MAP_TILES, tileOrigin } from '../modules/settings/map-tiles.ts';
 
@@ -44,26 +50,32 @@ export const STRIPE_CSP_SOURCES = {
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   mapTileUrl: string = DEFAULT_MAP_TILES.url,
-  options: { stripe?: boolean } = {},
+  options: { stripe?: boolean; widgets?: WidgetSettings } = {},
 ): Promise<void> {
   const tiles = tileOrigin(mapTileUrl);
   const stripe = options.stripe === true;
+  // Only the configured widgets' origins (decision 027): with none, the policy is exactly what it was.
+  const widgets = widgetCspSources(options.widgets ?? NO_WIDGETS);
+  const sources = (
+    directive: CspDirective,
+    base: readonly string[],
+    stripeSources: readonly string[] = [],
+  ) => [...base, ...(stripe ? stripeSources : []), ...(widgets[directive] ?? [])];
+  const extended = (directive: CspDirective, stripeSources: readonly string[] = []) =>
+    (stripe && stripeSources.length > 0) || (widgets[directive]?.length ?? 0) > 0
+      ? { [directive]: sources(directive, ["'self'"], stripeSources) }
+      : {};
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': [
-          "'self'",
-          'data:',
-          ...(tiles ? [tiles] : []),
-          ...(stripe ? STRIPE_CSP_SOURCES['img-src'] : []),
-        ],
-        ...(stripe
-          ? {
-              'script-src': ["'self'", ...STRIPE_CSP_SOURCES['script-src']],
-              'frame-src': ["'self'", ...STRIPE_CSP_SOURCES['frame-src']],
-              'connect-src': ["'self'", ...STRIPE_CSP_SOURCES['connect-src']],
-            }
-          : {}),
+        'img-src': sources(
+          'img-src',
+          ["'self'", 'data:', ...(tiles ? [tiles] : [])],
+          STRIPE_CSP_SOURCES['img-src'],
+        ),
+        ...extended('script-src', STRIPE_CSP_SOURCES['script-src']),
+        ...extended('frame-src', STRIPE_CSP_SOURCES['frame-src']),
+        ...extended('connect-src', STRIPE_CSP_SOURCES['connect-src']),
         'upgrade-insecure-requests': null,
       },
     },

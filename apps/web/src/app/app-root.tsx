@@ -4,6 +4,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { CartSwipeHost } from './account/cart-swipe-host.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
+import { useThirdPartyWidgets } from './app-start/use-third-party-widgets.ts';
 import { CartSyncHost } from './cart/cart-sync-host.tsx';
 
 /** A new page starts at the top; Back and Forward (POP) leave the browser to restore the position. */
@@ -20,6 +21,7 @@ function ScrollToTopOnNavigate() {
 /** The root route: runs the app start once and hosts what every layout shares. */
 export function AppRoot() {
   useAppStart();
+  useThirdPartyWidgets();
   return (
     <>
       <Outlet />

@@ -1,23 +1,10 @@
-/** Spec §4 Analytics: the events the tag manager reads. */
-export type AnalyticsEvent = 'user_init' | 'login' | 'logout' | 'search';
-
-export type AnalyticsPayload = Record<string, string | number | boolean | null>;
-
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
 /**
- * Pushes an event onto the tag manager's data layer, creating it when the tag manager has not loaded (yet);
- * it replays what is queued there once it starts. Payloads never carry e-mails, names or phones.
+ * Spec §4 Analytics (issue 11, decision 027): the events the tag manager reads, with ONE shape. Every event is
+ * one object pushed onto `window.dataLayer`: `{ event: <name>, ...fields }`, fields in snake_case, money in
+ * US dollars as a number with `currency: 'USD'`. Payloads never carry e-mails, names, phones or addresses;
+ * the user is the public `user_account_id`. The data layer exists even when no tag manager is configured
+ * (nothing reads it then, and nothing leaves the browser); a tag manager loaded later replays what is queued.
  */
-export function track(event: AnalyticsEvent, payload: AnalyticsPayload = {}): void {
-  if (typeof window === 'undefined') return;
-  window.dataLayer ??= [];
-  window.dataLayer.push({ event, ...payload });
-}
 
 /** §3 Order line for analytics. */
 export interface PurchaseLine {
@@ -27,15 +14,37 @@ export interface PurchaseLine {
   item_price: number;
 }
 
-/** The purchase event (issue 10): the order number, the charged total (USD) and its §3 order lines. */
-export function trackPurchase(order: string, value: number, lines: readonly PurchaseLine[]): void {
+/** Each event's fields. */
+export interface AnalyticsEvents {
+  /** The app start found a logged-in user (§4 App start). */
+  user_init: { user_account_id: string };
+  /** A login or a registration succeeded. */
+  login: { method: 'login' | 'register'; user_account_id: string };
+  logout: Record<string, never>;
+  /** The result list was shown for a term of more than 3 characters. */
+  search: { search_term: string; results: number };
+  /** An order was placed and paid (or placed to pay by transfer). */
+  purchase: { order: string; value: number; currency: 'USD'; items: PurchaseLine[] };
+}
+
+export type AnalyticsEvent = keyof AnalyticsEvents;
+
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+  }
+}
+
+export function track<E extends AnalyticsEvent>(
+  event: E,
+  ...fields: AnalyticsEvents[E] extends Record<string, never> ? [] : [AnalyticsEvents[E]]
+): void {
   if (typeof window === 'undefined') return;
   window.dataLayer ??= [];
-  window.dataLayer.push({
-    event: 'purchase',
-    order,
-    value,
-    currency: 'USD',
-    items: lines.map((line) => ({ ...line })),
-  });
+  window.dataLayer.push({ event, ...(fields[0] ?? {}) });
+}
+
+/** The purchase event: the order number, the charged total (USD) and its §3 order lines. */
+export function trackPurchase(order: string, value: number, lines: readonly PurchaseLine[]): void {
+  track('purchase', { order, value, currency: 'USD', items: lines.map((line) => ({ ...line })) });
 }
