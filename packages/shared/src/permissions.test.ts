@@ -43,6 +43,12 @@ describe('permissions', () => {
     expect(hasPermission(operator, 'admin:manage')).toBe(true);
   });
 
+  it("keeps the support inbox (people's messages, with their e-mails and phones) for operators", () => {
+    expect(hasPermission(operator, 'support:read')).toBe(true);
+    expect(hasPermission(merchant, 'support:read')).toBe(false);
+    expect(hasPermission(merchant, 'support:read', 3)).toBe(false);
+  });
+
   it('lets an operator reach every store', () => {
     expect(hasPermission(operator, 'order:fulfil', 99)).toBe(true);
     expect(hasPermission(operator, 'store:read', 3)).toBe(true);

@@ -24,6 +24,7 @@ export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
  * - `payment:mark-paid`: record that an order's payment arrived (operators only).
  * - `admin:read`: see the back office (every store, user and order).
  * - `admin:manage`: approve or reject stores, grant roles.
+ * - `support:read`: read what people wrote to us (contact messages, product suggestions, city requests).
  */
 export const PERMISSIONS = [
   'account:own',
@@ -33,6 +34,7 @@ export const PERMISSIONS = [
   'payment:mark-paid',
   'admin:read',
   'admin:manage',
+  'support:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -46,7 +48,15 @@ export const STORE_SCOPED_PERMISSIONS: ReadonlySet<Permission> = new Set([
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   remitter: ['account:own'],
   merchant: ['store:read', 'store:manage', 'order:fulfil'],
-  operator: ['store:read', 'store:manage', 'order:fulfil', 'payment:mark-paid', 'admin:read', 'admin:manage'],
+  operator: [
+    'store:read',
+    'store:manage',
+    'order:fulfil',
+    'payment:mark-paid',
+    'admin:read',
+    'admin:manage',
+    'support:read',
+  ],
 };
 
 /** Whether any of these roles grants the permission (scope aside: see `roleReachesEveryStore`). */

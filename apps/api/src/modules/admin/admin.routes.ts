@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
+import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { listStoresForReview } from './admin.service.ts';
@@ -29,4 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStoreOrderRoutes);
   // Recording a transfer or cash deposit that arrived (payment:mark-paid).
   await app.register(markPaidRoutes);
+  // The support inbox: contact messages, suggestions and city requests (support:read).
+  await app.register(helpAdminRoutes);
 };
