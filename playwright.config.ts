@@ -82,6 +82,8 @@ export default defineConfig({
         loginPerIp: { max: 10_000, windowSeconds: 300 },
         emailLookupPerIp: { max: 10_000, windowSeconds: 300 },
         loginPerEmail: { max: 10_000, windowSeconds: 300 },
+        contactPerIp: { max: 10_000, windowSeconds: 600 },
+        suggestionPerIp: { max: 10_000, windowSeconds: 600 },
       }),
       SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
       PUBLIC_URL: baseURL,
