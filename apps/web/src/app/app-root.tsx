@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
@@ -11,8 +11,12 @@ import { CartSyncHost } from './cart/cart-sync-host.tsx';
 function ScrollToTopOnNavigate() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger: each new page scrolls up.
+  // Only a new pathname is a new page: a query change on the same page (the help overlay's `?ayuda=`, written
+  // with replace) changes the navigation type too, and must not throw the shopper back to the top.
+  const previousPathname = useRef(pathname);
   useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);
   return null;

@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
 import { BrandMark, IconSvg } from '../../components/icons.tsx';
+import { SupportContactBlock } from '../../features/help/support-contact-block.tsx';
 import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useAppStore } from '../../state/app-store.ts';
+import { FooterHelpTabs } from './footer-help-tabs.tsx';
+import { ReferralEmailBox } from './referral-email-box.tsx';
+import './footer-help.css';
 
 // The social icons live here: the footer is a deferred chunk and nothing else uses them.
 function FacebookIcon() {
@@ -23,8 +27,22 @@ function InstagramIcon() {
 }
 
 export function SiteFooter() {
+  const openReferral = useAppStore((state) => state.openReferral);
   return (
     <footer className="site-footer">
+      <section className="container" aria-labelledby="footer-referral">
+        <div className="site-footer__referral">
+          <div>
+            <h2 id="footer-referral" className="site-footer__referral-title">
+              Invita a tus amigos y gana crédito
+            </h2>
+            <button type="button" className="footer-link-button" onClick={() => openReferral()}>
+              Invita a tus amigos y gana
+            </button>
+          </div>
+          <ReferralEmailBox />
+        </div>
+      </section>
       <div className="container site-footer__grid">
         <section className="site-footer__brand" aria-label="Mandado">
           <p className="site-footer__logo">
@@ -63,26 +81,13 @@ export function SiteFooter() {
           <h2 id="footer-help" className="site-footer__heading">
             Ayuda
           </h2>
-          <ul className="site-footer__links">
-            <li>
-              <Link to="/termsuse#politicas-de-envio">Políticas de envío</Link>
-            </li>
-            <li>
-              <Link to="/termsuse#preguntas-frecuentes">Preguntas Frecuentes</Link>
-            </li>
-            <li>
-              <Link to="/termsuse#contactenos">Contáctenos</Link>
-            </li>
-          </ul>
+          <FooterHelpTabs listClassName="site-footer__links" />
         </nav>
         <section aria-labelledby="footer-support">
           <h2 id="footer-support" className="site-footer__heading">
             Atención al cliente
           </h2>
-          <p>Lunes a Domingo, 8:00am a 8:00pm</p>
-          <p>
-            <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
-          </p>
+          <SupportContactBlock />
           <FreeShippingNote className="site-footer__shipping" />
         </section>
       </div>

@@ -1,0 +1,59 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import { isValidEmail, normalizeEmail } from '@mandado/shared/validation-rules';
+import { type FormEvent, useId, useState } from 'react';
+import { useAppStore } from '../../state/app-store.ts';
+
+/**
+ * Spec §2 Footer referral e-mail box and §4 Referral: the e-mail goes to the referral popup, which opens the
+ * login or register panel for a visitor and invites for a user. Checked here with the §5 e-mail rules (no zod:
+ * the footer loads on every page).
+ */
+export function ReferralEmailBox() {
+  const openReferral = useAppStore((state) => state.openReferral);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const normalized = normalizeEmail(email);
+    if (normalized === '') return setError(MESSAGES.required);
+    if (!isValidEmail(normalized)) return setError(MESSAGES.invalidEmail);
+    setError(null);
+    setEmail('');
+    openReferral(normalized);
+  }
+
+  return (
+    <form className="referral-box" noValidate onSubmit={submit}>
+      <label className="referral-box__label" htmlFor={inputId}>
+        Correo electrónico de tu amigo
+      </label>
+      <div className="referral-box__row">
+        <input
+          id={inputId}
+          className={error ? 'input input--invalid' : 'input'}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          // Spec §5: e-mail inputs are shown in lowercase.
+          onChange={(event) => setEmail(event.target.value.toLowerCase())}
+        />
+        <button type="submit" className="button button--primary">
+          Invitar
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className="referral-box__error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+import { parseMoney } from '@mandado/shared/money';
+import type { Settings } from '@mandado/shared/settings.schemas';
+import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
+import { SUPPORT_HOURS } from '@mandado/shared/support-contact';
+
+/** What an answer's button does: open another help view, the city selector or the referral popup. */
+export type FaqAction = 'cities' | 'suggestion' | 'instructions' | 'contact' | 'referral';
+
+export interface FaqEntry {
+  /** Stable id for the accordion's ids and the tests. */
+  id: string;
+  question: string;
+  /** One string per paragraph. */
+  answer: string[];
+  action?: { kind: FaqAction; label: string };
+}
+
+/** The settings the answers quote, so a changed threshold or reward changes the FAQ the same day. */
+export type FaqSettings = Pick<
+  Settings,
+  | 'free_shipping_threshold'
+  | 'referral_invitee_reward'
+  | 'referral_inviter_reward'
+  | 'referral_minimum_purchase'
+>;
+
+/** A dollar amount as the FAQ writes it: 'US$ 80' when whole, 'US$ 2,99' otherwise (decision 016, spec §9). */
+export function usdText(cents: number): string {
+  const whole = cents % 100 === 0;
+  const value = (cents / 100).toLocaleString('es-UY', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return `US$ ${value}`;
+}
+
+/**
+ * Spec §1 and issue 11: about 17 questions written for this service, in Spanish with "tú". A function of the
+ * public settings: the free-shipping threshold and the referral figures are never written by hand.
+ */
+export function faqEntries(settings: FaqSettings): FaqEntry[] {
+  const threshold = usdText(parseMoney(settings.free_shipping_threshold));
+  const inviteeReward = usdText(parseMoney(settings.referral_invitee_reward));
+  const inviterReward = usdText(parseMoney(settings.referral_inviter_reward));
+  const minimum = usdText(parseMoney(settings.referral_minimum_purchase));
+  const feeInCity = usdText(SHIPPING_FEE_IN_CITY_USD);
+  const feeOutside = usdText(SHIPPING_FEE_OUTSIDE_CITY_USD);
+  return [
+    {
+      id: 'como-funciona',
+      question: '¿Cómo funciona Mandado y quién puede registrarse?',
+      answer: [
+        'Eliges la ciudad de entrega y una tienda oficial, agregas productos al carrito y pagas desde cualquier país. Nosotros hacemos llegar la compra a tu familiar o amigo en Uruguay. Si compras en varias tiendas, todo va en un solo pedido.',
+        'Puede registrarse cualquier persona mayor de edad que tenga una tarjeta de débito o crédito a su nombre.',
+      ],
+    },
+    {
+      id: 'entrega',
+      question: '¿Cuánto tarda la entrega?',
+      answer: [
+        'Repartidores independientes llevan el pedido a domicilio en 24 a 48 horas, de lunes a viernes.',
+      ],
+    },
+    {
+      id: 'retiro',
+      question: '¿Se puede retirar el pedido en la tienda?',
+      answer: [
+        'Sí. Al pagar, en «Tipo de entrega», elige «Retiro en la tienda». Te mostramos la dirección de cada tienda para que quien recibe pase a buscar su compra.',
+      ],
+    },
+    {
+      id: 'zonas-populares',
+      question: '¿Entregan en todos los barrios?',
+      answer: [
+        'En general no entramos a zonas populares. En esos casos el repartidor llama a quien recibe y acuerdan un punto de encuentro cercano y seguro.',
+      ],
+    },
+    {
+      id: 'ciudades',
+      question: '¿A qué ciudades envían?',
+      answer: [
+        'Por ahora el servicio cubre Montevideo. Si tu ciudad no aparece, pídela desde «No veo mi ciudad» y te escribimos cuando lleguemos.',
+      ],
+      action: { kind: 'cities', label: 'Ver las ciudades con servicio' },
+    },
+    {
+      id: 'costo-envio',
+      question: '¿Cuánto cuesta el envío?',
+      answer: [
+        `Cada tienda cobra su envío: ${feeInCity} dentro de la ciudad y ${feeOutside} fuera de ella. En compras mayores a ${threshold} el envío es gratis.`,
+        'Todo lo que pagas de envío es para el repartidor.',
+      ],
+    },
+    {
+      id: 'compra-minima',
+      question: '¿Hay una compra mínima?',
+      answer: ['Puedes comprar desde 1 producto y no hay un máximo.'],
+    },
+    {
+      id: 'medios-de-pago',
+      question: '¿Qué medios de pago aceptan?',
+      answer: [
+        'PayPal, tarjetas de débito y crédito (Mastercard, Visa, American Express, JCB, Discover, Diners Club), Apple Pay, billetera web, transferencias bancarias y depósitos en efectivo.',
+        'No aceptamos Zelle.',
+      ],
+      action: { kind: 'instructions', label: 'Ver las instrucciones de pago' },
+    },
+    {
+      id: 'conversion',
+      question: 'Mi tarjeta no es en dólares, ¿puedo usarla?',
+      answer: [
+        'Sí, tu tarjeta puede ser de cualquier moneda. Cobramos en dólares estadounidenses: el procesador de pagos te muestra un estimado y la conversión final la hace tu banco.',
+      ],
+    },
+    {
+      id: 'transferencia',
+      question: '¿Cómo pago por transferencia o depósito en efectivo?',
+      answer: [
+        'Desde Colombia, Chile y Perú puedes transferir o depositar en la cuenta en dólares de la empresa. Escribe tu número de pedido en la descripción de la transferencia y en el asunto del correo con el comprobante.',
+        'Si estás en otro país, escríbenos por WhatsApp y te ayudamos a completar la compra.',
+      ],
+      action: { kind: 'instructions', label: '¿Cómo pago por transferencia?' },
+    },
+    {
+      id: 'reembolso',
+      question: '¿Qué pasa si un producto no llega?',
+      answer: [
+        'Te devolvemos el dinero de los productos que quien recibe no recibió. Escríbenos con tu número de pedido y lo resolvemos.',
+      ],
+    },
+    {
+      id: 'reemplazos',
+      question: '¿Qué pasa si a la tienda le falta un producto?',
+      answer: [
+        'Al pagar eliges qué hacer si falta algo: reemplazarlo por uno similar, que te llamemos antes, o no reemplazarlo y recibir el reembolso. Puedes elegirlo para todo el pedido o para cada producto.',
+      ],
+    },
+    {
+      id: 'seguimiento',
+      question: '¿Cómo sigo mi pedido?',
+      answer: [
+        'Cada pedido tiene un enlace de seguimiento que ves en la confirmación y en «Mis Compras». Puedes compartirlo con quien recibe: lo abre sin cuenta y ve en qué estado está la entrega.',
+      ],
+    },
+    {
+      id: 'referidos',
+      question: '¿Cómo gano crédito invitando a mis amigos?',
+      answer: [
+        `Comparte tu enlace de invitación. Quien se registra con él recibe ${inviteeReward} de crédito en su primera compra de al menos ${minimum}, y tú ganas ${inviterReward} cuando esa compra se paga.`,
+      ],
+      action: { kind: 'referral', label: 'Invita a tus amigos y gana' },
+    },
+    {
+      id: 'credito',
+      question: '¿Cómo uso mi crédito?',
+      answer: [
+        'Tu crédito aparece en el menú de tu cuenta y en «Mi Billetera», con cada movimiento. Al pagar puedes usarlo para bajar el total de tu compra.',
+      ],
+    },
+    {
+      id: 'atencion',
+      question: '¿Cuál es el horario de atención y cómo consulto el estado de mi pedido?',
+      answer: [
+        `Atendemos de ${SUPPORT_HOURS}. Para consultar por tu pedido escríbenos por WhatsApp o por correo electrónico con tu número de pedido.`,
+      ],
+      action: { kind: 'contact', label: 'Escríbenos' },
+    },
+    {
+      id: 'empresa',
+      question: '¿Quién está detrás de Mandado?',
+      answer: [
+        'Mandado es una empresa registrada en Delaware, Estados Unidos, que trabaja con tiendas oficiales afiliadas de Uruguay.',
+      ],
+    },
+    {
+      id: 'sugerencias',
+      question: '¿No encuentras un producto?',
+      answer: [
+        'Cuéntanos qué buscas y en qué tipo de tienda. Nuestro equipo de tiendas lee cada sugerencia.',
+      ],
+      action: { kind: 'suggestion', label: '¿No encuentras un producto? Sugiérelo' },
+    },
+  ];
+}
