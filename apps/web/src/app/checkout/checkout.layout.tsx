@@ -1,3 +1,4 @@
+import { HelpHost } from '../help/help-host.tsx';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 import { PageOutlet, SkipLink } from '../layouts/layout-parts.tsx';
 import { CheckoutFooter } from './checkout-footer.tsx';
@@ -12,6 +13,7 @@ export function CheckoutLayout() {
       <BasicHeader />
       <PageOutlet />
       <CheckoutFooter />
+      <HelpHost />
     </div>
   );
 }

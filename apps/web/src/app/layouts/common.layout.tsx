@@ -1,5 +1,6 @@
 import { AccountHosts } from '../account/account-hosts.tsx';
 import { CartDock } from '../cart/cart-dock.tsx';
+import { HelpHost } from '../help/help-host.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
 import { PageOutlet, SkipLink } from './layout-parts.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
@@ -17,6 +18,7 @@ export function CommonLayout() {
       <DeferredSiteFooter />
       <MobileBottomBar />
       <AccountHosts />
+      <HelpHost />
     </div>
   );
 }

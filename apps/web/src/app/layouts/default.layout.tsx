@@ -4,6 +4,7 @@ import { AddressPopupHost } from '../address/address-popup-host.tsx';
 import { CartDock } from '../cart/cart-dock.tsx';
 import { ChangeCityHost } from '../city-choice/change-city-host.tsx';
 import { NotMyCityHost } from '../city-choice/not-my-city-host.tsx';
+import { HelpHost } from '../help/help-host.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
 import { PageOutlet, SkipLink } from './layout-parts.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
@@ -25,6 +26,7 @@ export function DefaultLayout() {
       <NotMyCityHost />
       <ChangeCityHost />
       <AddressPopupHost />
+      <HelpHost />
     </div>
   );
 }
