@@ -71,7 +71,7 @@ function UserMenuHost() {
   if (!open || !user) return null;
   return (
     <Suspense fallback={null}>
-      <MobileUserMenu firstName={user.first_name} onClose={() => setOpen(false)} />
+      <MobileUserMenu firstName={user.first_name} credit={user.credit} onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

@@ -1,6 +1,8 @@
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
+import { creditText } from '../../features/referral/credit-text.ts';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { UserIcon } from './account-icons.tsx';
 import { loginPathFor } from './next-path.ts';
@@ -32,16 +34,26 @@ export function AccountMenu() {
       </Link>
     );
   }
-  return <AccountDropdown firstName={user.first_name} />;
+  return <AccountDropdown firstName={user.first_name} credit={user.credit} />;
 }
 
-function AccountDropdown({ firstName }: { firstName: string }) {
+function AccountDropdown({ firstName, credit }: { firstName: string; credit: string }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const setLogoutConfirm = useAppStore((state) => state.setLogoutConfirm);
+  const openReferral = useAppStore((state) => state.openReferral);
+  const setHelpView = useAppStore((state) => state.setHelpView);
+  const display = useDisplayCurrency();
+
+  /** An entry that opens an overlay: the menu closes and the overlay gives focus back to the menu button. */
+  function openOverlay(open: () => void) {
+    setOpen(false);
+    buttonRef.current?.focus();
+    open();
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is the trigger that closes it.
   useEffect(() => setOpen(false), [pathname]);
@@ -88,6 +100,7 @@ function AccountDropdown({ firstName }: { firstName: string }) {
         <p className="account-menu__greeting" aria-hidden="true">
           Hola, {firstName}
         </p>
+        <p className="account-menu__credit">Crédito: {creditText(credit, display)}</p>
         <ul className="account-menu__list">
           {ACCOUNT_LINKS.map((link) => (
             <li key={link.to}>
@@ -96,6 +109,20 @@ function AccountDropdown({ firstName }: { firstName: string }) {
               </Link>
             </li>
           ))}
+          <li>
+            <button type="button" className="account-menu__item" onClick={() => openOverlay(openReferral)}>
+              Invita y gana
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="account-menu__item"
+              onClick={() => openOverlay(() => setHelpView('faq'))}
+            >
+              Ayuda
+            </button>
+          </li>
           <li>
             <button
               type="button"

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
+import { creditText } from '../../features/referral/credit-text.ts';
+import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import './account.css';
 
@@ -13,6 +15,8 @@ const MOBILE_LINKS = [
 
 interface MobileUserMenuProps {
   firstName: string;
+  /** The user's credit, USD decimal. */
+  credit: string;
   onClose: () => void;
 }
 
@@ -20,11 +24,15 @@ interface MobileUserMenuProps {
  * The mobile user menu, sliding in from the right. A modal dialog (focus trap, Escape, focus back to the
  * user button); it stops above the bottom bar, so a tap on the user button lands on the backdrop and closes it.
  */
-export function MobileUserMenu({ firstName, onClose }: MobileUserMenuProps) {
+export function MobileUserMenu({ firstName, credit, onClose }: MobileUserMenuProps) {
   const setLogoutConfirm = useAppStore((state) => state.setLogoutConfirm);
+  const openReferral = useAppStore((state) => state.openReferral);
+  const setHelpView = useAppStore((state) => state.setHelpView);
+  const display = useDisplayCurrency();
   return (
     <div className="user-drawer">
       <Dialog title={`Hola, ${firstName}`} onClose={onClose} closeLabel="Cerrar menú">
+        <p className="user-drawer__credit">Crédito: {creditText(credit, display)}</p>
         <nav aria-label="Mi cuenta">
           <ul className="user-drawer__list">
             {MOBILE_LINKS.map((link) => (
@@ -34,6 +42,31 @@ export function MobileUserMenu({ firstName, onClose }: MobileUserMenuProps) {
                 </Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                className="user-drawer__item"
+                onClick={() => {
+                  // The menu closes first, so the popup is the one modal dialog and gives focus back to the bar.
+                  onClose();
+                  openReferral();
+                }}
+              >
+                Invita y gana
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="user-drawer__item"
+                onClick={() => {
+                  onClose();
+                  setHelpView('faq');
+                }}
+              >
+                Ayuda
+              </button>
+            </li>
           </ul>
         </nav>
         <button

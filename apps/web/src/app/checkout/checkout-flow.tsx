@@ -231,6 +231,12 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
     const shown = displayCheckout(pricing, display);
     return formatAmount(shown.total, shown.symbol);
   })();
+  // The invitation's welcome credit as 'Revisar Pedido' shows it (decision 026).
+  const shownWelcome = (() => {
+    if (!pricing || pricing.welcomeCredit === 0) return null;
+    const shown = displayCheckout(pricing, display);
+    return formatAmount(shown.welcomeCredit, shown.symbol);
+  })();
 
   // A new step (or a decline, a failed 3-D Secure, the 409 list) would otherwise open at the old scroll
   // position with focus left on <body>: on a phone the alert was off-screen. Show the step from its top and
@@ -499,6 +505,8 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           updateCheckout({ credit: creditToUse(typed, user.credit) });
         }}
         totalText={shownTotal ?? ''}
+        welcomeCreditText={shownWelcome}
+        welcomeShortfall={pricing.welcomeShortfall}
         chargeText={formatAmount(pricing.totals.total, 'US$')}
         declined={declined}
         onContinue={leavePayment}

@@ -1,7 +1,12 @@
 import type { Coupon } from '@mandado/shared/checkout.schemas';
+import { parseMoney } from '@mandado/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { type CheckoutPricing, priceCheckout } from '../../features/checkout/checkout-pricing.ts';
+import {
+  type CheckoutPricing,
+  type PendingWelcome,
+  priceCheckout,
+} from '../../features/checkout/checkout-pricing.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
@@ -11,6 +16,8 @@ import { useAppStore } from '../../state/app-store.ts';
  * The checkout's amounts in USD minor units (what is charged), priced by the shared rule. Where each store
  * is (2.99 inside the delivery city, 4.99 outside) comes from the stores feature, the threshold from
  * who-am-I's settings and the rates from the display currency, as the cart does. Null while any is loading.
+ * An invited account's welcome credit (who-am-I's `referral_welcome_pending`, the settings' figures) is added
+ * the way the server adds it, so `expected_total` matches (decision 026).
  */
 export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | null {
   const items = useAppStore((state) => state.cart.items);
@@ -22,11 +29,34 @@ export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | nul
     ...whoamiQueryOptions(),
     select: (body) => body.settings.free_shipping_threshold,
   }).data;
+  const welcomeKey = useQuery({
+    ...whoamiQueryOptions(),
+    // A string, so the memo below reruns only when the pending flag or a figure changes.
+    select: (body) =>
+      body.whoami?.referral_welcome_pending
+        ? [
+            body.settings.referral_invitee_reward,
+            body.settings.referral_inviter_reward,
+            body.settings.referral_minimum_purchase,
+          ].join('|')
+        : '',
+  }).data;
   const display = useDisplayCurrency();
 
   return useMemo(() => {
     if (threshold === undefined || items.length === 0 || stores.isPending) return null;
     const storeCityIds = new Map(stores.data?.map((store) => [store.id, store.city_id]));
+    const [invitee = '0', inviter = '0', minimum = '0'] = welcomeKey ? welcomeKey.split('|') : [];
+    const welcome: PendingWelcome | null = welcomeKey
+      ? {
+          pending: true,
+          amounts: {
+            inviteeReward: parseMoney(invitee),
+            inviterReward: parseMoney(inviter),
+            minimumPurchase: parseMoney(minimum),
+          },
+        }
+      : null;
     return priceCheckout({
       items,
       rates: display.rates,
@@ -36,6 +66,18 @@ export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | nul
       freeShippingThreshold: threshold,
       coupon,
       credit,
+      welcome,
     });
-  }, [items, city, stores.data, stores.isPending, threshold, display.rates, delivery, coupon, credit]);
+  }, [
+    items,
+    city,
+    stores.data,
+    stores.isPending,
+    threshold,
+    display.rates,
+    delivery,
+    coupon,
+    credit,
+    welcomeKey,
+  ]);
 }

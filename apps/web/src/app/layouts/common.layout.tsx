@@ -1,6 +1,7 @@
 import { AccountHosts } from '../account/account-hosts.tsx';
 import { CartDock } from '../cart/cart-dock.tsx';
 import { HelpHost } from '../help/help-host.tsx';
+import { ReferralHost } from '../referral/referral-host.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
 import { PageOutlet, SkipLink } from './layout-parts.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
@@ -19,6 +20,7 @@ export function CommonLayout() {
       <MobileBottomBar />
       <AccountHosts />
       <HelpHost />
+      <ReferralHost />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { CartDock } from '../cart/cart-dock.tsx';
 import { ChangeCityHost } from '../city-choice/change-city-host.tsx';
 import { NotMyCityHost } from '../city-choice/not-my-city-host.tsx';
 import { HelpHost } from '../help/help-host.tsx';
+import { ReferralHost } from '../referral/referral-host.tsx';
 import { DeferredSiteFooter } from './deferred-site-footer.tsx';
 import { PageOutlet, SkipLink } from './layout-parts.tsx';
 import { MobileBottomBar } from './mobile-bottom-bar.tsx';
@@ -23,6 +24,7 @@ export function DefaultLayout() {
       <DeferredSiteFooter />
       <MobileBottomBar />
       <AccountHosts />
+      <ReferralHost />
       <NotMyCityHost />
       <ChangeCityHost />
       <AddressPopupHost />

@@ -4,8 +4,9 @@ import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { UserMenuButton } from '../account/user-menu-button.tsx';
+import { ReferralBarButton } from '../referral/referral-bar-button.tsx';
 
-/** Spec §2 mobile bottom bar (≤ 812 px); 'VER CARRITO | total' sits above it (app/cart/cart-dock.tsx). Credit joins later. */
+/** Spec §2 mobile bottom bar (≤ 812 px); 'VER CARRITO | total' sits above it (app/cart/cart-dock.tsx). */
 export function MobileBottomBar() {
   const city = useAppStore((state) => state.city);
   return (
@@ -19,6 +20,7 @@ export function MobileBottomBar() {
         <span className="bottom-bar__city">{city?.name ?? 'Ciudad'}</span>
       </Link>
       <CartButton variant="bar" />
+      <ReferralBarButton />
       <CurrencySelect variant="bar" />
       <UserMenuButton />
     </nav>

@@ -33,8 +33,10 @@ interface AuthFormProps {
   onStageChange: (stage: AuthStage) => void;
   /** From the invitation link (spec §3 Registration form); empty when there is none. */
   referralToken: string;
-  /** Focus the e-mail once shown (in the panel; a full page leaves focus where the page put it). */
+  /** Focus the first field to fill once shown (in the panel; a full page leaves focus where the page put it). */
   autoFocus?: boolean;
+  /** Spec §3 `emailReferred`: the e-mail the referral box took, pre-filled. */
+  initialEmail?: string;
 }
 
 /**
@@ -42,7 +44,13 @@ interface AuthFormProps {
  * 'Iniciar Sesión' for an account, or the registration fields and 'Registrarse' for a new one. A footer link
  * toggles the modes. One form across the stages, so every typed value survives a toggle or a failure.
  */
-export function AuthForm({ stage, onStageChange, referralToken, autoFocus = false }: AuthFormProps) {
+export function AuthForm({
+  stage,
+  onStageChange,
+  referralToken,
+  autoFocus = false,
+  initialEmail = '',
+}: AuthFormProps) {
   const ids = useId();
   const fieldId = (name: keyof AuthFormValues) => `${ids}-${name}`;
   const stageRef = useRef(stage);
@@ -57,7 +65,7 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
     clearErrors,
     setFocus,
     formState: { errors },
-  } = useForm<AuthFormValues>({ resolver, defaultValues: EMPTY_AUTH_FORM });
+  } = useForm<AuthFormValues>({ resolver, defaultValues: { ...EMPTY_AUTH_FORM, email: initialEmail } });
   // Carried to /password-reset in the navigation state (not the URL, which logs keep), to pre-fill it there.
   const typedEmail = useWatch({ control, name: 'email' });
   const existence = useMutation({ mutationFn: emailExists });
@@ -69,12 +77,16 @@ export function AuthForm({ stage, onStageChange, referralToken, autoFocus = fals
     stageRef.current = stage;
   }, [stage]);
 
+  // The field to fill first: the e-mail, or, when it came pre-filled, what follows it in the opening stage.
+  const [firstField] = useState<keyof AuthFormValues>(() =>
+    !initialEmail || stage === 'email' ? 'email' : stage === 'login' ? 'password' : 'first_name',
+  );
   useEffect(() => {
     if (!autoFocus) return;
-    // The dialog opens (showModal focuses its first control) after its content mounts; the e-mail wins.
-    const frame = requestAnimationFrame(() => setFocus('email'));
+    // The dialog opens (showModal focuses its first control) after its content mounts; this field wins.
+    const frame = requestAnimationFrame(() => setFocus(firstField));
     return () => cancelAnimationFrame(frame);
-  }, [autoFocus, setFocus]);
+  }, [autoFocus, setFocus, firstField]);
 
   useEffect(() => {
     if (!stageChosenByShopper.current) return;

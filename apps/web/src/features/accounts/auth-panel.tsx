@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
-import type { AuthPanelMode } from '../../state/app-store.ts';
+import { type AuthPanelMode, useAppStore } from '../../state/app-store.ts';
 import { type AuthStage, authStageTitle } from './auth-form.schemas.ts';
 import { AuthForm } from './auth-form.tsx';
 import { readReferrer } from './referrer.ts';
@@ -10,13 +10,26 @@ interface AuthPanelProps {
   onClose: () => void;
 }
 
-/** Spec §4 login/register panel as a dialog; 'register' opens straight on the registration fields. */
+/**
+ * Spec §4 login/register panel as a dialog; 'register' opens straight on the registration fields. With the
+ * e-mail the referral box took (spec §3 `emailReferred`), it is pre-filled and 'login' opens on the password,
+ * since the existence check has already been made.
+ */
 export function AuthPanel({ mode, onClose }: AuthPanelProps) {
-  const [stage, setStage] = useState<AuthStage>(mode === 'register' ? 'register' : 'email');
+  const [initialEmail] = useState(() => useAppStore.getState().authPanelEmail);
+  const [stage, setStage] = useState<AuthStage>(
+    mode === 'register' ? 'register' : initialEmail ? 'login' : 'email',
+  );
   const [referralToken] = useState(readReferrer);
   return (
     <Dialog title={authStageTitle(stage)} onClose={onClose}>
-      <AuthForm stage={stage} onStageChange={setStage} referralToken={referralToken} autoFocus />
+      <AuthForm
+        stage={stage}
+        onStageChange={setStage}
+        referralToken={referralToken}
+        initialEmail={initialEmail}
+        autoFocus
+      />
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import {
   priceOrder,
 } from '@mandado/shared/order-pricing';
 import { effectivePrice } from '@mandado/shared/product-price';
+import { type ReferralAmounts, welcomeCreditFor } from '@mandado/shared/referral-rules';
 import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
@@ -35,6 +36,20 @@ export interface CheckoutPricing {
   stores: CheckoutStoreBlock[];
   /** USD minor units: subtotal, discount, shipping, credit, total (the order's charge). */
   totals: OrderPricing;
+  /**
+   * Of `totals.credit` (USD minor units): the invitation's welcome credit the order gets by itself (decision
+   * 026), and the part taken from the shopper's balance — the `credit` the order is placed with.
+   */
+  welcomeCredit: number;
+  balanceCredit: number;
+  /** How much more in goods (USD minor units) reaches the welcome credit; 0 when it applies or none waits. */
+  welcomeShortfall: number;
+}
+
+/** An invited account's welcome credit waiting for its first purchase (who-am-I + settings). */
+export interface PendingWelcome {
+  pending: boolean;
+  amounts: ReferralAmounts;
 }
 
 export interface CheckoutPricingInput {
@@ -49,6 +64,21 @@ export interface CheckoutPricingInput {
   coupon: Coupon | null;
   /** Credit asked for, USD minor units, already capped at the balance. */
   credit: number;
+  /** The invitation's welcome credit, when the account has one waiting. */
+  welcome?: PendingWelcome | null;
+}
+
+/**
+ * The welcome credit on these goods (USD minor units, before coupon and shipping: the shared rule the server
+ * places with), and how far the goods are from it when one waits.
+ */
+export function welcomeFor(
+  welcome: PendingWelcome | null | undefined,
+  goodsSubtotal: number,
+): { credit: number; shortfall: number } {
+  if (!welcome?.pending || welcome.amounts.inviteeReward <= 0) return { credit: 0, shortfall: 0 };
+  const credit = welcomeCreditFor({ pending: true, goodsSubtotal, amounts: welcome.amounts });
+  return { credit, shortfall: credit > 0 ? 0 : welcome.amounts.minimumPurchase - goodsSubtotal };
 }
 
 /** The coupon answer of `POST /v1/coupon/user/` in the units `priceOrder` takes. */
@@ -84,6 +114,11 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
     }
     block.lines.push({ item, unitPrice, totalUsd });
   }
+  const goods = blocks.reduce(
+    (sum, block) => sum + block.lines.reduce((lines, line) => lines + line.totalUsd, 0),
+    0,
+  );
+  const welcome = welcomeFor(input.welcome, goods);
   const totals = priceOrder({
     stores: blocks.map((block) => ({
       storeId: block.storeId,
@@ -94,10 +129,16 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
     delivery: input.delivery,
     freeShippingThreshold: parseMoney(input.freeShippingThreshold),
     coupon: pricingCoupon(input.coupon),
-    credit: input.credit,
+    // The server adds the welcome credit to the chosen one and priceOrder caps the sum at what is due.
+    credit: input.credit + welcome.credit,
   });
+  // When the sum is capped, the gift is used first: the balance keeps what the order did not need.
+  const welcomeCredit = Math.min(welcome.credit, totals.credit);
   return {
     totals,
+    welcomeCredit,
+    balanceCredit: totals.credit - welcomeCredit,
+    welcomeShortfall: welcome.shortfall,
     stores: blocks.map((block, index) => {
       const priced = totals.stores[index];
       if (!priced) throw new Error('priceOrder returned fewer stores than it was given');
@@ -129,6 +170,8 @@ export interface DisplayStore extends DisplayParts {
 
 export interface CheckoutDisplay extends DisplayParts {
   stores: DisplayStore[];
+  /** Of `credit`: the invitation's welcome credit ('Regalo por invitación'), in display minor units. */
+  welcomeCredit: number;
   /** The symbol the display amounts are formatted with ('US$' when the display currency cannot be priced). */
   symbol: string;
 }
@@ -170,12 +213,15 @@ export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurren
     };
   });
   const sum = (part: keyof DisplayParts) => stores.reduce((total, store) => total + store[part], 0);
+  const credit = sum('credit');
   return {
     stores,
     subtotal: sum('subtotal'),
     shipping: sum('shipping'),
     discount: sum('discount'),
-    credit: sum('credit'),
+    credit,
+    // Converted once and never more than the credit shown, so 'Crédito' + 'Regalo' is the credit shown.
+    welcomeCredit: Math.min(fromUsd(pricing.welcomeCredit), credit),
     total: sum('total'),
     symbol: usdOnly ? 'US$' : display.symbol,
   };
@@ -270,7 +316,8 @@ export function placeOrderBody(input: {
     delivery: input.delivery,
     substitution: input.substitution,
     coupon: input.coupon,
-    credit: formatMinorAsDecimal(input.pricing.totals.credit),
+    // Only the balance's part: the server adds the welcome credit itself (decision 026).
+    credit: formatMinorAsDecimal(input.pricing.balanceCredit),
     payment: input.payment,
     country: input.country,
     display_currency: input.displayCurrency,

@@ -11,6 +11,7 @@ import { invalidProps } from '../../components/form/field-a11y.ts';
 import { FieldError } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { type SandboxCardFields, SandboxCardForm } from './sandbox-card-form.tsx';
+import { WelcomeHint } from './welcome-hint.tsx';
 
 /** Which methods this shopper is offered: cards always, manual ones by country, PayPal when configured. */
 export function offeredMethods(options: CheckoutOptions, country: string): PaymentMethod[] {
@@ -41,6 +42,10 @@ interface PaymentStepProps {
   onCreditChange: (typed: string) => void;
   /** The total in the display currency and in the charge currency (USD). */
   totalText: string;
+  /** The invitation's welcome credit as shown ('Regalo por invitación'), or null when the order has none. */
+  welcomeCreditText: string | null;
+  /** Goods still missing for the welcome credit (USD minor units); 0 when none. */
+  welcomeShortfall: number;
   chargeText: string;
   /** The processor's Spanish reason after a decline (402): the shopper stays on 'Pago'. */
   declined: string | null;
@@ -158,6 +163,12 @@ export function PaymentStep(props: PaymentStepProps) {
       ) : null}
 
       <dl className="checkout-amounts">
+        {props.welcomeCreditText ? (
+          <div className="checkout-amounts__row checkout-amounts__row--gift">
+            <dt>Regalo por invitación</dt>
+            <dd>−{props.welcomeCreditText}</dd>
+          </div>
+        ) : null}
         <div className="checkout-amounts__row checkout-amounts__row--total">
           <dt>Total</dt>
           <dd>{props.totalText}</dd>
@@ -167,6 +178,7 @@ export function PaymentStep(props: PaymentStepProps) {
           <dd>{props.chargeText}</dd>
         </div>
       </dl>
+      <WelcomeHint shortfall={props.welcomeShortfall} />
       {/* The card issuer's conversion note means nothing for a transfer or deposit made in dollars. */}
       {props.method === 'card' || props.method === 'paypal' ? (
         <p className="form__hint">{CHECKOUT_MESSAGES.bankConversionNote}</p>

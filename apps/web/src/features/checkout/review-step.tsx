@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
+import { WelcomeHint } from './welcome-hint.tsx';
 
 interface ReviewStepProps {
   pricing: CheckoutPricing;
@@ -165,10 +166,16 @@ export function ReviewStep(props: ReviewStepProps) {
             <dd>−{money(shown.discount)}</dd>
           </div>
         ) : null}
-        {totals.credit > 0 ? (
+        {pricing.balanceCredit > 0 ? (
           <div className="checkout-amounts__row">
             <dt>Crédito</dt>
-            <dd>−{money(shown.credit)}</dd>
+            <dd>−{money(shown.credit - shown.welcomeCredit)}</dd>
+          </div>
+        ) : null}
+        {pricing.welcomeCredit > 0 ? (
+          <div className="checkout-amounts__row checkout-amounts__row--gift">
+            <dt>Regalo por invitación</dt>
+            <dd>−{money(shown.welcomeCredit)}</dd>
           </div>
         ) : null}
         <div className="checkout-amounts__row checkout-amounts__row--total">
@@ -179,6 +186,7 @@ export function ReviewStep(props: ReviewStepProps) {
       <p className="checkout-charge">
         Se cobrará <strong>{formatAmount(totals.total, 'US$')}</strong>.
       </p>
+      <WelcomeHint shortfall={pricing.welcomeShortfall} />
       <div className="checkout-panel__actions">
         <button
           type="button"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { formatPrice } from '../../lib/display-money.ts';
+import { useAppStore } from '../../state/app-store.ts';
 import { movementDirection, signedUsd } from './wallet-format.ts';
 import './wallet.css';
 
@@ -30,6 +31,7 @@ interface WalletViewProps {
 /** 'Mi Billetera': the credit balance (dollars) and its append-only movements, newest first. */
 export function WalletView({ wallet, orderPath, shopPath }: WalletViewProps) {
   const display = useDisplayCurrency();
+  const openReferral = useAppStore((state) => state.openReferral);
   const usd = formatAmount(parseMoney(wallet.balance), 'US$');
   return (
     <div className="wallet">
@@ -40,6 +42,19 @@ export function WalletView({ wallet, orderPath, shopPath }: WalletViewProps) {
         </span>
         {display.code === 'USD' ? null : <span className="wallet__balance-usd">{usd}</span>}
         <span className="wallet__balance-note">Se descuenta de tus compras en el paso de pago.</span>
+      </div>
+      <div className="wallet__invite">
+        <p className="wallet__invite-text">
+          Invita a tus amigos y familiares: ganas crédito cuando hacen su primera compra.
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          aria-haspopup="dialog"
+          onClick={() => openReferral()}
+        >
+          Invita y gana
+        </button>
       </div>
       <section className="wallet__movements" aria-labelledby="wallet-movements-title">
         <h3 id="wallet-movements-title" className="wallet__movements-title">

@@ -1,0 +1,15 @@
+import { formatAmount } from '@mandado/shared/money';
+
+/**
+ * Below the first-purchase minimum, how much more in goods brings the invitation's welcome credit (issue 11),
+ * on 'Pago' and 'Revisar Pedido'. `shortfall` is in USD minor units; nothing shows at 0.
+ */
+export function WelcomeHint({ shortfall }: { shortfall: number }) {
+  if (shortfall <= 0) return null;
+  return (
+    <p className="checkout-welcome-hint">
+      Te faltan <strong>{formatAmount(shortfall, 'US$')}</strong> en productos para recibir tu regalo por
+      invitación.
+    </p>
+  );
+}

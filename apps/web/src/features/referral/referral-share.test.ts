@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { referralShareLinks, referralSteps, shortAmount } from './referral-share.ts';
+
+const FIGURES = {
+  referral_invitee_reward: '5.00',
+  referral_inviter_reward: '5.00',
+  referral_minimum_purchase: '50.00',
+};
+
+describe('shortAmount', () => {
+  it('writes a whole reward without cents (spec: "Gana 5") and keeps cents when there are some', () => {
+    expect(shortAmount('5.00')).toBe('5');
+    expect(shortAmount('50.00')).toBe('50');
+    expect(shortAmount('7.50')).toBe('7,50');
+  });
+});
+
+describe('referralShareLinks', () => {
+  const links = referralShareLinks('https://mandado.uy/', 'tok-123', FIGURES);
+
+  it("carries the user's token to /register", () => {
+    expect(links.link).toBe('https://mandado.uy/register?referral_token=tok-123');
+  });
+
+  it('puts the text and the link in one WhatsApp message, and the link in the Facebook sharer', () => {
+    const whatsapp = new URL(links.whatsapp);
+    expect(whatsapp.origin).toBe('https://wa.me');
+    expect(whatsapp.searchParams.get('text')).toBe(`${links.text} ${links.link}`);
+    expect(new URL(links.facebook).searchParams.get('u')).toBe(links.link);
+    expect(links.text).toContain('US$ 5 ');
+    expect(links.text).toContain('US$ 50)');
+  });
+});
+
+describe('referralSteps', () => {
+  it('reads the figures from settings', () => {
+    const steps = referralSteps({ ...FIGURES, referral_inviter_reward: '7.00' });
+    expect(steps[1]).toContain('recibe 5 de crédito en su primera compra desde 50');
+    expect(steps[2]).toContain('Tú ganas 7 de crédito');
+  });
+});
