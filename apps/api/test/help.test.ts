@@ -476,7 +476,11 @@ describe('the support inbox in the back office', () => {
     for (const name of [`Uno ${tag}`, `Dos ${tag}`]) {
       expect((await post('/v1/suggestions/', suggestionInput({ nameProduct: name }))).statusCode).toBe(201);
     }
+    const before = t.queries.length;
     const response = await get('/v1/admin/suggestions/', operator.headers.cookie);
+    expect(t.queries.slice(before).filter((query) => query.includes('"product_suggestions"'))).toHaveLength(
+      1,
+    );
     expect(response.statusCode).toBe(200);
     const { results } = response.json<{ results: Array<Record<string, unknown>> }>();
     expect(results.slice(0, 2)).toEqual([
@@ -502,7 +506,9 @@ describe('the support inbox in the back office', () => {
           select 'Ciudad ' || n, 'vecino' || n || '@correo.com', now() + n * interval '1 second'
           from generate_series(1, 105) as n`,
     );
+    const before = t.queries.length;
     const response = await get('/v1/admin/city-requests/', operator.headers.cookie);
+    expect(t.queries.slice(before).filter((query) => query.includes('"city_requests"'))).toHaveLength(1);
     expect(response.statusCode).toBe(200);
     const { results } = response.json<{ results: Array<{ city: string; email: string; created: string }> }>();
     expect(results).toHaveLength(100);
@@ -513,5 +519,27 @@ describe('the support inbox in the back office', () => {
       created: expect.any(String),
     });
     expect(results[99]?.city).toBe('Ciudad 6');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the help calls with their bodies and answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>().paths;
+    for (const path of ['/v1/contact-us-email/', '/v1/suggestions/']) {
+      expect(paths[path]?.post?.requestBody, path).toBeDefined();
+      expect(Object.keys(paths[path]?.post?.responses ?? {}), path).toEqual(
+        expect.arrayContaining(['201', '400', '429']),
+      );
+    }
+    for (const path of [
+      '/v1/help/payment-instructions/',
+      '/v1/admin/contact-messages/',
+      '/v1/admin/suggestions/',
+      '/v1/admin/city-requests/',
+    ]) {
+      expect(paths[path]?.get?.responses, path).toHaveProperty('200');
+    }
   });
 });
