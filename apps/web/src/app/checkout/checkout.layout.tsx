@@ -1,6 +1,7 @@
 import { HelpHost } from '../help/help-host.tsx';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 import { PageOutlet, SkipLink } from '../layouts/layout-parts.tsx';
+import { ReferralHost } from '../referral/referral-host.tsx';
 import { CheckoutFooter } from './checkout-footer.tsx';
 import '../layouts/layout.css';
 import './checkout.css';
@@ -14,6 +15,7 @@ export function CheckoutLayout() {
       <PageOutlet />
       <CheckoutFooter />
       <HelpHost />
+      <ReferralHost />
     </div>
   );
 }

@@ -1,0 +1,279 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  createAccount,
+  DEFAULT_PASSWORD,
+  logInWithForm,
+  openAccountMenu,
+  type TestAccount,
+  toasts,
+  uniqueEmail,
+} from './account.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
+import {
+  addAndWaitForSave,
+  expandedCart,
+  openExpandedCart,
+  quantityField,
+  serverCartLines,
+  YERBA,
+} from './cart.helpers.ts';
+import {
+  createBeneficiaryInPage,
+  currentStep,
+  expectStep,
+  fillSandboxCard,
+  placeOrder,
+  reachPayment,
+} from './checkout.helpers.ts';
+import { linkFrom, waitForMail } from './mail.helpers.ts';
+import { chooseMontevideo } from './visitor.helpers.ts';
+
+/**
+ * Issue 11, the referral program in the browser (spec §2 Referral popup, §4 Referral): invite by e-mail, the
+ * friend registers through the e-mail's link and buys 50 with the welcome credit, the inviter's 5 shows in the
+ * wallet and the menu; 'Copiar enlace' and its 1 s copied state; a visitor's e-mail leads to the login or
+ * register panel, pre-filled; axe on the open popup.
+ */
+
+const POPUP_TITLE = 'Gana 5 por cada persona que invites';
+
+function referralPopup(page: Page): Locator {
+  return page.getByRole('dialog', { name: POPUP_TITLE });
+}
+
+async function logIn(page: Page, account: TestAccount): Promise<void> {
+  await chooseMontevideo(page);
+  await page.goto('/login?next=%2Fstores');
+  await logInWithForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/stores$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+}
+
+/** The phone bar's credit/referral button ('Invita' with a gift, or the credit). */
+function barReferralButton(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Menú móvil' }).getByRole('button', { name: /Invita y gana/ });
+}
+
+/** Opens the popup as a user does: the account menu on a desktop, the bar's credit button on a phone. */
+async function openPopupAsUser(page: Page, isMobile: boolean, firstName: string): Promise<Locator> {
+  if (isMobile) {
+    await barReferralButton(page).click();
+  } else {
+    const menu = await openAccountMenu(page, false, firstName);
+    await menu.getByRole('button', { name: 'Invita y gana' }).click();
+  }
+  const popup = referralPopup(page);
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+/** Sets the yerba's quantity in the expanded cart, waits for the server to hold it, and goes to checkout. */
+async function yerbaToCheckout(page: Page, isMobile: boolean, count: number): Promise<void> {
+  await openExpandedCart(page, isMobile);
+  await quantityField(page, YERBA).fill(String(count));
+  await quantityField(page, YERBA).press('Tab');
+  await expect(quantityField(page, YERBA)).toHaveValue(String(count));
+  await expect.poll(() => serverCartLines(page)).toEqual([{ name: YERBA, quantity: count }]);
+  await expandedCart(page).getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined, isMobile: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-UY',
+    timezoneId: 'America/Montevideo',
+    ...(isMobile
+      ? { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+      : { viewport: { width: 1280, height: 800 } }),
+  });
+  return context.newPage();
+}
+
+test('invite by e-mail; the friend registers from the link, gets the gift on 50 and the inviter earns 5', async ({
+  page,
+  browser,
+  baseURL,
+  isMobile,
+}) => {
+  test.setTimeout(180_000);
+  const inviter = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
+  await logIn(page, inviter);
+
+  // (a) The popup from the account menu (desktop) or the phone bar: steps, credit, the friend's e-mail.
+  if (isMobile) await expect(barReferralButton(page)).toContainText('Invita');
+  const popup = await openPopupAsUser(page, isMobile, 'Rosa');
+  await expect(popup.getByRole('listitem')).toHaveCount(3);
+  await expect(popup).toContainText('Tu crédito actual: US$ 0,00');
+  await expect(popup.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\?text=.*referral_token%3D${inviter.referralToken}`),
+  );
+  await expect(popup.getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+    'href',
+    new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=.*referral_token%3D${inviter.referralToken}`),
+  );
+  const friendEmail = uniqueEmail('amiga');
+  // A malformed address is answered under the field and sends nothing.
+  await popup.getByLabel('Correo de tu amigo').fill('amiga@');
+  await popup.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(popup.getByLabel('Correo de tu amigo')).toHaveAttribute('aria-invalid', 'true');
+  await popup.getByLabel('Correo de tu amigo').fill(friendEmail);
+  await popup.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(toasts(page).getByText('Invitación Enviada')).toBeVisible();
+  await expect(toasts(page).getByText('Se envió exitosamente la invitación.')).toBeVisible();
+  // The same address twice the same day: the Spanish answer under the field, the value kept.
+  await popup.getByLabel('Correo de tu amigo').fill(friendEmail);
+  await popup.getByRole('button', { name: 'Enviar invitación' }).click();
+  await expect(popup.getByText('Ya le enviaste una invitación a este correo hoy')).toBeVisible();
+  await expect(popup.getByLabel('Correo de tu amigo')).toHaveValue(friendEmail);
+  await popup.getByRole('button', { name: 'Cerrar invitaciones' }).click();
+  await expect(popup).toBeHidden();
+
+  // The invitation arrives; its link is /register?referral_token=<the inviter's token>.
+  const mail = await waitForMail(friendEmail);
+  const link = linkFrom(mail.text);
+  expect(link).toContain(`/register?referral_token=${inviter.referralToken}`);
+
+  // (b) The friend, in a browser of their own, registers through the link.
+  const friendPage = await newPage(browser, baseURL, isMobile);
+  await chooseMontevideo(friendPage);
+  await friendPage.goto(new URL(link).pathname + new URL(link).search);
+  await expect(friendPage.getByText('Llegaste con una invitación')).toBeVisible();
+  await friendPage.getByLabel('Correo electrónico').fill(friendEmail);
+  await friendPage.getByLabel('Nombre').fill('Lucía');
+  await friendPage.getByLabel('Apellido').fill('Méndez');
+  await friendPage.getByLabel('Número de teléfono').fill('094 321 987');
+  await friendPage.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
+  await friendPage.getByLabel('Acepto los términos y condiciones del servicio').check();
+  await friendPage.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(toasts(friendPage).getByText('¡Hola, Lucía!')).toBeVisible();
+  await expect(friendPage).toHaveURL(/\/stores$/);
+
+  // Yerba at $U 279 (≈ US$ 6,95): 7 stay below 50 (a hint says how much is missing), 8 reach it.
+  await createBeneficiaryInPage(friendPage, baseURL ?? '', 'Carmen');
+  await addAndWaitForSave(friendPage, 'yerba', YERBA);
+  await yerbaToCheckout(friendPage, isMobile, 7);
+  await reachPayment(friendPage);
+  await expect(
+    friendPage.getByText(/Te faltan US\$ [\d,]+ en productos para recibir tu regalo/),
+  ).toBeVisible();
+  await expect(friendPage.getByText('Regalo por invitación')).toHaveCount(0);
+
+  // Back in the store, one more: now the checkout shows the gift as its own line.
+  await friendPage.goto('/stores');
+  await yerbaToCheckout(friendPage, isMobile, 8);
+  if (!(await currentStep(friendPage).textContent())?.includes('Pago')) await reachPayment(friendPage);
+  await expectStep(friendPage, 'Pago');
+  await expect(friendPage.locator('.checkout-amounts__row--gift')).toContainText('Regalo por invitación');
+  await expect(friendPage.getByText(/Te faltan/)).toHaveCount(0);
+  await fillSandboxCard(friendPage, '4242 4242 4242 4242');
+  await friendPage.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(friendPage, 'Revisar Pedido');
+  await expect(
+    friendPage.locator('.checkout-amounts__row--gift', { hasText: 'Regalo por invitación' }),
+  ).toContainText('−US$ 5,00');
+  expect(await placeOrder(friendPage)).toBe(201);
+  await expect(friendPage).toHaveURL(/\/checkout\/confirmacion\/MV-\d+$/);
+  await friendPage.context().close();
+
+  // The inviter sees the 5 in 'Mi Billetera', with its note, and in the menu (who-am-I asked again).
+  await page.goto('/user/wallet');
+  await expect(page.getByRole('heading', { name: 'Mi Billetera' })).toBeVisible();
+  const movements = page.getByRole('region', { name: 'Movimientos' }).getByRole('listitem');
+  await expect(movements.first()).toContainText('Ganado');
+  await expect(movements.first()).toContainText('+US$ 5,00');
+  await expect(movements.first()).toContainText('Lucía');
+  await page.reload();
+  if (isMobile) {
+    await expect(barReferralButton(page)).toContainText('US$ 5,00');
+  }
+  const menu = await openAccountMenu(page, isMobile, 'Rosa');
+  await expect(menu.getByText('Crédito: US$ 5,00')).toBeVisible();
+});
+
+test("'Copiar enlace' copies the link and shows the copied state for about a second", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+  const inviter = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
+  await logIn(page, inviter);
+  // The wallet's call to action opens the popup too.
+  await page.goto('/user/wallet');
+  const walletInvite = page.getByRole('main').getByRole('button', { name: 'Invita y gana' });
+  await walletInvite.click();
+  const popup = referralPopup(page);
+  await expect(popup).toBeVisible();
+  const link = popup.getByLabel('Tu enlace de invitación');
+  await expect(link).toHaveValue(new RegExp(`/register\\?referral_token=${inviter.referralToken}$`));
+
+  await popup.getByRole('button', { name: 'Copiar enlace' }).click();
+  const copied = popup.getByRole('button', { name: 'Enlace copiado' });
+  await expect(copied).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+  // Spec §9: 1 s, then the button reads 'Copiar enlace' again.
+  await expect(popup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible({ timeout: 2_500 });
+  await expect(copied).toBeHidden();
+
+  // Escape closes it and gives the focus back to what opened it.
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(walletInvite).toBeFocused();
+});
+
+test('a visitor: a registered e-mail opens the login panel pre-filled, a new one the register panel', async ({
+  page,
+  baseURL,
+}) => {
+  const registered = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
+  await chooseMontevideo(page);
+  await page.goto('/stores');
+
+  // The footer's e-mail box opens the popup with the address; for a visitor it is their own.
+  const footerBox = page.getByLabel('Correo electrónico de tu amigo');
+  await footerBox.fill(registered.email);
+  await page.getByRole('button', { name: 'Invitar', exact: true }).click();
+  const popup = referralPopup(page);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByLabel('Tu correo electrónico')).toHaveValue(registered.email);
+  await expectNoSeriousViolations(page, 'the referral popup (visitor)');
+  await popup.getByRole('button', { name: 'Generar mi enlace' }).click();
+  const login = page.getByRole('dialog', { name: 'Iniciar sesión' });
+  await expect(login).toBeVisible();
+  await expect(login.getByLabel('Correo electrónico')).toHaveValue(registered.email);
+  await expect(login.getByLabel('Contraseña', { exact: true })).toBeFocused();
+  await login.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(login).toBeHidden();
+
+  // A new address: the register panel, pre-filled.
+  const fresh = uniqueEmail('visita');
+  await footerBox.fill(fresh);
+  await page.getByRole('button', { name: 'Invitar', exact: true }).click();
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'Generar mi enlace' }).click();
+  const register = page.getByRole('dialog', { name: 'Crear cuenta' });
+  await expect(register).toBeVisible();
+  await expect(register.getByLabel('Correo electrónico')).toHaveValue(fresh);
+  await expect(register.getByLabel('Nombre')).toBeFocused();
+  await register.getByRole('button', { name: 'Cerrar' }).click();
+
+  // Sharing while anonymous opens the register panel.
+  await page.getByRole('button', { name: 'Invita a tus amigos y gana' }).click();
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'WhatsApp' }).click();
+  await expect(page.getByRole('dialog', { name: 'Crear cuenta' })).toBeVisible();
+});
+
+test('axe: the open popup of a logged-in user has no serious violations', async ({
+  page,
+  baseURL,
+  isMobile,
+}) => {
+  const inviter = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
+  await logIn(page, inviter);
+  const popup = await openPopupAsUser(page, isMobile, 'Rosa');
+  await expect(popup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the referral popup (user)');
+});
