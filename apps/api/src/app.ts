@@ -30,6 +30,7 @@ import type { Payments, PaymentsConfig } from './modules/payments/payment-proces
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
       await v1.register(walletRoutes);
+      await v1.register(referralsRoutes);
       await v1.register(cardsRoutes);
       await v1.register(cartRoutes);
       await v1.register(checkoutRoutes);

@@ -66,6 +66,7 @@ describe('POST /v1/users/create/', () => {
       referral_token: expect.stringMatching(/^[\w-]{20,}$/),
       credit: '0.00',
       coupon: null,
+      referral_welcome_pending: false,
       roles: ['remitter'],
       store_ids: [],
     });
@@ -163,7 +164,11 @@ describe('POST /v1/users/create/', () => {
   it('accepts the referral token of an existing user and refuses one that belongs to nobody', async () => {
     const inviter = await registerUser(t.app);
     const inviterToken = (await whoami(inviter.headers.cookie))?.referral_token;
-    const invited = await registerUser(t.app, { referral_token: inviterToken });
+    // Another phone: the same one would be a self-referral, created without the link (decision 026).
+    const invited = await registerUser(t.app, {
+      referral_token: inviterToken,
+      phone_number: '+598 99 123 456',
+    });
     const [row] = await queryRows<{ referred: boolean }>(
       t.database,
       sql`select invited.referred_by_user_id = inviter.id as referred from users invited, users inviter

@@ -53,6 +53,8 @@ export const DEFAULT_RATE_LIMITS = {
   couponPerUser: { max: 30, windowSeconds: 600 },
   /** Saving a card asks the processor about it: a card tester's other door. */
   cardTokenPerUser: { max: 10, windowSeconds: 600 },
+  /** Referral invitations (decision 026): each one e-mails someone who never asked us for anything. */
+  invitationPerUser: { max: 10, windowSeconds: 3600 },
   /** The help area's contact and suggestion forms (decision 028): each one stores a row and e-mails support. */
   contactPerIp: { max: 10, windowSeconds: 600 },
   suggestionPerIp: { max: 10, windowSeconds: 600 },

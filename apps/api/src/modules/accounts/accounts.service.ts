@@ -2,15 +2,17 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { normalizeInternationalPhone } from '@mandado/shared/phone-number';
+import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { insertReferral } from '../referrals/referrals.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
+  findReferrerByToken,
   findUserByEmail,
   findUserById,
-  findUserIdByReferralToken,
   insertUser,
   type UserRow,
   updateRemitter,
@@ -43,26 +45,35 @@ export async function currentUser(db: Database, actor: Actor | null): Promise<Us
   return row ? presentUser(row, actor) : null;
 }
 
-/** A new remitter (POST /users/create/); the route logs them in. The schema already checked the password. */
+/**
+ * A new remitter (POST /users/create/); the route logs them in. The schema already checked the password. A
+ * valid referral token links the account to its inviter and opens its referral (decision 026) in the same
+ * transaction, unless both are one person (the same inbox under another alias, or the same phone): then the
+ * account is created without either, and without telling the shopper.
+ */
 export async function register(db: Database, input: RegistrationInput): Promise<UserRow> {
   const phone = phoneOrFail(input.phone_number);
-  let referredByUserId: number | null = null;
-  if (input.referral_token) {
-    referredByUserId = await findUserIdByReferralToken(db, input.referral_token);
-    if (referredByUserId === null)
-      throw new HttpError(400, { referral_token: [MESSAGES.invalidReferralToken] });
-  }
+  const referrer = input.referral_token ? await findReferrerByToken(db, input.referral_token) : null;
+  if (input.referral_token && referrer === null)
+    throw new HttpError(400, { referral_token: [MESSAGES.invalidReferralToken] });
   if (await findUserByEmail(db, input.email)) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
-  const user = await insertUser(db, {
-    accountId: randomUUID(),
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.first_name,
-    lastName: input.last_name,
-    phoneE164: phone.e164,
-    phoneFormatted: phone.formatted,
-    referralToken: randomBytes(18).toString('base64url'),
-    referredByUserId,
+  const inviter =
+    referrer && !isSelfReferral(referrer, { email: input.email, phoneE164: phone.e164 }) ? referrer : null;
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    const row = await insertUser(tx, {
+      accountId: randomUUID(),
+      email: input.email,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phoneE164: phone.e164,
+      phoneFormatted: phone.formatted,
+      referralToken: randomBytes(18).toString('base64url'),
+      referredByUserId: inviter?.id ?? null,
+    });
+    if (row && inviter) await insertReferral(tx, { inviteeUserId: row.id, inviterUserId: inviter.id });
+    return row;
   });
   if (!user) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
   return user;

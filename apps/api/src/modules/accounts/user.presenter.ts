@@ -1,12 +1,12 @@
 import type { LoginResponse, User } from '@mandado/shared/account.schemas';
 import type { Actor } from '../../authorization.ts';
-import type { UserRow } from './users.repository.ts';
+import type { AccountRow, UserRow } from './users.repository.ts';
 
 /**
  * Spec §3 User: what the account's owner may see; never the hash, the serial id or the E.164 column name.
  * Plus the roles and stores of decision 012, so the client can show the merchant or operator menus.
  */
-export function presentUser(row: UserRow, actor: Pick<Actor, 'roles' | 'storeIds'>): User {
+export function presentUser(row: AccountRow, actor: Pick<Actor, 'roles' | 'storeIds'>): User {
   return {
     user_account_id: row.accountId,
     type: 'remitter',
@@ -17,8 +17,7 @@ export function presentUser(row: UserRow, actor: Pick<Actor, 'roles' | 'storeIds
     referral_token: row.referralToken,
     credit: row.credit,
     coupon: row.coupon,
-    // Issue 11: wired to the referrals table by the referral service (see decision 026).
-    referral_welcome_pending: false,
+    referral_welcome_pending: row.referralWelcomePending,
     roles: actor.roles,
     store_ids: actor.storeIds,
   };

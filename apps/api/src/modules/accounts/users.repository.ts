@@ -1,11 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
+import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserById(db: Database, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+/** The account as who-am-I shows it: the row plus whether an invitation's welcome credit still waits. */
+export type AccountRow = UserRow & { referralWelcomePending: boolean };
+
+const accountColumns = {
+  ...getTableColumns(users),
+  // Spelled out: Drizzle renders a column unqualified here, and inside the subquery "id" would be the referral's.
+  referralWelcomePending: sql<boolean>`exists (select 1 from referrals r where r.invitee_user_id = users.id and r.status = 'pending')`,
+};
+
+/** One query, the referral's state as a subquery (who-am-I runs on every page load). */
+export async function findUserById(db: Database, id: number): Promise<AccountRow | null> {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
   return row ?? null;
 }
 
@@ -15,9 +26,16 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ?? null;
 }
 
-export async function findUserIdByReferralToken(db: Database, token: string): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralToken, token));
-  return row?.id ?? null;
+/** The inviter a registration's token names, with what the self-referral check compares. */
+export async function findReferrerByToken(
+  db: DatabaseOrTransaction,
+  token: string,
+): Promise<{ id: number; email: string; phoneE164: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, phoneE164: users.phoneE164 })
+    .from(users)
+    .where(eq(users.referralToken, token));
+  return row ?? null;
 }
 
 export interface NewUser {
@@ -33,7 +51,7 @@ export interface NewUser {
 }
 
 /** Inserts a remitter, or returns null when the e-mail is already taken (a race the unique index settles). */
-export async function insertUser(db: Database, values: NewUser): Promise<UserRow | null> {
+export async function insertUser(db: DatabaseOrTransaction, values: NewUser): Promise<UserRow | null> {
   const [row] = await db
     .insert(users)
     .values({ ...values, type: 'remitter' })
@@ -46,11 +64,11 @@ export async function updateRemitter(
   db: Database,
   id: number,
   values: Pick<NewUser, 'firstName' | 'lastName' | 'phoneE164' | 'phoneFormatted'>,
-): Promise<UserRow | null> {
+): Promise<AccountRow | null> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id))
-    .returning();
+    .returning(accountColumns);
   return row ?? null;
 }

@@ -35,6 +35,7 @@ export interface StaffStoreOrderRow {
 
 /** The store order a status change is about, with its remitter for the e-mail. */
 export interface StatusTargetRow extends StaffStoreOrderRow {
+  remitterId: number;
   remitterEmail: string;
   remitterFirstName: string;
 }
@@ -107,7 +108,12 @@ export async function findStatusTarget(
   number: string,
 ): Promise<StatusTargetRow | undefined> {
   const [row] = await db
-    .select({ ...staffColumns, remitterEmail: users.email, remitterFirstName: users.firstName })
+    .select({
+      ...staffColumns,
+      remitterId: users.id,
+      remitterEmail: users.email,
+      remitterFirstName: users.firstName,
+    })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
     .innerJoin(users, eq(users.id, orderGroups.remitterId))
@@ -187,4 +193,13 @@ export async function insertHistory(
   },
 ): Promise<void> {
   await tx.insert(storeOrderHistory).values(entry);
+}
+
+/** Whether every store order of the group is rejected (a whole order rejected, decision 026). */
+export async function allStoreOrdersRejected(tx: DatabaseOrTransaction, groupId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ open: sql<number>`count(*) filter (where ${storeOrders.status} <> 'rejected')::int` })
+    .from(storeOrders)
+    .where(eq(storeOrders.groupId, groupId));
+  return row?.open === 0;
 }

@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
+import { parseMoney } from '@mandado/shared/money';
 import {
   type PaymentStatus,
   type StoreOrderStatus,
@@ -9,9 +10,12 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import { revokeReferralReward } from '../referrals/referral-ledger.ts';
+import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
+  allStoreOrdersRejected,
   compareAndSetStatus,
   findStatusTarget,
   insertHistory,
@@ -19,6 +23,7 @@ import {
   listLinesOf,
   listStoreOrdersOfStore,
   type StaffStoreOrderRow,
+  type StatusTargetRow,
 } from './order-status.repository.ts';
 import { isEmailedStatus, storeOrderStatusEmail } from './order-status-emails.ts';
 
@@ -99,6 +104,7 @@ export async function changeStoreOrderStatus(
       actorUserId: staff.userId,
       reason,
     });
+    if (input.to === 'rejected') await settleRejection(tx, target);
     if (isEmailedStatus(input.to)) {
       await enqueueEmail(
         tx,
@@ -119,6 +125,24 @@ export async function changeStoreOrderStatus(
   const [answer] = await presentRows(db, [{ ...target, status: input.to }], scope.kind);
   if (!answer) throw new Error('store order vanished after its status change');
   return answer;
+}
+
+/**
+ * A store order rejected by staff gives its own share of the order's credit back, once (this transaction's
+ * compare-and-set made the change). When that rejects the whole order, the referral rewards it paid for are
+ * reversed (decision 026).
+ */
+async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRow): Promise<void> {
+  if (parseMoney(target.credit) > 0) {
+    await applyWalletEntry(tx, {
+      userId: target.remitterId,
+      kind: 'refunded',
+      amount: target.credit,
+      groupId: target.groupId,
+      note: `Devolución del pedido ${target.number}`,
+    });
+  }
+  if (await allStoreOrdersRejected(tx, target.groupId)) await revokeReferralReward(tx, target.groupId);
 }
 
 /** A merchant's store orders (confirmed groups only), newest first: three queries whatever their number. */

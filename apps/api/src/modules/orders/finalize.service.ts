@@ -2,6 +2,7 @@ import { parseMoney } from '@mandado/shared/money';
 import type { Database } from '../../db/database.ts';
 import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
+import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { presentOrderGroup } from './order.presenter.ts';
 import { orderConfirmationEmail, trackingLinkEmail } from './order-emails.ts';
@@ -106,6 +107,7 @@ export async function confirmPaidGroup(
       })),
     );
     await deleteOrderedCartLines(tx, groupId);
+    await rewardInviter(tx, groupId, { publicUrl: ctx.publicUrl });
     return enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
   });
   if (confirmed) {

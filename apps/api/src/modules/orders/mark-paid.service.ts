@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES, type OrderGroup } from '@mandado/shared/checkout.sch
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { enqueueEmail } from '../mail/mail.repository.ts';
+import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
@@ -59,6 +60,7 @@ export async function markOrderPaid(
         reason: PAYMENT_RECEIVED_REASON,
       })),
     );
+    await rewardInviter(tx, group.id, { publicUrl: ctx.publicUrl });
     const loaded = await loadOrderGroup(tx, { id: group.id });
     const remitter = await findRemitter(tx, group.remitterId);
     if (loaded && remitter) {

@@ -1,13 +1,17 @@
-import { parseMoney } from '@mandado/shared/money';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { releaseCoupon } from '../coupons/coupons.repository.ts';
 import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { insertHistory, moveStoreOrders, type OrderGroupRow, returnStock } from './orders.repository.ts';
 
 /**
  * Gives back everything a group took when it is cancelled (declined card, expired transfer): the stock, the
  * coupon's use and the credit (a 'refunded' ledger entry), and rejects its store orders with the reason.
- * Runs in the transaction whose compare-and-set cancelled the group, so it happens exactly once.
+ * Runs in the transaction whose compare-and-set cancelled the group, so it happens exactly once. Only the
+ * credit of the store orders it rejects comes back: one staff already rejected had its share refunded then.
+ * A welcome credit the group carried is reversed after the refund and waits for the next qualifying order
+ * (decision 026).
  */
 export async function releaseGroup(
   tx: DatabaseOrTransaction,
@@ -16,16 +20,17 @@ export async function releaseGroup(
 ): Promise<void> {
   await returnStock(tx, group.id);
   await releaseCoupon(tx, group.id);
-  if (parseMoney(group.credit) > 0) {
+  const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
+  const credit = moved.reduce((sum, change) => sum + parseMoney(change.credit), 0);
+  if (credit > 0) {
     await applyWalletEntry(tx, {
       userId: group.remitterId,
       kind: 'refunded',
-      amount: group.credit,
+      amount: formatMinorAsDecimal(credit),
       groupId: group.id,
       note: `Devolución del pedido ${group.number}`,
     });
   }
-  const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
   await insertHistory(
     tx,
     moved.map((change) => ({
@@ -36,4 +41,5 @@ export async function releaseGroup(
       reason,
     })),
   );
+  await releaseWelcomeCredit(tx, group.id);
 }

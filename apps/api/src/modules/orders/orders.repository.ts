@@ -309,13 +309,16 @@ export async function compareAndSetGroup(
   return row;
 }
 
-/** Moves the group's store orders in one of `from` to `to`; answers which moved (for their history). */
+/**
+ * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
+ * credit each carried (a release refunds only the credit of the store orders it rejects).
+ */
 export async function moveStoreOrders(
   tx: DatabaseOrTransaction,
   groupId: number,
   from: readonly string[],
   to: string,
-): Promise<Array<{ id: number; from: string }>> {
+): Promise<Array<{ id: number; from: string; credit: string }>> {
   const moved = await tx.execute(sql`
     update ${storeOrders} so set status = ${to}, updated_at = now()
     from ${storeOrders} before
@@ -323,12 +326,11 @@ export async function moveStoreOrders(
       from.map((status) => sql`${status}`),
       sql`, `,
     )})
-    returning so.id, before.status as from_status
+    returning so.id, before.status as from_status, so.credit::text as credit
   `);
-  return (moved as unknown as { rows: Array<{ id: number; from_status: string }> }).rows.map((row) => ({
-    id: Number(row.id),
-    from: row.from_status,
-  }));
+  const rows = (moved as unknown as { rows: Array<{ id: number; from_status: string; credit: string }> })
+    .rows;
+  return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
 
 export async function setProcessorRef(

@@ -27,6 +27,7 @@ import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.t
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
+import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
@@ -373,12 +374,15 @@ async function writeOrder(
     if (creditAsked > parseMoney(await readCreditBalance(tx, userId))) {
       throw new HttpError(400, { credit: [CHECKOUT_MESSAGES.creditTooHigh] });
     }
+    // An invited remitter's first order whose goods reach the minimum carries the welcome credit on top of
+    // the credit chosen from the balance (decision 026); the client prices `expected_total` the same way.
+    const welcome = await welcomeCreditForOrder(tx, userId, subtotal);
     const pricing = priceOrder({
       stores: [...byStore.values()],
       delivery: input.delivery,
       freeShippingThreshold: parseMoney(publicSettings.free_shipping_threshold),
       coupon: coupon?.terms ?? null,
-      credit: creditAsked,
+      credit: creditAsked + (welcome?.amount ?? 0),
     });
     if (parseMoney(input.expected_total) !== pricing.total) {
       throw conflict([
@@ -460,6 +464,10 @@ async function writeOrder(
       if (!(await redeemCoupon(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
         throw new HttpError(400, { coupon: [CHECKOUT_MESSAGES.couponExhausted] });
       }
+    }
+    // The welcome credit is earned before the order spends it, so the balance never dips below 0.
+    if (welcome && !(await recordWelcomeCredit(tx, { inviteeUserId: userId, groupId: group.id, welcome }))) {
+      throw new Error('the locked pending referral could not be applied');
     }
     if (pricing.credit > 0) {
       const spent = await applyWalletEntry(tx, {

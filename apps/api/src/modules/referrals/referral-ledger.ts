@@ -1,0 +1,167 @@
+import { REFERRAL_MESSAGES } from '@mandado/shared/help.schemas';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { isSelfReferral, reversibleAmount, welcomeCreditFor } from '@mandado/shared/referral-rules';
+import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import { getReferralAmounts } from '../settings/settings.service.ts';
+import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { inviterRewardEmail } from './referral-emails.ts';
+import {
+  lockCreditBalance,
+  lockPendingReferral,
+  markReferralApplied,
+  markReferralRewarded,
+  returnReferralToPending,
+} from './referrals.repository.ts';
+
+/**
+ * The referral program's ledger moves (decision 026). Each runs inside the caller's transaction, the one whose
+ * compare-and-set moved the order group, so it happens exactly once; the referral row has its own
+ * compare-and-set on top. Amounts are integer USD cents.
+ */
+
+export interface WelcomeCredit {
+  referralId: number;
+  amount: number;
+}
+
+/**
+ * The welcome credit an order placed now carries: the invitee's referral is pending, the two accounts are
+ * not the same person (checked with today's e-mails and phones) and the goods reach the minimum. The row
+ * stays locked until the placing transaction ends, so a parallel placement waits and then finds it applied.
+ */
+export async function welcomeCreditForOrder(
+  tx: DatabaseOrTransaction,
+  inviteeUserId: number,
+  goodsSubtotal: number,
+): Promise<WelcomeCredit | null> {
+  const referral = await lockPendingReferral(tx, inviteeUserId);
+  if (!referral) return null;
+  if (
+    isSelfReferral(
+      { email: referral.inviterEmail, phoneE164: referral.inviterPhoneE164 },
+      { email: referral.inviteeEmail, phoneE164: referral.inviteePhoneE164 },
+    )
+  ) {
+    return null;
+  }
+  const amount = welcomeCreditFor({ pending: true, goodsSubtotal, amounts: await getReferralAmounts(tx) });
+  return amount > 0 ? { referralId: referral.id, amount } : null;
+}
+
+/**
+ * Writes the welcome credit to the invitee's ledger ('earned', before the order's 'spent') and moves the
+ * referral pending → applied on this group. False when the referral was no longer pending (the caller rolls
+ * back: its price counted on the credit).
+ */
+export async function recordWelcomeCredit(
+  tx: DatabaseOrTransaction,
+  input: { inviteeUserId: number; groupId: number; welcome: WelcomeCredit },
+): Promise<boolean> {
+  const amount = formatMinorAsDecimal(input.welcome.amount);
+  if (
+    !(await markReferralApplied(tx, input.welcome.referralId, {
+      groupId: input.groupId,
+      inviteeReward: amount,
+    }))
+  )
+    return false;
+  return applyWalletEntry(tx, {
+    userId: input.inviteeUserId,
+    kind: 'earned',
+    amount,
+    groupId: input.groupId,
+    note: REFERRAL_MESSAGES.welcomeNote,
+  });
+}
+
+/**
+ * The group carrying a welcome credit was paid: the referral goes applied → rewarded, the inviter earns the
+ * reward and gets an e-mail (the caller kicks the mail worker after its commit). Nothing when the group
+ * carried no welcome credit.
+ */
+export async function rewardInviter(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  deps: { publicUrl: string },
+): Promise<void> {
+  const { inviterReward } = await getReferralAmounts(tx);
+  const reward = formatMinorAsDecimal(Math.max(0, inviterReward));
+  const rewarded = await markReferralRewarded(tx, groupId, reward);
+  if (!rewarded || inviterReward <= 0) return;
+  await applyWalletEntry(tx, {
+    userId: rewarded.inviterUserId,
+    kind: 'earned',
+    amount: reward,
+    groupId,
+    note: REFERRAL_MESSAGES.inviterNote(rewarded.inviteeFirstName),
+  });
+  await enqueueEmail(
+    tx,
+    inviterRewardEmail({
+      to: rewarded.inviterEmail,
+      firstName: rewarded.inviterFirstName,
+      inviteeFirstName: rewarded.inviteeFirstName,
+      reward,
+      walletUrl: `${deps.publicUrl.replace(/\/+$/, '')}${WEB_PATHS.userWallet}`,
+    }),
+  );
+}
+
+/**
+ * Takes a reward back: at most the balance (the ledger never goes below 0); the part already spent is said
+ * in the note. Nothing is written when there is nothing to take.
+ */
+async function reverseReward(
+  tx: DatabaseOrTransaction,
+  input: { userId: number; reward: string | null; groupId: number; note: string },
+): Promise<void> {
+  const reward = parseMoney(input.reward ?? '0');
+  if (reward <= 0) return;
+  const taken = reversibleAmount(reward, parseMoney(await lockCreditBalance(tx, input.userId)));
+  if (taken <= 0) return;
+  const kept = reward - taken;
+  await applyWalletEntry(tx, {
+    userId: input.userId,
+    kind: 'reversed',
+    amount: formatMinorAsDecimal(-taken),
+    groupId: input.groupId,
+    note: kept > 0 ? `${input.note} (US$ ${formatMinorAsDecimal(kept)} ya se había usado)` : input.note,
+  });
+}
+
+/**
+ * The group carrying the welcome credit was declined or expired (after its credit was refunded): the welcome
+ * credit is reversed and the referral goes applied → pending, so the next qualifying order gets it.
+ */
+export async function releaseWelcomeCredit(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  const released = await returnReferralToPending(tx, groupId, 'applied');
+  if (!released) return;
+  await reverseReward(tx, {
+    userId: released.inviteeUserId,
+    reward: released.inviteeReward,
+    groupId,
+    note: REFERRAL_MESSAGES.welcomeReversedNote,
+  });
+}
+
+/**
+ * Every store order of the paid group that carried the welcome credit was rejected: both rewards are
+ * reversed (each capped at its owner's balance) and the referral goes rewarded → pending.
+ */
+export async function revokeReferralReward(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  const released = await returnReferralToPending(tx, groupId, 'rewarded');
+  if (!released) return;
+  await reverseReward(tx, {
+    userId: released.inviterUserId,
+    reward: released.inviterReward,
+    groupId,
+    note: REFERRAL_MESSAGES.inviterReversedNote(released.inviteeFirstName),
+  });
+  await reverseReward(tx, {
+    userId: released.inviteeUserId,
+    reward: released.inviteeReward,
+    groupId,
+    note: REFERRAL_MESSAGES.welcomeReversedNote,
+  });
+}
