@@ -4,6 +4,8 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { referralLink } from '@mandado/shared/referral-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
+import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
 import { createProduct, createStore, makeOperator } from './factories.ts';
 import {
@@ -11,6 +13,7 @@ import {
   createFastUser,
   type FastUser,
   fillCart,
+  giveCredit,
   insertBeneficiary,
   orderBody,
   placeOrderRequest,
@@ -459,5 +462,63 @@ describe('the welcome credit and the inviter’s reward', () => {
       ['spent', '-5.00'],
     ]);
     expect(await whoami(invitee.headers)).toMatchObject({ credit: '0.00', referral_welcome_pending: false });
+  });
+  it('refunds a store order’s credit share once: staff reject one, the expiry releases only the rest', async () => {
+    const inviter = await createFastUser(t.database, 'Marta', INVITER_PHONE);
+    const invitee = await registerInvitee(inviter, COLOMBIAN_PHONE);
+    await giveCredit(t.database, invitee.id, '4.00');
+    const products = [];
+    for (let i = 0; i < 2; i += 1) {
+      const store = await createStore(t.database);
+      products.push(await createProduct(t.database, store.id, { price: '30.00', currency: 'USD', stock: 5 }));
+    }
+    await fillCart(
+      t.database,
+      invitee.id,
+      products.map((product) => ({ productId: product.id, quantity: 1 })),
+    );
+    const beneficiaryId = await insertBeneficiary(t.database, invitee.id);
+    const body = await orderBody(t.app, invitee, {
+      beneficiaryId,
+      payment: { method: 'bank_transfer' },
+      credit: '4.00',
+    });
+    const placed = await placeOrderRequest(t.app, invitee, {
+      ...body,
+      expected_total: formatMinorAsDecimal(parseMoney(body.expected_total) - 500),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: { number: string; credit: string } }>().order;
+    expect(order.credit).toBe('9.00');
+    expect(await whoami(invitee.headers)).toMatchObject({ credit: '0.00' });
+
+    const operator = await createFastUser(t.database, 'Olga');
+    await makeOperator(t.database, operator.id);
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/v1/admin/store-orders/${order.number}-1/status/`,
+      headers: operator.headers,
+      payload: { from: 'pending', to: 'rejected', reason: 'La tienda cerró' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await expireUnpaidOrders(ordersContextOf(t.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
+
+    const entries = await ledger(invitee.id);
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'adjustment',
+      'earned',
+      'spent',
+      'refunded',
+      'refunded',
+      'reversed',
+    ]);
+    const refunded = entries
+      .filter((entry) => entry.kind === 'refunded')
+      .reduce((sum, entry) => sum + parseMoney(entry.amount), 0);
+    expect(refunded).toBe(900);
+    // Exactly the remitter's own 4.00 back: the welcome credit went back to waiting, nothing paid twice.
+    expect(await whoami(invitee.headers)).toMatchObject({ credit: '4.00', referral_welcome_pending: true });
+    expect(await referralOf(invitee.id)).toMatchObject({ status: 'pending', group_id: null });
+    expect(await ledger(inviter.id)).toEqual([]);
   });
 });
