@@ -284,7 +284,9 @@ test.describe('after the order', () => {
     const supportUrl = new URL((await support.getAttribute('href')) ?? '');
     expect(supportUrl.pathname).toMatch(/^\/\d{8,15}$/);
     expect(supportUrl.searchParams.get('text')).toBe(`Hola, consulto por mi pedido ${order.number}`);
-    await expect(page.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm'),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, 'order detail');
   });
 

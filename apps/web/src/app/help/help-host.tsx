@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { HELP_PARAM, HELP_SLUGS, helpViewFromSlug } from '../../features/help/help-slugs.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
@@ -20,7 +20,6 @@ export function HelpHost() {
   const helpView = useAppStore((state) => state.helpView);
   const setHelpView = useAppStore((state) => state.setHelpView);
   const [params] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const slug = params.get(HELP_PARAM);
 
@@ -36,16 +35,20 @@ export function HelpHost() {
     if (lastView.current === helpView) return;
     lastView.current = helpView;
     const wanted = helpView ? HELP_SLUGS[helpView] : null;
-    const next = new URLSearchParams(location.search);
+    // The browser's address, not the render's: closing and navigating in one click (the FAQ's cities link)
+    // has already pushed the new page, which the router may not have rendered yet.
+    const current = window.location;
+    const next = new URLSearchParams(current.search);
     if ((next.get(HELP_PARAM) ?? null) === wanted) return;
     if (wanted) next.set(HELP_PARAM, wanted);
     else next.delete(HELP_PARAM);
     const search = next.toString();
     navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, state: location.state },
+      { pathname: current.pathname, search: search ? `?${search}` : '', hash: current.hash },
+      // React Router keeps a page's navigation state under `usr`; a param change must not drop it.
+      { replace: true, state: window.history.state?.usr ?? null },
     );
-  }, [helpView, location, navigate]);
+  }, [helpView, navigate]);
 
   if (helpView === null) return null;
   return (

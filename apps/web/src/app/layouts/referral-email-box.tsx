@@ -27,8 +27,9 @@ export function ReferralEmailBox() {
 
   return (
     <form className="referral-box" noValidate onSubmit={submit}>
+      {/* Not "Correo electrónico…": the login and register forms own that label on the same pages. */}
       <label className="referral-box__label" htmlFor={inputId}>
-        Correo electrónico de tu amigo
+        Correo para invitar
       </label>
       <div className="referral-box__row">
         <input

@@ -1,0 +1,272 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { createAccount, logInWithForm } from './account.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
+
+function helpDialog(page: Page) {
+  return page.getByRole('dialog', { name: 'Ayuda' });
+}
+
+function viewHeading(page: Page, name: string) {
+  return helpDialog(page).getByRole('heading', { level: 3, name, exact: true });
+}
+
+function footer(page: Page) {
+  return page.getByRole('contentinfo');
+}
+
+function ayudaParam(page: Page): string | null {
+  return new URL(page.url()).searchParams.get('ayuda');
+}
+
+/** Every message the support inbox got in this run (the API mails contact messages and suggestions there). */
+async function supportMailTexts(): Promise<string[]> {
+  const dir = process.env.MANDADO_E2E_MAIL_DIR ?? '';
+  const texts: string[] = [];
+  for (const name of (await readdir(dir)).filter((file) => file.endsWith('.json'))) {
+    const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as {
+      subject: string;
+      text: string;
+    };
+    texts.push(`${mail.subject}\n${mail.text}`);
+  }
+  return texts;
+}
+
+test.describe('help overlay', () => {
+  test('each footer help tab opens its view; Escape closes it, the link param goes and the page stays where it was', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    const tabs = [
+      { tab: 'Políticas de envío', heading: 'Políticas de envío', slug: 'politicas-de-envio' },
+      { tab: 'Preguntas Frecuentes', heading: 'Preguntas Frecuentes', slug: 'preguntas-frecuentes' },
+      { tab: 'Contáctenos', heading: 'Contáctenos', slug: 'contactenos' },
+    ];
+    for (const { tab, heading, slug } of tabs) {
+      const button = footer(page).getByRole('button', { name: tab, exact: true });
+      await button.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      await button.click();
+      await expect(helpDialog(page)).toBeVisible();
+      await expect(viewHeading(page, heading)).toBeVisible();
+      await expect(
+        helpDialog(page)
+          .getByRole('navigation', { name: 'Secciones de ayuda' })
+          .getByRole('button', { name: tab }),
+      ).toHaveAttribute('aria-current', 'true');
+      await expect.poll(() => ayudaParam(page)).toBe(slug);
+      await page.keyboard.press('Escape');
+      await expect(helpDialog(page)).toHaveCount(0);
+      await expect.poll(() => ayudaParam(page)).toBeNull();
+      await expect(page).toHaveURL(/\/stores$/);
+      // Writing and removing the param is not a new page: the shopper is still at the footer.
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expect(button).toBeFocused();
+    }
+
+    // The footer's support block: WhatsApp with a greeting, the support e-mail and the hours.
+    const whatsapp = footer(page).getByRole('link', { name: 'Escríbenos por WhatsApp' });
+    const url = new URL((await whatsapp.getAttribute('href')) ?? '');
+    expect(url.origin).toBe('https://wa.me');
+    expect(url.pathname).toMatch(/^\/\d{8,15}$/);
+    expect(url.searchParams.get('text')).toMatch(/^Hola/);
+    await expect(whatsapp).toHaveAttribute('target', '_blank');
+    await expect(whatsapp).toHaveAttribute('rel', /noopener/);
+    await expect(footer(page).getByRole('link', { name: 'soporte@mandado.uy' })).toBeVisible();
+    await expect(footer(page).getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+  });
+
+  test('the FAQ accordion works with the keyboard and passes axe', async ({ page }) => {
+    await chooseMontevideo(page);
+    await page.goto('/stores?ayuda=preguntas-frecuentes');
+    await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
+    const questions = helpDialog(page).locator('.faq__question');
+    expect(await questions.count()).toBeGreaterThanOrEqual(15);
+    const first = questions.first();
+
+    // Tab from the menu to the first question.
+    await helpDialog(page).getByRole('button', { name: 'Políticas de envío', exact: true }).focus();
+    for (
+      let step = 0;
+      step < 8 && !(await first.evaluate((element) => element === document.activeElement));
+      step++
+    ) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(first).toBeFocused();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    const answer = helpDialog(page).locator(`#${await first.getAttribute('aria-controls')}`);
+    await expect(answer).toBeHidden();
+
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer).toBeVisible();
+    await expect(answer).toContainText('mayor de edad');
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer).toBeHidden();
+
+    // The arrows move between questions; Space opens too.
+    await page.keyboard.press('ArrowDown');
+    await expect(questions.nth(1)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(helpDialog(page)).toContainText('24 a 48 horas, de lunes a viernes');
+
+    // The shipping answer quotes the threshold from the settings.
+    await helpDialog(page).getByRole('button', { name: '¿Cuánto cuesta el envío?' }).click();
+    await expect(helpDialog(page)).toContainText(/En compras mayores a US\$ [\d.,]+ el envío es gratis/);
+
+    await expectNoSeriousViolations(page, 'help overlay, FAQ');
+  });
+
+  test('the shareable link opens the contact form; empty fields are refused, then the message is sent', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await page.goto('/stores?ayuda=contactenos');
+    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
+    const dialog = helpDialog(page);
+    const send = dialog.getByRole('button', { name: 'Enviar mensaje' });
+
+    await send.click();
+    await expect(dialog.getByText('Campo requerido')).toHaveCount(5);
+    for (const label of ['Nombre', 'Correo electrónico', 'Teléfono', 'Asunto', 'Comentarios']) {
+      await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expectNoSeriousViolations(page, 'help overlay, contact form with errors');
+
+    const subject = `Consulta ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Nombre', { exact: true }).fill('Lucía Pereira');
+    await dialog.getByLabel('Correo electrónico', { exact: true }).fill('lucia.pereira@example.com');
+    await dialog.getByLabel('Teléfono', { exact: true }).fill('+57 300 123 4567');
+    await dialog.getByLabel('Asunto', { exact: true }).fill(subject);
+    await dialog
+      .getByLabel('Comentarios', { exact: true })
+      .fill('¿Entregan en Ciudad de la Costa?\nGracias.');
+    await send.click();
+
+    await expect(dialog.getByRole('status').getByText('Mensaje enviado!')).toBeVisible();
+    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('');
+    await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('');
+    // Stored and mailed to the support address.
+    await expect
+      .poll(async () => (await supportMailTexts()).some((text) => text.includes(subject)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+  });
+
+  test('a failed send keeps what was typed and says why', async ({ page }) => {
+    await chooseMontevideo(page);
+    await page.route('**/v1/contact-us-email/', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"detail":"Servicio en mantenimiento."}',
+      }),
+    );
+    await page.goto('/stores?ayuda=contactenos');
+    const dialog = helpDialog(page);
+    await dialog.getByLabel('Nombre', { exact: true }).fill('Lucía Pereira');
+    await dialog.getByLabel('Correo electrónico', { exact: true }).fill('lucia.pereira@example.com');
+    await dialog.getByLabel('Teléfono', { exact: true }).fill('+57 300 123 4567');
+    await dialog.getByLabel('Asunto', { exact: true }).fill('Pedido');
+    await dialog.getByLabel('Comentarios', { exact: true }).fill('Hola');
+    await dialog.getByRole('button', { name: 'Enviar mensaje' }).click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Oops Algo salio mal');
+    await expect(alert).toContainText('Servicio en mantenimiento.');
+    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('Pedido');
+  });
+
+  test('the contact form is pre-filled for a logged-in remitter', async ({ page, baseURL }) => {
+    const account = await createAccount(baseURL ?? '', { firstName: 'Marta', lastName: 'Suárez' });
+    await chooseMontevideo(page);
+    await page.goto('/login');
+    await logInWithForm(page, account.email, account.password);
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/stores?ayuda=contactenos');
+    const dialog = helpDialog(page);
+    await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Marta Suárez');
+    await expect(dialog.getByLabel('Correo electrónico', { exact: true })).toHaveValue(account.email);
+    await expect(dialog.getByLabel('Teléfono', { exact: true })).not.toHaveValue('');
+  });
+
+  test('an FAQ answer leads to the suggestion form, which is sent', async ({ page }) => {
+    await chooseMontevideo(page);
+    await page.goto('/stores?ayuda=preguntas-frecuentes');
+    const dialog = helpDialog(page);
+    await dialog.getByRole('button', { name: '¿No encuentras un producto?', exact: true }).click();
+    await dialog.getByRole('button', { name: '¿No encuentras un producto? Sugiérelo' }).click();
+    await expect(viewHeading(page, 'Sugiere un producto')).toBeVisible();
+    await expect.poll(() => ayudaParam(page)).toBe('sugerencias');
+
+    const send = dialog.getByRole('button', { name: 'Enviar sugerencia' });
+    await send.click();
+    await expect(dialog.getByText('Campo requerido')).toHaveCount(4);
+
+    const product = `Yerba orgánica ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Categoría').selectOption({ label: 'Farmacias' });
+    await dialog.getByLabel('Nombre del producto').fill(product);
+    await dialog.getByLabel('Descripción').fill('En paquete de 1 kg.');
+    await dialog.getByLabel('Correo electrónico').fill('Ana@Example.com');
+    await send.click();
+    await expect(dialog.getByRole('status').getByText('¡Gracias por tu sugerencia!')).toBeVisible();
+    await expect(dialog.getByLabel('Nombre del producto')).toHaveValue('');
+    await expect
+      .poll(async () => (await supportMailTexts()).some((text) => text.includes(product)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
+    // Back to the visible menu.
+    await dialog.getByRole('button', { name: /Volver a Preguntas Frecuentes/ }).click();
+    await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
+  });
+
+  test('the FAQ cities link opens the city selector', async ({ page }) => {
+    await chooseMontevideo(page);
+    await page.goto('/stores?ayuda=preguntas-frecuentes');
+    const dialog = helpDialog(page);
+    await dialog.getByRole('button', { name: '¿A qué ciudades envían?' }).click();
+    await dialog.getByRole('button', { name: 'Ver las ciudades con servicio' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
+    await expect(helpDialog(page)).toHaveCount(0);
+  });
+
+  test('the payment instructions quote the order number of the link and show the deposit countries', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await page.goto('/stores?ayuda=instrucciones-de-pago&orden=MV-10234');
+    await expect(viewHeading(page, 'Instrucciones de pago')).toBeVisible();
+    const dialog = helpDialog(page);
+    await expect(dialog.getByText('No aceptamos Zelle.')).toBeVisible();
+    await expect(dialog).toContainText('Mastercard, Visa, American Express, JCB, Discover y Diners Club');
+    for (const country of ['Colombia', 'Chile', 'Perú']) {
+      await expect(dialog.getByRole('heading', { name: `Desde ${country}` })).toBeVisible();
+    }
+    await expect(dialog.getByText('MV-10234').first()).toBeVisible();
+    const receipt = dialog.getByRole('link', { name: /@/ }).last();
+    expect(decodeURIComponent((await receipt.getAttribute('href')) ?? '')).toContain(
+      'subject=Comprobante MV-10234',
+    );
+    await expectNoSeriousViolations(page, 'help overlay, payment instructions');
+  });
+
+  test('the footer of the common layout (terms page) opens the help overlay too @desktop-only', async ({
+    page,
+  }) => {
+    await chooseMontevideo(page);
+    await page.goto('/termsuse');
+    await footer(page).getByRole('button', { name: 'Preguntas Frecuentes' }).click();
+    await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
+    await expect.poll(() => ayudaParam(page)).toBe('preguntas-frecuentes');
+  });
+});
