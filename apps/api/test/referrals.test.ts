@@ -444,7 +444,9 @@ describe('the welcome credit and the inviter’s reward', () => {
       placeOrderRequest(t.app, invitee, body),
       placeOrderRequest(t.app, invitee, body),
     ]);
-    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    // The replaced checkout may answer 402 'Reemplazado…' when its answer is built after the replacement.
+    expect(answers.map((answer) => answer.statusCode)).toContain(201);
+    for (const answer of answers) expect([201, 402], answer.body).toContain(answer.statusCode);
     const groups = await queryRows<{ id: number; status: string }>(
       t.database,
       sql`select id, status from order_groups where remitter_id = ${invitee.id} order by id`,
