@@ -44,7 +44,8 @@ function referralPopup(page: Page): Locator {
 async function logIn(page: Page, account: TestAccount): Promise<void> {
   await chooseMontevideo(page);
   await page.goto('/login?next=%2Fstores');
-  await logInWithForm(page, account.email, account.password);
+  // Scoped to the page: the footer's referral box is labelled 'Correo electrónico de tu amigo'.
+  await logInWithForm(page.getByRole('main'), account.email, account.password);
   await expect(page).toHaveURL(/\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
 }
@@ -104,7 +105,8 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   if (isMobile) await expect(barReferralButton(page)).toContainText('Invita');
   const popup = await openPopupAsUser(page, isMobile, 'Rosa');
   await expect(popup.getByRole('listitem')).toHaveCount(3);
-  await expect(popup).toContainText('Tu crédito actual: US$ 0,00');
+  // Amounts show in the display currency (pesos for a browser in Uruguay; US$ 1 = $U 40,15 in the seed).
+  await expect(popup).toContainText('Tu crédito actual: $U 0,00');
   await expect(popup.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
     'href',
     new RegExp(`^https://wa\\.me/\\?text=.*referral_token%3D${inviter.referralToken}`),
@@ -140,13 +142,14 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await chooseMontevideo(friendPage);
   await friendPage.goto(new URL(link).pathname + new URL(link).search);
   await expect(friendPage.getByText('Llegaste con una invitación')).toBeVisible();
-  await friendPage.getByLabel('Correo electrónico').fill(friendEmail);
-  await friendPage.getByLabel('Nombre').fill('Lucía');
-  await friendPage.getByLabel('Apellido').fill('Méndez');
-  await friendPage.getByLabel('Número de teléfono').fill('094 321 987');
-  await friendPage.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
-  await friendPage.getByLabel('Acepto los términos y condiciones del servicio').check();
-  await friendPage.getByRole('button', { name: 'Registrarse' }).click();
+  const form = friendPage.getByRole('main');
+  await form.getByLabel('Correo electrónico').fill(friendEmail);
+  await form.getByLabel('Nombre').fill('Lucía');
+  await form.getByLabel('Apellido').fill('Méndez');
+  await form.getByLabel('Número de teléfono').fill('094 321 987');
+  await form.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
+  await form.getByLabel('Acepto los términos y condiciones del servicio').check();
+  await form.getByRole('button', { name: 'Registrarse' }).click();
   await expect(toasts(friendPage).getByText('¡Hola, Lucía!')).toBeVisible();
   await expect(friendPage).toHaveURL(/\/stores$/);
 
@@ -158,7 +161,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await expect(
     friendPage.getByText(/Te faltan US\$ [\d,]+ en productos para recibir tu regalo/),
   ).toBeVisible();
-  await expect(friendPage.getByText('Regalo por invitación')).toHaveCount(0);
+  await expect(friendPage.locator('.checkout-amounts__row--gift')).toHaveCount(0);
 
   // Back in the store, one more: now the checkout shows the gift as its own line.
   await friendPage.goto('/stores');
@@ -172,7 +175,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await expectStep(friendPage, 'Revisar Pedido');
   await expect(
     friendPage.locator('.checkout-amounts__row--gift', { hasText: 'Regalo por invitación' }),
-  ).toContainText('−US$ 5,00');
+  ).toContainText('−$U 200,75');
   expect(await placeOrder(friendPage)).toBe(201);
   await expect(friendPage).toHaveURL(/\/checkout\/confirmacion\/MV-\d+$/);
   await friendPage.context().close();
@@ -186,10 +189,10 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await expect(movements.first()).toContainText('Lucía');
   await page.reload();
   if (isMobile) {
-    await expect(barReferralButton(page)).toContainText('US$ 5,00');
+    await expect(barReferralButton(page)).toContainText('$U 200,75');
   }
   const menu = await openAccountMenu(page, isMobile, 'Rosa');
-  await expect(menu.getByText('Crédito: US$ 5,00')).toBeVisible();
+  await expect(menu.getByText('Crédito: $U 200,75')).toBeVisible();
 });
 
 test("'Copiar enlace' copies the link and shows the copied state for about a second", async ({
@@ -232,7 +235,7 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   await page.goto('/stores');
 
   // The footer's e-mail box opens the popup with the address; for a visitor it is their own.
-  const footerBox = page.getByLabel('Correo electrónico de tu amigo');
+  const footerBox = page.getByRole('contentinfo').getByRole('textbox', { name: /^Correo/ });
   await footerBox.fill(registered.email);
   await page.getByRole('button', { name: 'Invitar', exact: true }).click();
   const popup = referralPopup(page);
