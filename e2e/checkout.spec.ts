@@ -385,7 +385,7 @@ test('a bank transfer from Colombia shows the instructions with the order number
   // Nothing has been charged yet: the total is to pay, the deadline is Montevideo's, delivery follows payment.
   await expect(page.getByText('Total a pagar', { exact: true })).toBeVisible();
   await expect(page.getByText('Total cobrado')).toHaveCount(0);
-  await expect(page.getByText(/\(hora de Montevideo\)/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/\(hora de Montevideo\)/)).toBeVisible();
   await expect(page.getByText(/Entregamos 24–48 h hábiles después de recibir tu pago/)).toBeVisible();
   const instructions = page.getByRole('region', { name: 'Instrucciones para tu transferencia o depósito' });
   await expect(instructions).toBeVisible();
