@@ -25,6 +25,7 @@ CREATE TABLE "invitations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"inviter_user_id" integer NOT NULL,
 	"email" text NOT NULL,
+	"canonical_email" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -49,7 +50,8 @@ ALTER TABLE "referrals" ADD CONSTRAINT "referrals_invitee_user_id_users_id_fk" F
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_inviter_user_id_users_id_fk" FOREIGN KEY ("inviter_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "product_suggestions_created_idx" ON "product_suggestions" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "invitations_inviter_email_idx" ON "invitations" USING btree ("inviter_user_id","email","created_at");--> statement-breakpoint
+CREATE INDEX "invitations_inviter_created_idx" ON "invitations" USING btree ("inviter_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "invitations_canonical_email_idx" ON "invitations" USING btree ("canonical_email","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "referrals_invitee_key" ON "referrals" USING btree ("invitee_user_id");--> statement-breakpoint
 CREATE INDEX "referrals_inviter_idx" ON "referrals" USING btree ("inviter_user_id");--> statement-breakpoint
 CREATE INDEX "referrals_group_idx" ON "referrals" USING btree ("group_id");--> statement-breakpoint

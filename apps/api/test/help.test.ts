@@ -408,6 +408,8 @@ describe('GET /v1/help/payment-instructions/', () => {
       shopper_country: 'CO',
       manual_payment_countries: ['CO', 'CL', 'PE'],
     });
+    // It names this shopper's country: no browser or proxy may keep it for someone else.
+    expect(response.headers['cache-control']).toBe('private, no-store');
   });
 
   it('is not in the public settings the first load reads', async () => {

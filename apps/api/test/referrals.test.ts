@@ -138,10 +138,12 @@ describe('POST /v1/users/send/invitation/', () => {
     expect(mails).toHaveLength(1);
     const link = referralLink('http://localhost:3000', await tokenOf(inviter.id));
     expect(mails[0]?.text_body).toContain(link);
-    expect(mails[0]?.text_body).toContain('Marta Pereira te invita a Mandado.');
+    expect(mails[0]?.text_body).toContain('Marta te invita a Mandado.');
+    expect(mails[0]?.text_body).not.toContain('Pereira');
     expect(mails[0]?.text_body).toContain('US$ 5.00');
     expect(mails[0]?.text_body).toContain('US$ 50.00');
-    expect(mails[0]?.subject).toBe('Marta Pereira te regala US$ 5.00 en Mandado');
+    // The subject is ours alone: no name a stranger typed reaches it.
+    expect(mails[0]?.subject).toBe('Te invitaron a Mandado: US$ 5.00 de regalo en tu primera compra');
     const stored = await queryRows<{ email: string }>(
       t.database,
       sql`select email from invitations where inviter_user_id = ${inviter.id}`,
@@ -149,7 +151,7 @@ describe('POST /v1/users/send/invitation/', () => {
     expect(stored).toEqual([{ email: friend }]);
   });
 
-  it('answers 409 for an address that already has an account, and 409 for the same address twice in 24 h', async () => {
+  it('answers 409 for an address that already has an account, and 409 for an inbox invited this week, by anyone, under any alias', async () => {
     const inviter = await createFastUser(t.database, 'Marta', INVITER_PHONE);
     const member = await createFastUser(t.database, 'Pablo');
     const registered = await invite(inviter.headers, member.email);
@@ -161,6 +163,11 @@ describe('POST /v1/users/send/invitation/', () => {
     const again = await invite(inviter.headers, friend);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: REFERRAL_MESSAGES.alreadyInvited });
+    const [local, domain] = friend.split('@');
+    const other = await createFastUser(t.database, 'Rosa', '+59891000222');
+    const alias = await invite(other.headers, `${local}+2@${domain}`);
+    expect(alias.statusCode).toBe(409);
+    expect(alias.json()).toEqual({ detail: REFERRAL_MESSAGES.alreadyInvited });
     const mails = await queryRows<{ n: number }>(
       t.database,
       sql`select count(*)::int as n from email_outbox where to_address = ${friend}`,
@@ -503,16 +510,20 @@ describe('the welcome credit and the inviter’s reward', () => {
       payload: { from: 'pending', to: 'rejected', reason: 'La tienda cerró' },
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    // The rejected store order's 4.50 comes back, but its welcome part (4.50 × 5 / 9 = 2.50) is taken back
+    // at once: only the remitter's own 2.00 is spendable, so no gift can be parked in another order.
+    expect(await whoami(invitee.headers)).toMatchObject({ credit: '2.00' });
     await expireUnpaidOrders(ordersContextOf(t.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
 
     const entries = await ledger(invitee.id);
-    expect(entries.map((entry) => entry.kind)).toEqual([
-      'adjustment',
-      'earned',
-      'spent',
-      'refunded',
-      'refunded',
-      'reversed',
+    expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['adjustment', '4.00'],
+      ['earned', '5.00'],
+      ['spent', '-9.00'],
+      ['refunded', '4.50'],
+      ['reversed', '-2.50'],
+      ['refunded', '4.50'],
+      ['reversed', '-2.50'],
     ]);
     const refunded = entries
       .filter((entry) => entry.kind === 'refunded')
@@ -521,6 +532,53 @@ describe('the welcome credit and the inviter’s reward', () => {
     // Exactly the remitter's own 4.00 back: the welcome credit went back to waiting, nothing paid twice.
     expect(await whoami(invitee.headers)).toMatchObject({ credit: '4.00', referral_welcome_pending: true });
     expect(await referralOf(invitee.id)).toMatchObject({ status: 'pending', group_id: null });
+    expect(await ledger(inviter.id)).toEqual([]);
+  });
+
+  it('keeps the gift waiting when the chosen credit already pays the whole order: none of it is left over', async () => {
+    const inviter = await createFastUser(t.database, 'Marta', INVITER_PHONE);
+    const invitee = await registerInvitee(inviter);
+    await giveCredit(t.database, invitee.id, '80.00');
+    const beneficiaryId = await cartOf(invitee, '50.00');
+    const body = await orderBody(t.app, invitee, { beneficiaryId, credit: '80.00', delivery: 'pickup' });
+    expect(body.expected_total).toBe('0.00');
+    const placed = await placeOrderRequest(t.app, invitee, body);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect((await ledger(invitee.id)).map((entry) => entry.kind)).toEqual(['adjustment', 'spent']);
+    expect(await whoami(invitee.headers)).toMatchObject({ credit: '30.00', referral_welcome_pending: true });
+    expect(await referralOf(invitee.id)).toMatchObject({ status: 'pending' });
+  });
+
+  it('does not reward the inviter for a transfer marked paid after every store rejected the order', async () => {
+    const inviter = await createFastUser(t.database, 'Marta', INVITER_PHONE);
+    const invitee = await registerInvitee(inviter, COLOMBIAN_PHONE);
+    const beneficiaryId = await cartOf(invitee, '55.00');
+    const placed = await placeOrderRequest(
+      t.app,
+      invitee,
+      await bodyWithWelcome(invitee, beneficiaryId, { welcome: true, payment: { method: 'bank_transfer' } }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const number = placed.json<{ order: { number: string } }>().order.number;
+    const operator = await createFastUser(t.database, 'Olga');
+    await makeOperator(t.database, operator.id);
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/v1/admin/store-orders/${number}-1/status/`,
+      headers: operator.headers,
+      payload: { from: 'pending', to: 'rejected', reason: 'La tienda cerró' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    // The only store order is gone: the welcome credit went back to waiting, with nothing left to spend.
+    expect(await referralOf(invitee.id)).toMatchObject({ status: 'pending', group_id: null });
+    expect(await whoami(invitee.headers)).toMatchObject({ credit: '0.00', referral_welcome_pending: true });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/v1/admin/orders/${number}/mark-paid/`,
+      headers: operator.headers,
+      payload: { reference: 'TRX-9999' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
     expect(await ledger(inviter.id)).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ export const REFERRAL_MESSAGES = {
   invitationSent: 'Se envió exitosamente la invitación.',
   alreadyRegistered: 'Esa persona ya tiene una cuenta en Mandado. Invita a alguien que todavía no la tenga.',
   selfInvitation: 'No puedes invitarte a ti mismo. Comparte tu enlace con tus amigos y familiares.',
-  alreadyInvited: 'Ya le enviaste una invitación a este correo hoy. Puedes volver a enviarla mañana.',
+  alreadyInvited:
+    'Esa persona ya recibió una invitación hace poco. Puedes compartirle tu enlace directamente.',
   /** The wallet entries' notes. */
   welcomeNote: 'Regalo de bienvenida por invitación',
   inviterNote: (firstName: string) => `Tu invitado ${firstName} hizo su primera compra`,

@@ -28,6 +28,13 @@ describe('canonicalEmail', () => {
   });
 });
 
+describe('canonicalEmail: look-alike spellings of one inbox', () => {
+  it('folds full-width letters and a trailing dot', () => {
+    expect(canonicalEmail('ana@ＧＭＡＩＬ.com')).toBe('ana@gmail.com');
+    expect(canonicalEmail('a.na+x@gmail.com.')).toBe('ana@gmail.com');
+  });
+});
+
 describe('isSelfReferral', () => {
   const inviter = { email: 'ana@gmail.com', phoneE164: '+59891234567' };
 
@@ -52,17 +59,43 @@ describe('isSelfReferral', () => {
 
 describe('welcomeCreditFor', () => {
   it('gives the reward when the goods reach exactly the minimum', () => {
-    expect(welcomeCreditFor({ pending: true, goodsSubtotal: 5000, amounts: AMOUNTS })).toBe(500);
+    expect(
+      welcomeCreditFor({ pending: true, goodsAfterCoupon: 5000, dueAfterCredit: 5299, amounts: AMOUNTS }),
+    ).toBe(500);
   });
 
   it('gives nothing one cent below the minimum', () => {
-    expect(welcomeCreditFor({ pending: true, goodsSubtotal: 4999, amounts: AMOUNTS })).toBe(0);
+    expect(
+      welcomeCreditFor({ pending: true, goodsAfterCoupon: 4999, dueAfterCredit: 5298, amounts: AMOUNTS }),
+    ).toBe(0);
   });
 
   it('gives nothing once the referral is no longer pending, or with a reward of 0', () => {
-    expect(welcomeCreditFor({ pending: false, goodsSubtotal: 9000, amounts: AMOUNTS })).toBe(0);
     expect(
-      welcomeCreditFor({ pending: true, goodsSubtotal: 9000, amounts: { ...AMOUNTS, inviteeReward: 0 } }),
+      welcomeCreditFor({ pending: false, goodsAfterCoupon: 9000, dueAfterCredit: 9000, amounts: AMOUNTS }),
+    ).toBe(0);
+    expect(
+      welcomeCreditFor({
+        pending: true,
+        goodsAfterCoupon: 9000,
+        dueAfterCredit: 9000,
+        amounts: { ...AMOUNTS, inviteeReward: 0 },
+      }),
+    ).toBe(0);
+  });
+
+  it('counts the goods after the coupon: a coupon that takes them below the minimum leaves no gift', () => {
+    expect(
+      welcomeCreditFor({ pending: true, goodsAfterCoupon: 0, dueAfterCredit: 0, amounts: AMOUNTS }),
+    ).toBe(0);
+  });
+
+  it('never gives more than is still due after the chosen credit, so nothing is left over in the balance', () => {
+    expect(
+      welcomeCreditFor({ pending: true, goodsAfterCoupon: 6000, dueAfterCredit: 320, amounts: AMOUNTS }),
+    ).toBe(320);
+    expect(
+      welcomeCreditFor({ pending: true, goodsAfterCoupon: 6000, dueAfterCredit: 0, amounts: AMOUNTS }),
     ).toBe(0);
   });
 

@@ -28,7 +28,9 @@ const DOT_BLIND_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
  * account's e-mail.
  */
 export function canonicalEmail(email: string): string {
-  const trimmed = email.trim().toLowerCase();
+  // NFKC folds full-width and compatibility letters ("ＧＭＡＩＬ") into plain ones; a trailing dot names the
+  // same domain ("gmail.com.").
+  const trimmed = email.normalize('NFKC').trim().toLowerCase().replace(/\.+$/, '');
   const at = trimmed.lastIndexOf('@');
   if (at < 1) return trimmed;
   let local = trimmed.slice(0, at);
@@ -62,17 +64,22 @@ export interface ReferralAmounts {
 
 /**
  * The invitee's welcome credit on an order (cents): the reward when the referral still waits for its first
- * qualifying purchase and the goods (the subtotal before coupon and shipping) reach the minimum, else 0.
- * "First purchase" means the first order that reaches the minimum: a smaller order before it costs nothing.
+ * qualifying purchase and the goods after the coupon (before shipping) reach the minimum, else 0. "First
+ * purchase" means the first order that reaches the minimum: a smaller order before it costs nothing.
+ * Never more than what is still due after the credit chosen from the balance (`dueAfterCredit`), so the
+ * welcome credit is always spent on this order and none of it is left over in the balance, where it could
+ * outlive the order (decision 026).
  */
 export function welcomeCreditFor(input: {
   pending: boolean;
-  goodsSubtotal: number;
+  goodsAfterCoupon: number;
+  dueAfterCredit: number;
   amounts: ReferralAmounts;
 }): number {
   if (!input.pending) return 0;
   if (input.amounts.inviteeReward <= 0) return 0;
-  return input.goodsSubtotal >= input.amounts.minimumPurchase ? input.amounts.inviteeReward : 0;
+  if (input.goodsAfterCoupon < input.amounts.minimumPurchase) return 0;
+  return Math.max(0, Math.min(input.amounts.inviteeReward, input.dueAfterCredit));
 }
 
 /**

@@ -55,6 +55,8 @@ export const DEFAULT_RATE_LIMITS = {
   cardTokenPerUser: { max: 10, windowSeconds: 600 },
   /** Referral invitations (decision 026): each one e-mails someone who never asked us for anything. */
   invitationPerUser: { max: 10, windowSeconds: 3600 },
+  // A day's cap on top of the hourly one: invitations go to inboxes that did not ask for them.
+  invitationPerUserDay: { max: 30, windowSeconds: 86_400 },
   /** The help area's contact and suggestion forms (decision 028): each one stores a row and e-mails support. */
   contactPerIp: { max: 10, windowSeconds: 600 },
   suggestionPerIp: { max: 10, windowSeconds: 600 },

@@ -56,9 +56,14 @@ export const invitations = pgTable(
     inviterUserId: integer('inviter_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** As typed (trimmed, lowercase); the same inbox check uses canonicalEmail. */
+    /** As typed (trimmed, lowercase): where the e-mail went. */
     email: text('email').notNull(),
+    /** canonicalEmail(email): one inbox under any alias, so "+1", "+2"… count as the same address. */
+    canonicalEmail: text('canonical_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invitations_inviter_email_idx').on(t.inviterUserId, t.email, t.createdAt)],
+  (t) => [
+    index('invitations_inviter_created_idx').on(t.inviterUserId, t.createdAt),
+    index('invitations_canonical_email_idx').on(t.canonicalEmail, t.createdAt),
+  ],
 );

@@ -65,6 +65,10 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentInstructionsSchema },
       },
     },
-    async (request) => getPaymentInstructions(app.db, request.actor),
+    async (request, reply) => {
+      // The answer names the logged-in shopper's country: never cached by a browser or a proxy for another.
+      reply.header('cache-control', 'private, no-store');
+      return getPaymentInstructions(app.db, request.actor);
+    },
   );
 };

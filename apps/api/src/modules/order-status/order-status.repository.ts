@@ -203,3 +203,23 @@ export async function allStoreOrdersRejected(tx: DatabaseOrTransaction, groupId:
     .where(eq(storeOrders.groupId, groupId));
   return row?.open === 0;
 }
+
+/**
+ * Locks the store order's group for the rest of the transaction: two staff changes to store orders of one
+ * group (two stores rejecting at once) take turns, so the second sees the first's result ("is the whole
+ * order rejected now?") instead of both missing it.
+ */
+export async function lockGroup(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  await tx.select({ id: orderGroups.id }).from(orderGroups).where(eq(orderGroups.id, groupId)).for('update');
+}
+
+/** The credit still carried by the group's store orders that are not rejected. */
+export async function openStoreOrderCredit(tx: DatabaseOrTransaction, groupId: number): Promise<string> {
+  const [row] = await tx
+    .select({
+      credit: sql<string>`coalesce(sum(${storeOrders.credit}) filter (where ${storeOrders.status} <> 'rejected'), 0)::numeric(12,2)::text`,
+    })
+    .from(storeOrders)
+    .where(eq(storeOrders.groupId, groupId));
+  return row?.credit ?? '0.00';
+}

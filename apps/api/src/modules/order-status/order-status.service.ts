@@ -11,7 +11,11 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
-import { revokeReferralReward } from '../referrals/referral-ledger.ts';
+import {
+  releaseWelcomeCredit,
+  revokeReferralReward,
+  withholdWelcomeShare,
+} from '../referrals/referral-ledger.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
@@ -22,6 +26,8 @@ import {
   listHistoryOf,
   listLinesOf,
   listStoreOrdersOfStore,
+  lockGroup,
+  openStoreOrderCredit,
   type StaffStoreOrderRow,
   type StatusTargetRow,
 } from './order-status.repository.ts';
@@ -93,6 +99,7 @@ export async function changeStoreOrderStatus(
 
   const emailed = isEmailedStatus(input.to);
   await db.transaction(async (tx) => {
+    await lockGroup(tx, target.groupId);
     if (!(await compareAndSetStatus(tx, target.id, input.from, input.to))) {
       throw new HttpError(409, { detail: CHECKOUT_MESSAGES.statusChanged });
     }
@@ -133,7 +140,8 @@ export async function changeStoreOrderStatus(
  * reversed (decision 026).
  */
 async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRow): Promise<void> {
-  if (parseMoney(target.credit) > 0) {
+  const share = parseMoney(target.credit);
+  if (share > 0) {
     await applyWalletEntry(tx, {
       userId: target.remitterId,
       kind: 'refunded',
@@ -141,8 +149,18 @@ async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRo
       groupId: target.groupId,
       note: `Devolución del pedido ${target.number}`,
     });
+    await withholdWelcomeShare(tx, {
+      groupId: target.groupId,
+      share,
+      openCreditAfter: parseMoney(await openStoreOrderCredit(tx, target.groupId)),
+    });
   }
-  if (await allStoreOrdersRejected(tx, target.groupId)) await revokeReferralReward(tx, target.groupId);
+  if (await allStoreOrdersRejected(tx, target.groupId)) {
+    // Paid: both rewards are reversed. Not paid yet: the referral waits for the next order (its welcome
+    // credit was withheld store order by store order above).
+    await revokeReferralReward(tx, target.groupId);
+    await releaseWelcomeCredit(tx, target.groupId);
+  }
 }
 
 /** A merchant's store orders (confirmed groups only), newest first: three queries whatever their number. */

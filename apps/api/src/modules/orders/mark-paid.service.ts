@@ -60,7 +60,9 @@ export async function markOrderPaid(
         reason: PAYMENT_RECEIVED_REASON,
       })),
     );
-    await rewardInviter(tx, group.id, { publicUrl: ctx.publicUrl });
+    // Money for an order whose every store already rejected it buys nothing: no referral reward for it (the
+    // payment itself goes back by hand). Staff rejections took the welcome credit back already.
+    if (moved.length > 0) await rewardInviter(tx, group.id, { publicUrl: ctx.publicUrl });
     const loaded = await loadOrderGroup(tx, { id: group.id });
     const remitter = await findRemitter(tx, group.remitterId);
     if (loaded && remitter) {

@@ -374,16 +374,21 @@ async function writeOrder(
     if (creditAsked > parseMoney(await readCreditBalance(tx, userId))) {
       throw new HttpError(400, { credit: [CHECKOUT_MESSAGES.creditTooHigh] });
     }
-    // An invited remitter's first order whose goods reach the minimum carries the welcome credit on top of
-    // the credit chosen from the balance (decision 026); the client prices `expected_total` the same way.
-    const welcome = await welcomeCreditForOrder(tx, userId, subtotal);
-    const pricing = priceOrder({
+    const pricingInput = {
       stores: [...byStore.values()],
       delivery: input.delivery,
       freeShippingThreshold: parseMoney(publicSettings.free_shipping_threshold),
       coupon: coupon?.terms ?? null,
-      credit: creditAsked + (welcome?.amount ?? 0),
+    };
+    const chosen = priceOrder({ ...pricingInput, credit: creditAsked });
+    // An invited remitter's first order whose goods (after the coupon) reach the minimum carries the welcome
+    // credit on top of the credit chosen from the balance, up to what is still due (decision 026); the client
+    // prices `expected_total` with the same shared rule.
+    const welcome = await welcomeCreditForOrder(tx, userId, {
+      goodsAfterCoupon: chosen.subtotal - chosen.discount,
+      dueAfterCredit: chosen.total,
     });
+    const pricing = welcome ? priceOrder({ ...pricingInput, credit: creditAsked + welcome.amount }) : chosen;
     if (parseMoney(input.expected_total) !== pricing.total) {
       throw conflict([
         { product_id: 0, name: '', change: 'total', now: formatMinorAsDecimal(pricing.total) },

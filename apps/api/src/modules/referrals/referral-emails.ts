@@ -32,19 +32,21 @@ function html(paragraphs: string[], extra: string[]): string {
  */
 export function invitationEmail(input: {
   to: string;
-  inviterName: string;
+  inviterFirstName: string;
   link: string;
   inviteeReward: string;
   minimumPurchase: string;
 }): OutgoingEmail {
-  const who = input.inviterName.trim() || 'Un amigo';
+  // Only the first name, and only in the body: the subject is ours alone, so nobody can send a message that
+  // reads as Mandado's own ("URGENTE: verifica…") to an inbox that never asked for it.
+  const who = input.inviterFirstName.trim() || 'Un amigo';
   const intro = `${who} te invita a Mandado.`;
   const offer = referralShareText(input.inviteeReward, input.minimumPurchase);
   const how = 'Crea tu cuenta con este enlace y el regalo se aplica solo al pagar tu primera compra:';
   const ignore = 'Si no conoces a quien te invita, ignora este correo.';
   return {
     to: input.to,
-    subject: `${who} te regala US$ ${input.inviteeReward} en Mandado`,
+    subject: `Te invitaron a Mandado: US$ ${input.inviteeReward} de regalo en tu primera compra`,
     text: ['Hola:', '', intro, offer, '', how, input.link, '', ignore, '', 'El equipo de Mandado'].join('\n'),
     html: html(
       ['Hola:', intro, offer, how],

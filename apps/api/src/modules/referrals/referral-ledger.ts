@@ -8,9 +8,11 @@ import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { inviterRewardEmail } from './referral-emails.ts';
 import {
   lockCreditBalance,
+  lockGroupWelcome,
   lockPendingReferral,
   markReferralApplied,
   markReferralRewarded,
+  reduceInviteeReward,
   returnReferralToPending,
 } from './referrals.repository.ts';
 
@@ -27,13 +29,14 @@ export interface WelcomeCredit {
 
 /**
  * The welcome credit an order placed now carries: the invitee's referral is pending, the two accounts are
- * not the same person (checked with today's e-mails and phones) and the goods reach the minimum. The row
- * stays locked until the placing transaction ends, so a parallel placement waits and then finds it applied.
+ * not the same person (checked with today's e-mails and phones), the goods after the coupon reach the
+ * minimum, and at most what is still due after the chosen credit. The row stays locked until the placing
+ * transaction ends, so a parallel placement waits and then finds it applied.
  */
 export async function welcomeCreditForOrder(
   tx: DatabaseOrTransaction,
   inviteeUserId: number,
-  goodsSubtotal: number,
+  order: { goodsAfterCoupon: number; dueAfterCredit: number },
 ): Promise<WelcomeCredit | null> {
   const referral = await lockPendingReferral(tx, inviteeUserId);
   if (!referral) return null;
@@ -45,7 +48,7 @@ export async function welcomeCreditForOrder(
   ) {
     return null;
   }
-  const amount = welcomeCreditFor({ pending: true, goodsSubtotal, amounts: await getReferralAmounts(tx) });
+  const amount = welcomeCreditFor({ pending: true, ...order, amounts: await getReferralAmounts(tx) });
   return amount > 0 ? { referralId: referral.id, amount } : null;
 }
 
@@ -164,4 +167,35 @@ export async function revokeReferralReward(tx: DatabaseOrTransaction, groupId: n
     groupId,
     note: REFERRAL_MESSAGES.welcomeReversedNote,
   });
+}
+
+/**
+ * A store order of a group carrying the welcome credit was rejected and its credit share refunded: the part
+ * of that share that was welcome credit is taken back at once, in the same transaction (so the balance holds
+ * it: the refund just put it there), and the group carries that much less. Without this, the refunded gift
+ * could be spent elsewhere before the rest of the order is released, and the later take-back would find the
+ * balance empty. The share is proportional to what is still open; the last open store order takes the rest.
+ */
+export async function withholdWelcomeShare(
+  tx: DatabaseOrTransaction,
+  input: { groupId: number; share: number; openCreditAfter: number },
+): Promise<void> {
+  if (input.share <= 0) return;
+  const referral = await lockGroupWelcome(tx, input.groupId);
+  if (!referral) return;
+  const remaining = parseMoney(referral.inviteeReward);
+  if (remaining <= 0) return;
+  const withheld =
+    input.openCreditAfter <= 0
+      ? remaining
+      : Math.min(input.share, Math.floor((input.share * remaining) / (input.share + input.openCreditAfter)));
+  if (withheld <= 0) return;
+  await applyWalletEntry(tx, {
+    userId: referral.inviteeUserId,
+    kind: 'reversed',
+    amount: formatMinorAsDecimal(-withheld),
+    groupId: input.groupId,
+    note: REFERRAL_MESSAGES.welcomeReversedNote,
+  });
+  await reduceInviteeReward(tx, referral.id, formatMinorAsDecimal(withheld));
 }

@@ -188,23 +188,16 @@ export async function accountExists(db: DatabaseOrTransaction, email: string): P
   return row !== undefined;
 }
 
-/** Whether this inviter already invited this address since `since`. */
+/** Whether anyone invited this inbox (canonical address) since `since`. */
 export async function invitedSince(
   db: DatabaseOrTransaction,
-  inviterUserId: number,
-  email: string,
+  canonicalEmail: string,
   since: Date,
 ): Promise<boolean> {
   const [row] = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.inviterUserId, inviterUserId),
-        eq(invitations.email, email),
-        gte(invitations.createdAt, since),
-      ),
-    )
+    .where(and(eq(invitations.canonicalEmail, canonicalEmail), gte(invitations.createdAt, since)))
     .limit(1);
   return row !== undefined;
 }
@@ -219,7 +212,40 @@ export async function lockInviter(tx: DatabaseOrTransaction, inviterUserId: numb
 
 export async function insertInvitation(
   tx: DatabaseOrTransaction,
-  values: { inviterUserId: number; email: string },
+  values: { inviterUserId: number; email: string; canonicalEmail: string },
 ): Promise<void> {
   await tx.insert(invitations).values(values);
+}
+
+/**
+ * Takes `amount` off the welcome credit a group still carries (a store order of it was rejected and its share
+ * of the welcome credit withheld). Answers the invitee, or null when the group carries no welcome credit.
+ */
+export async function lockGroupWelcome(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+): Promise<{ id: number; inviteeUserId: number; inviteeReward: string } | null> {
+  const [row] = await tx
+    .select({
+      id: referrals.id,
+      inviteeUserId: referrals.inviteeUserId,
+      inviteeReward: referrals.inviteeReward,
+    })
+    .from(referrals)
+    .where(and(eq(referrals.groupId, groupId), sql`${referrals.status} in ('applied', 'rewarded')`))
+    .for('update');
+  return row?.inviteeReward
+    ? { id: row.id, inviteeUserId: row.inviteeUserId, inviteeReward: row.inviteeReward }
+    : null;
+}
+
+export async function reduceInviteeReward(
+  tx: DatabaseOrTransaction,
+  referralId: number,
+  amount: string,
+): Promise<void> {
+  await tx
+    .update(referrals)
+    .set({ inviteeReward: sql`${referrals.inviteeReward} - ${amount}::numeric`, updatedAt: sql`now()` })
+    .where(eq(referrals.id, referralId));
 }

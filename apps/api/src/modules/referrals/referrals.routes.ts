@@ -13,6 +13,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: async (request, reply) => {
         const actor = requireActor(request);
         await enforceRateLimit(app, reply, 'invitationPerUser', `user:${actor.userId}`);
+        await enforceRateLimit(app, reply, 'invitationPerUserDay', `user:${actor.userId}`);
       },
       schema: {
         tags: ['cuentas'],

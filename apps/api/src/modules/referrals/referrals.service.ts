@@ -16,8 +16,8 @@ import {
   lockInviter,
 } from './referrals.repository.ts';
 
-/** One invitation per address and inviter a day: a friend is not e-mailed again and again. */
-const REINVITE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** One invitation per inbox a week, whoever sends it: a friend who did not answer is not mailed daily. */
+const REINVITE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface InvitationDeps {
   publicUrl: string;
@@ -27,7 +27,7 @@ export interface InvitationDeps {
 /**
  * `POST /v1/users/send/invitation/` (spec §7, a POST by decision 007): e-mails a friend the inviter's link.
  * Refused for the inviter's own inbox under any alias (400, as a field error), an address that already has
- * an account, or one this inviter invited in the last 24 h (409). The invitation row and the e-mail commit
+ * an account, or an inbox anyone invited in the last 7 days under any alias (409). The invitation row and the e-mail commit
  * together; the route kicks the mail worker.
  */
 export async function sendInvitation(
@@ -48,15 +48,16 @@ export async function sendInvitation(
   const amounts = await getReferralAmounts(db);
   await db.transaction(async (tx) => {
     await lockInviter(tx, userId);
-    if (await invitedSince(tx, userId, input.email, new Date(deps.now.getTime() - REINVITE_AFTER_MS))) {
+    const canonical = canonicalEmail(input.email);
+    if (await invitedSince(tx, canonical, new Date(deps.now.getTime() - REINVITE_AFTER_MS))) {
       throw new HttpError(409, { detail: REFERRAL_MESSAGES.alreadyInvited });
     }
-    await insertInvitation(tx, { inviterUserId: userId, email: input.email });
+    await insertInvitation(tx, { inviterUserId: userId, email: input.email, canonicalEmail: canonical });
     await enqueueEmail(
       tx,
       invitationEmail({
         to: input.email,
-        inviterName: `${inviter.firstName} ${inviter.lastName}`,
+        inviterFirstName: inviter.firstName,
         link: referralLink(deps.publicUrl, inviter.referralToken),
         inviteeReward: formatMinorAsDecimal(amounts.inviteeReward),
         minimumPurchase: formatMinorAsDecimal(amounts.minimumPurchase),

@@ -69,16 +69,17 @@ export interface CheckoutPricingInput {
 }
 
 /**
- * The welcome credit on these goods (USD minor units, before coupon and shipping: the shared rule the server
- * places with), and how far the goods are from it when one waits.
+ * The welcome credit on this order (USD minor units; goods after the coupon, at most what is due after the
+ * chosen credit: the shared rule the server places with), and how far the goods are from the minimum when
+ * one waits.
  */
 export function welcomeFor(
   welcome: PendingWelcome | null | undefined,
-  goodsSubtotal: number,
+  order: { goodsAfterCoupon: number; dueAfterCredit: number },
 ): { credit: number; shortfall: number } {
   if (!welcome?.pending || welcome.amounts.inviteeReward <= 0) return { credit: 0, shortfall: 0 };
-  const credit = welcomeCreditFor({ pending: true, goodsSubtotal, amounts: welcome.amounts });
-  return { credit, shortfall: credit > 0 ? 0 : welcome.amounts.minimumPurchase - goodsSubtotal };
+  const credit = welcomeCreditFor({ pending: true, ...order, amounts: welcome.amounts });
+  return { credit, shortfall: Math.max(0, welcome.amounts.minimumPurchase - order.goodsAfterCoupon) };
 }
 
 /** The coupon answer of `POST /v1/coupon/user/` in the units `priceOrder` takes. */
@@ -118,8 +119,7 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
     (sum, block) => sum + block.lines.reduce((lines, line) => lines + line.totalUsd, 0),
     0,
   );
-  const welcome = welcomeFor(input.welcome, goods);
-  const totals = priceOrder({
+  const pricingInput = {
     stores: blocks.map((block) => ({
       storeId: block.storeId,
       inDeliveryCity:
@@ -129,9 +129,15 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
     delivery: input.delivery,
     freeShippingThreshold: parseMoney(input.freeShippingThreshold),
     coupon: pricingCoupon(input.coupon),
-    // The server adds the welcome credit to the chosen one and priceOrder caps the sum at what is due.
-    credit: input.credit + welcome.credit,
+  };
+  const chosen = priceOrder({ ...pricingInput, credit: input.credit });
+  const welcome = welcomeFor(input.welcome, {
+    goodsAfterCoupon: goods - chosen.discount,
+    dueAfterCredit: chosen.total,
   });
+  // The server adds the welcome credit to the chosen one, never past what is due.
+  const totals =
+    welcome.credit > 0 ? priceOrder({ ...pricingInput, credit: input.credit + welcome.credit }) : chosen;
   // When the sum is capped, the gift is used first: the balance keeps what the order did not need.
   const welcomeCredit = Math.min(welcome.credit, totals.credit);
   return {

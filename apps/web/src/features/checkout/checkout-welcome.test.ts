@@ -24,15 +24,17 @@ function price(dollars: number, overrides: Partial<Parameters<typeof priceChecko
 
 describe('welcomeFor', () => {
   it('gives the gift from exactly the minimum, and tells how much is missing below it', () => {
-    expect(welcomeFor(WELCOME, 5000)).toEqual({ credit: 500, shortfall: 0 });
-    expect(welcomeFor(WELCOME, 4999)).toEqual({ credit: 0, shortfall: 1 });
-    expect(welcomeFor(WELCOME, 3800)).toEqual({ credit: 0, shortfall: 1200 });
+    const order = (goods: number) => ({ goodsAfterCoupon: goods, dueAfterCredit: goods + 299 });
+    expect(welcomeFor(WELCOME, order(5000))).toEqual({ credit: 500, shortfall: 0 });
+    expect(welcomeFor(WELCOME, order(4999))).toEqual({ credit: 0, shortfall: 1 });
+    expect(welcomeFor(WELCOME, order(3800))).toEqual({ credit: 0, shortfall: 1200 });
   });
 
   it('says nothing when no gift waits', () => {
-    expect(welcomeFor(null, 9000)).toEqual({ credit: 0, shortfall: 0 });
-    expect(welcomeFor({ ...WELCOME, pending: false }, 100)).toEqual({ credit: 0, shortfall: 0 });
-    expect(welcomeFor({ pending: true, amounts: { ...AMOUNTS, inviteeReward: 0 } }, 100)).toEqual({
+    const order = { goodsAfterCoupon: 9000, dueAfterCredit: 9000 };
+    expect(welcomeFor(null, order)).toEqual({ credit: 0, shortfall: 0 });
+    expect(welcomeFor({ ...WELCOME, pending: false }, order)).toEqual({ credit: 0, shortfall: 0 });
+    expect(welcomeFor({ pending: true, amounts: { ...AMOUNTS, inviteeReward: 0 } }, order)).toEqual({
       credit: 0,
       shortfall: 0,
     });
@@ -49,15 +51,26 @@ describe('priceCheckout with a welcome credit', () => {
     expect(pricing?.welcomeShortfall).toBe(0);
   });
 
-  it('counts the goods before the coupon: a coupon below 50 keeps the gift', () => {
-    const coupon = {
-      code: 'HOLA',
-      type: 'discount_amount',
-      value: '10.00',
-      minimum_purchase: '0.00',
-      valid_until: null,
-    } as const;
-    expect(price(50, { coupon })?.welcomeCredit).toBe(500);
+  it('counts the goods after the coupon: a coupon that takes them below 50 leaves no gift', () => {
+    const coupon = (value: string) =>
+      ({
+        code: 'HOLA',
+        type: 'discount_amount',
+        value,
+        minimum_purchase: '0.00',
+        valid_until: null,
+      }) as const;
+    expect(price(60, { coupon: coupon('10.00') })?.welcomeCredit).toBe(500);
+    const below = price(50, { coupon: coupon('10.00') });
+    expect(below?.welcomeCredit).toBe(0);
+    expect(below?.welcomeShortfall).toBe(1000);
+  });
+
+  it('never gives more than is due after the chosen credit', () => {
+    // 50.00 + 2.99 shipping − 50.00 chosen leaves 2.99: the gift covers that and no more.
+    const pricing = price(50, { credit: 5000 });
+    expect(pricing?.welcomeCredit).toBe(299);
+    expect(pricing?.totals.total).toBe(0);
   });
 
   it('gives nothing below the minimum and says how far it is', () => {
@@ -86,11 +99,11 @@ describe('priceCheckout with a welcome credit', () => {
     expect(body.expected_total).toBe('54.99');
   });
 
-  it('uses the gift first when the credits cover the whole order, so the balance keeps the rest', () => {
+  it('keeps the gift for a later order when the chosen credit already pays everything', () => {
     const pricing = price(50, { credit: 10_000, delivery: 'pickup' });
     expect(pricing?.totals.total).toBe(0);
-    expect(pricing?.welcomeCredit).toBe(500);
-    expect(pricing?.balanceCredit).toBe(4500);
+    expect(pricing?.welcomeCredit).toBe(0);
+    expect(pricing?.balanceCredit).toBe(5000);
   });
 
   it("shows the gift as its own line whose sum with 'Crédito' is the credit shown", () => {
