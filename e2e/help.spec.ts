@@ -253,6 +253,10 @@ test.describe('help overlay', () => {
       await expect(dialog.getByRole('heading', { name: `Desde ${country}` })).toBeVisible();
     }
     await expect(dialog.getByText('MV-10234').first()).toBeVisible();
+    // Nothing widens the overlay past the screen (a phone at 360 px scrolls only vertically).
+    expect(
+      await dialog.locator('.dialog__body').evaluate((body) => body.scrollWidth <= body.clientWidth),
+    ).toBe(true);
     const receipt = dialog.getByRole('link', { name: /@/ }).last();
     expect(decodeURIComponent((await receipt.getAttribute('href')) ?? '')).toContain(
       'subject=Comprobante MV-10234',

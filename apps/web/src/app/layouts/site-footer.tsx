@@ -34,7 +34,7 @@ export function SiteFooter() {
         <div className="site-footer__referral">
           <div>
             <h2 id="footer-referral" className="site-footer__referral-title">
-              Invita a tus amigos y gana crédito
+              Gana crédito por cada amigo que invites
             </h2>
             <button type="button" className="footer-link-button" onClick={() => openReferral()}>
               Invita a tus amigos y gana
