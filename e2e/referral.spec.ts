@@ -124,10 +124,10 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();
   await expect(toasts(page).getByText('Invitación Enviada')).toBeVisible();
   await expect(toasts(page).getByText('Se envió exitosamente la invitación.')).toBeVisible();
-  // The same address twice the same day: the Spanish answer under the field, the value kept.
+  // The same address again soon after: the Spanish answer under the field, the value kept.
   await popup.getByLabel('Correo de tu amigo').fill(friendEmail);
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();
-  await expect(popup.getByText('Ya le enviaste una invitación a este correo hoy')).toBeVisible();
+  await expect(popup.getByText('Esa persona ya recibió una invitación hace poco')).toBeVisible();
   await expect(popup.getByLabel('Correo de tu amigo')).toHaveValue(friendEmail);
   await popup.getByRole('button', { name: 'Cerrar invitaciones' }).click();
   await expect(popup).toBeHidden();
