@@ -184,7 +184,10 @@ test.describe('help overlay', () => {
     await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('Pedido');
   });
 
-  test('the contact form is pre-filled for a logged-in remitter', async ({ page, baseURL }) => {
+  test('the contact form is pre-filled for a logged-in remitter; the instructions follow their country', async ({
+    page,
+    baseURL,
+  }) => {
     const account = await createAccount(baseURL ?? '', { firstName: 'Marta', lastName: 'Suárez' });
     await chooseMontevideo(page);
     await page.goto('/login');
@@ -195,6 +198,15 @@ test.describe('help overlay', () => {
     await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Marta Suárez');
     await expect(dialog.getByLabel('Correo electrónico', { exact: true })).toHaveValue(account.email);
     await expect(dialog.getByLabel('Teléfono', { exact: true })).not.toHaveValue('');
+
+    // Spec §8: a remitter whose phone is from outside the deposit countries (here the US) is asked to write
+    // to support instead of being shown the bank blocks.
+    await page.goto('/stores?ayuda=instrucciones-de-pago');
+    await expect(dialog).toContainText('no están disponibles en tu país');
+    await expect(dialog.getByRole('heading', { name: 'Desde Colombia' })).toHaveCount(0);
+    await expect(
+      dialog.locator('.help-view__unsupported').getByRole('link', { name: 'Escríbenos por WhatsApp' }),
+    ).toBeVisible();
   });
 
   test('an FAQ answer leads to the suggestion form, which is sent', async ({ page }) => {
