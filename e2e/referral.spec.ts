@@ -276,7 +276,14 @@ test('axe: the open popup of a logged-in user has no serious violations', async 
 }) => {
   const inviter = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
   await logIn(page, inviter);
+  if (isMobile) {
+    // Six entries fit the bar at 360 px: nothing is pushed off the screen.
+    const bar = page.getByRole('navigation', { name: 'Menú móvil' });
+    expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await bar.screenshot({ path: test.info().outputPath('bottom-bar.png') });
+  }
   const popup = await openPopupAsUser(page, isMobile, 'Rosa');
   await expect(popup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
   await expectNoSeriousViolations(page, 'the referral popup (user)');
+  await page.screenshot({ path: test.info().outputPath('popup.png') });
 });
