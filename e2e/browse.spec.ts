@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseMontevideo, openFirstStore, storeList } from './visitor.helpers.ts';
+import { chooseMontevideo, openFirstStore, revealFooter, storeList } from './visitor.helpers.ts';
 
 test.describe('browsing as a new visitor', () => {
   test('chooses Montevideo, filters stores by kind, opens a store, a category and a product @desktop-only', async ({
@@ -27,6 +27,7 @@ test.describe('browsing as a new visitor', () => {
 
     // The promo banner counts down and the footer states the free-shipping threshold.
     await expect(page.getByRole('complementary', { name: 'Promoción' })).toContainText(/\d{2,}:\d{2}:\d{2}/);
+    await revealFooter(page);
     await expect(page.getByText(/^Envío gratis en compras mayores a \$U [\d.]+,\d{2}$/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Menú móvil' })).toBeHidden();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount, logInWithForm } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
+import { CITY_SCREEN_TITLE, chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
 function helpDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Ayuda' });
@@ -40,6 +40,7 @@ test.describe('help overlay', () => {
     page,
   }) => {
     await chooseMontevideo(page);
+    await revealFooter(page);
     const tabs = [
       { tab: 'Políticas de envío', heading: 'Políticas de envío', slug: 'politicas-de-envio' },
       { tab: 'Preguntas Frecuentes', heading: 'Preguntas Frecuentes', slug: 'preguntas-frecuentes' },
@@ -281,6 +282,7 @@ test.describe('help overlay', () => {
   }) => {
     await chooseMontevideo(page);
     await page.goto('/termsuse');
+    await revealFooter(page);
     await footer(page).getByRole('button', { name: 'Preguntas Frecuentes' }).click();
     await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
     await expect.poll(() => ayudaParam(page)).toBe('preguntas-frecuentes');

@@ -26,7 +26,7 @@ import {
   reachPayment,
 } from './checkout.helpers.ts';
 import { linkFrom, waitForMail } from './mail.helpers.ts';
-import { chooseMontevideo } from './visitor.helpers.ts';
+import { chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
 /**
  * Issue 11, the referral program in the browser (spec §2 Referral popup, §4 Referral): invite by e-mail, the
@@ -233,6 +233,7 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   const registered = await createAccount(baseURL ?? '', { firstName: 'Rosa' });
   await chooseMontevideo(page);
   await page.goto('/stores');
+  await revealFooter(page);
 
   // The footer's e-mail box opens the popup with the address; for a visitor it is their own.
   const footerBox = page.getByRole('contentinfo').getByRole('textbox', { name: /^Correo/ });

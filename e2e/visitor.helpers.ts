@@ -34,3 +34,12 @@ export async function openFirstStore(page: Page): Promise<string> {
 export function searchBox(page: Page) {
   return page.getByRole('combobox', { name: 'Buscar productos' });
 }
+
+/**
+ * The site footer loads when the shopper scrolls near it (it is never part of a page's first load): scroll to
+ * the bottom like a person would, and wait for it.
+ */
+export async function revealFooter(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}

@@ -3,7 +3,6 @@ import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
 import { type CartSlice, createCartSlice } from './cart/cart-slice.ts';
 import { type CartUiSlice, createCartUiSlice } from './cart/cart-ui-slice.ts';
-import { type CheckoutSlice, createCheckoutSlice } from './checkout-slice.ts';
 
 export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
 
@@ -34,7 +33,7 @@ export interface AppNotification {
   message?: string;
 }
 
-interface AppState extends CartSlice, CartUiSlice, CheckoutSlice {
+interface AppState extends CartSlice, CartUiSlice {
   /** The delivery city; restored from storage at start (spec §4 step 4). */
   city: City | null;
   /** The delivery address's position (address popup, a beneficiary); brings nearby stores first. */
@@ -117,7 +116,6 @@ let nextNotificationId = 1;
 export const useAppStore = create<AppState>()((set, get) => ({
   ...createCartSlice(set, get),
   ...createCartUiSlice(set, get),
-  ...createCheckoutSlice(set, get),
   city: readJson(STORAGE_KEYS.city, isCity),
   storeId: readJson(STORAGE_KEYS.store, isStoreId),
   location: readJson(STORAGE_KEYS.location, isLocation),

@@ -1,30 +1,25 @@
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { creditText } from '../../features/referral/credit-text.ts';
-import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { useAppStore } from '../../state/app-store.ts';
-import { UserIcon } from './account-icons.tsx';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { loginPathFor } from './next-path.ts';
 import './account.css';
 
-/** Spec §2 account entries of the desktop menu (the mobile menu says 'Mis Beneficiarios'). */
-export const ACCOUNT_LINKS = [
-  { to: '/user/', label: 'Mi Cuenta' },
-  { to: '/user/orders', label: 'Mis Compras' },
-  { to: '/user/beneficiaries', label: 'Mis Direcciones' },
-  { to: '/user/wallet', label: 'Mi Billetera' },
-] as const;
+const AccountDropdown = lazy(
+  lazyWithReload(() =>
+    import('./account-dropdown.tsx').then((module) => ({ default: module.AccountDropdown })),
+  ),
+);
 
 /**
- * Spec §2 top menu: 'Iniciar sesión' (to /login) for a visitor; for a user, the 'Mi cuenta' dropdown that
- * greets by first name. A disclosure: the button says whether it is open, Escape closes it and gives focus
- * back to the button, and leaving it (focus or click elsewhere, a navigation) closes it.
+ * Spec §2 top menu: 'Iniciar sesión' (to /login) for a visitor; for a user, the 'Mi cuenta' dropdown
+ * (account-dropdown.tsx), loaded only when someone is logged in.
  */
 export function AccountMenu() {
   const { user, isPending } = useCurrentUser();
   const { pathname, search } = useLocation();
-  if (isPending) return <span className="account-menu__placeholder" aria-hidden="true" />;
+  const placeholder = <span className="account-menu__placeholder" aria-hidden="true" />;
+  if (isPending) return placeholder;
   if (!user) {
     const loginTo =
       pathname === '/login' || pathname === '/register' ? '/login' : loginPathFor(pathname, search);
@@ -34,111 +29,9 @@ export function AccountMenu() {
       </Link>
     );
   }
-  return <AccountDropdown firstName={user.first_name} credit={user.credit} />;
-}
-
-function AccountDropdown({ firstName, credit }: { firstName: string; credit: string }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const setLogoutConfirm = useAppStore((state) => state.setLogoutConfirm);
-  const openReferral = useAppStore((state) => state.openReferral);
-  const setHelpView = useAppStore((state) => state.setHelpView);
-  const display = useDisplayCurrency();
-
-  /** An entry that opens an overlay: the menu closes and the overlay gives focus back to the menu button. */
-  function openOverlay(open: () => void) {
-    setOpen(false);
-    buttonRef.current?.focus();
-    open();
-  }
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation is the trigger that closes it.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    function closeOnOutsideClick(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    }
-    document.addEventListener('pointerdown', closeOnOutsideClick);
-    return () => document.removeEventListener('pointerdown', closeOnOutsideClick);
-  }, [open]);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  }
-
-  function handleBlur(event: FocusEvent<HTMLDivElement>) {
-    if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-  }
-
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere inside the disclosure closes it.
-    <div ref={rootRef} className="account-menu" onKeyDown={handleKeyDown} onBlur={handleBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="account-menu__button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((current) => !current)}
-      >
-        <UserIcon />
-        <span className="account-menu__text">
-          <span className="account-menu__hint">Hola, {firstName}</span>
-          <span className="account-menu__name">Mi cuenta</span>
-        </span>
-      </button>
-      <div id={menuId} className="account-menu__panel" hidden={!open}>
-        <p className="account-menu__greeting" aria-hidden="true">
-          Hola, {firstName}
-        </p>
-        <p className="account-menu__credit">Crédito: {creditText(credit, display)}</p>
-        <ul className="account-menu__list">
-          {ACCOUNT_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="account-menu__item" onClick={() => setOpen(false)}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="account-menu__item" onClick={() => openOverlay(openReferral)}>
-              Invita y gana
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="account-menu__item"
-              onClick={() => openOverlay(() => setHelpView('faq'))}
-            >
-              Ayuda
-            </button>
-          </li>
-          <li>
-            <button
-              type="button"
-              className="account-menu__item account-menu__item--logout"
-              onClick={() => {
-                setOpen(false);
-                // The confirmation gives focus back to what had it: the menu button, not a hidden entry.
-                buttonRef.current?.focus();
-                setLogoutConfirm('menu');
-              }}
-            >
-              Cerrar Sesión
-            </button>
-          </li>
-        </ul>
-      </div>
-    </div>
+    <Suspense fallback={placeholder}>
+      <AccountDropdown firstName={user.first_name} credit={user.credit} />
+    </Suspense>
   );
 }

@@ -6,20 +6,33 @@ import { failureMessage } from '../../lib/failure-text.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { backOff, startCartEffectQueue } from '../../state/cart/cart-effect-queue.ts';
+import { backOff } from '../../state/cart/back-off.ts';
 import { isStoredCart } from '../../state/cart/cart-machine.ts';
 
-/** The cart's server effects run by the queue (state/cart/cart-effect-queue.ts) while the app is mounted. */
+/**
+ * The cart's server effects run by the queue (state/cart/cart-effect-queue.ts) while someone is logged in: a
+ * visitor's cart never calls the server (spec §4), so the queue's code is fetched with the first user
+ * session and stays out of a visitor's first load. Effects queued before it starts are drained when it does.
+ */
 function useEffectQueue(): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      startCartEffectQueue({
+  const userSession = useAppStore((state) => state.cart.session === 'user');
+  useEffect(() => {
+    if (!userSession) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('../../state/cart/cart-effect-queue.ts').then(({ startCartEffectQueue }) => {
+      if (cancelled) return;
+      stop = startCartEffectQueue({
         store: useAppStore,
         onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: whoamiQueryOptions().queryKey }),
-      }),
-    [queryClient],
-  );
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, userSession]);
 }
 
 /**

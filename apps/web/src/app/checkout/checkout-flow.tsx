@@ -53,6 +53,7 @@ import { failureMessage } from '../../lib/failure-text.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { type CheckoutStep, lastBeneficiaryOf, rememberLastBeneficiary } from '../../state/checkout-slice.ts';
+import { useCheckoutStore } from '../../state/checkout-store.ts';
 import { renderAddressPicker } from '../address/render-address-picker.tsx';
 import { useCheckoutPricing } from './use-checkout-pricing.ts';
 
@@ -117,8 +118,8 @@ interface CheckoutFlowProps {
 
 /** Spec §2 Checkout: the four steps for a remitter, the login/register panel for a visitor. */
 export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
-  const step = useAppStore((state) => state.checkout.step);
-  const updateCheckout = useAppStore((state) => state.updateCheckout);
+  const step = useCheckoutStore((state) => state.checkout.step);
+  const updateCheckout = useCheckoutStore((state) => state.updateCheckout);
   // A success toast (the login's "¡Hola, …!") has said its piece once the shopper moves on; left up, it
   // covered the step indicator on the next step.
   const lastStep = useRef(step);
@@ -149,11 +150,11 @@ export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
 function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: OrderGroup) => void }) {
   const queryClient = useQueryClient();
   const display = useDisplayCurrency();
-  const checkout = useAppStore((state) => state.checkout);
+  const checkout = useCheckoutStore((state) => state.checkout);
   const items = useAppStore((state) => state.cart.items);
   const city = useAppStore((state) => state.city);
   const appCountry = useAppStore((state) => state.countryCode) ?? 'UY';
-  const updateCheckout = useAppStore((state) => state.updateCheckout);
+  const updateCheckout = useCheckoutStore((state) => state.updateCheckout);
   const options = useQuery(checkoutOptionsQueryOptions(user.user_account_id));
   // Where the remitter lives, from their account phone (the server applies the same rule when placing).
   const country = options.data?.shopper_country ?? appCountry;
@@ -186,7 +187,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   const decided = useRef(false);
 
   // Choices another account left in this tab (its coupon, its beneficiary) are not this user's.
-  const claimCheckout = useAppStore((state) => state.claimCheckout);
+  const claimCheckout = useCheckoutStore((state) => state.claimCheckout);
   useEffect(() => claimCheckout(user.user_account_id), [claimCheckout, user.user_account_id]);
 
   const selected: Beneficiary | null =
@@ -266,19 +267,19 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   function finish(order: OrderGroup) {
     const state = useAppStore.getState();
     if (checkout.beneficiaryId) rememberLastBeneficiary(user.user_account_id, checkout.beneficiaryId);
-    state.endCheckoutAttempt();
+    useCheckoutStore.getState().endCheckoutAttempt();
     trackPurchase(order.number, parseMoney(order.total) / 100, purchaseLines(order));
     queryClient.setQueryData(['orders', order.number], order);
     // The server emptied the cart when the order was placed; the screen follows (idempotent on the server).
     onPlaced(order);
     state.cartDispatch({ type: 'empty' });
-    state.resetCheckout();
+    useCheckoutStore.getState().resetCheckout();
     void queryClient.invalidateQueries({ queryKey: ['whoami'] });
     void queryClient.invalidateQueries({ queryKey: ['cards'] });
   }
 
   function declinedWith(detail: string) {
-    useAppStore.getState().endCheckoutAttempt();
+    useCheckoutStore.getState().endCheckoutAttempt();
     setDeclined(detail);
     setCardToken(null);
     goTo(2);
@@ -375,7 +376,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       displayCurrency: display.code,
     });
     // The same body keeps its key: a double click or a retry after a lost answer replays, never buys twice.
-    const attempt = useAppStore.getState().checkoutAttempt(placeOrderFingerprint(body));
+    const attempt = useCheckoutStore.getState().checkoutAttempt(placeOrderFingerprint(body));
     setPlacing(true);
     setConflict(null);
     setDeclined(null);
@@ -386,12 +387,12 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       if (error.status === 402) {
         declinedWith(error.message);
       } else if (error.status === 409 && isConflict(error.body)) {
-        useAppStore.getState().endCheckoutAttempt();
+        useCheckoutStore.getState().endCheckoutAttempt();
         setConflict(error.body);
         refreshCartFromServer();
       } else {
         // 409 "in progress" and lost answers keep the key (the retry is the same attempt); a 400 or 422 ends it.
-        if (error.status === 400 || error.status === 422) useAppStore.getState().endCheckoutAttempt();
+        if (error.status === 400 || error.status === 422) useCheckoutStore.getState().endCheckoutAttempt();
         notifyFailure(error);
       }
     } finally {

@@ -11,6 +11,7 @@ import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { useCheckoutStore } from '../../state/checkout-store.ts';
 
 /**
  * The checkout's amounts in USD minor units (what is charged), priced by the shared rule. Where each store
@@ -22,8 +23,8 @@ import { useAppStore } from '../../state/app-store.ts';
 export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | null {
   const items = useAppStore((state) => state.cart.items);
   const city = useAppStore((state) => state.city);
-  const delivery = useAppStore((state) => state.checkout.delivery);
-  const credit = useAppStore((state) => state.checkout.credit);
+  const delivery = useCheckoutStore((state) => state.checkout.delivery);
+  const credit = useCheckoutStore((state) => state.checkout.credit);
   const stores = useCityStores(city);
   const threshold = useQuery({
     ...whoamiQueryOptions(),

@@ -9,6 +9,7 @@ import { OrderConfirmation } from '../../features/checkout/order-confirmation.ts
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { useCheckoutStore } from '../../state/checkout-store.ts';
 
 /**
  * Back from PayPal (`?paypal=approved|cancelled`, the return addresses the server gave PayPal): an approval is
@@ -25,10 +26,10 @@ function usePayPalReturn(number: string): boolean {
     if (outcome === null || started.current) return;
     started.current = true;
     const backToPayment = (message: string) => {
-      const state = useAppStore.getState();
-      state.endCheckoutAttempt();
-      state.updateCheckout({ step: 2 });
-      state.notify({ kind: 'error', title: 'Pago no completado', message });
+      const checkout = useCheckoutStore.getState();
+      checkout.endCheckoutAttempt();
+      checkout.updateCheckout({ step: 2 });
+      useAppStore.getState().notify({ kind: 'error', title: 'Pago no completado', message });
       navigate('/checkout', { replace: true });
     };
     if (outcome !== 'approved') {
@@ -40,7 +41,7 @@ function usePayPalReturn(number: string): boolean {
         const state = useAppStore.getState();
         queryClient.setQueryData(['orders', number], result.order);
         state.cartDispatch({ type: 'empty' });
-        state.resetCheckout();
+        useCheckoutStore.getState().resetCheckout();
         setBusy(false);
         navigate(`/checkout/confirmacion/${encodeURIComponent(number)}`, { replace: true });
       },

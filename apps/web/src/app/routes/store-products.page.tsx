@@ -15,14 +15,32 @@ import { useStoreCatalog, useStoreCategories } from '../../features/catalog/use-
 import { StoreHeader } from '../../features/stores/store-header.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { whenIdle } from '../../lib/when-idle.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 import { RequireCity } from './require-city.tsx';
 import { useRouteStore } from './use-route-store.ts';
 
-// The detail dialog is its own chunk, fetched when the browser is idle so a click opens it at once.
+// The detail dialog is its own chunk. It is fetched at the shopper's first sign of life on the page (a pointer
+// moving, a touch, a focus), so a click opens it at once, yet a visit that only looks never downloads it and
+// it stays out of the first load on a metered phone.
 function loadProductDialog() {
   return import('../../features/catalog/product-detail.tsx');
+}
+
+// Not focusin: the address popup focuses its field by itself on a first visit, which is no sign of intent.
+const INTENT_EVENTS = ['pointerover', 'touchstart', 'keydown'] as const;
+
+function usePrefetchOnIntent(load: () => Promise<unknown>): void {
+  useEffect(() => {
+    const prefetch = () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, prefetch, true);
+      void load().catch(() => undefined);
+    };
+    for (const type of INTENT_EVENTS)
+      document.addEventListener(type, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, prefetch, true);
+    };
+  }, [load]);
 }
 const ProductDetailDialog = lazy(
   lazyWithReload(() => loadProductDialog().then((module) => ({ default: module.ProductDetailDialog }))),
@@ -152,7 +170,7 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
   const categories = useStoreCategories(store?.id);
   const [sort, setSort] = useProductSort();
   const dialog = useProductDialog();
-  useEffect(() => whenIdle(() => void loadProductDialog().catch(() => undefined)), []);
+  usePrefetchOnIntent(loadProductDialog);
 
   if (stores.error)
     return <QueryError message={stores.error.message} onRetry={() => void stores.refetch()} />;

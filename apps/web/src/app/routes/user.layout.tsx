@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { ACCOUNT_LINKS } from '../account/account-menu.tsx';
+import { ACCOUNT_LINKS } from '../account/account-links.ts';
 import { loginPathFor } from '../account/next-path.ts';
 import '../account/account-pages.css';
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
 import { createTestCartStore } from '../../testing/cart-store.ts';
 import { aCartItem, aCity, aProduct, aServerCart } from '../../testing/factories.ts';
-import { backOff, RETRY_BASE_MS, RETRY_MAX_MS, startCartEffectQueue } from './cart-effect-queue.ts';
+import { backOff, RETRY_BASE_MS, RETRY_MAX_MS } from './back-off.ts';
+import { startCartEffectQueue } from './cart-effect-queue.ts';
 import type { CartServerEffect } from './cart-machine.ts';
 
 const USER = 'u-1';

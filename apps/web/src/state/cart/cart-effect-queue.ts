@@ -2,6 +2,7 @@ import type { Cart as ServerCart } from '@mandado/shared/cart.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { ApiError, apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
 import { failureMessage } from '../../lib/failure-text.ts';
+import { backOff } from './back-off.ts';
 import {
   type CartEvent,
   type CartServerEffect,
@@ -9,15 +10,6 @@ import {
   coalesceServerEffects,
   isUnreachable,
 } from './cart-machine.ts';
-
-/** The first retry of a failed cart call (or who-am-I) waits this long, doubling up to RETRY_MAX_MS. */
-export const RETRY_BASE_MS = 2_000;
-export const RETRY_MAX_MS = 30_000;
-
-/** The wait before the retry that follows `failures` failed calls in a row. */
-export function backOff(failures: number): number {
-  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
-}
 
 /** One server effect of the cart machine as an API call (spec §7 cart calls); every call answers the cart. */
 export function runCartEffect(effect: CartServerEffect): Promise<ServerCart> {

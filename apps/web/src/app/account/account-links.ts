@@ -1,0 +1,7 @@
+/** Spec §2 account entries of the desktop menu (the mobile menu says 'Mis Beneficiarios'). */
+export const ACCOUNT_LINKS = [
+  { to: '/user/', label: 'Mi Cuenta' },
+  { to: '/user/orders', label: 'Mis Compras' },
+  { to: '/user/beneficiaries', label: 'Mis Direcciones' },
+  { to: '/user/wallet', label: 'Mi Billetera' },
+] as const;
