@@ -1,20 +1,12 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 
 /**
  * The order e-mails (issue 10), in Spanish, as plain text with a simple HTML alternative. Each is built from
  * the presented order, so the e-mail says exactly what the order page says.
  */
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 interface Block {
   /** Lines of text; in HTML each block is a paragraph. */

@@ -1,13 +1,5 @@
+import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The e-mail carrying a reset link, in Spanish, as plain text with an HTML alternative. */
 export function passwordResetEmail(recipient: {

@@ -1,16 +1,8 @@
 import { referralShareText } from '@mandado/shared/referral-rules';
+import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 
 /** The referral program's e-mails (issue 11, decision 026), in Spanish, plain text with an HTML alternative. */
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 function button(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#0b6e4f;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
