@@ -40,6 +40,9 @@ export function searchBox(page: Page) {
  * the bottom like a person would, and wait for it.
  */
 export async function revealFooter(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(page.getByRole('contentinfo')).toBeVisible();
+  // Scrolled again until it shows: content still arriving (a store list) can push the bottom further down.
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.getByRole('contentinfo')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 }

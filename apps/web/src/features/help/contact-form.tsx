@@ -6,23 +6,18 @@ import {
   contactMessageSchema,
   HELP_MESSAGES,
 } from '@mandado/shared/help.schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { apiFieldErrors, failureText } from '../../components/form/api-form-errors.ts';
 import { invalidProps } from '../../components/form/field-a11y.ts';
 import { EmailInput, Field } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
-import { useAppStore } from '../../state/app-store.ts';
 import { sendContactMessage } from './help.api.ts';
-import { type HelpFormOutcome, HelpFormStatus } from './help-form-status.tsx';
+import { HelpFormStatus } from './help-form-status.tsx';
+import { useHelpFormSend } from './use-help-form-send.ts';
 
 const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'comments'] as const;
-
-function isContactField(field: string): field is (typeof CONTACT_FIELDS)[number] {
-  return (CONTACT_FIELDS as readonly string[]).includes(field);
-}
 
 /** A logged-in remitter does not type who they are again (issue 11). */
 function defaultsFor(user: User | null): ContactMessageInput {
@@ -45,39 +40,20 @@ export function ContactForm() {
 function ContactFormFields({ user }: { user: User | null }) {
   const ids = useId();
   const fieldId = (name: keyof ContactMessageInput) => `${ids}-${name}`;
-  const notify = useAppStore((state) => state.notify);
-  const [outcome, setOutcome] = useState<HelpFormOutcome | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ContactMessageInput, unknown, ContactMessage>({
+  const form = useForm<ContactMessageInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     defaultValues: defaultsFor(user),
   });
-  const mutation = useMutation({
-    mutationFn: sendContactMessage,
-    onSuccess: (answer) => {
-      const title = answer.detail || HELP_MESSAGES.contactSent;
-      notify({ kind: 'success', title });
-      setOutcome({ kind: 'sent', title });
-      reset(defaultsFor(user));
-    },
-    onError: (error) => {
-      // The values stay as typed; field errors go under their fields.
-      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-        if (isContactField(field)) setError(field, { type: 'server', message });
-      }
-      notify({ kind: 'error', title: HELP_MESSAGES.contactFailed, message: failureText(error) });
-      setOutcome({ kind: 'failed', error });
-    },
-  });
-
-  const submit = handleSubmit((values) => {
-    setOutcome(null);
-    mutation.mutate(values);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const { submit, outcome, pending } = useHelpFormSend({
+    form,
+    send: sendContactMessage,
+    fields: CONTACT_FIELDS,
+    sent: (answer) => ({ title: answer.detail || HELP_MESSAGES.contactSent }),
+    clearedValues: () => defaultsFor(user),
   });
 
   return (
@@ -130,8 +106,8 @@ function ContactFormFields({ user }: { user: User | null }) {
         />
       </Field>
       <HelpFormStatus outcome={outcome} />
-      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
-        {mutation.isPending ? <Spinner size="small" /> : null}
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? <Spinner size="small" /> : null}
         Enviar mensaje
       </button>
     </form>

@@ -6,24 +6,19 @@ import {
   type Suggestion,
   suggestionSchema,
 } from '@mandado/shared/help.schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { apiFieldErrors, failureText } from '../../components/form/api-form-errors.ts';
 import { invalidProps } from '../../components/form/field-a11y.ts';
 import { EmailInput, Field } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
-import { useAppStore } from '../../state/app-store.ts';
 import { sendSuggestion } from './help.api.ts';
-import { type HelpFormOutcome, HelpFormStatus } from './help-form-status.tsx';
+import { HelpFormStatus } from './help-form-status.tsx';
+import { useHelpFormSend } from './use-help-form-send.ts';
 
 const SUGGESTION_FIELDS = ['category', 'nameProduct', 'description', 'mail'] as const;
-
-function isSuggestionField(field: string): field is (typeof SUGGESTION_FIELDS)[number] {
-  return (SUGGESTION_FIELDS as readonly string[]).includes(field);
-}
 
 /** The select starts on its '' placeholder: any string in, and the shared enum turns '' into 'Campo requerido'. */
 const suggestionFormSchema = suggestionSchema.extend({
@@ -44,39 +39,23 @@ export function SuggestionForm() {
 function SuggestionFormFields({ email }: { email: string }) {
   const ids = useId();
   const fieldId = (name: keyof SuggestionValues) => `${ids}-${name}`;
-  const notify = useAppStore((state) => state.notify);
-  const [outcome, setOutcome] = useState<HelpFormOutcome | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<SuggestionValues, unknown, Suggestion>({
+  const form = useForm<SuggestionValues, unknown, Suggestion>({
     resolver: zodResolver(suggestionFormSchema),
     defaultValues: defaultsFor(email),
   });
-  const mutation = useMutation({
-    mutationFn: sendSuggestion,
-    onSuccess: (answer) => {
-      const title = HELP_MESSAGES.suggestionSentTitle;
-      const text = answer.detail || HELP_MESSAGES.suggestionSent;
-      notify({ kind: 'success', title, message: text });
-      setOutcome({ kind: 'sent', title, text });
-      reset(defaultsFor(email));
-    },
-    onError: (error) => {
-      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-        if (isSuggestionField(field)) setError(field, { type: 'server', message });
-      }
-      notify({ kind: 'error', title: HELP_MESSAGES.contactFailed, message: failureText(error) });
-      setOutcome({ kind: 'failed', error });
-    },
-  });
-
-  const submit = handleSubmit((values) => {
-    setOutcome(null);
-    mutation.mutate(values);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const { submit, outcome, pending } = useHelpFormSend({
+    form,
+    send: sendSuggestion,
+    fields: SUGGESTION_FIELDS,
+    sent: (answer) => ({
+      title: HELP_MESSAGES.suggestionSentTitle,
+      text: answer.detail || HELP_MESSAGES.suggestionSent,
+    }),
+    clearedValues: () => defaultsFor(email),
   });
 
   return (
@@ -128,8 +107,8 @@ function SuggestionFormFields({ email }: { email: string }) {
         <EmailInput fieldId={fieldId('mail')} error={errors.mail?.message} registration={register('mail')} />
       </Field>
       <HelpFormStatus outcome={outcome} />
-      <button type="submit" className="button button--primary button--block" disabled={mutation.isPending}>
-        {mutation.isPending ? <Spinner size="small" /> : null}
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? <Spinner size="small" /> : null}
         Enviar sugerencia
       </button>
     </form>
