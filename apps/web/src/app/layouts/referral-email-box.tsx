@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { isValidEmail, normalizeEmail } from '@mandado/shared/validation-rules';
 import { type FormEvent, useId, useState } from 'react';
+import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /**
@@ -10,6 +11,7 @@ import { useAppStore } from '../../state/app-store.ts';
  */
 export function ReferralEmailBox() {
   const openReferral = useAppStore((state) => state.openReferral);
+  const { user } = useCurrentUser();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -27,9 +29,10 @@ export function ReferralEmailBox() {
 
   return (
     <form className="referral-box" noValidate onSubmit={submit}>
-      {/* Not "Correo electrónico…": the login and register forms own that label on the same pages. */}
+      {/* Not "Correo electrónico…": the login and register forms own that label on the same pages. A visitor's
+          e-mail is their own (spec §4: it gets them their link), a user's is a friend's. */}
       <label className="referral-box__label" htmlFor={inputId}>
-        Correo para invitar
+        {user ? 'Correo para invitar' : 'Tu correo para obtener tu enlace'}
       </label>
       <div className="referral-box__row">
         <input
@@ -37,7 +40,7 @@ export function ReferralEmailBox() {
           className={error ? 'input input--invalid' : 'input'}
           type="email"
           inputMode="email"
-          autoComplete="off"
+          autoComplete={user ? 'off' : 'email'}
           autoCapitalize="none"
           spellCheck={false}
           value={email}
@@ -47,7 +50,7 @@ export function ReferralEmailBox() {
           onChange={(event) => setEmail(event.target.value.toLowerCase())}
         />
         <button type="submit" className="button button--primary">
-          Invitar
+          {user ? 'Invitar' : 'Obtener mi enlace'}
         </button>
       </div>
       {error ? (

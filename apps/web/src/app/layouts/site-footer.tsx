@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { BrandMark, IconSvg } from '../../components/icons.tsx';
 import { SupportContactBlock } from '../../features/help/support-contact-block.tsx';
+import { referralRewardLine } from '../../features/referral/referral-share.ts';
 import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';
+import { useSettings } from '../../features/settings/use-settings.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { FooterHelpTabs } from './footer-help-tabs.tsx';
 import { ReferralEmailBox } from './referral-email-box.tsx';
@@ -28,6 +30,7 @@ function InstagramIcon() {
 
 export function SiteFooter() {
   const openReferral = useAppStore((state) => state.openReferral);
+  const settings = useSettings();
   return (
     <footer className="site-footer">
       <section className="container" aria-labelledby="footer-referral">
@@ -36,6 +39,7 @@ export function SiteFooter() {
             <h2 id="footer-referral" className="site-footer__referral-title">
               Gana crédito por cada amigo que invites
             </h2>
+            {settings ? <p className="site-footer__referral-reward">{referralRewardLine(settings)}</p> : null}
             <button type="button" className="footer-link-button" onClick={() => openReferral()}>
               Invita a tus amigos y gana
             </button>

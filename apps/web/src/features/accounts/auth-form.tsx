@@ -1,5 +1,6 @@
+import type { Settings } from '@mandado/shared/settings.schemas';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -13,6 +14,8 @@ import {
 } from '../../components/form/form-controls.tsx';
 import { PhoneField } from '../../components/form/phone-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { usdAmount } from '../../lib/usd-amount.ts';
+import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { emailExists } from './accounts.api.ts';
 import {
   type AuthFormValues,
@@ -44,6 +47,13 @@ interface AuthFormProps {
  * 'Iniciar Sesión' for an account, or the registration fields and 'Registrarse' for a new one. A footer link
  * toggles the modes. One form across the stages, so every typed value survives a toggle or a failure.
  */
+/** The invited shopper's banner, amounts from settings and in US dollars (UX review: a bare "5" reads as pesos). */
+function invitationLine(settings: Settings | undefined): string {
+  const minimum = usdAmount(settings?.referral_minimum_purchase ?? '50.00');
+  const reward = usdAmount(settings?.referral_invitee_reward ?? '5.00');
+  return `Llegaste con una invitación: en tu primera compra desde ${minimum} tienes ${reward} de crédito.`;
+}
+
 export function AuthForm({
   stage,
   onStageChange,
@@ -57,6 +67,7 @@ export function AuthForm({
   const stageChosenByShopper = useRef(false);
   const [resolver] = useState(() => authStageResolver(() => stageRef.current));
   const [invitation, setInvitation] = useState(referralToken);
+  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
   const {
     register,
     control,
@@ -158,9 +169,7 @@ export function AuthForm({
         </p>
       ) : null}
       {stage === 'register' && invitation ? (
-        <p className="auth-form__invite">
-          Llegaste con una invitación: en tu primera compra desde 50 tienes 5 de crédito.
-        </p>
+        <p className="auth-form__invite">{invitationLine(settings)}</p>
       ) : null}
 
       <Field fieldId={fieldId('email')} label="Correo electrónico" required error={errors.email?.message}>

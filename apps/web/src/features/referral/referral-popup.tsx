@@ -9,11 +9,17 @@ import { invalidProps } from '../../components/form/field-a11y.ts';
 import { FieldError } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
+import { shortAmount } from '../../lib/usd-amount.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { createCopiedState } from './copied-state.ts';
 import { creditText } from './credit-text.ts';
 import { sendInvitation } from './referral.api.ts';
-import { type ReferralFigures, referralShareLinks, referralSteps, shortAmount } from './referral-share.ts';
+import {
+  type ReferralFigures,
+  referralRewardLine,
+  referralShareLinks,
+  referralSteps,
+} from './referral-share.ts';
 import './referral.css';
 
 /** What the popup needs of a logged-in user. */
@@ -62,6 +68,8 @@ export function ReferralPopup(props: ReferralPopupProps) {
   const [visitorPending, setVisitorPending] = useState(false);
   const [copied, setCopied] = useState(false);
   const [shareNote, setShareNote] = useState('');
+  // The toaster sits under the modal dialog (inert, behind the backdrop): the popup says "sent" itself.
+  const [sent, setSent] = useState<{ title: string; detail: string } | null>(null);
   const [copiedState] = useState(() => createCopiedState(setCopied));
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => () => copiedState.dispose(), [copiedState]);
@@ -109,6 +117,7 @@ export function ReferralPopup(props: ReferralPopupProps) {
     setEmail(typed);
     const problem = emailError(typed);
     setError(problem);
+    setSent(null);
     if (problem) {
       inputRef.current?.focus();
       return;
@@ -128,8 +137,9 @@ export function ReferralPopup(props: ReferralPopupProps) {
     invitation.mutate(
       { email: typed },
       {
-        onSuccess: (sent) => {
-          notify({ kind: 'success', title: sent.title, message: sent.detail });
+        onSuccess: (answer) => {
+          notify({ kind: 'success', title: answer.title, message: answer.detail });
+          setSent({ title: answer.title, detail: answer.detail });
           setEmail('');
         },
         onError: (sendError) => {
@@ -149,6 +159,7 @@ export function ReferralPopup(props: ReferralPopupProps) {
       closeLabel="Cerrar invitaciones"
     >
       <div className="referral">
+        <p className="referral__reward">{referralRewardLine(figures)}</p>
         <ol className="referral__steps">
           {steps.map((step) => (
             <li key={step}>{step}</li>
@@ -185,10 +196,18 @@ export function ReferralPopup(props: ReferralPopupProps) {
             </div>
             <p id={`${emailId}-hint`} className="form__hint">
               {user
-                ? 'Le enviamos un correo con tu enlace de invitación.'
+                ? 'Le enviaremos un correo con tu enlace de invitación.'
                 : 'Inicia sesión o crea tu cuenta con tu correo para obtener tu enlace de invitación.'}
             </p>
             <FieldError fieldId={emailId} message={error} />
+          </div>
+          <div role="status" className="referral__sent">
+            {sent ? (
+              <>
+                <p className="referral__sent-title">{sent.title}</p>
+                <p>{sent.detail}</p>
+              </>
+            ) : null}
           </div>
         </form>
 

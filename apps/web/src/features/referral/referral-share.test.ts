@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { referralShareLinks, referralSteps, shortAmount } from './referral-share.ts';
+import { shortAmount, usdAmount } from '../../lib/usd-amount.ts';
+import { referralRewardLine, referralShareLinks, referralSteps } from './referral-share.ts';
 
 const FIGURES = {
   referral_invitee_reward: '5.00',
@@ -33,9 +34,22 @@ describe('referralShareLinks', () => {
 });
 
 describe('referralSteps', () => {
-  it('reads the figures from settings', () => {
+  it('reads the figures from settings and says they are US dollars', () => {
     const steps = referralSteps({ ...FIGURES, referral_inviter_reward: '7.00' });
-    expect(steps[1]).toContain('recibe 5 de crédito en su primera compra desde 50');
-    expect(steps[2]).toContain('Tú ganas 7 de crédito');
+    expect(steps[1]).toContain('recibe US$ 5 de crédito en su primera compra desde US$ 50.');
+    expect(steps[2]).toContain('Tú ganas US$ 7 de crédito');
+  });
+});
+
+describe('usdAmount and referralRewardLine (UX review: amounts carry their currency)', () => {
+  it('drops whole cents and keeps others', () => {
+    expect(usdAmount('5.00')).toBe('US$ 5');
+    expect(usdAmount('5.50')).toBe('US$ 5,50');
+  });
+
+  it('says under the headline that the credit is in US dollars', () => {
+    expect(referralRewardLine({ ...FIGURES, referral_inviter_reward: '5.50' })).toBe(
+      'US$ 5,50 de crédito para ti y US$ 5 para tu amigo en su primera compra desde US$ 50.',
+    );
   });
 });

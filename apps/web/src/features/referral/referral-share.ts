@@ -1,10 +1,10 @@
-import { formatAmount, parseMoney } from '@mandado/shared/money';
 import {
   facebookShareUrl,
   referralLink,
   referralShareText,
   whatsappShareUrl,
 } from '@mandado/shared/referral-rules';
+import { shortAmount, usdAmount } from '../../lib/usd-amount.ts';
 
 /** The referral figures as who-am-I's settings carry them (USD decimal strings). */
 export interface ReferralFigures {
@@ -13,14 +13,12 @@ export interface ReferralFigures {
   referral_minimum_purchase: string;
 }
 
-/**
- * A reward as the popup's headline says it: "5" for 5.00 (spec §2 'Gana 5 por cada persona que invites'),
- * "5,50" when it has cents. The amounts are US dollars.
- */
-export function shortAmount(decimal: string): string {
-  const minor = parseMoney(decimal);
-  if (minor % 100 === 0) return String(minor / 100);
-  return formatAmount(minor, '').trim();
+/** The line under the popup's headline: the headline's bare "5" (spec copy) is in US dollars. */
+export function referralRewardLine(figures: ReferralFigures): string {
+  const inviter = usdAmount(figures.referral_inviter_reward);
+  const invitee = usdAmount(figures.referral_invitee_reward);
+  const minimum = usdAmount(figures.referral_minimum_purchase);
+  return `${inviter} de crédito para ti y ${invitee} para tu amigo en su primera compra desde ${minimum}.`;
 }
 
 export interface ReferralShareLinks {
@@ -48,9 +46,9 @@ export function referralShareLinks(
 
 /** The three steps of the popup (spec §2), with the figures from settings. */
 export function referralSteps(figures: ReferralFigures): [string, string, string] {
-  const invitee = shortAmount(figures.referral_invitee_reward);
-  const minimum = shortAmount(figures.referral_minimum_purchase);
-  const inviter = shortAmount(figures.referral_inviter_reward);
+  const invitee = usdAmount(figures.referral_invitee_reward);
+  const minimum = usdAmount(figures.referral_minimum_purchase);
+  const inviter = usdAmount(figures.referral_inviter_reward);
   return [
     'Invita a tus amigos y familiares con tu enlace o por correo.',
     `Tu invitado se registra con tu enlace y recibe ${invitee} de crédito en su primera compra desde ${minimum}.`,
