@@ -55,6 +55,33 @@ function barReferralButton(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Menú móvil' }).getByRole('button', { name: /Invita y gana/ });
 }
 
+/**
+ * The phone bar at 360 px: every entry a touch target of at least 44 × 44 px, and the city on one line, cut with
+ * an ellipsis, never broken mid-word ("Montevide/o") when the credit takes room.
+ */
+async function expectBarFits(page: Page): Promise<void> {
+  const bar = page.getByRole('navigation', { name: 'Menú móvil' });
+  const sizes = await bar.evaluate((element) =>
+    [...element.children].map((child) => {
+      const box = child.getBoundingClientRect();
+      return { entry: child.textContent?.trim() ?? '', width: box.width, height: box.height };
+    }),
+  );
+  expect(sizes.filter((size) => size.width < 44 || size.height < 44)).toEqual([]);
+  const city = await bar.locator('.bottom-bar__city').evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      whiteSpace: style.whiteSpace,
+      textOverflow: style.textOverflow,
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(style.lineHeight),
+    };
+  });
+  expect(city.whiteSpace).toBe('nowrap');
+  expect(city.textOverflow).toBe('ellipsis');
+  expect(city.height).toBeLessThan(city.lineHeight * 1.5);
+}
+
 /** Opens the popup as a user does: the account menu on a desktop, the bar's credit button on a phone. */
 async function openPopupAsUser(page: Page, isMobile: boolean, firstName: string): Promise<Locator> {
   if (isMobile) {
@@ -105,6 +132,13 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   if (isMobile) await expect(barReferralButton(page)).toContainText('Invita');
   const popup = await openPopupAsUser(page, isMobile, 'Rosa');
   await expect(popup.getByRole('listitem')).toHaveCount(3);
+  // The headline's bare "5" is spec copy; the line under it and the steps say the amounts are US dollars.
+  await expect(popup).toContainText(
+    'US$ 5 de crédito para ti y US$ 5 para tu amigo en su primera compra desde US$ 50.',
+  );
+  await expect(popup.getByRole('listitem').nth(1)).toContainText(
+    'US$ 5 de crédito en su primera compra desde US$ 50',
+  );
   // Amounts show in the display currency (pesos for a browser in Uruguay; US$ 1 = $U 40,15 in the seed).
   await expect(popup).toContainText('Tu crédito actual: $U 0,00');
   await expect(popup.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
@@ -116,14 +150,18 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
     new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=.*referral_token%3D${inviter.referralToken}`),
   );
   const friendEmail = uniqueEmail('amiga');
+  await expect(popup).toContainText('Le enviaremos un correo con tu enlace de invitación.');
   // A malformed address is answered under the field and sends nothing.
   await popup.getByLabel('Correo de tu amigo').fill('amiga@');
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();
   await expect(popup.getByLabel('Correo de tu amigo')).toHaveAttribute('aria-invalid', 'true');
   await popup.getByLabel('Correo de tu amigo').fill(friendEmail);
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();
-  await expect(toasts(page).getByText('Invitación Enviada')).toBeVisible();
-  await expect(toasts(page).getByText('Se envió exitosamente la invitación.')).toBeVisible();
+  await expect(toasts(page).getByText('Invitación Enviada')).toBeAttached();
+  // The toaster sits under the modal dialog: the popup says it was sent, in a polite status, where one looks.
+  const sent = popup.getByRole('status').filter({ hasText: 'Invitación Enviada' });
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText('Se envió exitosamente la invitación.');
   // The same address again soon after: the Spanish answer under the field, the value kept.
   await popup.getByLabel('Correo de tu amigo').fill(friendEmail);
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();
@@ -141,7 +179,9 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   const friendPage = await newPage(browser, baseURL, isMobile);
   await chooseMontevideo(friendPage);
   await friendPage.goto(new URL(link).pathname + new URL(link).search);
-  await expect(friendPage.getByText('Llegaste con una invitación')).toBeVisible();
+  await expect(friendPage.getByText('Llegaste con una invitación')).toContainText(
+    'en tu primera compra desde US$ 50 tienes US$ 5 de crédito',
+  );
   const form = friendPage.getByRole('main');
   await form.getByLabel('Correo electrónico').fill(friendEmail);
   await form.getByLabel('Nombre').fill('Lucía');
@@ -190,6 +230,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await page.reload();
   if (isMobile) {
     await expect(barReferralButton(page)).toContainText('$U 200,75');
+    await expectBarFits(page);
   }
   const menu = await openAccountMenu(page, isMobile, 'Rosa');
   await expect(menu.getByText('Crédito: $U 200,75')).toBeVisible();
@@ -235,10 +276,12 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   await page.goto('/stores');
   await revealFooter(page);
 
-  // The footer's e-mail box opens the popup with the address; for a visitor it is their own.
-  const footerBox = page.getByRole('contentinfo').getByRole('textbox', { name: /^Correo/ });
+  // The footer's e-mail box opens the popup with the address; for a visitor it is their own, and says so.
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('US$ 5 de crédito para ti y US$ 5 para tu amigo');
+  const footerBox = footer.getByRole('textbox', { name: 'Tu correo para obtener tu enlace' });
   await footerBox.fill(registered.email);
-  await page.getByRole('button', { name: 'Invitar', exact: true }).click();
+  await page.getByRole('button', { name: 'Obtener mi enlace', exact: true }).click();
   const popup = referralPopup(page);
   await expect(popup).toBeVisible();
   await expect(popup.getByLabel('Tu correo electrónico')).toHaveValue(registered.email);
@@ -254,7 +297,7 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   // A new address: the register panel, pre-filled.
   const fresh = uniqueEmail('visita');
   await footerBox.fill(fresh);
-  await page.getByRole('button', { name: 'Invitar', exact: true }).click();
+  await page.getByRole('button', { name: 'Obtener mi enlace', exact: true }).click();
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Generar mi enlace' }).click();
   const register = page.getByRole('dialog', { name: 'Crear cuenta' });
@@ -281,6 +324,7 @@ test('axe: the open popup of a logged-in user has no serious violations', async 
     // Six entries fit the bar at 360 px: nothing is pushed off the screen.
     const bar = page.getByRole('navigation', { name: 'Menú móvil' });
     expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expectBarFits(page);
     await bar.screenshot({ path: test.info().outputPath('bottom-bar.png') });
   }
   const popup = await openPopupAsUser(page, isMobile, 'Rosa');

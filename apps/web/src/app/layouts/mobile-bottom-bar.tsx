@@ -15,7 +15,7 @@ export function MobileBottomBar() {
         <StoreIcon />
         <span>Tiendas</span>
       </NavLink>
-      <Link to="/" className="bottom-bar__item">
+      <Link to="/" className="bottom-bar__item bottom-bar__item--city" title={city?.name}>
         <PinIcon />
         <span className="bottom-bar__city">{city?.name ?? 'Ciudad'}</span>
       </Link>
