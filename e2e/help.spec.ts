@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount, logInWithForm } from './account.helpers.ts';
+import { ADDRESS_POPUP_TITLE } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
@@ -162,6 +163,33 @@ test.describe('help overlay', () => {
       .toBe(true);
   });
 
+  test('a shared link opens help for a first-time visitor too: on the city screen, with no address popup over it', async ({
+    page,
+  }) => {
+    // No city yet: the store list sends the visitor to the city screen, the link's param with it.
+    await page.goto('/stores?ayuda=contactenos');
+    await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeAttached();
+    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(helpDialog(page)).toBeHidden();
+    await expect.poll(() => ayudaParam(page)).toBeNull();
+
+    // With a city and no address, the address popup waits while help is open and comes once it closes.
+    await page.getByRole('button', { name: 'Montevideo' }).click();
+    const addressPopup = page.getByRole('dialog', { name: ADDRESS_POPUP_TITLE });
+    await expect(addressPopup).toBeVisible();
+    await page.goto('/stores?ayuda=contactenos');
+    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeAttached();
+    // The popup's panel is a lazy chunk: once the network is quiet it would be on screen if it were opening.
+    await page.waitForLoadState('networkidle');
+    await expect(addressPopup).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(helpDialog(page)).toBeHidden();
+    await expect(addressPopup).toBeVisible();
+  });
+
   test('a failed send keeps what was typed and says why', async ({ page }) => {
     await chooseMontevideo(page);
     await page.route('**/v1/contact-us-email/', (route) =>
@@ -262,6 +290,7 @@ test.describe('help overlay', () => {
     const dialog = helpDialog(page);
     await expect(dialog.getByText('No aceptamos Zelle.')).toBeVisible();
     await expect(dialog).toContainText('Mastercard, Visa, American Express, JCB, Discover y Diners Club');
+    await expect(dialog).toContainText('desde Colombia, Chile y Perú en una sola cuenta');
     for (const country of ['Colombia', 'Chile', 'Perú']) {
       await expect(dialog.getByRole('heading', { name: `Desde ${country}` })).toBeVisible();
     }

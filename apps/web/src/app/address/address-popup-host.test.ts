@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { shouldOpenAddressPopup } from './address-popup-host.tsx';
 
-const firstVisit = { hasLocation: false, dismissed: false, hasCity: true, pathname: '/stores' };
+const firstVisit = {
+  hasLocation: false,
+  dismissed: false,
+  hasCity: true,
+  pathname: '/stores',
+  helpOpen: false,
+};
 
 describe('shouldOpenAddressPopup (spec §2 Address popup)', () => {
   it('opens on a first visit with a city and no stored location', () => {
@@ -19,5 +25,9 @@ describe('shouldOpenAddressPopup (spec §2 Address popup)', () => {
   it('never opens over the city screen, nor before a city is chosen', () => {
     expect(shouldOpenAddressPopup({ ...firstVisit, pathname: '/' })).toBe(false);
     expect(shouldOpenAddressPopup({ ...firstVisit, hasCity: false })).toBe(false);
+  });
+
+  it('waits while help is open (a shared ?ayuda= link) instead of stacking on it', () => {
+    expect(shouldOpenAddressPopup({ ...firstVisit, helpOpen: true })).toBe(false);
   });
 });

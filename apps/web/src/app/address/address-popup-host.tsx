@@ -32,16 +32,22 @@ export interface AddressPopupState {
   dismissed: boolean;
   hasCity: boolean;
   pathname: string;
+  /** Help is open (a shared `?ayuda=` link): the popup waits until it closes rather than stack on it. */
+  helpOpen: boolean;
 }
 
-/** Spec §2: only without a stored location, with a delivery city, never over the city screen, once per visit. */
+/**
+ * Spec §2: only without a stored location, with a delivery city, never over the city screen nor over help,
+ * once per visit.
+ */
 export function shouldOpenAddressPopup({
   hasLocation,
   dismissed,
   hasCity,
   pathname,
+  helpOpen,
 }: AddressPopupState): boolean {
-  return !hasLocation && !dismissed && hasCity && pathname !== '/';
+  return !hasLocation && !dismissed && hasCity && pathname !== '/' && !helpOpen;
 }
 
 /**
@@ -51,10 +57,11 @@ export function shouldOpenAddressPopup({
 export function AddressPopupHost() {
   const hasLocation = useAppStore((state) => state.location !== null);
   const hasCity = useAppStore((state) => state.city !== null);
+  const helpOpen = useAppStore((state) => state.helpView !== null);
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(readDismissed);
 
-  if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname })) return null;
+  if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen })) return null;
   return (
     <Suspense fallback={null}>
       <AddressPopupPanel

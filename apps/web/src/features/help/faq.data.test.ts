@@ -62,6 +62,11 @@ describe('faqEntries', () => {
     expect(actions).toEqual(expect.arrayContaining(['cities', 'suggestion', 'instructions', 'contact']));
   });
 
+  it('labels the instructions link as what it opens (UX review), not as a second question', () => {
+    const instructions = faqEntries(SETTINGS).find((entry) => entry.question.includes('por transferencia'));
+    expect(instructions?.action?.label).toBe('Ver instrucciones de transferencia');
+  });
+
   it('speaks with "tú", never with voseo', () => {
     const voseo =
       /\b(vos|querés|podés|tenés|sabés|elegí|contanos|escribinos|ingresá|hacé|mirá|pedila|compartí|invitá|usá|pagá)\b/i;

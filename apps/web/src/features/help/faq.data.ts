@@ -119,7 +119,7 @@ export function faqEntries(settings: FaqSettings): FaqEntry[] {
         'Desde Colombia, Chile y Perú puedes transferir o depositar en la cuenta en dólares de la empresa. Escribe tu número de pedido en la descripción de la transferencia y en el asunto del correo con el comprobante.',
         'Si estás en otro país, escríbenos por WhatsApp y te ayudamos a completar la compra.',
       ],
-      action: { kind: 'instructions', label: '¿Cómo pago por transferencia?' },
+      action: { kind: 'instructions', label: 'Ver instrucciones de transferencia' },
     },
     {
       id: 'reembolso',

@@ -12,6 +12,8 @@ import { SupportContactBlock } from './support-contact-block.tsx';
 const ORDER_NUMBER = /^MV-\d{1,12}$/;
 
 const countryNames = new Intl.DisplayNames(['es'], { type: 'region' });
+// "Colombia, Chile y Perú", not a bare comma list.
+const countryList = new Intl.ListFormat('es', { type: 'conjunction' });
 
 function countryName(code: string): string {
   return countryNames.of(code.toUpperCase()) ?? code;
@@ -105,10 +107,11 @@ function DepositBlocks({
   return (
     <>
       <p>
-        Recibimos transferencias y depósitos desde {ordered.map(countryName).join(', ')} en una sola cuenta en
-        dólares de la empresa. Escribe {reference} en la descripción de la transferencia y en el asunto del
-        correo con el comprobante, o no podremos encontrar tu pago. Tienes {instructions.manual_payment_days}{' '}
-        {instructions.manual_payment_days === 1 ? 'día' : 'días'} para pagar.
+        Recibimos transferencias y depósitos desde {countryList.format(ordered.map(countryName))} en una sola
+        cuenta en dólares de la empresa. Escribe {reference} en la descripción de la transferencia y en el
+        asunto del correo con el comprobante, o no podremos encontrar tu pago. Tienes{' '}
+        {instructions.manual_payment_days} {instructions.manual_payment_days === 1 ? 'día' : 'días'} para
+        pagar.
       </p>
       {ordered.map((code) => (
         <section key={code} className="help-deposit" aria-labelledby={`help-deposit-${code}`}>
