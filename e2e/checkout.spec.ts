@@ -416,6 +416,18 @@ test('on a phone the total stays reachable without horizontal scrolling @phone-o
   await expect(bar).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Nothing in the 'Pago' panel reaches past its padding: a fieldset's default min-width (min-content) made
+  // the panel's column 311 px inside a 296 px box, the content touching the card's right edge.
+  const panelOverflow = await page.locator('.checkout-panel').evaluateAll((panels) =>
+    panels.flatMap((panel) => {
+      const box = panel.getBoundingClientRect();
+      const right = box.right - Number.parseFloat(getComputedStyle(panel).paddingRight);
+      return [...panel.querySelectorAll('fieldset, .checkout-choice__option, .form__field')]
+        .map((child) => child.getBoundingClientRect().right - right)
+        .filter((excess) => excess > 0.5);
+    }),
+  );
+  expect(panelOverflow).toEqual([]);
   // The expiry and CVC boxes stay side by side and aligned, and the test-mode badge beside the title.
   const expiry = await page.getByLabel('Vencimiento (MM/AA)').boundingBox();
   const cvc = await page.getByLabel('CVC').boundingBox();
