@@ -287,8 +287,12 @@ export const paymentDeclinedSchema = z.object({
 /** `POST /v1/payments/sandbox/intents/:id/authenticate/`: the test 3-D Secure page's buttons. */
 export const sandboxAuthenticateSchema = z.object({ outcome: z.enum(['approve', 'fail']) });
 
-/** `POST /v1/coupon/user/` (spec §7). */
-export const couponRequestSchema = z.object({ coupon: code(40) });
+/**
+ * `POST /v1/coupon/user/` (spec §7). `subtotal` is the goods (USD decimal) the checkout shows: given, the
+ * answer also refuses a coupon whose minimum purchase the cart does not reach, so 'Cupón … aplicado' is never
+ * said of a coupon that would not discount. Placing the order checks the minimum again on the server's cart.
+ */
+export const couponRequestSchema = z.object({ coupon: code(40), subtotal: amountInput.optional() });
 export const couponSchema = z.object({
   code: z.string(),
   type: z.enum(DISCOUNT_TYPES),

@@ -19,7 +19,7 @@ const LANDLINE_PATTERN = /^\([24]\d{3}\)\d{4}$/;
  * or 598 followed by more digits than the mask holds) loses it, so a pasted international number lands in
  * the mask instead of being cut to its first digits. A mobile's national form starts with the trunk 0.
  */
-function nationalDigits(typed: string, maxDigits: number, trunkZero: boolean): string {
+function allNationalDigits(typed: string, maxDigits: number, trunkZero: boolean): string {
   let digits = typed.replace(/\D/g, '');
   const international = typed.trimStart().startsWith('+') || digits.startsWith(`00${COUNTRY_CODE}`);
   if (digits.startsWith('00')) digits = digits.slice(2);
@@ -29,7 +29,30 @@ function nationalDigits(typed: string, maxDigits: number, trunkZero: boolean): s
     digits = digits.slice(COUNTRY_CODE.length);
     if (trunkZero && digits.length > 0 && !digits.startsWith('0')) digits = `0${digits}`;
   }
-  return digits.slice(0, maxDigits);
+  // A mobile written without its trunk 0 (99123456, as many write it and as it reads abroad) gains it: a
+  // national number never starts with 9 otherwise.
+  if (trunkZero && digits.startsWith('9')) digits = `0${digits}`;
+  return digits;
+}
+
+function nationalDigits(typed: string, maxDigits: number, trunkZero: boolean): string {
+  return allNationalDigits(typed, maxDigits, trunkZero).slice(0, maxDigits);
+}
+
+/**
+ * What a masked phone box does with a change: the masked value, or `refused` when the change holds more
+ * digits than the number has. The box then keeps what it showed and says 'Ingresa un número válido': cutting
+ * the extra digit silently could store a wrong number that looks right (issue 16).
+ */
+export function maskPhoneInput(
+  kind: 'mobile' | 'landline',
+  typed: string,
+): { value: string; refused: boolean } {
+  const mobile = kind === 'mobile';
+  const max = mobile ? MOBILE_DIGITS : LANDLINE_DIGITS;
+  const digits = allNationalDigits(typed, max, mobile);
+  if (digits.length > max) return { value: '', refused: true };
+  return { value: mobile ? formatMobileMask(typed) : formatLandlineMask(typed), refused: false };
 }
 
 function applyMask(digits: string, groupLength: number): string {

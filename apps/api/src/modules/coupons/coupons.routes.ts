@@ -26,6 +26,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => checkCoupon(app.db, request.actor, request.body.coupon, new Date()),
+    async (request) =>
+      checkCoupon(app.db, request.actor, request.body.coupon, new Date(), request.body.subtotal),
   );
 };

@@ -9,14 +9,16 @@ import { findCouponForUser } from './coupons.repository.ts';
 
 /**
  * `POST /v1/coupon/user/` (spec §7): the coupon when this user may use it now, else a Spanish 400 (unknown,
- * not yet valid, expired, exhausted, already used by them). The minimum purchase is checked at checkout,
- * where the subtotal is known; the answer carries it so the client can say so beforehand.
+ * not yet valid, expired, exhausted, already used by them) and, when the client sends the subtotal it shows,
+ * below the minimum purchase. Placing checks the minimum again against the cart (the subtotal here is only
+ * what the shopper sees, so it decides nothing that costs money).
  */
 export async function checkCoupon(
   db: Database,
   actor: Actor | null,
   code: string,
   now: Date,
+  subtotal?: string,
 ): Promise<Coupon> {
   const { userId } = requirePermission(actor, 'account:own');
   const found = await findCouponForUser(db, normalizeCouponCode(code), userId);
@@ -33,7 +35,11 @@ export async function checkCoupon(
           usesCount: found.coupon.usesCount,
         }
       : null,
-    { now, userUses: found?.userUses ?? 0 },
+    {
+      now,
+      userUses: found?.userUses ?? 0,
+      ...(subtotal === undefined ? {} : { subtotal: parseMoney(subtotal) }),
+    },
   );
   if (refusal || !found) throw new HttpError(400, { detail: refusal ?? '' });
   return {

@@ -15,6 +15,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { failureText } from '../../components/form/api-form-errors.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { type AuthStage, authStageTitle } from '../../features/accounts/auth-form.schemas.ts';
 import { AuthForm } from '../../features/accounts/auth-form.tsx';
@@ -32,6 +33,7 @@ import {
 } from '../../features/checkout/checkout.api.ts';
 import {
   type CheckoutPricing,
+  couponMinimumProblem,
   creditToUse,
   displayCheckout,
   placeOrderBody,
@@ -180,6 +182,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   );
   const [declined, setDeclined] = useState<string | null>(null);
   const [conflict, setConflict] = useState<CheckoutConflict | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [placing, setPlacing] = useState(false);
   const [threeDs, setThreeDs] = useState<{ intentId: string; order: OrderGroup } | null>(null);
   const [deciding, setDeciding] = useState(false);
@@ -226,6 +229,9 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   }, [checkout.step, needsCardAgain, updateCheckout]);
 
   const goTo = (target: CheckoutStep) => updateCheckout({ step: target });
+  // The cart changed under an applied coupon (or it was applied before its minimum was checked): say so
+  // instead of 'aplicado' beside a total that did not move.
+  const couponProblem = coupon && pricing ? couponMinimumProblem(coupon, pricing.totals.subtotal) : null;
   // The total in the display currency as 'Revisar Pedido' adds it up (the sum of the parts it shows).
   const shownTotal = (() => {
     if (!pricing) return null;
@@ -379,6 +385,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
     const attempt = useCheckoutStore.getState().checkoutAttempt(placeOrderFingerprint(body));
     setPlacing(true);
     setConflict(null);
+    setRefusal(null);
     setDeclined(null);
     try {
       await handleResult(await placeOrder(body, attempt.key));
@@ -390,9 +397,15 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
         useCheckoutStore.getState().endCheckoutAttempt();
         setConflict(error.body);
         refreshCartFromServer();
-      } else {
-        // 409 "in progress" and lost answers keep the key (the retry is the same attempt); a 400 or 422 ends it.
+      } else if (error.status >= 400 && error.status < 500 && error.status !== 409) {
+        // A 400 or 422 ends the attempt. Any refusal says the server's Spanish reason on the step (a field
+        // error such as {coupon: [...]} included), never only the generic 'Oops' toast.
         if (error.status === 400 || error.status === 422) useCheckoutStore.getState().endCheckoutAttempt();
+        const reason = failureText(error);
+        if (reason) setRefusal(reason);
+        else notifyFailure(error);
+      } else {
+        // 409 "in progress" and lost answers keep the key (the retry is the same attempt).
         notifyFailure(error);
       }
     } finally {
@@ -493,8 +506,9 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           ) : null
         }
         appliedCoupon={checkout.coupon}
+        couponProblem={couponProblem}
         applyCoupon={async (code) => {
-          const terms = await applyCoupon(code);
+          const terms = await applyCoupon(code, formatMinorAsDecimal(pricing.totals.subtotal));
           queryClient.setQueryData(['coupon', terms.code], terms);
           updateCheckout({ coupon: terms.code });
         }}
@@ -533,6 +547,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           { term: 'Pago', value: paymentLabel, onEdit: () => goTo(2) },
         ]}
         conflict={conflict}
+        refusal={refusal}
         placing={placing}
         onPlace={() => void place(pricing)}
       />

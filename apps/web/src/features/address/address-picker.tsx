@@ -7,7 +7,12 @@ import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { type GeoPoint, geoSearchQueryOptions, reverseGeocode, roundCoordinate } from './geo.api.ts';
-import { GEOLOCATION_UNAVAILABLE_TEXT, requestPosition } from './request-position.ts';
+import { withHouseNumber } from './house-number.ts';
+import {
+  GEOLOCATION_DENIED_TEXT,
+  GEOLOCATION_UNAVAILABLE_TEXT,
+  requestPosition,
+} from './request-position.ts';
 import './address-picker.css';
 
 const LocationMap = lazy(
@@ -55,7 +60,8 @@ function zoneNotice(zone: DeliveryZone | null): string | null {
 /**
  * Spec §5 address form: the location choice ('Mi ubicación actual' or 'Otra dirección'), the address box
  * with suggestions from our geocoder (Uruguay only, 3 characters or more, debounced) and the map, where a
- * click or a drag of the pin moves the position and the reverse lookup rewrites the address.
+ * click or a drag of the pin moves the position; the reverse lookup fills the address only while the
+ * shopper has not written one. A picked suggestion keeps the house number they typed.
  */
 export function AddressPicker({
   fieldId,
@@ -70,6 +76,7 @@ export function AddressPicker({
   const [mapWanted, setMapWanted] = useState(!mapOnDemand);
   const [locating, setLocating] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
+  const [denied, setDenied] = useState(false);
   const [zone, setZone] = useState<DeliveryZone | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -84,6 +91,9 @@ export function AddressPicker({
   const choiceName = useId();
   const valueRef = useRef(value);
   const lookupRef = useRef(0);
+  // Whether the address line is the shopper's (typed, or a suggestion they picked) or only a map label: a
+  // tap on the map moves the pin and relabels a map label, never a line the shopper wrote (issue 16).
+  const ownLineRef = useRef(value.address.trim() !== '');
 
   useEffect(() => {
     valueRef.current = value;
@@ -103,7 +113,8 @@ export function AddressPicker({
       .then((place) => {
         if (lookup !== lookupRef.current) return;
         setZone(place.zone);
-        onChange({ address: place.label, position: rounded });
+        const keepLine = ownLineRef.current && valueRef.current.address.trim() !== '';
+        onChange({ address: keepLine ? valueRef.current.address : place.label, position: rounded });
       })
       .catch(() => {
         // Without a label the shopper types the address; the position stays.
@@ -116,16 +127,22 @@ export function AddressPicker({
     setActive(-1);
     setTerm('');
     setZone(place.zone);
-    onChange({ address: place.label, position: { latitude: place.latitude, longitude: place.longitude } });
+    ownLineRef.current = true;
+    onChange({
+      address: withHouseNumber(valueRef.current.address, place.label),
+      position: { latitude: place.latitude, longitude: place.longitude },
+    });
   }
 
   async function locateCurrent() {
     setChoice('current');
     setUnavailable(false);
+    setDenied(false);
     setLocating(true);
     const answer = await requestPosition();
     setLocating(false);
     if (answer.kind === 'unavailable') setUnavailable(true);
+    else if (answer.kind === 'denied') setDenied(true);
     else if (answer.kind === 'ready') pickPoint(answer.point);
   }
 
@@ -187,6 +204,11 @@ export function AddressPicker({
           {GEOLOCATION_UNAVAILABLE_TEXT}
         </p>
       ) : null}
+      {denied ? (
+        <p className="notice notice--warn" role="alert">
+          {GEOLOCATION_DENIED_TEXT}
+        </p>
+      ) : null}
       <div className="form__field address-picker__search">
         <label className="field-label field-label--required" htmlFor={fieldId}>
           Dirección
@@ -209,6 +231,7 @@ export function AddressPicker({
           placeholder="Calle y número, barrio"
           value={value.address}
           onChange={(event) => {
+            ownLineRef.current = event.target.value.trim() !== '';
             onChange({ address: event.target.value, position: value.position });
             setTerm(event.target.value);
             setActive(-1);

@@ -7,12 +7,8 @@ import {
   RESIDENCIES,
   RESIDENCY_LABELS,
 } from '@mandado/shared/beneficiary.schemas';
-import {
-  formatLandlineMask,
-  formatMobileMask,
-  LANDLINE_MASK_EXAMPLE,
-  MOBILE_MASK_EXAMPLE,
-} from '@mandado/shared/uruguay-phone';
+import { MESSAGES } from '@mandado/shared/messages';
+import { LANDLINE_MASK_EXAMPLE, MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
@@ -89,8 +85,8 @@ interface MaskedPhoneFieldProps {
   required?: boolean;
   /** The mask as an example, shown as the hint and the placeholder (§5). */
   example: string;
-  /** Applies the mask as the user types (shared uruguay-phone rules). */
-  format: (typed: string) => string;
+  /** Which mask the shared uruguay-phone rules apply as the user types. */
+  kind: 'mobile' | 'landline';
 }
 
 /** A Uruguayan phone in its §5 mask: the mobile and the landline differ only in mask and label. */
@@ -101,35 +97,44 @@ function MaskedPhoneField({
   label,
   required = false,
   example,
-  format,
+  kind,
 }: MaskedPhoneFieldProps) {
+  // A change with more digits than the number has is refused, with the reason, instead of cut (issue 16).
+  const [refused, setRefused] = useState(false);
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <Field
-          fieldId={fieldId}
-          label={label}
-          required={required}
-          error={fieldState.error?.message}
-          hint={`Ejemplo: ${example}`}
-        >
-          <input
-            {...invalidProps(fieldId, fieldState.error?.message, `${fieldId}-hint`)}
-            className={fieldState.error ? 'input input--invalid input--alert' : 'input'}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={example}
-            name={field.name}
-            ref={field.ref}
-            value={field.value ?? ''}
-            onChange={(event) => field.onChange(format(event.target.value))}
-            onBlur={field.onBlur}
-          />
-        </Field>
-      )}
+      render={({ field, fieldState }) => {
+        const error = refused ? MESSAGES.invalidPhone : fieldState.error?.message;
+        return (
+          <Field
+            fieldId={fieldId}
+            label={label}
+            required={required}
+            error={error}
+            hint={`Ejemplo: ${example}`}
+          >
+            <input
+              {...invalidProps(fieldId, error, `${fieldId}-hint`)}
+              className={error ? 'input input--invalid input--alert' : 'input'}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={example}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? ''}
+              onChange={(event) => {
+                const next = maskPhoneInput(kind, event.target.value);
+                setRefused(next.refused);
+                if (!next.refused) field.onChange(next.value);
+              }}
+              onBlur={field.onBlur}
+            />
+          </Field>
+        );
+      }}
     />
   );
 }
@@ -234,7 +239,7 @@ export function BeneficiaryForm({
             label="Celular"
             required
             example={MOBILE_MASK_EXAMPLE}
-            format={formatMobileMask}
+            kind="mobile"
           />
           <MaskedPhoneField
             control={control}
@@ -242,7 +247,7 @@ export function BeneficiaryForm({
             fieldId={id('landline')}
             label="Teléfono fijo (opcional)"
             example={LANDLINE_MASK_EXAMPLE}
-            format={formatLandlineMask}
+            kind="landline"
           />
         </div>
         <Field

@@ -1,9 +1,10 @@
-import type {
-  AnalyticsOrderLine,
-  Coupon,
-  OrderGroup,
-  PlaceOrderInput,
-  Substitution,
+import {
+  type AnalyticsOrderLine,
+  CHECKOUT_MESSAGES,
+  type Coupon,
+  type OrderGroup,
+  type PlaceOrderInput,
+  type Substitution,
 } from '@mandado/shared/checkout.schemas';
 import { convertMinor, formatMinorAsDecimal, parseMoney, type Rates } from '@mandado/shared/money';
 import {
@@ -91,6 +92,15 @@ export function pricingCoupon(coupon: Coupon | null): PricingCoupon | null {
     value: parseMoney(coupon.value),
     minimumPurchase: parseMoney(coupon.minimum_purchase),
   };
+}
+
+/**
+ * The server's words when the goods (USD minor units) do not reach an applied coupon's minimum, else null:
+ * the coupon gives no discount then, so 'aplicado' beside an unchanged total would mislead (issue 16).
+ */
+export function couponMinimumProblem(coupon: Coupon, subtotal: number): string | null {
+  const minimum = parseMoney(coupon.minimum_purchase);
+  return subtotal < minimum ? CHECKOUT_MESSAGES.couponMinimum(formatMinorAsDecimal(minimum)) : null;
 }
 
 /**

@@ -37,8 +37,12 @@ export function orderQueryOptions(number: string) {
 }
 
 /** Spec §7 `POST /v1/coupon/user/`: the coupon's terms, or a Spanish 400. */
-export function applyCoupon(code: string): Promise<Coupon> {
-  return apiPost<Coupon>('/coupon/user/', { coupon: code });
+export function applyCoupon(code: string, subtotal?: string): Promise<Coupon> {
+  // The subtotal shown lets the server refuse a coupon the cart does not reach the minimum of, in Spanish.
+  return apiPost<Coupon>(
+    '/coupon/user/',
+    subtotal === undefined ? { coupon: code } : { coupon: code, subtotal },
+  );
 }
 
 /** `POST /v1/orders/` with the attempt's `Idempotency-Key` (a retry of the same attempt replays its answer). */

@@ -34,6 +34,8 @@ interface PaymentStepProps {
   /** The Stripe Payment Element when the processor is Stripe (loaded lazily by the app), else null. */
   stripeSlot: ReactNode;
   appliedCoupon: string | null;
+  /** Why the applied coupon gives no discount now (the cart is below its minimum), else null. */
+  couponProblem?: string | null;
   applyCoupon: (code: string) => Promise<void>;
   removeCoupon: () => void;
   /** The shopper's credit balance and the amount to use, as display text and typed text. */
@@ -81,7 +83,12 @@ export function PaymentStep(props: PaymentStepProps) {
         </div>
       ) : null}
 
-      <CouponForm applied={props.appliedCoupon} apply={props.applyCoupon} remove={props.removeCoupon} />
+      <CouponForm
+        applied={props.appliedCoupon}
+        problem={props.couponProblem ?? null}
+        apply={props.applyCoupon}
+        remove={props.removeCoupon}
+      />
 
       {props.creditBalanceText ? (
         <div className="form__field">
@@ -195,12 +202,13 @@ export function PaymentStep(props: PaymentStepProps) {
 
 interface CouponFormProps {
   applied: string | null;
+  problem: string | null;
   apply: (code: string) => Promise<void>;
   remove: () => void;
 }
 
 /** The coupon field: the server's Spanish 400 shows under it and the typed code stays. */
-function CouponForm({ applied, apply, remove }: CouponFormProps) {
+function CouponForm({ applied, problem, apply, remove }: CouponFormProps) {
   const ids = useId();
   const fieldId = `${ids}-coupon`;
   const [code, setCode] = useState(applied ?? '');
@@ -224,9 +232,15 @@ function CouponForm({ applied, apply, remove }: CouponFormProps) {
   if (applied) {
     return (
       <div className="checkout-coupon checkout-coupon--applied">
-        <p role="status">
-          Cupón <strong>{applied}</strong> aplicado.
-        </p>
+        {problem ? (
+          <p className="form__error" role="alert">
+            {problem}
+          </p>
+        ) : (
+          <p role="status">
+            Cupón <strong>{applied}</strong> aplicado.
+          </p>
+        )}
         <button
           type="button"
           className="button button--ghost button--small"

@@ -21,6 +21,8 @@ interface ReviewStepProps {
   summary: ReadonlyArray<{ term: string; value: string; onEdit?: () => void }>;
   /** 409: what changed (nothing was charged); the cart has been refreshed. */
   conflict: CheckoutConflict | null;
+  /** A 4xx when placing: the server's Spanish reason (a coupon's minimum, a beneficiary…), never a bare 'Oops'. */
+  refusal?: string | null;
   placing: boolean;
   onPlace: () => void;
 }
@@ -69,6 +71,11 @@ export function ReviewStep(props: ReviewStepProps) {
               ))}
             </ul>
           ) : null}
+        </div>
+      ) : null}
+      {props.refusal ? (
+        <div className="form__alert" role="alert">
+          <p>{props.refusal}</p>
         </div>
       ) : null}
       <dl className="checkout-summary-list">
