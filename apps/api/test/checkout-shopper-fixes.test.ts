@@ -1,6 +1,19 @@
-import { CHECKOUT_MESSAGES, type Coupon } from '@mandado/shared/checkout.schemas';
+import {
+  CHECKOUT_MESSAGES,
+  type Coupon,
+  type PlaceOrderResult,
+  staffStoreOrderListSchema,
+} from '@mandado/shared/checkout.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFastUser, insertCoupon } from './order-factories.ts';
+import { addStoreMember } from './factories.ts';
+import {
+  createFastUser,
+  insertCoupon,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+} from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Issue 16 part B: what a new shopper tripped on in checkout. */
@@ -41,5 +54,102 @@ describe('POST /v1/coupon/user/ with the subtotal the checkout shows', () => {
     expect((await check({ coupon: 'ENVIOMIN' })).statusCode).toBe(200);
     // A subtotal that is not an amount is a field error, not a crash.
     expect((await check({ coupon: 'ENVIOMIN', subtotal: 'quince' })).statusCode).toBe(400);
+  });
+});
+
+describe('store orders carry the pin', () => {
+  it('the order and the merchant’s store order show the latitude, longitude and a maps link', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const placed = await placeOrderRequest(app, fixture.user, body);
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    const pin = {
+      latitude: -34.9058,
+      longitude: -56.1913,
+      maps_link: 'https://www.google.com/maps?q=-34.9058,-56.1913',
+    };
+    expect(order.beneficiary).toMatchObject(pin);
+    expect(order.pickup_contact).toBeNull();
+
+    const merchant = await createFastUser(database, 'Tienda');
+    const store = fixture.stores[0];
+    if (!store) throw new Error('no store');
+    await addStoreMember(database, store.id, merchant.id);
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/orders/`,
+      headers: merchant.headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    const [storeOrder] = staffStoreOrderListSchema.parse(listed.json()).results;
+    expect(storeOrder?.beneficiary).toMatchObject(pin);
+  });
+});
+
+describe('pick-up names who collects it, with no address or pin', () => {
+  it('places a pick-up with only the contact’s name and phone (masked), and shows them to the store', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const body = await orderBody(app, fixture.user, {
+      beneficiaryId: fixture.beneficiaryId,
+      delivery: 'pickup',
+    });
+    const placed = await placeOrderRequest(app, fixture.user, {
+      ...body,
+      beneficiary_id: null,
+      pickup_contact: { name: 'Marta Suárez', phone: '99123456' },
+    });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json<PlaceOrderResult>().order;
+    expect(order.delivery).toBe('pickup');
+    expect(order.pickup_contact).toEqual({ name: 'Marta Suárez', phone: '(099) 123456' });
+    expect(order.beneficiary).toMatchObject({
+      first_name: 'Marta Suárez',
+      mobile_number: '(099) 123456',
+      address_line1: '',
+      latitude: null,
+      longitude: null,
+      maps_link: null,
+    });
+    expect(order.beneficiary.city.name).toBe('Montevideo');
+
+    const merchant = await createFastUser(database, 'Tienda');
+    const store = fixture.stores[0];
+    if (!store) throw new Error('no store');
+    await addStoreMember(database, store.id, merchant.id);
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/orders/`,
+      headers: merchant.headers,
+    });
+    const [storeOrder] = staffStoreOrderListSchema.parse(listed.json()).results;
+    expect(storeOrder?.pickup_contact).toEqual({ name: 'Marta Suárez', phone: '(099) 123456' });
+  });
+
+  it('refuses a pick-up without its contact, a bad phone, and a delivery without a beneficiary (Spanish 400s)', async () => {
+    const { app, database } = testApp;
+    const fixture = await prepareCheckout(database);
+    const pickup = await orderBody(app, fixture.user, {
+      beneficiaryId: fixture.beneficiaryId,
+      delivery: 'pickup',
+    });
+    const noContact = await placeOrderRequest(app, fixture.user, { ...pickup, beneficiary_id: null });
+    expect(noContact.statusCode).toBe(400);
+    expect(noContact.json()).toEqual({ pickup_contact: [CHECKOUT_MESSAGES.pickupContactRequired] });
+
+    const badPhone = await placeOrderRequest(app, fixture.user, {
+      ...pickup,
+      beneficiary_id: null,
+      pickup_contact: { name: 'Marta', phone: '991234567' },
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(JSON.stringify(badPhone.json())).toContain(MESSAGES.invalidPhone);
+
+    const standard = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const noBeneficiary = await placeOrderRequest(app, fixture.user, { ...standard, beneficiary_id: null });
+    expect(noBeneficiary.statusCode).toBe(400);
+    expect(noBeneficiary.json()).toEqual({ beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryRequired] });
   });
 });

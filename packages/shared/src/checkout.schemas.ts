@@ -5,6 +5,7 @@ import { MESSAGES } from './messages.ts';
 import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { CARD_BRANDS } from './sandbox-cards.ts';
+import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
 /**
@@ -50,6 +51,7 @@ export const CHECKOUT_MESSAGES = {
     'Tu carrito cambió desde que lo revisaste. Revisa los cambios antes de pagar; no se cobró nada.',
   cartEmpty: 'Tu carrito está vacío.',
   beneficiaryRequired: 'Elige quién recibe el pedido.',
+  pickupContactRequired: 'Indica el nombre y el teléfono de quien retira el pedido.',
   beneficiaryOtherCity: 'Quien recibe debe estar en la ciudad de tu carrito.',
   storeNotDelivering: (store: string, city: string) => `${store} ya no entrega en ${city}.`,
   cardRequired: 'Elige una tarjeta o ingresa una nueva.',
@@ -58,6 +60,9 @@ export const CHECKOUT_MESSAGES = {
     `Ya tienes ${count} pedidos esperando tu transferencia o depósito. Págalos o espera a que venzan antes de hacer otro con ese medio.`,
   cashUnsupported:
     'Los depósitos en efectivo y las transferencias no están disponibles en tu país. Escríbenos por el chat de soporte con tus datos y te ayudamos a completar la compra.',
+  /** The same without a support chat configured: a chat is promised only when there is one (issue 16). */
+  cashUnsupportedNoChat:
+    'Los depósitos en efectivo y las transferencias no están disponibles en tu país. Escríbenos por WhatsApp o por correo electrónico con tus datos y te ayudamos a completar la compra.',
   couponUnknown: 'Ese cupón no existe.',
   couponExpired: 'Ese cupón venció.',
   couponNotYet: 'Ese cupón todavía no está vigente.',
@@ -87,6 +92,31 @@ const productIdField = z.number().int().positive().max(2_147_483_647);
 /** An amount the client sends (USD or a product's currency): never negative, never beyond what a sum can hold. */
 const amountInput = z.string().regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue);
 
+/** A pick-up contact's phone in its mask (mobile or landline), or null; extra digits are refused, not cut. */
+function pickupPhone(typed: string): string | null {
+  const mobile = maskPhoneInput('mobile', typed);
+  if (!mobile.refused && isValidUruguayMobile(mobile.value)) return mobile.value;
+  const landline = maskPhoneInput('landline', typed);
+  if (!landline.refused && isValidUruguayLandline(landline.value)) return landline.value;
+  return null;
+}
+
+/**
+ * Who collects a pick-up order at the store (issue 16): a name and a Uruguayan phone (mobile or landline, in
+ * its mask), instead of an address and a map pin the store would never use.
+ */
+export const pickupContactSchema = z.object({
+  name: code(120),
+  phone: z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required, abort: true })
+    .max(20, { error: MESSAGES.invalidPhone, abort: true })
+    .refine((value) => pickupPhone(value) !== null, MESSAGES.invalidPhone)
+    .transform((value) => pickupPhone(value) ?? value),
+});
+export type PickupContactInput = z.input<typeof pickupContactSchema>;
+
 /** The line as the client saw it at 'Revisar Pedido'. */
 export const expectedLineSchema = z.object({
   product_id: productIdField,
@@ -101,42 +131,63 @@ export const expectedLineSchema = z.object({
  * `POST /v1/orders/` with an `Idempotency-Key` header. The body carries what the shopper saw (lines, total),
  * so a changed cart is refused (409) and a key reused with another cart is refused (422).
  */
-export const placeOrderSchema = z.object({
-  beneficiary_id: z.uuid({ error: CHECKOUT_MESSAGES.beneficiaryRequired }),
-  delivery: z.enum(DELIVERY_TYPES).default('standard'),
-  substitution: z.enum(SUBSTITUTIONS).default('similar'),
-  coupon: code(40).nullable().default(null),
-  /** Credit to use, USD decimal; capped at the total by the server. */
-  credit: amountInput.default('0.00'),
-  payment: z.discriminatedUnion('method', [
-    z.object({
-      method: z.literal('card'),
-      /** A saved card's id, or a new card's processor token (sandbox token or Stripe PaymentMethod id). */
-      card_id: z.uuid().nullable().default(null),
-      token: z.string().min(1).max(200).nullable().default(null),
-      save_card: z.boolean().default(false),
-    }),
-    z.object({ method: z.literal('bank_transfer') }),
-    z.object({ method: z.literal('cash_deposit') }),
-    z.object({ method: z.literal('paypal') }),
-  ]),
-  /**
-   * The country the client believed the shopper is in. Informative only: whether transfers and cash deposits
-   * are offered is decided by the server from the account's phone country (`shopper_country`).
-   */
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .default('UY'),
-  /** The display currency the shopper saw, for the e-mails. */
-  display_currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .default('USD'),
-  lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
-  /** The total the shopper saw, USD decimal. */
-  expected_total: amountInput,
-});
+export const placeOrderSchema = z
+  .object({
+    /** Who receives: required for delivery; a pick-up may name only its `pickup_contact`. */
+    beneficiary_id: z.uuid({ error: CHECKOUT_MESSAGES.beneficiaryRequired }).nullable().default(null),
+    delivery: z.enum(DELIVERY_TYPES).default('standard'),
+    /** Pick-up only: who collects the order at the stores (required without a beneficiary). */
+    pickup_contact: pickupContactSchema.nullable().default(null),
+    substitution: z.enum(SUBSTITUTIONS).default('similar'),
+    coupon: code(40).nullable().default(null),
+    /** Credit to use, USD decimal; capped at the total by the server. */
+    credit: amountInput.default('0.00'),
+    payment: z.discriminatedUnion('method', [
+      z.object({
+        method: z.literal('card'),
+        /** A saved card's id, or a new card's processor token (sandbox token or Stripe PaymentMethod id). */
+        card_id: z.uuid().nullable().default(null),
+        token: z.string().min(1).max(200).nullable().default(null),
+        save_card: z.boolean().default(false),
+      }),
+      z.object({ method: z.literal('bank_transfer') }),
+      z.object({ method: z.literal('cash_deposit') }),
+      z.object({ method: z.literal('paypal') }),
+    ]),
+    /**
+     * The country the client believed the shopper is in. Informative only: whether transfers and cash deposits
+     * are offered is decided by the server from the account's phone country (`shopper_country`).
+     */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .default('UY'),
+    /** The display currency the shopper saw, for the e-mails. */
+    display_currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .default('USD'),
+    lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
+    /** The total the shopper saw, USD decimal. */
+    expected_total: amountInput,
+  })
+  .superRefine((value, context) => {
+    if (value.delivery === 'standard' && value.beneficiary_id === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['beneficiary_id'],
+        message: CHECKOUT_MESSAGES.beneficiaryRequired,
+      });
+    }
+    // A pick-up for a saved beneficiary may leave the contact out: they collect it (their name and mobile).
+    if (value.delivery === 'pickup' && value.pickup_contact === null && value.beneficiary_id === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['pickup_contact'],
+        message: CHECKOUT_MESSAGES.pickupContactRequired,
+      });
+    }
+  });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export type PlaceOrderValues = z.output<typeof placeOrderSchema>;
 
@@ -213,7 +264,14 @@ export const orderBeneficiarySchema = z.object({
   delivery_notes: z.string(),
   email: z.string(),
   meeting_point: z.string().nullable(),
+  /** The map pin the shopper set (null on a pick-up named only by its contact), and a link that opens it. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  maps_link: z.string().nullable(),
 });
+
+/** Who collects a pick-up order (null on delivery). */
+export const orderPickupContactSchema = z.object({ name: z.string(), phone: z.string() }).nullable();
 
 /** One checkout: `GET /v1/orders/:number/` and the `order` of place/confirm answers. */
 export const orderGroupSchema = z.object({
@@ -228,6 +286,7 @@ export const orderGroupSchema = z.object({
   substitution: z.enum(SUBSTITUTIONS),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
   beneficiary: orderBeneficiarySchema,
+  pickup_contact: orderPickupContactSchema,
   coupon: z.string().nullable(),
   subtotal: decimalString,
   discount: decimalString,
@@ -416,6 +475,7 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
   payment_status: z.enum(PAYMENT_STATUSES),
   created: z.string(),
   beneficiary: orderBeneficiarySchema,
+  pickup_contact: orderPickupContactSchema,
   substitution: z.enum(SUBSTITUTIONS),
   next_statuses: z.array(z.enum(STORE_ORDER_STATUSES)),
 });

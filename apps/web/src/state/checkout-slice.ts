@@ -26,6 +26,9 @@ export interface CheckoutState {
   cardId: string | null;
   paymentMethod: PaymentMethod;
   beneficiaryId: string | null;
+  /** Pick-up (issue 16): who collects the order, as typed (the phone in its mask). */
+  pickupName: string;
+  pickupPhone: string;
   substitution: Substitution;
   /** Per product id, when it differs from the order's preference. */
   lineSubstitutions: Record<string, Substitution>;
@@ -44,6 +47,8 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
   cardId: null,
   paymentMethod: 'card',
   beneficiaryId: null,
+  pickupName: '',
+  pickupPhone: '',
   substitution: 'similar',
   lineSubstitutions: {},
   credit: 0,
@@ -90,6 +95,10 @@ export function parseCheckoutState(value: unknown): CheckoutState {
     state.paymentMethod = value.paymentMethod as PaymentMethod;
   }
   if (typeof value.beneficiaryId === 'string') state.beneficiaryId = value.beneficiaryId;
+  if (typeof value.pickupName === 'string' && value.pickupName.length <= 120)
+    state.pickupName = value.pickupName;
+  if (typeof value.pickupPhone === 'string' && value.pickupPhone.length <= 20)
+    state.pickupPhone = value.pickupPhone;
   if (isSubstitution(value.substitution)) state.substitution = value.substitution;
   if (isRecord(value.lineSubstitutions)) {
     state.lineSubstitutions = Object.fromEntries(

@@ -31,6 +31,7 @@ export interface BeneficiarySnapshot {
   mobile: string;
   landline: string;
   residency: string;
+  /** The map pin as stored (decimal strings); '' on a pick-up named only by its contact (no pin). */
   latitude: string;
   longitude: string;
   email: string;
@@ -65,6 +66,9 @@ export const orderGroups = pgTable(
       .notNull()
       .references(() => cities.id),
     beneficiary: jsonb('beneficiary').$type<BeneficiarySnapshot>().notNull(),
+    /** Pick-up (issue 16): who collects the order at the stores, instead of an address and a pin. */
+    pickupName: text('pickup_name'),
+    pickupPhone: text('pickup_phone'),
     couponId: integer('coupon_id'),
     couponCode: text('coupon_code'),
     subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),

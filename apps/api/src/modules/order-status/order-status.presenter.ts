@@ -3,6 +3,7 @@ import type {
   StoreOrder,
   staffStoreOrderSchema,
 } from '@mandado/shared/checkout.schemas';
+import { mapsLink } from '@mandado/shared/maps-link';
 import {
   nextStatuses,
   type PaymentStatus,
@@ -41,7 +42,30 @@ export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBen
     // Stores deliver by phone and address; the family member's e-mail is not theirs to keep.
     email: '',
     meeting_point: snapshot.meetingPoint,
+    ...presentPin(snapshot),
   };
+}
+
+/**
+ * The pin the shopper set, for the store and the courier (issue 16): coordinates and a link that opens it in
+ * the phone's maps app. A pick-up named only by its contact has none.
+ */
+export function presentPin(
+  snapshot: Pick<BeneficiarySnapshot, 'latitude' | 'longitude'>,
+): Pick<OrderBeneficiary, 'latitude' | 'longitude' | 'maps_link'> {
+  const link = mapsLink(snapshot.latitude, snapshot.longitude);
+  if (link === null) return { latitude: null, longitude: null, maps_link: null };
+  return { latitude: Number(snapshot.latitude), longitude: Number(snapshot.longitude), maps_link: link };
+}
+
+/** Who collects a pick-up order, or null. */
+export function presentPickupContact(group: {
+  pickupName: string | null;
+  pickupPhone: string | null;
+}): { name: string; phone: string } | null {
+  return group.pickupName !== null && group.pickupPhone !== null
+    ? { name: group.pickupName, phone: group.pickupPhone }
+    : null;
 }
 
 export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history'] {
@@ -94,6 +118,7 @@ export function presentStaffStoreOrder(
     payment_status: row.paymentStatus as PaymentStatus,
     created: row.createdAt.toISOString(),
     beneficiary: presentOrderBeneficiary(row.beneficiary),
+    pickup_contact: presentPickupContact(row),
     substitution: asSubstitution(row.substitution),
     next_statuses: allowedNextStatuses(status, actor, row.paymentStatus as PaymentStatus),
   };

@@ -31,6 +31,8 @@ export interface StaffStoreOrderRow {
   paymentStatus: string;
   substitution: string;
   beneficiary: BeneficiarySnapshot;
+  pickupName: string | null;
+  pickupPhone: string | null;
 }
 
 /** The store order a status change is about, with its remitter for the e-mail. */
@@ -82,6 +84,8 @@ const staffColumns = {
   paymentStatus: orderGroups.paymentStatus,
   substitution: orderGroups.substitution,
   beneficiary: orderGroups.beneficiary,
+  pickupName: orderGroups.pickupName,
+  pickupPhone: orderGroups.pickupPhone,
 };
 
 /**

@@ -12,6 +12,7 @@ import {
   STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
 } from '@mandado/shared/order-status';
+import { presentPickupContact, presentPin } from '../order-status/order-status.presenter.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
 import type { LoadedOrderGroup } from './orders.repository.ts';
 
@@ -117,7 +118,9 @@ export function presentOrderGroup(
       delivery_notes: beneficiary.deliveryNotes,
       email: beneficiary.email,
       meeting_point: beneficiary.meetingPoint,
+      ...presentPin(beneficiary),
     },
+    pickup_contact: presentPickupContact(group),
     coupon: group.couponCode,
     subtotal: group.subtotal,
     discount: group.discount,

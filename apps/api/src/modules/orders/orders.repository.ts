@@ -158,6 +158,24 @@ export async function findOwnBeneficiary(
   return row;
 }
 
+/** The city and department names a pick-up order without a beneficiary snapshots (issue 16). */
+export async function findCityForOrder(
+  db: DatabaseOrTransaction,
+  cityId: number,
+): Promise<Pick<OrderBeneficiaryRow, 'cityId' | 'cityName' | 'stateId' | 'stateName'> | undefined> {
+  const [row] = await db
+    .select({
+      cityId: cities.id,
+      cityName: cities.name,
+      stateId: departments.id,
+      stateName: departments.name,
+    })
+    .from(cities)
+    .innerJoin(departments, eq(departments.id, cities.departmentId))
+    .where(eq(cities.id, cityId));
+  return row;
+}
+
 export async function findStoreSnapshots(
   db: DatabaseOrTransaction,
   storeIds: readonly number[],

@@ -41,6 +41,7 @@ import {
   countOpenManualGroups,
   deleteOrderedCartLines,
   findAwaitingGroups,
+  findCityForOrder,
   findIdempotencyKey,
   findOwnBeneficiary,
   findRemitter,
@@ -264,18 +265,30 @@ async function writeOrder(
     getCurrencies(ctx.db),
   ]);
   const card = await checkPayment(ctx, userId, input, settings);
-  const beneficiary = await findOwnBeneficiary(ctx.db, userId, input.beneficiary_id);
-  if (!beneficiary) throw notFound();
+  // A pick-up may name only who collects it (issue 16): no address, no pin. A beneficiary given is still one
+  // of the remitter's own.
+  const beneficiary =
+    input.beneficiary_id === null ? null : await findOwnBeneficiary(ctx.db, userId, input.beneficiary_id);
+  if (input.beneficiary_id !== null && !beneficiary) throw notFound();
+  const pickup =
+    input.delivery !== 'pickup'
+      ? null
+      : (input.pickup_contact ??
+        (beneficiary
+          ? { name: `${beneficiary.firstName} ${beneficiary.lastName}`.trim(), phone: beneficiary.mobile }
+          : null));
   const now = ctx.now();
   const rates = currencies.rates.rates;
   const manual = isManualMethod(input.payment.method);
 
   const { group, loaded } = await ctx.db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
-    if (cart.cityId === null || cart.cityId !== beneficiary.cityId) {
+    if (cart.cityId === null || (beneficiary && cart.cityId !== beneficiary.cityId)) {
       throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
     }
     const cityId = cart.cityId;
+    const city = beneficiary ?? (await findCityForOrder(tx, cityId));
+    if (!city) throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
     // One unpaid card or PayPal checkout per remitter: a new attempt (another tab, changed inputs) replaces
     // the one left waiting, giving its stock, coupon and credit back first, so a cart is never bought twice.
     // If the old payment still goes through, finalize refunds it.
@@ -415,7 +428,9 @@ async function writeOrder(
     }
 
     const number = await nextOrderNumber(tx);
-    const zone = deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude));
+    const zone = beneficiary
+      ? deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude))
+      : null;
     const window = deliveryWindow(now);
     const expiresAt = new Date(
       now.getTime() + (manual ? settings.manualPaymentDays * 24 * 60 : CARD_PAYMENT_MINUTES) * 60_000,
@@ -432,23 +447,45 @@ async function writeOrder(
       delivery: input.delivery,
       substitution: input.substitution,
       cityId,
-      beneficiary: {
-        firstName: beneficiary.firstName,
-        lastName: beneficiary.lastName,
-        addressLine1: beneficiary.addressLine1,
-        cityId: beneficiary.cityId,
-        cityName: beneficiary.cityName,
-        stateName: beneficiary.stateName,
-        stateId: beneficiary.stateId,
-        mobile: beneficiary.mobile,
-        landline: beneficiary.landline,
-        residency: beneficiary.residency,
-        latitude: beneficiary.latitude,
-        longitude: beneficiary.longitude,
-        email: beneficiary.email,
-        deliveryNotes: beneficiary.deliveryNotes,
-        meetingPoint: zone.meeting_point?.name ?? null,
-      },
+      // The snapshot keeps the pin (latitude, longitude) for the store and the courier. A pick-up without a
+      // beneficiary is snapshotted from its contact, so e-mails, tracking and lists still have a name.
+      beneficiary: beneficiary
+        ? {
+            firstName: beneficiary.firstName,
+            lastName: beneficiary.lastName,
+            addressLine1: beneficiary.addressLine1,
+            cityId: beneficiary.cityId,
+            cityName: beneficiary.cityName,
+            stateName: beneficiary.stateName,
+            stateId: beneficiary.stateId,
+            mobile: beneficiary.mobile,
+            landline: beneficiary.landline,
+            residency: beneficiary.residency,
+            latitude: beneficiary.latitude,
+            longitude: beneficiary.longitude,
+            email: beneficiary.email,
+            deliveryNotes: beneficiary.deliveryNotes,
+            meetingPoint: zone?.meeting_point?.name ?? null,
+          }
+        : {
+            firstName: pickup?.name ?? '',
+            lastName: '',
+            addressLine1: '',
+            cityId: city.cityId,
+            cityName: city.cityName,
+            stateName: city.stateName,
+            stateId: city.stateId,
+            mobile: pickup?.phone ?? '',
+            landline: '',
+            residency: '',
+            latitude: '',
+            longitude: '',
+            email: '',
+            deliveryNotes: '',
+            meetingPoint: null,
+          },
+      pickupName: pickup?.name ?? null,
+      pickupPhone: pickup?.phone ?? null,
       couponId: coupon?.id ?? null,
       couponCode: coupon?.code ?? null,
       subtotal: formatMinorAsDecimal(pricing.subtotal),

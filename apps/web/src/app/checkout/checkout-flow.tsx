@@ -41,8 +41,9 @@ import {
   purchaseLines,
 } from '../../features/checkout/checkout-pricing.ts';
 import { CheckoutSteps } from '../../features/checkout/checkout-steps.tsx';
+import { CheckoutSummary } from '../../features/checkout/checkout-summary.tsx';
 import { ContactStep } from '../../features/checkout/contact-step.tsx';
-import { DeliveryStep } from '../../features/checkout/delivery-step.tsx';
+import { DeliveryStep, pickupContactErrors } from '../../features/checkout/delivery-step.tsx';
 import { PaymentStep } from '../../features/checkout/payment-step.tsx';
 import { ReviewStep } from '../../features/checkout/review-step.tsx';
 import { Sandbox3dsDialog } from '../../features/checkout/sandbox-3ds-dialog.tsx';
@@ -53,6 +54,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { formatMinorIn } from '../../lib/display-money.ts';
 import { failureMessage } from '../../lib/failure-text.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
+import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { type CheckoutStep, lastBeneficiaryOf, rememberLastBeneficiary } from '../../state/checkout-slice.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
@@ -172,6 +174,10 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   const coupon: Coupon | null = checkout.coupon !== null ? (couponQuery.data ?? null) : null;
   const pricing = useCheckoutPricing(coupon);
   const remitter = useUpdateRemitter();
+  const chatConfigured = useQuery({
+    ...whoamiQueryOptions(),
+    select: (body) => body.settings.widgets.chat_website_id !== null,
+  }).data;
 
   const [newCard, setNewCard] = useState<SandboxCardFields>(EMPTY_SANDBOX_CARD);
   const [cardProblem, setCardProblem] = useState<SandboxCardProblem | null>(null);
@@ -218,10 +224,15 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
     if (checkout.couponDiscount !== discount) updateCheckout({ couponDiscount: discount });
   }, [discount, checkout.couponDiscount, updateCheckout]);
 
-  // The steps after 'Envío' need someone to deliver to; after a reload a new card must be typed again.
+  // The steps after 'Envío' need someone to deliver to (or, for a pick-up, who collects it); after a reload
+  // a new card must be typed again.
+  const pickup = checkout.delivery === 'pickup';
+  const pickupContact = { name: checkout.pickupName, phone: checkout.pickupPhone };
+  const pickupReady = pickup && Object.keys(pickupContactErrors(pickupContact)).length === 0;
   useEffect(() => {
-    if (checkout.step >= 2 && beneficiaries.isSuccess && !selected) updateCheckout({ step: 1 });
-  }, [checkout.step, beneficiaries.isSuccess, selected, updateCheckout]);
+    if (checkout.step < 2) return;
+    if (pickup ? !pickupReady : beneficiaries.isSuccess && !selected) updateCheckout({ step: 1 });
+  }, [checkout.step, pickup, pickupReady, beneficiaries.isSuccess, selected, updateCheckout]);
   const needsCardAgain =
     checkout.paymentMethod === 'card' && checkout.cardId === null && !cardToken && !stripeToken;
   useEffect(() => {
@@ -363,7 +374,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   }
 
   async function place(currentPricing: CheckoutPricing) {
-    if (placing || !checkout.beneficiaryId) return;
+    if (placing || (pickup ? !pickupReady : !checkout.beneficiaryId)) return;
     const payment = paymentInput();
     if (!payment) {
       goTo(2);
@@ -372,6 +383,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
     const body = placeOrderBody({
       items,
       beneficiaryId: checkout.beneficiaryId,
+      pickupContact: pickup ? pickupContact : null,
       delivery: checkout.delivery,
       substitution: checkout.substitution,
       lineSubstitutions: checkout.lineSubstitutions,
@@ -472,6 +484,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
         delivery={checkout.delivery}
         substitution={checkout.substitution}
         window={options.data?.delivery_window ?? null}
+        pickupContact={pickupContact}
         onChange={(change) => updateCheckout(change)}
         onContinue={() => goTo(2)}
       />
@@ -507,6 +520,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
         }
         appliedCoupon={checkout.coupon}
         couponProblem={couponProblem}
+        chatConfigured={chatConfigured ?? false}
         applyCoupon={async (code) => {
           const terms = await applyCoupon(code, formatMinorAsDecimal(pricing.totals.subtotal));
           queryClient.setQueryData(['coupon', terms.code], terms);
@@ -538,11 +552,19 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           updateCheckout({ lineSubstitutions: { ...checkout.lineSubstitutions, [String(productId)]: value } })
         }
         summary={[
-          {
-            term: 'Recibe',
-            value: selected ? `${selected.first_name} ${selected.last_name}, ${selected.address_line1}` : '—',
-            onEdit: () => goTo(1),
-          },
+          pickup
+            ? {
+                term: 'Retira',
+                value: `${checkout.pickupName.trim()}, ${checkout.pickupPhone}`,
+                onEdit: () => goTo(1),
+              }
+            : {
+                term: 'Recibe',
+                value: selected
+                  ? `${selected.first_name} ${selected.last_name}, ${selected.address_line1}`
+                  : '—',
+                onEdit: () => goTo(1),
+              },
           { term: 'Entrega', value: DELIVERY_LABELS[checkout.delivery], onEdit: () => goTo(1) },
           { term: 'Pago', value: paymentLabel, onEdit: () => goTo(2) },
         ]}
@@ -559,8 +581,10 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
       <div className="checkout__main" ref={mainRef}>
         {content}
       </div>
-      {pricing && checkout.step >= 1 ? (
+      {/* From the first step on (issue 16): the lines, each store's shipping and the total. */}
+      {pricing ? (
         <aside className="checkout-total-bar" aria-label="Total a pagar">
+          <CheckoutSummary pricing={pricing} display={display} />
           <span className="checkout-total-bar__label">Total</span>
           <span className="checkout-total-bar__amount">{shownTotal}</span>
           <span className="checkout-total-bar__charge">{formatAmount(pricing.totals.total, 'US$')}</span>

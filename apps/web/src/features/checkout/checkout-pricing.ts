@@ -317,7 +317,9 @@ export function expectedLines(
 /** The body of `POST /v1/orders/` from the checkout's choices and the total shown. */
 export function placeOrderBody(input: {
   items: readonly CartItem[];
-  beneficiaryId: string;
+  /** Delivery: who receives. A pick-up sends its contact instead (no address, no pin). */
+  beneficiaryId: string | null;
+  pickupContact?: { name: string; phone: string } | null;
   delivery: DeliveryType;
   substitution: Substitution;
   lineSubstitutions: Readonly<Record<string, Substitution>>;
@@ -328,8 +330,9 @@ export function placeOrderBody(input: {
   displayCurrency: string;
 }): PlaceOrderInput {
   return {
-    beneficiary_id: input.beneficiaryId,
+    beneficiary_id: input.delivery === 'pickup' ? null : input.beneficiaryId,
     delivery: input.delivery,
+    ...(input.delivery === 'pickup' ? { pickup_contact: input.pickupContact ?? null } : {}),
     substitution: input.substitution,
     coupon: input.coupon,
     // Only the balance's part: the server adds the welcome credit itself (decision 026).

@@ -2,12 +2,15 @@ import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import {
   CHECKOUT_MESSAGES,
   DELIVERY_LABELS,
+  pickupContactSchema,
   SUBSTITUTION_LABELS,
   SUBSTITUTIONS,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { MESSAGES } from '@mandado/shared/messages';
 import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
+import { MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
 const UNSAVED_ADDRESS = 'Guarda la dirección antes de continuar.';
@@ -20,8 +23,29 @@ interface DeliveryStepProps {
   substitution: Substitution;
   /** The expected window from `GET /v1/checkout/options/`; null while it loads. */
   window: { from: string; to: string } | null;
-  onChange: (change: { delivery?: DeliveryType; substitution?: Substitution }) => void;
+  /** Pick-up: who collects the order (name and phone), as typed. */
+  pickupContact: { name: string; phone: string };
+  onChange: (change: {
+    delivery?: DeliveryType;
+    substitution?: Substitution;
+    pickupName?: string;
+    pickupPhone?: string;
+  }) => void;
   onContinue: () => void;
+}
+
+type PickupErrors = Partial<Record<'name' | 'phone', string>>;
+
+/** The pick-up contact's problems by field, with the server's own schema; empty when it can be sent. */
+export function pickupContactErrors(contact: { name: string; phone: string }): PickupErrors {
+  const result = pickupContactSchema.safeParse(contact);
+  if (result.success) return {};
+  const errors: PickupErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'name' || field === 'phone') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /**
@@ -34,15 +58,29 @@ export function DeliveryStep({
   delivery,
   substitution,
   window,
+  pickupContact,
   onChange,
   onContinue,
 }: DeliveryStepProps) {
   const ids = useId();
   const [problem, setProblem] = useState<'missing' | 'unsaved' | null>(null);
+  const [pickupErrors, setPickupErrors] = useState<PickupErrors>({});
+  const [phoneRefused, setPhoneRefused] = useState(false);
+  const pickup = delivery === 'pickup';
   const beneficiariesRef = useRef<HTMLDivElement>(null);
   const meetingPoint = selected?.zone.meeting_point ?? null;
 
   function next() {
+    if (pickup) {
+      // Pick-up needs who collects it, not an address or a map pin (issue 16).
+      const errors = pickupContactErrors(pickupContact);
+      setPickupErrors(errors);
+      setPhoneRefused(false);
+      if (Object.keys(errors).length > 0) return;
+      setProblem(null);
+      onContinue();
+      return;
+    }
     // An open address form (new or being edited) has not been saved: continuing would silently drop it.
     const openForm = beneficiariesRef.current?.querySelector('form') ?? null;
     if (openForm) {
@@ -109,14 +147,70 @@ export function DeliveryStep({
         <p className="form__hint">Puedes cambiarlo para cada producto al revisar el pedido.</p>
       </div>
 
-      <h3 className="checkout-panel__subtitle">¿Quién recibe el pedido?</h3>
-      <div ref={beneficiariesRef}>{beneficiaries}</div>
-      {problem ? (
+      {pickup ? (
+        <fieldset className="checkout-pickup">
+          <legend className="checkout-panel__subtitle">¿Quién retira el pedido?</legend>
+          <p className="form__hint">
+            La tienda entrega la compra a esta persona; no hace falta una dirección.
+          </p>
+          <div className="form__field">
+            <label className="field-label field-label--required" htmlFor={`${ids}-pickup-name`}>
+              Nombre y apellido
+            </label>
+            <input
+              id={`${ids}-pickup-name`}
+              className={pickupErrors.name ? 'input input--invalid' : 'input'}
+              autoComplete="off"
+              aria-invalid={pickupErrors.name ? true : undefined}
+              aria-describedby={pickupErrors.name ? `${ids}-pickup-name-error` : undefined}
+              value={pickupContact.name}
+              onChange={(event) => onChange({ pickupName: event.target.value })}
+            />
+            {pickupErrors.name ? (
+              <p id={`${ids}-pickup-name-error`} className="form__error">
+                {pickupErrors.name}
+              </p>
+            ) : null}
+          </div>
+          <div className="form__field">
+            <label className="field-label field-label--required" htmlFor={`${ids}-pickup-phone`}>
+              Celular
+            </label>
+            <input
+              id={`${ids}-pickup-phone`}
+              className={pickupErrors.phone || phoneRefused ? 'input input--invalid' : 'input'}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={MOBILE_MASK_EXAMPLE}
+              aria-invalid={pickupErrors.phone || phoneRefused ? true : undefined}
+              aria-describedby={pickupErrors.phone || phoneRefused ? `${ids}-pickup-phone-error` : undefined}
+              value={pickupContact.phone}
+              onChange={(event) => {
+                const next = maskPhoneInput('mobile', event.target.value);
+                setPhoneRefused(next.refused);
+                if (!next.refused) onChange({ pickupPhone: next.value });
+              }}
+            />
+            {pickupErrors.phone || phoneRefused ? (
+              <p id={`${ids}-pickup-phone-error`} className="form__error">
+                {phoneRefused ? MESSAGES.invalidPhone : pickupErrors.phone}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          <h3 className="checkout-panel__subtitle">¿Quién recibe el pedido?</h3>
+          <div ref={beneficiariesRef}>{beneficiaries}</div>
+        </>
+      )}
+      {problem && !pickup ? (
         <p className="form__error" role="alert">
           {problem === 'unsaved' ? UNSAVED_ADDRESS : CHECKOUT_MESSAGES.beneficiaryRequired}
         </p>
       ) : null}
-      {meetingPoint ? (
+      {meetingPoint && !pickup ? (
         <p className="notice notice--warn" role="status">
           Esta dirección está en una zona donde el repartidor no entra: coordina con quien recibe un punto de
           encuentro cercano ({meetingPoint.name}). El repartidor llamará antes de llegar.

@@ -34,6 +34,8 @@ interface PaymentStepProps {
   /** The Stripe Payment Element when the processor is Stripe (loaded lazily by the app), else null. */
   stripeSlot: ReactNode;
   appliedCoupon: string | null;
+  /** Whether a support chat is configured (the settings' chat widget): only then is a chat promised. */
+  chatConfigured?: boolean;
   /** Why the applied coupon gives no discount now (the cart is below its minimum), else null. */
   couponProblem?: string | null;
   applyCoupon: (code: string) => Promise<void>;
@@ -142,7 +144,11 @@ export function PaymentStep(props: PaymentStepProps) {
           </label>
         ))}
       </fieldset>
-      {manualOffered ? null : <p className="notice">{CHECKOUT_MESSAGES.cashUnsupported}</p>}
+      {manualOffered ? null : (
+        <p className="notice">
+          {props.chatConfigured ? CHECKOUT_MESSAGES.cashUnsupported : CHECKOUT_MESSAGES.cashUnsupportedNoChat}
+        </p>
+      )}
 
       {props.method === 'card' && props.cardId === null
         ? (props.stripeSlot ?? (

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from 'react';
-import { type FaqAction, type FaqEntry, type FaqSettings, faqEntries } from './faq.data.ts';
+import { CARDS_ONLY, type FaqAction, type FaqEntry, type FaqSettings, faqEntries } from './faq.data.ts';
+import { offeredPaymentsQueryOptions } from './help.api.ts';
 
 interface FaqAccordionProps {
   settings: FaqSettings;
@@ -18,7 +20,8 @@ const NEXT_KEYS: Readonly<Record<string, (index: number, count: number) => numbe
  * Space come with the button, the arrows, Home and End move between questions. Several can stay open.
  */
 export function FaqAccordion({ settings, onAction }: FaqAccordionProps) {
-  const entries = useMemo(() => faqEntries(settings), [settings]);
+  const offered = useQuery(offeredPaymentsQueryOptions()).data ?? CARDS_ONLY;
+  const entries = useMemo(() => faqEntries(settings, offered), [settings, offered]);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();

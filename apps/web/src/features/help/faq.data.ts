@@ -24,6 +24,32 @@ export type FaqSettings = Pick<
   | 'referral_minimum_purchase'
 >;
 
+/**
+ * The payment methods this server offers beyond cards, transfers and deposits (issue 16): PayPal only when
+ * it is configured, Apple Pay and web wallets only with Stripe's payment form (the sandbox has none).
+ */
+export interface OfferedPayments {
+  paypal: boolean;
+  wallets: boolean;
+}
+
+/** Until the server says otherwise, nothing is promised. */
+export const CARDS_ONLY: OfferedPayments = { paypal: false, wallets: false };
+
+/** The accepted methods in one sentence, naming only what is offered. */
+export function paymentMethodsSentence(offered: OfferedPayments): string {
+  const cards =
+    'tarjetas de débito y crédito (Mastercard, Visa, American Express, JCB, Discover, Diners Club)';
+  const methods = [
+    ...(offered.paypal ? ['PayPal'] : []),
+    cards,
+    ...(offered.wallets ? ['Apple Pay', 'billetera web'] : []),
+    'transferencias bancarias y depósitos en efectivo',
+  ];
+  const sentence = `${methods.slice(0, -1).join(', ')} y ${methods.at(-1) ?? ''}.`;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
 /** A dollar amount as the FAQ writes it: 'US$ 80' when whole, 'US$ 2,99' otherwise (decision 016, spec §9). */
 export function usdText(cents: number): string {
   const whole = cents % 100 === 0;
@@ -38,7 +64,7 @@ export function usdText(cents: number): string {
  * Spec §1 and issue 11: about 17 questions written for this service, in Spanish with "tú". A function of the
  * public settings: the free-shipping threshold and the referral figures are never written by hand.
  */
-export function faqEntries(settings: FaqSettings): FaqEntry[] {
+export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CARDS_ONLY): FaqEntry[] {
   const threshold = usdText(parseMoney(settings.free_shipping_threshold));
   const inviteeReward = usdText(parseMoney(settings.referral_invitee_reward));
   const inviterReward = usdText(parseMoney(settings.referral_inviter_reward));
@@ -99,10 +125,7 @@ export function faqEntries(settings: FaqSettings): FaqEntry[] {
     {
       id: 'medios-de-pago',
       question: '¿Qué medios de pago aceptan?',
-      answer: [
-        'PayPal, tarjetas de débito y crédito (Mastercard, Visa, American Express, JCB, Discover, Diners Club), Apple Pay, billetera web, transferencias bancarias y depósitos en efectivo.',
-        'No aceptamos Zelle.',
-      ],
+      answer: [paymentMethodsSentence(offered), 'No aceptamos Zelle.'],
       action: { kind: 'instructions', label: 'Ver las instrucciones de pago' },
     },
     {

@@ -1,3 +1,4 @@
+import type { CheckoutOptions } from '@mandado/shared/checkout.schemas';
 import type { ContactMessage, HelpSent, PaymentInstructions, Suggestion } from '@mandado/shared/help.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
@@ -8,6 +9,18 @@ export function sendContactMessage(message: ContactMessage): Promise<HelpSent> {
 
 export function sendSuggestion(suggestion: Suggestion): Promise<HelpSent> {
   return apiPost<HelpSent>('/suggestions/', suggestion);
+}
+
+/** What the help may promise: PayPal and wallets only when this server offers them (`GET /v1/checkout/options/`). */
+export function offeredPaymentsQueryOptions() {
+  return queryOptions({
+    queryKey: ['help', 'offered-payments'],
+    queryFn: async ({ signal }) => {
+      const options = await apiGet<CheckoutOptions>('/checkout/options/', signal);
+      return { paypal: options.paypal, wallets: options.processor === 'stripe' };
+    },
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function paymentInstructionsQueryOptions() {

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/query-error.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { paymentInstructionsQueryOptions } from './help.api.ts';
+import { CARDS_ONLY } from './faq.data.ts';
+import { offeredPaymentsQueryOptions, paymentInstructionsQueryOptions } from './help.api.ts';
 import { ORDER_PARAM } from './help-slugs.ts';
 import { SupportContactBlock } from './support-contact-block.tsx';
 
@@ -27,6 +28,8 @@ export function PaymentInstructionsView() {
   const [params] = useSearchParams();
   const quoted = params.get(ORDER_PARAM)?.trim().toUpperCase() ?? '';
   const orderNumber = ORDER_NUMBER.test(quoted) ? quoted : null;
+  // PayPal, Apple Pay and wallets are named only when this server offers them (issue 16).
+  const offered = useQuery(offeredPaymentsQueryOptions()).data ?? CARDS_ONLY;
   return (
     <div className="help-view">
       <h3 className="help-view__title">Instrucciones de pago</h3>
@@ -35,12 +38,12 @@ export function PaymentInstructionsView() {
           Medios de pago
         </h4>
         <ul className="help-view__list">
-          <li>PayPal.</li>
+          {offered.paypal ? <li>PayPal.</li> : null}
           <li>
             Tarjetas de débito y crédito: Mastercard, Visa, American Express, JCB, Discover y Diners Club.
-            También Apple Pay.
+            {offered.wallets ? ' También Apple Pay.' : null}
           </li>
-          <li>Billetera web.</li>
+          {offered.wallets ? <li>Billetera web.</li> : null}
           <li>Transferencias bancarias y depósitos en efectivo desde los países que ves abajo.</li>
         </ul>
         <p>
