@@ -3,7 +3,7 @@ import { bottomBarUserButton, createAccount, logInWithForm, openAccountMenu } fr
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
 
-test('the browse pages and their overlays pass the WCAG A/AA checks', async ({ page }) => {
+test('the browse pages and their overlays pass the WCAG A/AA checks @phone', async ({ page }) => {
   await page.goto('/');
   await expectNoSeriousViolations(page, 'city screen');
 
@@ -32,7 +32,7 @@ test('the browse pages and their overlays pass the WCAG A/AA checks', async ({ p
   await expectNoSeriousViolations(page, '404 page');
 });
 
-test('the login panel, the account forms and the account area pass the WCAG A/AA checks', async ({
+test('the login panel, the account forms and the account area pass the WCAG A/AA checks @phone', async ({
   page,
   baseURL,
   isMobile,

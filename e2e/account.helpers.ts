@@ -58,6 +58,24 @@ export async function createAccount(
   }
 }
 
+/**
+ * Logs the browser in without the login form, for tests that are not about logging in (decision 035): the
+ * call goes through the page's own request context, whose cookie jar is the browser context's, so the
+ * session cookie lands where the app reads it and the next page load's who-am-I finds the user. The tests
+ * of the login form itself (accounts, checkout step 0, the phone's login panel) keep typing.
+ */
+export async function logInThroughApi(
+  page: Page,
+  baseURL: string,
+  account: { email: string; password: string },
+): Promise<void> {
+  const answer = await postJson(page.request, baseURL, '/v1/login/', {
+    username: account.email,
+    password: account.password,
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
 /** The notification toasts (spec §2). */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: 'Avisos' });

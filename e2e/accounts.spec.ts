@@ -15,7 +15,7 @@ import {
 import { linkFrom, waitForMail } from './mail.helpers.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
-test('registers from an invitation, stays logged in, edits the details and logs out', async ({
+test('registers from an invitation, stays logged in, edits the details and logs out @phone', async ({
   page,
   baseURL,
   isMobile,

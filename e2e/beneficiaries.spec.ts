@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, logInWithForm } from './account.helpers.ts';
+import { createAccount, logInThroughApi } from './account.helpers.ts';
 import {
   ADDRESS_POPUP_DISMISSED_KEY,
   addressPopup,
@@ -18,8 +18,8 @@ test.beforeEach(async ({ page }) => {
 async function openBeneficiaries(page: Page, baseURL: string | undefined) {
   const account = await createAccount(baseURL ?? '', { firstName: 'Lucía' });
   await chooseMontevideo(page);
-  await page.goto('/login?next=%2Fuser%2Fbeneficiaries');
-  await logInWithForm(page, account.email, account.password);
+  await logInThroughApi(page, baseURL ?? '', account);
+  await page.goto('/user/beneficiaries');
   await expect(page).toHaveURL(/\/user\/beneficiaries$/);
   await expect(page.getByRole('heading', { name: 'Mis Direcciones' })).toBeVisible();
 }

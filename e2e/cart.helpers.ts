@@ -129,3 +129,29 @@ export async function addAndWaitForSave(page: Page, term: string, name: string):
   await addBySearch(page, term, name);
   expect((await saved).status()).toBe(200);
 }
+
+/**
+ * Fills the logged-in browser's server cart through the API (delivery to Montevideo, products by name), as
+ * setup for tests that are not about adding to the cart (decision 035); the app restores it on its next load.
+ */
+export async function putServerCart(
+  page: Page,
+  baseURL: string,
+  lines: Array<{ name: string; quantity: number }>,
+): Promise<void> {
+  const { csrf_token } = (await (await page.request.get('/v1/csrf-token/')).json()) as { csrf_token: string };
+  const headers = { 'X-CSRFToken': csrf_token, Origin: baseURL };
+  const city = await page.request.put('/v1/cart/city/Montevideo', { headers });
+  expect(city.status(), await city.text()).toBe(200);
+  const data: Array<{ product_id: number; quantity: number }> = [];
+  for (const line of lines) {
+    const found = (await (
+      await page.request.get(`/v1/products/Montevideo/?search=${encodeURIComponent(line.name)}`)
+    ).json()) as { results: Array<{ id: number; name: string }> };
+    const product = found.results.find((candidate) => candidate.name === line.name);
+    if (!product) throw new Error(`${line.name} is not sold in Montevideo`);
+    data.push({ product_id: product.id, quantity: line.quantity });
+  }
+  const put = await page.request.put('/v1/cart/', { headers, data });
+  expect(put.status(), await put.text()).toBe(200);
+}

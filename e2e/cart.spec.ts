@@ -27,7 +27,7 @@ import { CITY_SCREEN_TITLE, chooseMontevideo, openFirstStore } from './visitor.h
 const EMPTY_CART_TITLE = 'Todavia no tienes productos en el carrito';
 
 test.describe('the cart of a visitor', () => {
-  test('adds from two stores, changes quantities, reaches free shipping and empties the cart', async ({
+  test('adds from two stores, changes quantities, reaches free shipping and empties the cart @phone', async ({
     page,
     isMobile,
   }) => {
@@ -318,7 +318,7 @@ test.describe('the cart of a visitor', () => {
 });
 
 test.describe('the cart of a logged-in user', () => {
-  test('is kept on the server: restored with the panel open after a reload, and in another browser after login', async ({
+  test('is kept on the server: restored with the panel open after a reload, and in another browser after login @phone', async ({
     page,
     browser,
     baseURL,

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { createAccount, logInWithForm, type TestAccount } from './account.helpers.ts';
-import { addAndWaitForSave, expandedCart, openExpandedCart, YERBA } from './cart.helpers.ts';
+import { createAccount, logInThroughApi, type TestAccount } from './account.helpers.ts';
+import { cartButton, expandedCart, openExpandedCart, putServerCart, YERBA } from './cart.helpers.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 export const CHECKOUT_STEPS = ['Contacto', 'Envío', 'Pago', 'Revisar Pedido'] as const;
@@ -73,13 +73,14 @@ export async function remitterWithCart(
 ): Promise<TestAccount> {
   const account = await createAccount(baseURL, { firstName: 'Elena', ...(phone ? { phone } : {}) });
   await chooseMontevideo(page);
-  await page.goto('/login?next=%2Fstores');
-  await logInWithForm(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/stores$/);
-  // The store list's layout (with its own search box) has replaced the login page's.
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  // Logged in and given its data through the API: these tests are about the checkout (decision 035).
+  await logInThroughApi(page, baseURL, account);
   await createBeneficiaryInPage(page, baseURL, beneficiaryName, position);
-  await addAndWaitForSave(page, 'yerba', YERBA);
+  await putServerCart(page, baseURL, [{ name: YERBA, quantity: 1 }]);
+  await page.goto('/stores');
+  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  // The restored cart has arrived.
+  await expect(cartButton(page, 1)).toBeVisible();
   return account;
 }
 

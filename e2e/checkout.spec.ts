@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { analyticsEvents, createAccount, logInWithForm } from './account.helpers.ts';
+import { analyticsEvents, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { blockMapTiles, pickSuggestion } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { addAndWaitForSave, addBySearch, serverCartLines, YERBA } from './cart.helpers.ts';
@@ -37,7 +37,7 @@ test.beforeEach(async ({ page }) => {
   await blockMapTiles(page);
 });
 
-test('a visitor logs in at step 0 and keeps the cart', async ({ page, baseURL, isMobile }) => {
+test('a visitor logs in at step 0 and keeps the cart @phone', async ({ page, baseURL, isMobile }) => {
   const account = await createAccount(baseURL ?? '', { firstName: 'Julia' });
   await chooseMontevideo(page);
   await addBySearch(page, 'yerba', YERBA);
@@ -79,10 +79,8 @@ test('a visitor logs in at step 0 and keeps the cart', async ({ page, baseURL, i
 test('adding a beneficiary inside checkout selects it and moves on to Pago', async ({ page, baseURL }) => {
   const account = await createAccount(baseURL ?? '', { firstName: 'Marcos' });
   await chooseMontevideo(page);
-  await page.goto('/login?next=%2Fstores');
-  await logInWithForm(page, account.email, account.password);
-  await expect(page).toHaveURL(/\/stores$/);
-  // The store list's layout (with its own search box) has replaced the login page's.
+  await logInThroughApi(page, baseURL ?? '', account);
+  await page.goto('/stores');
   await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
   await addBySearch(page, 'yerba', YERBA);
   await page.goto('/checkout');

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createAccount, logInWithForm } from './account.helpers.ts';
+import { createAccount, logInThroughApi } from './account.helpers.ts';
 import { ADDRESS_POPUP_TITLE } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, revealFooter } from './visitor.helpers.ts';
@@ -219,9 +219,7 @@ test.describe('help overlay', () => {
   }) => {
     const account = await createAccount(baseURL ?? '', { firstName: 'Marta', lastName: 'Suárez' });
     await chooseMontevideo(page);
-    await page.goto('/login');
-    await logInWithForm(page, account.email, account.password);
-    await expect(page).not.toHaveURL(/\/login/);
+    await logInThroughApi(page, baseURL ?? '', account);
     await page.goto('/stores?ayuda=contactenos');
     const dialog = helpDialog(page);
     await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('Marta Suárez');

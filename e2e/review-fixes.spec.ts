@@ -1,15 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bottomBarUserButton, createAccount, logInWithForm, toasts } from './account.helpers.ts';
+import { bottomBarUserButton, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { addBySearch, YERBA } from './cart.helpers.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
 
 const BROKEN_LINK = 'El enlace para restablecer la contraseña no es válido o ya expiró.';
 
-/** Logs in on the /login page and waits for the greeting. */
-async function logIn(page: Page, account: { email: string; password: string; firstName: string }) {
-  await page.goto('/login');
-  await logInWithForm(page, account.email, account.password);
-  await expect(toasts(page).getByText(`¡Hola, ${account.firstName}!`)).toBeVisible();
+/** Logs in without the form (not what these tests are about; decision 035). */
+async function logIn(page: Page, account: { email: string; password: string }) {
+  await logInThroughApi(page, test.info().project.use.baseURL ?? '', account);
 }
 
 /** Opens the city screen and waits until it knows who is there (who-am-I has answered). */
@@ -181,7 +179,11 @@ test.describe('/password-reset', () => {
     expect(requests.filter((line) => line.includes('secreto-del-enlace'))).toEqual([]);
   });
 
-  test('is pre-filled with the e-mail typed in the login panel', async ({ page, baseURL, isMobile }) => {
+  test('is pre-filled with the e-mail typed in the login panel @phone', async ({
+    page,
+    baseURL,
+    isMobile,
+  }) => {
     const account = await createAccount(baseURL ?? '', { firstName: 'Elena' });
     await chooseMontevideo(page);
     // The panel: a popup from the bottom bar on a phone, the login page on a desktop.
