@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: builds the web app, runs Playwright against a fresh data directory, then runs
+# `npm run audit:payments` on the database the suite left behind (issue 16: no charge without its paid order,
+# no refund above what was paid, ledgers that add up), and removes the directory. Extra arguments go to
+# Playwright (`npm run test:e2e -- e2e/cart.spec.ts`).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+npm run build || exit $?
+data_dir="$(mktemp -d /tmp/mandado-e2e-XXXXXX)"
+mail_dir="$(mktemp -d /tmp/mandado-e2e-mail-XXXXXX)"
+trap 'rm -rf "$data_dir" "$mail_dir"' EXIT
+
+MANDADO_E2E_DATA_DIR="$data_dir" MANDADO_E2E_MAIL_DIR="$mail_dir" npx playwright test "$@"
+rc=$?
+# The server has stopped with Playwright, so the embedded database's lock is free for the audit.
+echo "== payments audit of the data the E2E suite left"
+DATABASE_URL= DATA_DIR="$data_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
+exit "$rc"

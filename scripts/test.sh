@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `npm test` (decision 035): unit, API and E2E tests.
+# - Without DATABASE_URL: one after the other, the whole API suite on the embedded database (PGlite).
+# - With DATABASE_URL (CI): two lanes, one per core: lane 1 runs unit tests, the engine-sensitive API files on
+#   PGlite and the whole API suite on that PostgreSQL; lane 2 builds and runs E2E. Lane 1's output is printed
+#   after E2E ends, so neither is interleaved.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# `phase NAME command…`: runs a step and prints how long it took and the load (the figures decision 035 compares).
+phase() {
+  local name="$1" t0 rc
+  shift
+  t0=$(date +%s)
+  echo "== $name"
+  "$@" && rc=0 || rc=$?
+  echo "== $name: $(($(date +%s) - t0)) s, exit $rc (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  return "$rc"
+}
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  phase "unit tests" npm run test:unit
+  phase "API suite on PGlite" npm run test:api
+  phase "E2E (build, desktop + phone, payments audit)" npm run test:e2e
+  exit 0
+fi
+
+lane_log="$(mktemp /tmp/mandado-test-lane1.XXXXXX)"
+lane_pid=""
+cleanup() {
+  [ -n "$lane_pid" ] && kill "$lane_pid" 2>/dev/null || true
+  rm -f "$lane_log"
+}
+trap cleanup EXIT
+
+lane1() {
+  phase "unit tests" npm run test:unit &&
+    phase "API, engine-sensitive files on PGlite" npm run test:api:engine &&
+    phase "API, whole suite on PostgreSQL" npm run test:api
+}
+lane1 >"$lane_log" 2>&1 &
+lane_pid=$!
+
+e2e_rc=0
+phase "E2E (build, desktop + phone, payments audit)" npm run test:e2e || e2e_rc=$?
+
+lane_rc=0
+wait "$lane_pid" || lane_rc=$?
+lane_pid=""
+echo "== lane 1 (unit, API on PGlite and PostgreSQL), run beside E2E:"
+cat "$lane_log"
+echo "== npm test: E2E exit $e2e_rc, lane 1 exit $lane_rc"
+[ "$e2e_rc" -eq 0 ] && [ "$lane_rc" -eq 0 ]
