@@ -77,7 +77,7 @@ export async function remitterWithCart(
   await logInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/stores$/);
   // The store list's layout (with its own search box) has replaced the login page's.
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
   await createBeneficiaryInPage(page, baseURL, beneficiaryName, position);
   await addAndWaitForSave(page, 'yerba', YERBA);
   return account;

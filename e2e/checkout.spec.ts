@@ -83,7 +83,7 @@ test('adding a beneficiary inside checkout selects it and moves on to Pago', asy
   await logInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/stores$/);
   // The store list's layout (with its own search box) has replaced the login page's.
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
   await addBySearch(page, 'yerba', YERBA);
   await page.goto('/checkout');
   await expectStep(page, 'Contacto');

@@ -47,7 +47,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   // Scoped to the page: the footer's referral box is labelled 'Correo electrónico de tu amigo'.
   await logInWithForm(page.getByRole('main'), account.email, account.password);
   await expect(page).toHaveURL(/\/stores$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
 }
 
 /** The phone bar's credit/referral button ('Invita' with a gift, or the credit). */
@@ -153,7 +153,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
     new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=.*referral_token%3D${inviter.referralToken}`),
   );
   const friendEmail = uniqueEmail('amiga');
-  await expect(popup).toContainText('Le enviaremos un correo con tu enlace de invitación.');
+  await expect(popup).toContainText('Te enviaremos un correo con tu enlace de invitación.');
   // A malformed address is answered under the field and sends nothing.
   await popup.getByLabel('Correo de tu amigo').fill('amiga@');
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();

@@ -1,15 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bottomBarUserButton, createAccount, logInWithForm, toasts } from './account.helpers.ts';
+import { bottomBarUserButton, createAccount, expectLoggedIn, logInWithForm } from './account.helpers.ts';
 import { addBySearch, YERBA } from './cart.helpers.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
 
 const BROKEN_LINK = 'El enlace para restablecer la contraseña no es válido o ya expiró.';
 
-/** Logs in on the /login page and waits for the greeting. */
+/** Logs in on the /login page and waits until the page shows the logged-in shopper. */
 async function logIn(page: Page, account: { email: string; password: string; firstName: string }) {
   await page.goto('/login');
   await logInWithForm(page, account.email, account.password);
-  await expect(toasts(page).getByText(`¡Hola, ${account.firstName}!`)).toBeVisible();
+  await expectLoggedIn(page, account.firstName);
 }
 
 /** Opens the city screen and waits until it knows who is there (who-am-I has answered). */
