@@ -93,6 +93,16 @@ export function accountMenuButton(page: Page, firstName: string) {
   return page.getByRole('button', { name: `Hola, ${firstName} Mi cuenta` });
 }
 
+/**
+ * Waits until the page shows a logged-in shopper: the greeting dropdown on a desktop, the 'Mi cuenta' user
+ * button on a phone. A login shows no welcome toast (only a registration does; decision 033).
+ */
+export async function expectLoggedIn(page: Page, firstName: string) {
+  await expect(
+    accountMenuButton(page, firstName).or(bottomBarUserButton(page, true)).filter({ visible: true }),
+  ).toBeVisible();
+}
+
 /** Opens the account entries: the dropdown on a desktop, the user menu on a phone. */
 export async function openAccountMenu(page: Page, isMobile: boolean, firstName: string) {
   if (isMobile) {

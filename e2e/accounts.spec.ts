@@ -5,6 +5,7 @@ import {
   bottomBarUserButton,
   createAccount,
   DEFAULT_PASSWORD,
+  expectLoggedIn,
   logInWithForm,
   openAccountMenu,
   swipe,
@@ -125,7 +126,7 @@ test('registers from an invitation, stays logged in, edits the details and logs 
   let accountMenu = await openAccountMenu(page, isMobile, 'Anita');
   await accountMenu.getByRole('button', { name: 'Cerrar Sesión' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cerrar sesión' });
-  await expect(confirm.getByText('Estas seguro que deseas cerrar sesión?')).toBeVisible();
+  await expect(confirm.getByText('¿Estás seguro de que deseas cerrar sesión?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
   if (!isMobile) await expect(accountMenuButton(page, 'Anita')).toBeFocused();
@@ -165,7 +166,7 @@ test('an invitation the server refuses is dropped, and the registration goes thr
   await page.getByLabel('Acepto los términos y condiciones del servicio').check();
   await page.getByRole('button', { name: 'Registrarse' }).click();
   const alert = toasts(page).getByRole('alert');
-  await expect(alert).toContainText('Oops Algo salio mal');
+  await expect(alert).toContainText('Algo salió mal');
   await expect(alert).toContainText('El enlace de invitación no es válido.');
   await expect(note).toBeHidden();
   expect(await page.evaluate(() => window.localStorage.getItem('referrer'))).toBeNull();
@@ -191,7 +192,7 @@ test('a wrong password says what went wrong and keeps what was typed; the right 
   await expect(page.getByText('Ingresa tu correo')).toBeVisible();
   await page.getByLabel('Correo electrónico').fill('lucia@');
   await next.click();
-  await expect(page.getByText('Correo electrónico Invalido')).toBeVisible();
+  await expect(page.getByText('Correo electrónico inválido')).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Correo electrónico').fill(account.email);
@@ -205,14 +206,14 @@ test('a wrong password says what went wrong and keeps what was typed; the right 
   await password.fill('no-es-esta-clave');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   const alert = toasts(page).getByRole('alert');
-  await expect(alert).toContainText('Oops Algo salio mal');
+  await expect(alert).toContainText('Algo salió mal');
   await expect(alert).toContainText('Correo electrónico o contraseña incorrectos.');
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(account.email);
   await expect(password).toHaveValue('no-es-esta-clave');
 
   await password.fill(account.password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(toasts(page).getByText('¡Hola, Lucía!')).toBeVisible();
+  await expectLoggedIn(page, 'Lucía');
   await expect(page).toHaveURL(/\/user\/orders$/);
   await expect(page.getByText('Todavía no tienes compras')).toBeVisible();
 });
@@ -253,7 +254,7 @@ test('resets a forgotten password through the e-mailed link', async ({ page, bas
 
   await page.goto('/login');
   await logInWithForm(page, account.email, newPassword);
-  await expect(toasts(page).getByText('¡Hola, Sofía!')).toBeVisible();
+  await expectLoggedIn(page, 'Sofía');
 });
 
 test('on a phone, the user button and swipes open and close the user menu @phone-only', async ({
@@ -272,7 +273,7 @@ test('on a phone, the user button and swipes open and close the user menu @phone
   const popup = page.getByRole('dialog');
   await expect(popup.getByLabel('Correo electrónico')).toBeFocused();
   await logInWithForm(popup, account.email, account.password);
-  await expect(toasts(page).getByText('¡Hola, Bruno!')).toBeVisible();
+  await expectLoggedIn(page, 'Bruno');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The user button opens the menu; a tap on it again (over the backdrop) closes it.
@@ -280,7 +281,7 @@ test('on a phone, the user button and swipes open and close the user menu @phone
   const menu = page.getByRole('dialog', { name: 'Hola, Bruno' });
   await userButton.click();
   await expect(menu).toBeVisible();
-  for (const entry of ['Mi Cuenta', 'Mis Compras', 'Mis Beneficiarios', 'Mi Billetera']) {
+  for (const entry of ['Mi Cuenta', 'Mis Compras', 'Mis Direcciones', 'Mi Billetera']) {
     await expect(menu.getByRole('link', { name: entry })).toBeVisible();
   }
   await expect(menu.getByRole('button', { name: 'Cerrar Sesión' })).toBeVisible();

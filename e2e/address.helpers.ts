@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-export const ADDRESS_POPUP_TITLE = 'Ingresá tu dirección de envio';
+export const ADDRESS_POPUP_TITLE = 'Ingresa tu dirección de envío';
 /** The session flag the address popup host keeps once dismissed (app/address/address-popup-host.tsx). */
 export const ADDRESS_POPUP_DISMISSED_KEY = 'mandado:address-popup-dismissed';
 /** A point in Pocitos, Montevideo. */

@@ -87,7 +87,7 @@ test('adds a beneficiary with another address, edits it and deletes it', async (
   await expect(save).toBeEnabled();
   await expect(page.getByLabel('Nombre')).toHaveValue('Ana');
   await expect(
-    page.getByRole('region', { name: 'Avisos' }).getByText(/Oops|algo salio mal|Servicio no disponible/i),
+    page.getByRole('region', { name: 'Avisos' }).getByText(/Oops|algo sali[oó] mal|Servicio no disponible/i),
   ).toHaveCount(0);
   await save.click();
 
@@ -120,7 +120,7 @@ test('adds a beneficiary with another address, edits it and deletes it', async (
   // Delete asks first.
   await edited.getByRole('button', { name: 'Eliminar Anita Pérez' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar Dirección' });
-  await expect(confirm).toContainText('Estas seguro de eliminar esta dirección?');
+  await expect(confirm).toContainText('¿Estás seguro de que deseas eliminar esta dirección?');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Todavía no agregaste a nadie')).toBeVisible();
@@ -176,7 +176,7 @@ test.describe('current location', () => {
     await chooseMontevideo(page, { addressPopup: true });
     const popup = addressPopup(page);
     await popup.getByLabel('Mi ubicación actual').check();
-    await expect(popup.getByRole('alert')).toHaveText('No esta disponible navigator geolocation');
+    await expect(popup.getByRole('alert')).toHaveText('La ubicación no está disponible en este navegador.');
   });
 });
 

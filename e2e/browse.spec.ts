@@ -112,7 +112,7 @@ test.describe('on a phone', () => {
 
     await bar.getByRole('link', { name: 'Tiendas' }).tap();
     await expect(page).toHaveURL(/\/stores$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
 
     await bar.getByRole('link', { name: 'Montevideo' }).tap();
     await expect(page).toHaveURL(/\/$/);

@@ -92,7 +92,7 @@ export async function registerInPage(
   return { email, password: DEFAULT_PASSWORD };
 }
 
-/** The connection notice under 'Oops Algo salio mal' when a call gets no answer. */
+/** The connection notice under 'Algo salió mal' when a call gets no answer. */
 export const CONNECTION_FAILED =
   'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 

@@ -24,7 +24,7 @@ import {
 } from './cart.helpers.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
 
-const EMPTY_CART_TITLE = 'Todavia no tienes productos en el carrito';
+const EMPTY_CART_TITLE = 'Todavía no tienes productos en el carrito';
 
 test.describe('the cart of a visitor', () => {
   test('adds from two stores, changes quantities, reaches free shipping and empties the cart @phone', async ({
@@ -269,7 +269,7 @@ test.describe('the cart of a visitor', () => {
     await page.getByRole('button', { name: costa.name }).click();
     const dialog = page.getByRole('dialog', { name: `Cambiar a ${costa.name}` });
     await expect(dialog).toContainText(
-      'Estás cambiando la ciudad de envío. Estás seguro que deseas continuar?',
+      'Estás cambiando la ciudad de envío. ¿Estás seguro de que deseas continuar?',
     );
     await expect(dialog).toContainText('Tu carrito se vaciará');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -431,7 +431,7 @@ test.describe('the cart of a logged-in user', () => {
     );
     await addBySearch(page, 'yerba', YERBA);
     await expect(toasts(page)).toContainText(
-      `${YERBA} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+      `${YERBA} está fuera de stock. Quítalo del carrito para continuar.`,
     );
   });
 });
@@ -462,7 +462,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     await addBySearch(page, 'yerba', YERBA);
     await expect(cartButton(page, 1)).toBeVisible();
     await expect(toasts(page)).toContainText(CONNECTION_FAILED);
-    await expect(toasts(page).getByText('Oops Algo salio mal', { exact: true })).toHaveCount(1);
+    await expect(toasts(page).getByText('Algo salió mal', { exact: true })).toHaveCount(1);
 
     // The retry sends the whole cart: it is on the server, and a reload finds it.
     await expect
@@ -495,7 +495,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
       .getByRole('button', { name: `Aumentar cantidad de ${YERBA}` })
       .click();
     await expect(toasts(page)).toContainText(
-      `${YERBA} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+      `${YERBA} está fuera de stock. Quítalo del carrito para continuar.`,
     );
     await expect(quantityField(page, YERBA)).toHaveValue('1');
     await expect(cartButton(page, 1)).toBeAttached();
@@ -526,7 +526,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     });
     await logInDuringVisit(page, isMobile, account);
     await expect(toasts(page)).toContainText(
-      `${PARACETAMOL} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+      `${PARACETAMOL} está fuera de stock. Quítalo del carrito para continuar.`,
     );
     await expect(cartButton(page, 1)).toBeAttached();
     await expect.poll(() => serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);

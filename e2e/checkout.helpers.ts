@@ -78,7 +78,7 @@ export async function remitterWithCart(
   await createBeneficiaryInPage(page, baseURL, beneficiaryName, position);
   await putServerCart(page, baseURL, [{ name: YERBA, quantity: 1 }]);
   await page.goto('/stores');
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
   // The restored cart has arrived.
   await expect(cartButton(page, 1)).toBeVisible();
   return account;

@@ -81,7 +81,7 @@ test('adding a beneficiary inside checkout selects it and moves on to Pago', asy
   await chooseMontevideo(page);
   await logInThroughApi(page, baseURL ?? '', account);
   await page.goto('/stores');
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
   await addBySearch(page, 'yerba', YERBA);
   await page.goto('/checkout');
   await expectStep(page, 'Contacto');

@@ -17,7 +17,7 @@ test('"No veo mi ciudad" validates the e-mail and sends the request', async ({ p
   await panel.getByLabel('Ciudad', { exact: true }).fill('Salto');
   await panel.getByLabel('Correo electrónico').fill('correo-sin-arroba');
   await send.click();
-  await expect(panel.getByText('Correo electrónico Invalido')).toBeVisible();
+  await expect(panel.getByText('Correo electrónico inválido')).toBeVisible();
   await expect(send).toHaveClass(/is-shaking/);
   expect(sent).toHaveLength(0);
 

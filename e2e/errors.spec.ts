@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { CITY_SCREEN_TITLE } from './visitor.helpers.ts';
 
 test('an unknown route shows the 404 page and the link home works', async ({ page }) => {
-  await page.goto('/una-pagina-que-no-existe');
-  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  const response = await page.goto('/una-pagina-que-no-existe');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
 });
@@ -28,7 +29,7 @@ test('a failure loading the cities shows the support notification', async ({ pag
     route.fulfill({ status: 503, json: { detail: 'Mantenimiento' } }),
   );
   await page.goto('/');
-  await expect(page.getByText('Oops! algo salio mal')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Algo salió mal', { exact: true })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText('Por favor reporta este error a soporte@mandado.uy')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
 });

@@ -45,7 +45,7 @@ test.describe('help overlay', () => {
     const tabs = [
       { tab: 'Políticas de envío', heading: 'Políticas de envío', slug: 'politicas-de-envio' },
       { tab: 'Preguntas Frecuentes', heading: 'Preguntas Frecuentes', slug: 'preguntas-frecuentes' },
-      { tab: 'Contáctenos', heading: 'Contáctenos', slug: 'contactenos' },
+      { tab: 'Contáctanos', heading: 'Contáctanos', slug: 'contactenos' },
     ];
     for (const { tab, heading, slug } of tabs) {
       const button = footer(page).getByRole('button', { name: tab, exact: true });
@@ -131,7 +131,7 @@ test.describe('help overlay', () => {
   }) => {
     await chooseMontevideo(page);
     await page.goto('/stores?ayuda=contactenos');
-    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
+    await expect(viewHeading(page, 'Contáctanos')).toBeVisible();
     const dialog = helpDialog(page);
     const send = dialog.getByRole('button', { name: 'Enviar mensaje' });
 
@@ -152,7 +152,7 @@ test.describe('help overlay', () => {
       .fill('¿Entregan en Ciudad de la Costa?\nGracias.');
     await send.click();
 
-    await expect(dialog.getByRole('status').getByText('Mensaje enviado!')).toBeVisible();
+    await expect(dialog.getByRole('status').getByText('¡Mensaje enviado!')).toBeVisible();
     await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('');
     await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('');
     // Stored and mailed to the support address.
@@ -169,7 +169,7 @@ test.describe('help overlay', () => {
     // No city yet: the store list sends the visitor to the city screen, the link's param with it.
     await page.goto('/stores?ayuda=contactenos');
     await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeAttached();
-    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
+    await expect(viewHeading(page, 'Contáctanos')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(helpDialog(page)).toBeHidden();
@@ -180,8 +180,8 @@ test.describe('help overlay', () => {
     const addressPopup = page.getByRole('dialog', { name: ADDRESS_POPUP_TITLE });
     await expect(addressPopup).toBeVisible();
     await page.goto('/stores?ayuda=contactenos');
-    await expect(viewHeading(page, 'Contáctenos')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeAttached();
+    await expect(viewHeading(page, 'Contáctanos')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeAttached();
     // The popup's panel is a lazy chunk: once the network is quiet it would be on screen if it were opening.
     await page.waitForLoadState('networkidle');
     await expect(addressPopup).toHaveCount(0);
@@ -208,7 +208,7 @@ test.describe('help overlay', () => {
     await dialog.getByLabel('Comentarios', { exact: true }).fill('Hola');
     await dialog.getByRole('button', { name: 'Enviar mensaje' }).click();
     const alert = dialog.getByRole('alert');
-    await expect(alert).toContainText('Oops Algo salio mal');
+    await expect(alert).toContainText('Algo salió mal');
     await expect(alert).toContainText('Servicio en mantenimiento.');
     await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('Pedido');
   });

@@ -28,5 +28,5 @@ test('says so when the browser has no geolocation', async ({ page }) => {
   });
   await chooseMontevideo(page);
   await page.goto('/allstoresNear');
-  await expect(page.getByRole('alert')).toHaveText('No esta disponible navigator geolocation');
+  await expect(page.getByRole('alert')).toHaveText('La ubicación no está disponible en este navegador.');
 });

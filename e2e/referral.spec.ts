@@ -45,7 +45,7 @@ async function logIn(page: Page, account: TestAccount): Promise<void> {
   await chooseMontevideo(page);
   await logInThroughApi(page, test.info().project.use.baseURL ?? '', account);
   await page.goto('/stores');
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
 }
 
 /** The phone bar's credit/referral button ('Invita' with a gift, or the credit). */
@@ -151,7 +151,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
     new RegExp(`facebook\\.com/sharer/sharer\\.php\\?u=.*referral_token%3D${inviter.referralToken}`),
   );
   const friendEmail = uniqueEmail('amiga');
-  await expect(popup).toContainText('Le enviaremos un correo con tu enlace de invitación.');
+  await expect(popup).toContainText('Te enviaremos un correo con tu enlace de invitación.');
   // A malformed address is answered under the field and sends nothing.
   await popup.getByLabel('Correo de tu amigo').fill('amiga@');
   await popup.getByRole('button', { name: 'Enviar invitación' }).click();

@@ -13,7 +13,7 @@ export async function chooseMontevideo(page: Page, options: { addressPopup?: boo
   await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
   await page.getByRole('button', { name: 'Montevideo' }).click();
   await expect(page).toHaveURL(/\/stores$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Elegí una tienda' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
 }
 
 /** The store list's cards, once loaded. */

@@ -115,7 +115,7 @@ describe('POST /v1/users/create/', () => {
 
   it.each([
     [{ email: '' }, { email: ['Campo requerido'] }],
-    [{ email: 'ana@' }, { email: ['Correo electrónico Invalido'] }],
+    [{ email: 'ana@' }, { email: ['Correo electrónico inválido'] }],
     [{ password: '' }, { password: ['Campo requerido'] }],
     [{ password: 'corta1' }, { password: ['La contraseña debe tener al menos 8 caracteres.'] }],
     [{ password: 'x'.repeat(129) }, { password: ['La contraseña no puede tener más de 128 caracteres.'] }],
@@ -401,7 +401,7 @@ describe('e-mail existence checks', () => {
     expect(byQuery.json()).toEqual({ exists: false });
     const bad = await t.app.inject({ method: 'GET', url: '/v1/users/email/register/?email=ana@' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ email: ['Correo electrónico Invalido'] });
+    expect(bad.json()).toEqual({ email: ['Correo electrónico inválido'] });
   });
 });
 

@@ -443,7 +443,7 @@ describe('POST /v1/cart/add/', () => {
       body: { errors: [{ out_of_stock: true, product_id: empty.id, name: empty.name }] },
     });
     expect(apiErrorText(refused.body)).toBe(
-      `${empty.name} está fuera de stock. Por favor retírelo del carrito para continuar!`,
+      `${empty.name} está fuera de stock. Quítalo del carrito para continuar.`,
     );
 
     const scarce = productOf(0, 2);

@@ -176,7 +176,7 @@ describe('POST /v1/contact-us-email/', () => {
       body = response.json();
     });
     expect(status).toBe(201);
-    expect(body).toEqual({ detail: 'Mensaje enviado!' });
+    expect(body).toEqual({ detail: '¡Mensaje enviado!' });
 
     const rows = await queryRows<Record<string, unknown>>(
       t.database,

@@ -91,7 +91,7 @@ describe('POST /v1/city/request/', () => {
 
   it.each([
     [{ city: '', email: 'ana@correo.com' }, { city: ['Campo requerido'] }],
-    [{ city: 'Salto', email: 'ana@' }, { email: ['Correo electrónico Invalido'] }],
+    [{ city: 'Salto', email: 'ana@' }, { email: ['Correo electrónico inválido'] }],
     [{ city: 'Salto', email: '   ' }, { email: ['Campo requerido'] }],
     [{ email: 'ana@correo.com' }, { city: ['Campo requerido'] }],
     [{ city: 42, email: 'ana@correo.com' }, { city: ['Campo requerido'] }],

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
@@ -19,6 +20,9 @@ beforeAll(async () => {
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
   t = await createTestApp({ webDistDir: distDir });
+  // The store the catalog paths below name: its slug is its name without spaces.
+  await createStore(t.database, { name: 'El Dorado' });
+  await createStore(t.database, { name: 'Tienda Pendiente', status: 'pending' });
 });
 afterAll(async () => {
   await t.close();
@@ -51,6 +55,18 @@ describe('page routes and the 404 page (decision 014)', () => {
       expect(response.body).toBe(INDEX_HTML);
     },
   );
+
+  // Issue 16: the store page shows the 404 page for an unknown store, and the server says so too.
+  it.each([
+    '/NoExiste/products',
+    '/NoExiste/products/12',
+    '/TiendaPendiente/products',
+    '/El%20Dorado/products',
+  ])('%s (no approved store of that slug) answers the app with status 404', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(INDEX_HTML);
+  });
 
   it('keeps unknown API paths as JSON 404s', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/nothing-here' });

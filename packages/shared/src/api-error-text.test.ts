@@ -18,10 +18,10 @@ describe('apiErrorText follows the order of spec §8', () => {
   it('4. then errors[0], with the out-of-stock sentence when it has out_of_stock', () => {
     expect(apiErrorText({ errors: ['Algo falló'], error: 'otro' })).toBe('Algo falló');
     expect(apiErrorText({ errors: [{ out_of_stock: true, name: 'Leche Entera 1 L' }] })).toBe(
-      'Leche Entera 1 L está fuera de stock. Por favor retírelo del carrito para continuar!',
+      'Leche Entera 1 L está fuera de stock. Quítalo del carrito para continuar.',
     );
     expect(apiErrorText({ errors: [{ out_of_stock: true, product: { name: 'Café 250 g' } }] })).toBe(
-      'Café 250 g está fuera de stock. Por favor retírelo del carrito para continuar!',
+      'Café 250 g está fuera de stock. Quítalo del carrito para continuar.',
     );
   });
 
@@ -30,9 +30,9 @@ describe('apiErrorText follows the order of spec §8', () => {
   });
 
   it("6. else the error's own message", () => {
-    expect(apiErrorText({ email: ['Correo electrónico Invalido'] }, 'Request failed')).toBe('Request failed');
+    expect(apiErrorText({ email: ['Correo electrónico inválido'] }, 'Request failed')).toBe('Request failed');
     expect(apiErrorText('texto plano', 'Request failed')).toBe('Request failed');
-    expect(apiErrorText(null)).toBe('Oops Algo salio mal');
+    expect(apiErrorText(null)).toBe('Algo salió mal');
   });
 });
 

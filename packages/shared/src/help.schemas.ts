@@ -12,8 +12,8 @@ import { multiLineText, singleLineText } from './validation-rules.ts';
 
 export const HELP_MESSAGES = {
   /** Spec §7: the contact form's answers. */
-  contactSent: 'Mensaje enviado!',
-  contactFailed: 'Oops Algo salio mal',
+  contactSent: '¡Mensaje enviado!',
+  contactFailed: 'Algo salió mal',
   suggestionSentTitle: '¡Gracias por tu sugerencia!',
   suggestionSent: 'La recibimos y la leerá nuestro equipo de tiendas.',
   invalidPhone: 'Ingresa un número de teléfono válido.',

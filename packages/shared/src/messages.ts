@@ -1,7 +1,10 @@
-/** Spanish texts that both the API and the web app show. Copy is verbatim from the spec where it has one. */
+/**
+ * Spanish texts that both the API and the web app show. Copy follows the spec's strings, in the voice "tú" and with
+ * the accents and opening marks the spec leaves out (decision 033).
+ */
 export const MESSAGES = {
   required: 'Campo requerido',
-  invalidEmail: 'Correo electrónico Invalido',
+  invalidEmail: 'Correo electrónico inválido',
   notFound: 'No encontrado.',
   routeNotFound: 'La dirección solicitada no existe.',
   unknownCity: 'No tenemos servicio en esa ciudad.',
@@ -21,7 +24,7 @@ export const MESSAGES = {
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
-  serverError: 'Oops Algo salio mal',
+  serverError: 'Algo salió mal',
   loginEmailRequired: 'Ingresa tu correo',
   passwordRequired: 'Ingresa tu contraseña',
   passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
@@ -49,9 +52,9 @@ export const MESSAGES = {
   cartProductUnavailable: 'Ese producto no existe o ya no está a la venta.',
   cartProductNotInCity: (product: string, city: string) => `${product} no se entrega en ${city}.`,
   cartDuplicateProduct: 'Cada producto puede aparecer una sola vez en el carrito.',
-  emptyCartTitle: 'Todavia no tienes productos en el carrito',
+  emptyCartTitle: 'Todavía no tienes productos en el carrito',
   emptyCartMessage: 'Agrega productos al carrito',
-  outOfStockSuffix: 'está fuera de stock. Por favor retírelo del carrito para continuar!',
+  outOfStockSuffix: 'está fuera de stock. Quítalo del carrito para continuar.',
   /** A count asked above the stock is cut to it, and the shopper is told (review of issue 8). */
   cartStockLeft: (count: number, product: string) =>
     count === 1 ? `Solo queda 1 unidad de ${product}` : `Solo quedan ${count} unidades de ${product}`,

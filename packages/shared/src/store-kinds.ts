@@ -1,4 +1,4 @@
-/** Store kinds with the spec's §1 labels, in the order the store filter shows them. */
+/** Store kinds with the spec's §1 labels (with their accents, decision 033), in the order the store filter shows them. */
 export const STORE_KINDS = [
   'store',
   'pharmacy',
@@ -14,11 +14,11 @@ export type StoreKind = (typeof STORE_KINDS)[number];
 export const STORE_KIND_LABELS: Record<StoreKind, string> = {
   store: 'Tiendas',
   pharmacy: 'Farmacias',
-  meat_shop: 'Carnicerias',
+  meat_shop: 'Carnicerías',
   greengrocer_shop: 'Verdulerías',
   clothing_shop: 'Tiendas de ropa',
   toy_store: 'Jugueterías',
-  optical_shop: 'Opticas',
+  optical_shop: 'Ópticas',
 };
 
 export function isStoreKind(value: string): value is StoreKind {

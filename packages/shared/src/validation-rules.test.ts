@@ -59,7 +59,7 @@ describe('e-mail field (the schema of the forms and the API)', () => {
     expect(problems(undefined)).toEqual([MESSAGES.required]);
   });
 
-  it("answers 'Correo electrónico Invalido' for a bad format", () => {
+  it("answers 'Correo electrónico inválido' for a bad format", () => {
     for (const bad of [
       'ana',
       'ana@',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWebAppPath } from './web-routes.ts';
+import { isWebAppPath, storeSegmentOf } from './web-routes.ts';
 
 describe('isWebAppPath', () => {
   it.each([
@@ -47,4 +47,23 @@ describe('isWebAppPath', () => {
   ])('%s is not a page', (path) => {
     expect(isWebAppPath(path)).toBe(false);
   });
+});
+
+describe('storeSegmentOf (issue 16: an unknown store path answers 404)', () => {
+  it.each([
+    ['/ElDorado/products', 'ElDorado'],
+    ['/ElDorado/products/', 'ElDorado'],
+    ['/ElDorado/products/12', 'ElDorado'],
+    ['/Farmacia%C3%81guila/products', 'FarmaciaÁguila'],
+    ['/%E0%A4%A/products', ''],
+  ])('%s is the catalog of store %s', (path, slug) => {
+    expect(storeSegmentOf(path)).toBe(slug);
+  });
+
+  it.each(['/', '/products', '/stores', '/ElDorado/productDetails', '/allstores/products', '/cart', '/nada'])(
+    '%s is no store catalog',
+    (path) => {
+      expect(storeSegmentOf(path)).toBeNull();
+    },
+  );
 });

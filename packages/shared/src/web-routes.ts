@@ -48,3 +48,29 @@ const WEB_PATH_PATTERNS = Object.values(WEB_PATHS).map(patternToRegExp);
 export function isWebAppPath(pathname: string): boolean {
   return WEB_PATH_PATTERNS.some((pattern) => pattern.test(pathname));
 }
+
+const STORE_CATALOG_KEYS = new Set<keyof typeof WEB_PATHS>(['storeProducts', 'storeCategoryProducts']);
+const STORE_CATALOG_PATTERNS = (Object.keys(WEB_PATHS) as (keyof typeof WEB_PATHS)[])
+  .filter((key) => STORE_CATALOG_KEYS.has(key))
+  .map((key) => patternToRegExp(WEB_PATHS[key]));
+const OTHER_PAGE_PATTERNS = (Object.keys(WEB_PATHS) as (keyof typeof WEB_PATHS)[])
+  .filter((key) => !STORE_CATALOG_KEYS.has(key))
+  .map((key) => patternToRegExp(WEB_PATHS[key]));
+
+/**
+ * The `:store` segment (URL-decoded) of a store's catalog page, `/:store/products[/:category]`, whose page
+ * shows the 404 page when no store has that slug; null for any other path, or one that another page also
+ * matches (`/allstores/products`). The server answers such an unknown store with status 404 (issue 16).
+ * `/:store/productDetails` is left out: that page shows the product by its id whatever the segment says.
+ */
+export function storeSegmentOf(pathname: string): string | null {
+  if (OTHER_PAGE_PATTERNS.some((pattern) => pattern.test(pathname))) return null;
+  if (!STORE_CATALOG_PATTERNS.some((pattern) => pattern.test(pathname))) return null;
+  const segment = pathname.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape names no store; an empty slug matches none.
+    return '';
+  }
+}

@@ -99,13 +99,13 @@ describe('api client', () => {
 
   it('uses the generic text for field errors and non-JSON answers', async () => {
     setCsrfToken('token-1');
-    vi.stubGlobal('fetch', respond(400, { email: ['Correo electrónico Invalido'] }));
-    await expect(apiPost('/city/request/', {})).rejects.toMatchObject({ message: 'Oops Algo salio mal' });
+    vi.stubGlobal('fetch', respond(400, { email: ['Correo electrónico inválido'] }));
+    await expect(apiPost('/city/request/', {})).rejects.toMatchObject({ message: 'Algo salió mal' });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 502 })),
     );
-    await expect(apiGet('/cities/')).rejects.toMatchObject({ status: 502, message: 'Oops Algo salio mal' });
+    await expect(apiGet('/cities/')).rejects.toMatchObject({ status: 502, message: 'Algo salió mal' });
   });
 
   it('reports a network failure as an ApiError with status 0', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { CONNECTION_FAILED_TEXT, failureMessage } from './failure-text.ts';
 
-describe('failureMessage (the text under "Oops Algo salio mal")', () => {
+describe('failureMessage (the text under "Algo salió mal")', () => {
   it('says the connection failed when there was no answer, instead of repeating the title', () => {
     expect(failureMessage(new ApiError(0, null))).toBe(CONNECTION_FAILED_TEXT);
   });

@@ -6,7 +6,7 @@ export const CONNECTION_FAILED_TEXT =
   'No pudimos conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 
 /**
- * The text under 'Oops Algo salio mal' (spec §8) for a failed call: the connection text when there was no
+ * The text under 'Algo salió mal' (spec §8) for a failed call: the connection text when there was no
  * answer, else the server's text in the §8 order; nothing when it would only repeat the title.
  */
 export function failureMessage(error: unknown): string | undefined {

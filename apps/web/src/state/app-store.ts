@@ -58,7 +58,7 @@ interface AppState extends CartSlice, CartUiSlice {
   helpView: HelpView | null;
   /** The mobile user menu that slides in from the right (spec §2 Mobile). */
   userMenuOpen: boolean;
-  /** A logout waiting for the confirmation 'Estas seguro que deseas cerrar sesión?'. */
+  /** A logout waiting for the confirmation '¿Estás seguro de que deseas cerrar sesión?'. */
   logoutConfirm: LogoutOrigin | null;
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;

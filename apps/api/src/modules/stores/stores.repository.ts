@@ -93,3 +93,22 @@ export async function listApprovedStoresNear(
     .orderBy(distance, asc(stores.id))
     .limit(limit);
 }
+
+/**
+ * Whether an approved store has this slug (its name without whitespace, as `storeSlug` in the shared package
+ * makes it; PostgreSQL's [[:space:]] covers the spaces a store name holds). One indexed-size query: the store
+ * table is small and this runs only on a full page load of a store's catalog.
+ */
+export async function approvedStoreSlugExists(db: Database, slug: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.status, 'approved'),
+        sql`regexp_replace(${stores.name}, '[[:space:]]+', '', 'g') = ${slug}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -2,7 +2,11 @@ import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
 import type { Database } from '../../db/database.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
-import { listApprovedStoresForCity, listApprovedStoresNear } from './stores.repository.ts';
+import {
+  approvedStoreSlugExists,
+  listApprovedStoresForCity,
+  listApprovedStoresNear,
+} from './stores.repository.ts';
 
 const NEAR_STORES_LIMIT = 50;
 
@@ -17,4 +21,10 @@ export async function getStoresNear(
 ): Promise<NearStore[]> {
   const rows = await listApprovedStoresNear(db, point, NEAR_STORES_LIMIT);
   return rows.map((row) => ({ ...presentStore(row), distance_km: row.distanceKm }));
+}
+
+/** Whether a store page's `:store` segment names an approved store (the web app's 404 status, issue 16). */
+export async function isKnownStoreSlug(db: Database, slug: string): Promise<boolean> {
+  if (slug === '') return false;
+  return approvedStoreSlugExists(db, slug);
 }

@@ -1,4 +1,4 @@
-/** Spec §2 account entries of the desktop menu (the mobile menu says 'Mis Beneficiarios'). */
+/** Spec §2 account entries of the desktop menu and the phone's user menu (decision 033: both 'Mis Direcciones'). */
 export const ACCOUNT_LINKS = [
   { to: '/user/', label: 'Mi Cuenta' },
   { to: '/user/orders', label: 'Mis Compras' },

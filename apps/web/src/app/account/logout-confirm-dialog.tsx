@@ -10,7 +10,7 @@ interface LogoutConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Spec §4 Logout: 'Estas seguro que deseas cerrar sesión?', then /stores or / (the mobile menu: /products). */
+/** Spec §4 Logout: '¿Estás seguro de que deseas cerrar sesión?' (the spec's text with its accent and marks), then /stores or / (the mobile menu: /products). */
 export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProps) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -25,7 +25,7 @@ export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProp
 
   return (
     <Dialog title="Cerrar sesión" onClose={onClose}>
-      <p className="dialog__text">Estas seguro que deseas cerrar sesión?</p>
+      <p className="dialog__text">¿Estás seguro de que deseas cerrar sesión?</p>
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
           Cancelar

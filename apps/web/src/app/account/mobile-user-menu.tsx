@@ -3,15 +3,14 @@ import { Dialog } from '../../components/dialog.tsx';
 import { creditText } from '../../features/referral/credit-text.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { ACCOUNT_LINKS } from './account-links.ts';
 import './account.css';
 
-/** Spec §2 Mobile: the desktop entries with 'Mis Beneficiarios' instead of 'Mis Direcciones', plus logout. */
-const MOBILE_LINKS = [
-  { to: '/user/', label: 'Mi Cuenta' },
-  { to: '/user/orders', label: 'Mis Compras' },
-  { to: '/user/beneficiaries', label: 'Mis Beneficiarios' },
-  { to: '/user/wallet', label: 'Mi Billetera' },
-] as const;
+/**
+ * Spec §2 Mobile: the desktop entries, plus logout. The spec says 'Mis Beneficiarios' here, but one page with
+ * two names reads as two pages: both menus say 'Mis Direcciones' (issue 16, decision 033).
+ */
+const MOBILE_LINKS = ACCOUNT_LINKS;
 
 interface MobileUserMenuProps {
   firstName: string;

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@mandado/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isSameCity } from '../../features/locations/same-city.ts';
@@ -27,7 +28,7 @@ export function useAppStart(): void {
     if (!cities.isError) return;
     notify({
       kind: 'error',
-      title: 'Oops! algo salio mal',
+      title: MESSAGES.serverError,
       message: `Por favor reporta este error a ${SUPPORT_EMAIL}`,
     });
   }, [cities.isError, notify]);

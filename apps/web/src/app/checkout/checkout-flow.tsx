@@ -9,6 +9,7 @@ import {
   type PlaceOrderInput,
   type PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
 import { formatAmount, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
@@ -86,12 +87,12 @@ function refreshCartFromServer(): void {
   useAppStore.getState().cartDispatch({ type: 'server-write-failed', effect: { type: 'load' }, status: 409 });
 }
 
-/** Spec §8: 'Oops Algo salio mal' with the server's text, or the connection text when nothing answered. */
+/** Spec §8: 'Algo salió mal' with the server's text, or the connection text when nothing answered. */
 function notifyFailure(error: unknown): void {
   const message = failureMessage(error);
   useAppStore
     .getState()
-    .notify({ kind: 'error', title: 'Oops Algo salio mal', ...(message ? { message } : {}) });
+    .notify({ kind: 'error', title: MESSAGES.serverError, ...(message ? { message } : {}) });
 }
 
 function isConflict(body: unknown): body is CheckoutConflict {

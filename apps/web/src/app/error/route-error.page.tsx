@@ -3,7 +3,8 @@ import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 
-const NOT_FOUND_TEXT = 'This page could not be found';
+/** The 404 page's title (not-found.page.tsx); the spec's English texts are in Spanish here (decision 033). */
+const NOT_FOUND_TEXT = 'No encontramos esta página';
 
 function describe(error: unknown): { status: number; message: string } {
   if (error instanceof ApiError) {
@@ -22,7 +23,7 @@ function ErrorView({ error }: { error: unknown }) {
       <h1 className="status-page__title">{message}</h1>
       {status === 404 ? (
         <Link to="/" className="button button--primary">
-          Back to the home page
+          Volver al inicio
         </Link>
       ) : (
         <a href="/" className="button button--secondary">
@@ -42,8 +43,7 @@ class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolea
   }
 
   override render() {
-    if (this.state.failed)
-      return <p className="status-page">An error occurred while showing the error page</p>;
+    if (this.state.failed) return <p className="status-page">Algo salió mal al mostrar esta página.</p>;
     return this.props.children;
   }
 }

@@ -4,7 +4,7 @@ import { type HelpView, useAppStore } from '../../state/app-store.ts';
 const TABS: ReadonlyArray<{ view: HelpView; label: string }> = [
   { view: 'shipping', label: 'Políticas de envío' },
   { view: 'faq', label: 'Preguntas Frecuentes' },
-  { view: 'contact', label: 'Contáctenos' },
+  { view: 'contact', label: 'Contáctanos' },
 ];
 
 export function FooterHelpTabs({ listClassName }: { listClassName: string }) {

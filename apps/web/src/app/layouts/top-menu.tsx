@@ -28,7 +28,7 @@ export function TopMenu() {
             <PinIcon />
             <span className="city-button__text">
               <span className="city-button__hint">Enviar a</span>
-              <span className="city-button__name">{city?.name ?? 'Elegí tu ciudad'}</span>
+              <span className="city-button__name">{city?.name ?? 'Elige tu ciudad'}</span>
             </span>
           </Link>
           <CurrencySelect variant="header" />

@@ -48,7 +48,7 @@ export function CitySelectPage() {
             ¿A qué ciudad enviamos tu compra?
           </h1>
           <p className="city-screen__lead">
-            Elegí la ciudad de entrega para ver las tiendas y los productos disponibles.
+            Elige la ciudad de entrega para ver las tiendas y los productos disponibles.
           </p>
           <CityPicker
             cities={cities.data}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** Spec §2: the text for an unknown route, with the way home. */
+/** Spec §2: the text for an unknown route, with the way home; in Spanish, not the spec's English (decision 033). */
 export function NotFoundContent() {
   return (
     <section className="status-page container" aria-labelledby="not-found-title">
@@ -8,10 +8,11 @@ export function NotFoundContent() {
         404
       </p>
       <h1 id="not-found-title" className="status-page__title">
-        This page could not be found
+        No encontramos esta página
       </h1>
+      <p className="status-page__text">Puede que el enlace esté mal escrito o que la página ya no exista.</p>
       <Link to="/" className="button button--primary">
-        Back to the home page
+        Volver al inicio
       </Link>
     </section>
   );

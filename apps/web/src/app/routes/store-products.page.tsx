@@ -60,7 +60,7 @@ const CARDS_STEP = 12;
 function EmptyCategory() {
   return (
     <EmptyState title="Todavía no hay productos en esta categoría.">
-      Volvé pronto o mirá otras categorías.
+      Vuelve pronto o mira otras categorías.
     </EmptyState>
   );
 }

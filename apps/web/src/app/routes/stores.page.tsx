@@ -39,7 +39,7 @@ function StoreSelection({ city }: { city: City }) {
       <div className="page-heading">
         <div>
           <p className="eyebrow">Enviando a {city.name}</p>
-          <h1 className="page-heading__title">Elegí una tienda</h1>
+          <h1 className="page-heading__title">Elige una tienda</h1>
         </div>
         <Link to="/allstoresNear" className="button button--secondary button--small">
           <CompassIcon size={18} />

@@ -11,7 +11,7 @@ export function TermsAndConditionsPage() {
       <h2>1. Quiénes somos</h2>
       <p>
         Mandado es un servicio operado por una sociedad registrada en el Estado de Delaware, Estados Unidos.
-        En estos términos, «Mandado» y «nosotros» se refieren a esa sociedad; «vos» sos la persona que usa el
+        En estos términos, «Mandado» y «nosotros» se refieren a esa sociedad; «tú» eres la persona que usa el
         sitio y compra en él.
       </p>
 
@@ -30,13 +30,13 @@ export function TermsAndConditionsPage() {
       <h2>3. Quién puede comprar</h2>
       <p>
         Pueden registrarse y comprar las personas mayores de edad que tengan una tarjeta de débito o de
-        crédito a su nombre. Al registrarte te comprometés a dar datos verdaderos y a mantenerlos al día. La
+        crédito a su nombre. Al registrarte te comprometes a dar datos verdaderos y a mantenerlos al día. La
         compra mínima es de un producto y no hay compra máxima.
       </p>
 
       <h2>4. Precios y monedas</h2>
       <p>
-        Podés ver los precios en la moneda que elijas. Esos importes son una referencia: el cargo se hace en
+        Puedes ver los precios en la moneda que elijas. Esos importes son una referencia: el cargo se hace en
         la moneda del pedido, el procesador de pagos te muestra una estimación y{' '}
         <strong>tu banco hace la conversión final</strong>, con su propio tipo de cambio y sus comisiones. Los
         precios publicados ya incluyen el margen del servicio.
@@ -52,7 +52,7 @@ export function TermsAndConditionsPage() {
         <li>Billetera web.</li>
         <li>
           Transferencias bancarias y depósitos en efectivo, con las instrucciones que te mostramos al pagar.
-          En algunos países estos dos medios no están disponibles; si es tu caso, escribinos y te ayudamos.
+          En algunos países estos dos medios no están disponibles; si es tu caso, escríbenos y te ayudamos.
         </li>
       </ul>
       <p>No aceptamos pagos por Zelle.</p>
@@ -62,26 +62,26 @@ export function TermsAndConditionsPage() {
         Por ahora entregamos solo en Montevideo. Los pedidos los llevan repartidores independientes al
         domicilio del beneficiario en un plazo de <strong>24 a 48 horas, de lunes a viernes</strong>. En las
         zonas donde no es posible entregar en la puerta, el repartidor coordina con el beneficiario un punto
-        de encuentro cercano. También podés elegir retirar el pedido en la tienda.
+        de encuentro cercano. También puedes elegir retirar el pedido en la tienda.
       </p>
       <p>
         El envío cuesta 2,99 por tienda dentro de la ciudad y 4,99 por tienda fuera de ella, y es gratis en
-        las compras que superan el mínimo indicado al pie de la página. Todo lo que pagás por el envío es para
+        las compras que superan el mínimo indicado al pie de la página. Todo lo que pagas por el envío es para
         el repartidor.
       </p>
 
       <h2>7. Productos no recibidos y reembolsos</h2>
       <p>
         Si el beneficiario no recibió uno o más productos de tu pedido, te devolvemos el dinero de esos
-        productos por el mismo medio con el que pagaste. Para pedirlo, escribinos a{' '}
+        productos por el mismo medio con el que pagaste. Para pedirlo, escríbenos a{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> con el número de pedido y los productos que
         faltaron.
       </p>
 
       <h2>8. Programa de referidos</h2>
       <p>
-        Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y
-        vos ganás 5 de crédito. El crédito se usa en compras dentro de Mandado.
+        Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y tú
+        ganas 5 de crédito. El crédito se usa en compras dentro de Mandado.
       </p>
 
       <h2>9. Cambios en estos términos</h2>
@@ -93,7 +93,7 @@ export function TermsAndConditionsPage() {
 
       <h2>10. Contacto</h2>
       <p>
-        Escribinos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Atendemos de lunes a domingo, de
+        Escríbenos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Atendemos de lunes a domingo, de
         8:00 a 20:00. Cómo usamos tus datos y los del beneficiario está explicado en los{' '}
         <Link to="/termsuse">términos de uso y privacidad</Link>.
       </p>

@@ -15,7 +15,7 @@ export function TermsUsePage() {
       <h2>Uso del sitio</h2>
       <p>
         Mandado es un servicio operado por una sociedad registrada en el Estado de Delaware, Estados Unidos.
-        Al usarlo aceptás estos términos y los <Link to="/termsandconditions">términos y condiciones</Link> de
+        Al usarlo aceptas estos términos y los <Link to="/termsandconditions">términos y condiciones</Link> de
         compra. Te pedimos usar el sitio de buena fe, dar datos verdaderos, cuidar la contraseña de tu cuenta
         y no intentar afectar el funcionamiento del servicio ni acceder a datos de otras personas.
       </p>
@@ -47,7 +47,7 @@ export function TermsUsePage() {
       </p>
       <h3>Tus derechos</h3>
       <p>
-        Podés pedir acceso a tus datos, su rectificación o su eliminación, y también los del beneficiario que
+        Puedes pedir acceso a tus datos, su rectificación o su eliminación, y también los del beneficiario que
         cargaste, escribiendo a {mail}. Te respondemos por el mismo medio, de acuerdo con la normativa
         aplicable, incluida la Ley N.º 18.331 de protección de datos personales de Uruguay.
       </p>
@@ -63,7 +63,7 @@ export function TermsUsePage() {
       <p>
         Entregamos en Montevideo, a domicilio, en 24 a 48 horas, de lunes a viernes, con repartidores
         independientes. En las zonas donde no es posible entregar en la puerta, el repartidor coordina un
-        punto de encuentro con quien recibe. También podés retirar el pedido en la tienda.
+        punto de encuentro con quien recibe. También puedes retirar el pedido en la tienda.
       </p>
       <p>
         El envío cuesta 2,99 por tienda dentro de la ciudad y 4,99 por tienda fuera de ella, y es gratis en
@@ -73,19 +73,19 @@ export function TermsUsePage() {
 
       <h2 id="preguntas-frecuentes">Preguntas Frecuentes</h2>
       <h3>¿A qué ciudades envían?</h3>
-      <p>Por ahora solo a Montevideo. Si no ves tu ciudad, pedila desde la pantalla de ciudades.</p>
+      <p>Por ahora solo a Montevideo. Si no ves tu ciudad, pídela desde la pantalla de ciudades.</p>
       <h3>¿Puedo pagar desde el exterior?</h3>
       <p>
-        Sí. Podés pagar con tarjetas de débito o de crédito de cualquier país y en cualquier moneda; tu banco
+        Sí. Puedes pagar con tarjetas de débito o de crédito de cualquier país y en cualquier moneda; tu banco
         hace la conversión final.
       </p>
       <h3>¿Qué pasa si falta un producto?</h3>
       <p>Te devolvemos el dinero de los productos que el beneficiario no recibió.</p>
       <h3>¿Cómo sé en qué estado está mi pedido?</h3>
-      <p>Escribinos por WhatsApp o por correo con el número de pedido.</p>
+      <p>Escríbenos por WhatsApp o por correo con el número de pedido.</p>
 
-      <h2 id="contactenos">Contáctenos</h2>
-      <p>Escribinos a {mail}. Atendemos de lunes a domingo, de 8:00 a 20:00.</p>
+      <h2 id="contactenos">Contáctanos</h2>
+      <p>Escríbenos a {mail}. Atendemos de lunes a domingo, de 8:00 a 20:00.</p>
     </article>
   );
 }

@@ -15,8 +15,8 @@ export function UserBeneficiariesPage() {
       {city ? (
         <BeneficiariesManager city={city} renderAddressPicker={renderAddressPicker} />
       ) : (
-        <EmptyState title="Elegí primero la ciudad de envío">
-          <p>Las direcciones se guardan para la ciudad a la que enviás tus compras.</p>
+        <EmptyState title="Elige primero la ciudad de envío">
+          <p>Las direcciones se guardan para la ciudad a la que envías tus compras.</p>
           <p>
             <Link to="/" className="button button--primary button--small">
               Elegir ciudad

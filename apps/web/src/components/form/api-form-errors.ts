@@ -31,7 +31,7 @@ export function apiFieldErrors(
 }
 
 /**
- * The notification text under 'Oops Algo salio mal' (spec §8): the server's text in the §8 order, or the
+ * The notification text under 'Algo salió mal' (spec §8): the server's text in the §8 order, or the
  * first field message when the answer only has field errors; nothing when there is nothing more to say.
  */
 export function failureText(error: unknown): string | undefined {

@@ -25,7 +25,7 @@ describe('validateAuthStage', () => {
   it('asks for the e-mail in the login words on the first step', () => {
     expect(validateAuthStage('email', values({ email: '  ' }))).toEqual({ email: 'Ingresa tu correo' });
     expect(validateAuthStage('email', values({ email: 'ana@' }))).toEqual({
-      email: 'Correo electrónico Invalido',
+      email: 'Correo electrónico inválido',
     });
     expect(validateAuthStage('email', values({ email: ' Ana@Example.com ' }))).toEqual({});
   });
@@ -54,7 +54,7 @@ describe('validateAuthStage', () => {
       validateAuthStage('register', { ...validRegistration, phone_number: '+598 123', password: 'corta' }),
     ).toEqual({ phone_number: MESSAGES.invalidPhone, password: MESSAGES.passwordTooShort });
     expect(validateAuthStage('register', { ...validRegistration, email: 'ana.example.com' })).toEqual({
-      email: 'Correo electrónico Invalido',
+      email: 'Correo electrónico inválido',
     });
   });
 

@@ -29,7 +29,7 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
   terms_accepted: false,
 };
 
-/** Spec §5: at login an empty e-mail says 'Ingresa tu correo'; a malformed one 'Correo electrónico Invalido'. */
+/** Spec §5: at login an empty e-mail says 'Ingresa tu correo'; a malformed one 'Correo electrónico inválido'. */
 const loginEmailField = z
   .string({ error: MESSAGES.loginEmailRequired })
   .trim()

@@ -7,7 +7,7 @@ import { AddressPicker, type AddressValue } from './address-picker.tsx';
 import './address-popup.css';
 
 /** Spec §2: the popup's title, verbatim. */
-export const ADDRESS_POPUP_TITLE = 'Ingresá tu dirección de envio';
+export const ADDRESS_POPUP_TITLE = 'Ingresa tu dirección de envío';
 
 /**
  * §5 Guest address: only the address and the position are needed. A plain check rather than the beneficiary
@@ -90,7 +90,7 @@ export function AddressPopup({ choices, isLoading, onConfirm, onClose }: Address
     body = (
       <>
         <fieldset className="address-popup__choices">
-          <legend className="field-label">¿A quién le enviás?</legend>
+          <legend className="field-label">¿A quién le envías?</legend>
           {choices.map((choice) => (
             <label
               key={choice.id}

@@ -1,7 +1,7 @@
 import type { GeoPoint } from './geo.api.ts';
 
 /** Spec §8: the alert when the browser has no geolocation. */
-export const GEOLOCATION_UNAVAILABLE_TEXT = 'No esta disponible navigator geolocation';
+export const GEOLOCATION_UNAVAILABLE_TEXT = 'La ubicación no está disponible en este navegador.';
 
 /**
  * The shopper (or the browser's settings) refused the permission: saying nothing left them waiting for a

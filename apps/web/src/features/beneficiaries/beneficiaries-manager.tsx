@@ -177,7 +177,7 @@ export function BeneficiariesManager({
       </p>
       {deleting ? (
         <Dialog title="Eliminar Dirección" onClose={() => setDeleting(null)}>
-          <p className="dialog__text">Estas seguro de eliminar esta dirección?</p>
+          <p className="dialog__text">¿Estás seguro de que deseas eliminar esta dirección?</p>
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>
               Cancelar

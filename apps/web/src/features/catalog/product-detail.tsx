@@ -81,10 +81,11 @@ export function ProductDetail({ product, showName, relatedLinkFor }: ProductDeta
           <p className={product.stock > 0 ? 'product-detail__stock' : 'product-detail__stock is-out'}>
             {stockText(product.stock)}
           </p>
-          {product.description ? <p className="product-detail__description">{product.description}</p> : null}
+          {/* The action before the description: a long text never pushes it below a phone's first screen. */}
           <div className="product-detail__actions">
             <AddToCartButton product={product} size="large" />
           </div>
+          {product.description ? <p className="product-detail__description">{product.description}</p> : null}
         </div>
       </div>
       <FrequentlyBought productId={product.id} linkFor={relatedLinkFor} Heading={showName ? 'h2' : 'h3'} />

@@ -9,6 +9,7 @@ import {
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { formatAmount, parseMoney } from '@mandado/shared/money';
 import { useEffect, useState } from 'react';
+import { OrderNumber } from '../../components/order-number.tsx';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
 
@@ -158,7 +159,7 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
         <h1 className="page-heading__title">{pending ? 'Pedido recibido' : '¡Gracias por tu compra!'}</h1>
       </div>
       <p className="order-confirmation__number">
-        Número de pedido: <strong>{order.number}</strong>
+        Número de pedido: <strong className="order-number">{order.number}</strong>
       </p>
       <p>
         {pending
@@ -233,7 +234,7 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
             aria-labelledby={`store-order-${store.number}`}
           >
             <h2 id={`store-order-${store.number}`} className="checkout-store__name">
-              {store.store.name} · {store.number}
+              {store.store.name} · <OrderNumber>{store.number}</OrderNumber>
             </h2>
             <p className="checkout-store__status">{store.status_label}</p>
             {pickup ? (

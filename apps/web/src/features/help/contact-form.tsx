@@ -59,7 +59,7 @@ function ContactFormFields({ user }: { user: User | null }) {
   return (
     <form className="form help-form" noValidate onSubmit={submit} aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className="help-view__title">
-        Contáctenos
+        Contáctanos
       </h3>
       <p className="help-view__intro">
         Escríbenos y te respondemos por correo electrónico. Si es por un pedido, incluye su número.

@@ -16,7 +16,7 @@ import './help.css';
 /** Spec §2: the visible menu. Suggestion and instruction views are reached from answers and links only. */
 const MENU: ReadonlyArray<{ view: HelpView; label: string }> = [
   { view: 'faq', label: 'Preguntas Frecuentes' },
-  { view: 'contact', label: 'Contáctenos' },
+  { view: 'contact', label: 'Contáctanos' },
   { view: 'shipping', label: 'Políticas de envío' },
 ];
 

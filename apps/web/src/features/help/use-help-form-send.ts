@@ -9,7 +9,7 @@ import type { HelpFormOutcome } from './help-form-status.tsx';
 
 /**
  * What the help forms share when they send (issue 11): success shows the notification and the in-dialog
- * status and clears the form; a failure shows 'Oops Algo salio mal' with the server's text, puts 400 field
+ * status and clears the form; a failure shows 'Algo salió mal' with the server's text, puts 400 field
  * errors under their fields and keeps every value as typed. (Toasts sit under the modal dialog, hence the
  * status inside it too.)
  */

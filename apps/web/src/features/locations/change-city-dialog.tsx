@@ -1,7 +1,7 @@
 import { Dialog } from '../../components/dialog.tsx';
 
 /** Spec §4: the text of the change-city confirmation. */
-const CHANGE_CITY_TEXT = 'Estás cambiando la ciudad de envío. Estás seguro que deseas continuar?';
+const CHANGE_CITY_TEXT = 'Estás cambiando la ciudad de envío. ¿Estás seguro de que deseas continuar?';
 
 /** Spec §4: with items in the cart the question adds that the cart will be emptied. */
 const CART_WARNING = 'Tu carrito se vaciará: los productos que agregaste no se envían a otra ciudad.';

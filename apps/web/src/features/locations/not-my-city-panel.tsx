@@ -96,7 +96,7 @@ export function NotMyCityPanel({ onClose }: NotMyCityPanelProps) {
   return (
     <Dialog title="¿No ves tu ciudad?" variant="sheet" onClose={onClose}>
       <p className="dialog__text">
-        Contanos a qué ciudad querés que enviemos y te avisamos por correo cuando lleguemos.
+        Cuéntanos a qué ciudad quieres que enviemos y te avisamos por correo cuando lleguemos.
       </p>
       <form className="form not-my-city" noValidate onSubmit={submit}>
         <div className="form__field">

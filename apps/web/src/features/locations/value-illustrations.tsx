@@ -88,13 +88,13 @@ function DeliveryArt() {
 
 const STEPS = [
   {
-    title: 'Elegí la tienda',
+    title: 'Elige la tienda',
     text: 'Supermercados, farmacias, carnicerías y más tiendas oficiales de Montevideo.',
     Art: StoreArt,
   },
   {
-    title: 'Comprá desde el exterior',
-    text: 'Pagá con tu tarjeta desde cualquier país y mirá los precios en tu moneda.',
+    title: 'Compra desde el exterior',
+    text: 'Paga con tu tarjeta desde cualquier país y mira los precios en tu moneda.',
     Art: AbroadArt,
   },
   {

@@ -8,6 +8,7 @@ import {
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
+import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { SUPPORT_EMAIL } from '../../lib/contact.ts';
 import { BankInstructionsBlock } from './bank-instructions.tsx';
@@ -63,7 +64,8 @@ function StoreOrderSection({
     <section className="store-order" aria-labelledby={titleId}>
       <header className="store-order__head">
         <h3 id={titleId} className="store-order__title">
-          {storeOrder.store.name} <span className="store-order__number">{storeOrder.number}</span>
+          {storeOrder.store.name}{' '}
+          <span className="store-order__number order-number">{storeOrder.number}</span>
         </h3>
         <StoreStatusBadge status={storeOrder.status} label={statusLabel} />
       </header>
@@ -246,7 +248,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
       <header className="order-detail__head">
         <div>
           <h2 id="order-detail-title" className="order-detail__title">
-            Pedido {order.number}
+            Pedido <OrderNumber>{order.number}</OrderNumber>
           </h2>
           <p className="order-detail__date">
             Realizado el <time dateTime={order.created}>{formatOrderDateTimeWithZone(order.created)}</time>
@@ -401,7 +403,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           ¿Consultas sobre este pedido?
         </h3>
         <p>
-          Escríbenos con el número {order.number}. {SUPPORT_HOURS_SENTENCE}
+          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>. {SUPPORT_HOURS_SENTENCE}
         </p>
         <div className="order-actions">
           <a

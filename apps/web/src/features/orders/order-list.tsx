@@ -1,6 +1,7 @@
 import type { OrderSummary } from '@mandado/shared/checkout.schemas';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { Link } from 'react-router';
+import { OrderNumber } from '../../components/order-number.tsx';
 import { usdText } from './order-figures.ts';
 import { formatOrderDate, paymentStatusTone } from './order-timeline.ts';
 import { awaitsManualPayment, orderStateBadge, totalLabel } from './order-wording.ts';
@@ -30,7 +31,7 @@ export function OrderList({
               <header className="order-card__head">
                 <h3 id={titleId} className="order-card__title">
                   <Link to={detailPath(order.number)} className="order-card__link">
-                    Pedido {order.number}
+                    Pedido <OrderNumber>{order.number}</OrderNumber>
                   </Link>
                 </h3>
                 <time className="order-card__date" dateTime={order.created}>

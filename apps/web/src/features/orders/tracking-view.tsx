@@ -1,6 +1,7 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
+import { OrderNumber } from '../../components/order-number.tsx';
 import { supportWhatsAppUrl } from './order-links.ts';
 import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
 import { nextStepText } from './order-wording.ts';
@@ -29,7 +30,8 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           {name ? `Hola, ${name}` : 'Hola'}
         </h1>
         <p className="tracking__lead">
-          Te enviaron una compra por Mandado. Aquí ves cómo avanza cada tienda (pedido {tracking.number}).
+          Te enviaron una compra por Mandado. Aquí ves cómo avanza cada tienda (pedido{' '}
+          <OrderNumber>{tracking.number}</OrderNumber>).
         </p>
       </header>
       {cancelled ? (
@@ -97,7 +99,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           ¿Consultas sobre la entrega?
         </h2>
         <p>
-          Escríbenos con el número {tracking.number}. {SUPPORT_HOURS_SENTENCE}
+          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>. {SUPPORT_HOURS_SENTENCE}
         </p>
         <div className="order-actions">
           <a

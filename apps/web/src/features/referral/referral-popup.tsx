@@ -196,7 +196,7 @@ export function ReferralPopup(props: ReferralPopupProps) {
             </div>
             <p id={`${emailId}-hint`} className="form__hint">
               {user
-                ? 'Le enviaremos un correo con tu enlace de invitación.'
+                ? 'Te enviaremos un correo con tu enlace de invitación.'
                 : 'Inicia sesión o crea tu cuenta con tu correo para obtener tu enlace de invitación.'}
             </p>
             <FieldError fieldId={emailId} message={error} />

@@ -124,7 +124,7 @@ export function SearchBox({ city }: SearchBoxProps) {
         </p>
         <div className="search-panel" hidden={!expanded}>
           {city === null ? (
-            <p className="search-panel__note">Elegí una ciudad para buscar productos.</p>
+            <p className="search-panel__note">Elige una ciudad para buscar productos.</p>
           ) : search.isSearching && results.length === 0 ? (
             <p className="search-panel__note">
               <Spinner size="small" /> Buscando…

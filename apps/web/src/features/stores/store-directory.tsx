@@ -68,7 +68,7 @@ export function StoreDirectory({
       />
       {!isLoading && visible.length === 0 ? (
         <EmptyState icon={<StoreIcon size={32} />} title="No hay tiendas de este tipo por ahora.">
-          Probá con otro tipo de tienda.
+          Prueba con otro tipo de tienda.
         </EmptyState>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import type { Coordinates } from './stores.api.ts';
 export type PositionStatus = 'loading' | 'ready' | 'unavailable' | 'failed';
 
 /** Spec §8: the alert when the browser has no geolocation. */
-export const GEOLOCATION_UNAVAILABLE_TEXT = 'No esta disponible navigator geolocation';
+export const GEOLOCATION_UNAVAILABLE_TEXT = 'La ubicación no está disponible en este navegador.';
 
 /**
  * The shopper's position from the browser; a refusal or timeout only stops the loading (spec §8). With

@@ -1,0 +1,214 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 16 (decision 033): the shop speaks one voice, "tú", in correct Spanish. This test reads the texts a
+ * person can see — string literals, template parts and JSX text — of the web app, the shared package and the
+ * API's modules (e-mails, error texts), and fails on voseo, usted and English UI words.
+ *
+ * It scans the sources, not apps/web/dist: the unit suite runs without a build, the sources are what the
+ * bundle's strings come from, and a hit can name its file and line. Arguments of `new Error(…)` and
+ * `console.*` are skipped (developer texts), as are test files, seed data and the street gazetteer.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const SCANNED = ['apps/web/src', 'packages/shared/src', 'apps/api/src/modules', 'apps/api/src/plugins'];
+const SKIPPED = [/\.test\.tsx?$/, /\/gazetteer\//, /\/testing\//];
+
+/** Voseo imperatives and presents that the app has used or would likely use, and their enclitic forms. */
+// biome-ignore format: a word list reads better packed
+const VOSEO_WORDS = new Set(
+  [
+    'vos', 'sos', 'tenés', 'podés', 'querés', 'sabés', 'hacés', 'ponés', 'comprometés', 'aceptás', 'pagás',
+    'ganás', 'enviás', 'comprás', 'usás', 'elegís', 'recibís', 'escribís', 'pedís', 'preferís', 'decís',
+    'ingresá', 'buscá', 'agregá', 'completá', 'revisá', 'probá', 'iniciá', 'confirmá',
+    'seleccioná', 'mirá', 'comprá', 'pagá', 'volvé', 'tocá', 'usá', 'intentá', 'reintentá', 'cerrá', 'guardá',
+    'cambiá', 'actualizá', 'indicá', 'copiá', 'invitá', 'esperá', 'recargá', 'verificá', 'creá',
+    'aceptá', 'activá', 'editá', 'eliminá', 'hacé', 'poné', 'tené', 'vení', 'decí', 'contá', 'sumá',
+    'contanos', 'escribinos', 'avisanos', 'decinos', 'contactanos', 'registrate', 'fijate', 'sumate',
+    'anotate', 'acordate', 'pedila', 'pedilo', 'elegila', 'elegilo', 'buscalo', 'agregalo', 'probalo',
+    'copialo', 'compartilo', 'ingresala', 'ingresalo', 'mandanos', 'llamanos', 'consultanos',
+  ].map((word) => word.normalize('NFC')),
+);
+
+/** Usted forms addressed to the shopper. */
+// biome-ignore format: a word list reads better packed
+const USTED_WORDS = new Set(
+  ['usted', 'contáctenos', 'escríbanos', 'llámenos', 'retírelo', 'retírela', 'comuníquese'].map((word) =>
+    word.normalize('NFC'),
+  ),
+);
+/**
+ * Forms that are also right in another sense (a third person's subjunctive: «la persona que elija»; a first
+ * person's past: «ya pedí»), so they count only capitalised, as an imperative opening a sentence.
+ */
+// biome-ignore format: a word list reads better packed
+const IMPERATIVES_WHEN_CAPITALISED = new Map(
+  [
+    ['Elegí', 'voseo'], ['Escribí', 'voseo'], ['Pedí', 'voseo'], ['Compartí', 'voseo'], ['Ingrese', 'usted'],
+    ['Seleccione', 'usted'], ['Elija', 'usted'], ['Intente', 'usted'], ['Verifique', 'usted'],
+    ['Revise', 'usted'], ['Escriba', 'usted'], ['Agregue', 'usted'], ['Confirme', 'usted'],
+    ['Disculpe', 'usted'],
+  ].map(([word, voice]) => [(word ?? '').normalize('NFC'), voice ?? '']),
+);
+const USTED_PHRASES = [/\b[Ll]e enviaremos\b/, /\b[Ll]e enviamos\b/];
+
+/** Words the spec's strings wrote without their accent (and similar slips); each must not come back. */
+// biome-ignore format: a word list reads better packed
+const UNACCENTED = new Set([
+  'envio', 'direccion', 'salio', 'carnicerias', 'opticas', 'todavia', 'invalido', 'valido', 'informacion',
+  'telefono', 'numero', 'pagina', 'sesion', 'electronico', 'busqueda', 'ubicacion', 'codigo', 'tambien',
+  'aqui', 'menu', 'exito', 'ultimo', 'minimo', 'maximo', 'credito', 'debito', 'categoria', 'categorias',
+]);
+
+/** A question or an exclamation needs its opening mark (¿ ¡) in the same text. */
+const UNOPENED = [/^[^¿]*\?/, /^[^¡]*!/];
+
+/** English a person could read; phrases anywhere, single words only as a whole text. */
+// biome-ignore format: a word list reads better packed
+const ENGLISH_PHRASES = [
+  /could not be found/i, /\bnot found\b/i, /\bback to the\b/i, /\ban error occurred\b/i,
+  /\bsomething went wrong\b/i, /\btry again\b/i, /\bplease\b/i, /\bOops\b/i, /\bLoading\b/,
+  /\bSubmit\b/, /\bCancel\b/, /\bSign (in|up|out)\b/, /\bLog (in|out)\b/, /\bAdd to cart\b/i,
+  /\bHome page\b/i, /\bClose\b/, /\bRetry\b/, /\bContinue\b/,
+];
+const ENGLISH_WORDS = new Set([
+  'Error',
+  'Save',
+  'Delete',
+  'Edit',
+  'Back',
+  'Next',
+  'Search',
+  'Yes',
+  'OK',
+  'Send',
+]);
+
+interface Hit {
+  where: string;
+  text: string;
+  why: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !SKIPPED.some((skip) => skip.test(full)) ? [full] : [];
+  });
+}
+
+/** Developer-only texts: the arguments of `new Error(…)`, `throw …` and `console.*(…)`. */
+function isDeveloperText(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (ts.isNewExpression(parent) && /Error$/.test(parent.expression.getText())) return true;
+    if (ts.isCallExpression(parent) && /^console\./.test(parent.expression.getText())) return true;
+    if (ts.isBlock(parent) || ts.isSourceFile(parent)) return false;
+  }
+  return false;
+}
+
+/** Imports, types, object keys and JSX attribute names are code, not copy. */
+function isCode(node: ts.Node): boolean {
+  const parent = node.parent;
+  return (
+    ts.isImportDeclaration(parent) ||
+    ts.isExportDeclaration(parent) ||
+    ts.isLiteralTypeNode(parent) ||
+    (ts.isPropertyAssignment(parent) && parent.name === node) ||
+    ts.isElementAccessExpression(parent)
+  );
+}
+
+function textsOf(file: string): { text: string; line: number }[] {
+  const source = readFileSync(file, 'utf8');
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
+  const texts: { text: string; line: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    let text: string | null = null;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+      text = node.text;
+    else if (ts.isJsxText(node)) text = node.text;
+    if (text !== null && text.trim() !== '' && !isCode(node) && !isDeveloperText(node)) {
+      const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+      texts.push({ text: text.replace(/\s+/g, ' ').trim(), line });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return texts;
+}
+
+/** A text that reads as a sentence: it has a Spanish letter or mark, or it starts with a capital and has a space. */
+function isProse(text: string): boolean {
+  return /[áéíóúñ¿¡]/i.test(text) || /^[A-ZÁÉÍÓÚ][^\s]*\s/.test(text);
+}
+
+function problemsOf(text: string): string[] {
+  const problems: string[] = [];
+  const words = text.normalize('NFC').match(/\p{L}+/gu) ?? [];
+  for (const word of words) {
+    const lower = word.toLowerCase();
+    if (VOSEO_WORDS.has(lower)) problems.push(`voseo «${word}»`);
+    if (USTED_WORDS.has(lower)) problems.push(`usted «${word}»`);
+    const voice = IMPERATIVES_WHEN_CAPITALISED.get(word);
+    if (voice) problems.push(`${voice} «${word}»`);
+    if (UNACCENTED.has(lower) && (isProse(text) || /^[A-ZÁÉÍÓÚ]/.test(text)))
+      problems.push(`sin tilde «${word}»`);
+  }
+  for (const phrase of USTED_PHRASES) if (phrase.test(text)) problems.push(`usted ${phrase}`);
+  if (isProse(text) && !text.includes('://')) {
+    for (const sentence of text.split(/(?<=[.?!])\s+/)) {
+      for (const mark of UNOPENED) if (mark.test(sentence)) problems.push(`sin ¿ o ¡: «${sentence}»`);
+    }
+  }
+  for (const phrase of ENGLISH_PHRASES) if (phrase.test(text)) problems.push(`inglés ${phrase}`);
+  if (ENGLISH_WORDS.has(text)) problems.push(`inglés «${text}»`);
+  return problems;
+}
+
+function scan(): Hit[] {
+  return SCANNED.flatMap((dir) =>
+    sourceFiles(path.join(ROOT, dir)).flatMap((file) =>
+      textsOf(file).flatMap(({ text, line }) =>
+        problemsOf(text).map((why) => ({ where: `${path.relative(ROOT, file)}:${line}`, text, why })),
+      ),
+    ),
+  );
+}
+
+describe('the shop speaks one voice (tú), in Spanish with accents and opening marks', () => {
+  it('finds voseo, usted, a missing accent or mark, and English in the checks themselves', () => {
+    expect(problemsOf('Elegí una tienda')).toEqual(['voseo «Elegí»']);
+    expect(problemsOf('Contanos qué buscás y te avisamos')).toEqual(['voseo «Contanos»']);
+    expect(problemsOf('Contáctenos')).toEqual(['usted «Contáctenos»']);
+    expect(problemsOf('Elija una opción')).toEqual(['usted «Elija»']);
+    expect(problemsOf('para la persona que elija')).toEqual([]);
+    expect(problemsOf('Ingresa tu dirección de envio')).toEqual(['sin tilde «envio»']);
+    expect(problemsOf('Estas seguro de que deseas cerrar sesión?')).toHaveLength(1);
+    expect(problemsOf('Mensaje enviado!')).toHaveLength(1);
+    expect(problemsOf('This page could not be found')).toEqual(['inglés /could not be found/i']);
+    expect(problemsOf('Loading')).toEqual(['inglés /\\bLoading\\b/']);
+    expect(problemsOf('Error')).toEqual(['inglés «Error»']);
+    expect(problemsOf('¿Estás seguro de que deseas cerrar sesión?')).toEqual([]);
+    expect(problemsOf('¡Mensaje enviado!')).toEqual([]);
+    expect(problemsOf('Cuéntanos qué buscas. Te avisamos.')).toEqual([]);
+    expect(problemsOf('status-page page-loading')).toEqual([]);
+    // Lowercase single tokens are ids, slugs and class names, not copy.
+    expect(problemsOf('contactenos')).toEqual([]);
+    expect(problemsOf('top-menu__inner')).toEqual([]);
+    expect(problemsOf('Carnicerias')).toEqual(['sin tilde «Carnicerias»']);
+  });
+
+  // Parsing some 430 files takes seconds on a busy machine.
+  it('has no such text in the web app, the shared package or the API', { timeout: 60_000 }, () => {
+    const hits = scan().map((hit) => `${hit.where} ${hit.why} — ${hit.text.slice(0, 120)}`);
+    expect(hits).toEqual([]);
+  });
+});
