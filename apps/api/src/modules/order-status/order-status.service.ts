@@ -7,7 +7,7 @@ import {
   transitionRefusal,
 } from '@mandado/shared/order-status';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
@@ -81,7 +81,8 @@ export async function changeStoreOrderStatus(
 ): Promise<StaffStoreOrder> {
   const staff =
     scope.kind === 'merchant'
-      ? requirePermission(actor, 'order:fulfil', scope.storeId)
+      ? // Membership, not the operator role: the merchant area never lets an operator act for another store.
+        requireStoreMember(requirePermission(actor, 'order:fulfil', scope.storeId), scope.storeId)
       : requirePermission(actor, 'order:fulfil');
   const target = await findStatusTarget(db, input.number);
   if (!target || (scope.kind === 'merchant' && target.storeId !== scope.storeId)) throw notFound();
@@ -169,7 +170,7 @@ export async function listMerchantStoreOrders(
   actor: Actor | null,
   storeId: number,
 ): Promise<StaffStoreOrder[]> {
-  requirePermission(actor, 'store:read', storeId);
+  requireStoreMember(requirePermission(actor, 'store:read', storeId), storeId);
   const rows = await listStoreOrdersOfStore(db, storeId, STORE_ORDER_LIST_LIMIT);
   return presentRows(db, rows, 'merchant');
 }
