@@ -1,8 +1,11 @@
+import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /** Spec §1 and §2 /termsandconditions: the terms of a purchase (who sells, prices, payment, delivery, refunds). */
 export function TermsAndConditionsPage() {
+  // The support e-mail and hours are settings (decision 038): the same on every page.
+  const support = useSupportContact();
   return (
     <article className="container page-section prose">
       <h1>Términos y condiciones</h1>
@@ -73,15 +76,15 @@ export function TermsAndConditionsPage() {
       <h2>7. Productos no recibidos y reembolsos</h2>
       <p>
         Si el beneficiario no recibió uno o más productos de tu pedido, te devolvemos el dinero de esos
-        productos por el mismo medio con el que pagaste. Para pedirlo, escribinos a{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> con el número de pedido y los productos que
+        productos por el mismo medio con el que pagaste. Para pedirlo, escríbenos a{' '}
+        <a href={`mailto:${support.email}`}>{support.email}</a> con el número de pedido y los productos que
         faltaron.
       </p>
 
       <h2>8. Programa de referidos</h2>
       <p>
-        Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y
-        vos ganás 5 de crédito. El crédito se usa en compras dentro de Mandado.
+        Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y tú
+        ganas 5 de crédito. El crédito se usa en compras dentro de Mandado.
       </p>
 
       <h2>9. Cambios en estos términos</h2>
@@ -93,9 +96,9 @@ export function TermsAndConditionsPage() {
 
       <h2>10. Contacto</h2>
       <p>
-        Escribinos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Atendemos de lunes a domingo, de
-        8:00 a 20:00. Cómo usamos tus datos y los del beneficiario está explicado en los{' '}
-        <Link to="/termsuse">términos de uso y privacidad</Link>.
+        Escríbenos a <a href={`mailto:${support.email}`}>{support.email}</a>.{' '}
+        {supportHoursSentence(support.hours)} Cómo usamos tus datos y los del beneficiario está explicado en
+        los <Link to="/termsuse">términos de uso y privacidad</Link>.
       </p>
     </article>
   );
