@@ -116,3 +116,26 @@ describe('an operator who is a member of store 1, in the merchant area', () => {
     expect(history.map((row) => row.actor_role)).toEqual(['merchant']);
   });
 });
+
+describe('the status e-mail (decision 038)', () => {
+  it('quotes the support contact from the settings', async () => {
+    await t.database.db.execute(
+      sql`insert into settings (key, value) values ('support_email', 'pedidos@mandado.uy'),
+          ('support_whatsapp_number', '59899000111') on conflict (key) do update set value = excluded.value`,
+    );
+    const order = await placeAt(store1);
+    const number = order.storeOrders[0]?.number ?? '';
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/v1/merchant/stores/${store1.id}/orders/${number}/status/`,
+      headers: operatorMerchant.headers,
+      payload: { from: 'approved', to: 'rejected', reason: 'Producto agotado' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [mail] = await queryRows<{ text_body: string }>(
+      t.database,
+      sql`select text_body from email_outbox where subject like ${`%${number}%`} order by id desc limit 1`,
+    );
+    expect(mail?.text_body).toContain('WhatsApp: +59899000111 · Correo: pedidos@mandado.uy');
+  });
+});

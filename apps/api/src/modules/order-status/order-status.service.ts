@@ -6,6 +6,7 @@ import {
   type TransitionRefusal,
   transitionRefusal,
 } from '@mandado/shared/order-status';
+import { SUPPORT_EMAIL, SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -16,6 +17,7 @@ import {
   revokeReferralReward,
   withholdWelcomeShare,
 } from '../referrals/referral-ledger.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
@@ -99,6 +101,8 @@ export async function changeStoreOrderStatus(
   if (refusal) throw new HttpError(400, { detail: REFUSAL_DETAILS[refusal] });
 
   const emailed = isEmailedStatus(input.to);
+  // Read before the transaction: the e-mail quotes the support contact the pages show (decision 038).
+  const settings = emailed ? await getSettings(db) : null;
   await db.transaction(async (tx) => {
     await lockGroup(tx, target.groupId);
     if (!(await compareAndSetStatus(tx, target.id, input.from, input.to))) {
@@ -124,6 +128,10 @@ export async function changeStoreOrderStatus(
           beneficiaryFirstName: target.beneficiary.firstName,
           reason,
           orderUrl: `${deps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(target.groupNumber)}`,
+          support: {
+            whatsappNumber: settings?.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
+            email: settings?.support_email ?? SUPPORT_EMAIL,
+          },
         }),
       );
     }
