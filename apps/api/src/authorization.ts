@@ -38,3 +38,20 @@ export function requirePermission(actor: Actor | null, permission: Permission, s
   if (!hasPermission(actor, permission, storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
   return actor;
 }
+
+/**
+ * The actor as the merchant area (/v1/merchant/*) sees them: a store member and nothing more. Operators
+ * reach every store through /v1/admin/*, where history records them as operators; here an operator who
+ * also works for store 1 is only store 1's merchant (issue 16), so every scoped check in the area is a
+ * membership check.
+ */
+export function asStoreMember(actor: Actor): Actor {
+  return { ...actor, roles: actor.roles.filter((role) => role !== 'operator') };
+}
+
+/** 401 for a visitor, 403 unless the actor is a member of `storeId`, whatever other roles they hold. */
+export function requireStoreMember(actor: Actor | null, storeId: number): Actor {
+  if (!actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!actor.storeIds.includes(storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
+  return actor;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.ts';
+import { isLoopbackHost, readConfig } from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
   it('defaults to the embedded gazetteer and OpenStreetMap tiles, identifying itself by the public URL', () => {
@@ -108,5 +108,41 @@ describe('readConfig: payments', () => {
       readConfig({ ...site, ...live, ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com' }).payments.paypal
         ?.apiBase,
     ).toBe('https://api-m.paypal.com');
+  });
+});
+
+describe('PUBLIC_URL and the published-site refusal (issue 16)', () => {
+  it('stops the start on a value without a scheme', () => {
+    expect(() => readConfig({ PUBLIC_URL: 'mandado.uy' })).toThrow(
+      /PUBLIC_URL must be an absolute http\(s\) URL/,
+    );
+    expect(() => readConfig({ PUBLIC_URL: 'localhost:3000' })).toThrow(/PUBLIC_URL must be/);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://mandado.uy' })).toThrow(/PUBLIC_URL must be/);
+  });
+
+  it('counts a host that only starts like a loopback address as published', () => {
+    expect(() => readConfig({ PUBLIC_URL: 'https://127.mandado.uy' })).toThrow(/without a card processor/);
+    expect(() => readConfig({ PUBLIC_URL: 'https://localhost.mandado.uy' })).toThrow(
+      /without a card processor/,
+    );
+    expect(() => readConfig({ PUBLIC_URL: 'https://1270.0.0.1.example' })).toThrow(
+      /without a card processor/,
+    );
+  });
+
+  it('counts only localhost, *.localhost, 127.0.0.0/8 and ::1 as local', () => {
+    for (const local of [
+      'http://localhost:3100',
+      'http://shop.localhost',
+      'http://127.0.0.1:3000',
+      'http://127.255.3.4',
+      'http://127.1',
+      'http://[::1]:3000',
+      'http://[0:0:0:0:0:0:0:1]',
+    ]) {
+      expect(readConfig({ PUBLIC_URL: local }).payments.stripe, local).toBeNull();
+    }
+    expect(isLoopbackHost('128.0.0.1')).toBe(false);
+    expect(isLoopbackHost('[::2]')).toBe(false);
   });
 });

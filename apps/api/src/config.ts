@@ -76,20 +76,41 @@ function paired(env: NodeJS.ProcessEnv, first: string, second: string): [string,
  * production (NODE_ENV=production) that would be a shop that cannot get paid, so it starts only when asked for
  * explicitly with PAYMENTS_SANDBOX=1.
  */
-/** A PUBLIC_URL whose host is not this machine (localhost, 127.x, ::1). */
+/**
+ * PUBLIC_URL as a parsed http(s) URL, or the start stops: a value without a scheme ('mandado.uy') would
+ * otherwise fail to parse and count as "not published", skipping the payment checks below (issue 16).
+ */
+export function parsePublicUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL with its scheme (https://…): ${value}`);
+  }
+  // 'localhost:3000' parses as the scheme 'localhost:': only http and https are sites.
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL with its scheme (https://…): ${value}`);
+  }
+  return url;
+}
+
+/**
+ * Whether a host name is this machine: localhost, *.localhost, 127.0.0.0/8 or ::1. The URL parser already
+ * normalised it (IPv4 shorthands like 127.1 become 127.0.0.1, IPv6 is compressed and bracketed), so a name
+ * that merely starts with '127.' ('127.mandado.uy') is a published site.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]') return true;
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets[1] === '127' && octets.slice(2).every((part) => Number(part) <= 255);
+}
+
+/** A PUBLIC_URL whose host is not this machine; an unset one is the local default. */
 function isPublishedUrl(value: string | undefined): boolean {
   if (!value) return false;
-  try {
-    const host = new URL(value).hostname;
-    return !(
-      host === 'localhost' ||
-      host.endsWith('.localhost') ||
-      host.startsWith('127.') ||
-      host === '[::1]'
-    );
-  } catch {
-    return false;
-  }
+  return !isLoopbackHost(parsePublicUrl(value).hostname);
 }
 
 export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
@@ -151,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL;
   const port = Number(env.PORT ?? 3000);
+  if (env.PUBLIC_URL) parsePublicUrl(env.PUBLIC_URL);
   const publicUrl = (env.PUBLIC_URL ? env.PUBLIC_URL : `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { isCatalogEmpty } from './db/seed/catalog-state.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -9,7 +10,15 @@ import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 
 const config = readConfig();
-const database = await openDatabase(config.database);
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(config.database);
+} catch (error) {
+  // A second server on the same DATA_DIR: say so plainly instead of a stack trace (issue 16).
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await database.migrate();
 // The embedded database seeds itself on first start so `npm start` gives a working shop; a PostgreSQL
 // deployment is seeded explicitly with `npm run db:seed`.

@@ -138,7 +138,10 @@ describe('the family member', () => {
       sql`select subject, text_body from email_outbox where to_address = 'rosa.familia@ejemplo.uy'`,
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Ana Pereira te envió un pedido de Mandado');
+    // The subject is ours alone and the remitter appears by first name only (issue 16).
+    expect(mails[0]?.subject).toBe('Te enviaron un pedido de Mandado');
+    expect(mails[0]?.text_body).toContain(`Ana te envió un pedido (${order.number})`);
+    expect(mails[0]?.text_body).not.toContain('Pereira');
     expect(mails[0]?.text_body).toContain(order.tracking_url);
     expect(mails[0]?.text_body).not.toContain('US$');
     expect(order.tracking_url).toMatch(/^http:\/\/localhost:3000\/seguimiento\/[A-Za-z0-9_-]{43}$/);

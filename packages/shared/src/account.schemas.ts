@@ -5,9 +5,7 @@ import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './pass
 import { ROLES } from './permissions.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, singleLineText } from './validation-rules.ts';
-
-const NAME_MAX_LENGTH = 60;
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, personNameField } from './validation-rules.ts';
 
 /** Spec §5 e-mail: required, trimmed, lowercase, a standard address. */
 export const emailField = z
@@ -18,13 +16,8 @@ export const emailField = z
   .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 
-const nameField = singleLineText(
-  z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required, abort: true })
-    .max(NAME_MAX_LENGTH, MESSAGES.tooLong(NAME_MAX_LENGTH)),
-);
+/** Names reach other people's inboxes (invitations, tracking links): no links, at most 40 characters. */
+const nameField = personNameField();
 
 /** A new password: 8–128 characters and not one of the most common ones. */
 export const newPasswordField = z.string({ error: MESSAGES.required }).superRefine((value, context) => {

@@ -128,8 +128,12 @@ describe('beneficiary input (spec §5 Address form)', () => {
   });
 
   it('caps the lengths', () => {
-    expect(errorsOf({ ...valid, first_name: 'a'.repeat(61) }).first_name).toEqual([MESSAGES.tooLong(60)]);
-    expect(errorsOf({ ...valid, first_name: 'a'.repeat(60) }).first_name).toBeUndefined();
+    // A person's name: 40 at most, and no links (issue 16).
+    expect(errorsOf({ ...valid, first_name: 'a'.repeat(41) }).first_name).toEqual([MESSAGES.tooLong(40)]);
+    expect(errorsOf({ ...valid, first_name: 'a'.repeat(40) }).first_name).toBeUndefined();
+    expect(errorsOf({ ...valid, last_name: 'visita evil.example' }).last_name).toEqual([
+      MESSAGES.nameWithLink,
+    ]);
     expect(errorsOf({ ...valid, address_line1: 'a'.repeat(201) }).address_line1).toEqual([
       MESSAGES.tooLong(200),
     ]);

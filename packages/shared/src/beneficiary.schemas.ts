@@ -11,6 +11,8 @@ import {
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  PERSON_NAME_MAX_LENGTH,
+  personNameField,
   singleLineText,
   singleLineTextProblem,
 } from './validation-rules.ts';
@@ -32,7 +34,7 @@ export const RESIDENCY_LABELS: Record<Residency, string> = {
  */
 export const URUGUAY_BOUNDS = { south: -35.1, north: -30.0, west: -58.5, east: -53.0 } as const;
 
-export const BENEFICIARY_NAME_MAX_LENGTH = 60;
+export const BENEFICIARY_NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 export const BENEFICIARY_ADDRESS_MAX_LENGTH = 200;
 export const BENEFICIARY_NOTES_MAX_LENGTH = 200;
 const PHONE_MAX_LENGTH = 40;
@@ -136,8 +138,9 @@ const optionalEmailField = z
  * Address form). The web form validates with this same schema; the server also checks that the city is served.
  */
 export const beneficiaryInputSchema = z.object({
-  first_name: requiredLine(BENEFICIARY_NAME_MAX_LENGTH),
-  last_name: requiredLine(BENEFICIARY_NAME_MAX_LENGTH),
+  // A person's name (issue 16): the tracking e-mail greets the beneficiary by it.
+  first_name: personNameField(),
+  last_name: personNameField(),
   address_line1: requiredLine(BENEFICIARY_ADDRESS_MAX_LENGTH),
   city_id: cityIdField,
   mobile_number: mobileField,

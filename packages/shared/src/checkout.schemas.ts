@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cartSchema } from './cart.schemas.ts';
 import { citySchema, decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
+import { formatAmount } from './money.ts';
 import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { CARD_BRANDS } from './sandbox-cards.ts';
@@ -41,6 +42,11 @@ export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = 
 export const MAX_OPEN_MANUAL_ORDERS = 2;
 
 /** Texts of checkout and orders that both sides show. */
+/** A US$ limit as the texts quote it: 'US$ 300', 'US$ 1.250,50'. */
+function usdText(minor: number): string {
+  return `US${formatAmount(minor, '$')}`;
+}
+
 export const CHECKOUT_MESSAGES = {
   steps: ['Contacto', 'Envío', 'Pago', 'Revisar Pedido'] as const,
   idempotencyKeyRequired:
@@ -58,6 +64,17 @@ export const CHECKOUT_MESSAGES = {
   methodNotOffered: 'Ese medio de pago no está disponible.',
   tooManyUnpaidManual: (count: number) =>
     `Ya tienes ${count} pedidos esperando tu transferencia o depósito. Págalos o espera a que venzan antes de hacer otro con ese medio.`,
+  /** Decision 031: what one account's unpaid transfers and deposits may hold, with the limit in the text. */
+  unpaidTotalCap: (limit: number, held: number) =>
+    `Tus pedidos pendientes de pago no pueden superar ${usdText(limit)} en total${
+      held > 0 ? ` (ya tienes ${usdText(held)} esperando tu transferencia o depósito)` : ''
+    }. Paga esos pedidos, reduce tu carrito o elige otro medio de pago.`,
+  unpaidUnitsCap: (limit: number, product: string, held: number) =>
+    `Puedes reservar hasta ${limit} unidades de «${product}» en pedidos pendientes de pago${
+      held > 0 ? ` (ya tienes ${held})` : ''
+    }. Reduce la cantidad, paga tus pedidos pendientes o elige otro medio de pago.`,
+  phoneCountryChangedRecently: (days: number) =>
+    `Cambiaste el país de tu teléfono hace poco: las transferencias y los depósitos se habilitan ${days} días después del cambio. Mientras tanto, elige otro medio de pago.`,
   cashUnsupported:
     'Los depósitos en efectivo y las transferencias no están disponibles en tu país. Escríbenos por el chat de soporte con tus datos y te ayudamos a completar la compra.',
   /** The same without a support chat configured: a chat is promised only when there is one (issue 16). */

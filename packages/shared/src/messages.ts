@@ -17,6 +17,7 @@ export const MESSAGES = {
     'El buscador de direcciones no está disponible en este momento. Intenta de nuevo en unos minutos o marca el punto en el mapa.',
   tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
   invalidValue: 'Valor inválido.',
+  nameWithLink: 'Escribe solo el nombre, sin enlaces, direcciones web ni correos.',
   singleLineText:
     'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
   invalidText: 'No puede contener caracteres de control ni marcas de dirección del texto.',

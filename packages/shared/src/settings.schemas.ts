@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
 
+/**
+ * The public settings: the registry's public keys (settings-registry.ts, decision 038; a unit test keeps the
+ * two lists equal) plus what the site's configuration adds (map tiles, widgets).
+ */
 export const settingsSchema = z.object({
   free_shipping_threshold: decimalString,
   /** Seconds since the epoch. */
@@ -16,6 +20,8 @@ export const settingsSchema = z.object({
   /** Support contact (spec §1): the WhatsApp number, digits only with the country code (wa.me), and the e-mail. */
   support_whatsapp_number: z.string(),
   support_email: z.string(),
+  /** Support hours, written to follow "Atendemos de " ('lunes a domingo, de 8:00am a 8:00pm'). */
+  support_hours: z.string(),
   /** Third-party widgets (spec §7), null when not configured: see third-party-widgets.ts. */
   widgets: z.object({
     tag_manager_id: z.string().nullable(),

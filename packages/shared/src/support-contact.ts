@@ -1,16 +1,37 @@
+import { SETTINGS_REGISTRY } from './settings-registry.ts';
+
 /**
  * Spec §1: status queries go by WhatsApp or e-mail; support hours are shown as Monday to Sunday, 8:00am to
- * 8:00pm. One home for the support contact, so every page quotes the same number and the same hours. The
- * number is a demo placeholder until the company's WhatsApp Business line is known: digits only, country code
- * first, as wa.me wants it.
+ * 8:00pm. The values are settings (decision 038): pages read them from the public settings and e-mails from
+ * the settings service. These are the registry's defaults, for the moment before the settings arrive (a
+ * first paint, an error page that could not load them) — never a second source.
  */
-export const SUPPORT_WHATSAPP_NUMBER = '59891000000';
+export const SUPPORT_WHATSAPP_NUMBER = SETTINGS_REGISTRY.support_whatsapp_number.default;
 
-/**
- * The hours shown next to the support links, written to follow "Atendemos de " (spec §1). The footers say
- * the same words ("Lunes a Domingo, 8:00am a 8:00pm").
- */
-export const SUPPORT_HOURS = 'lunes a domingo, de 8:00am a 8:00pm';
+/** The hours, written to follow "Atendemos de ". */
+export const SUPPORT_HOURS = SETTINGS_REGISTRY.support_hours.default;
 
-/** The sentence the order and tracking pages show beside the support links. */
-export const SUPPORT_HOURS_SENTENCE = `Atendemos de ${SUPPORT_HOURS} (hora de Montevideo).`;
+/** Where shoppers write for help; spec §8 asks to report errors to it. */
+export const SUPPORT_EMAIL = SETTINGS_REGISTRY.support_email.default;
+
+/** The contact a page or an e-mail shows: from the settings when known, else the defaults. */
+export interface SupportContact {
+  whatsappNumber: string;
+  email: string;
+  hours: string;
+}
+
+export function supportContactFrom(
+  settings: { support_whatsapp_number: string; support_email: string; support_hours: string } | undefined,
+): SupportContact {
+  return {
+    whatsappNumber: settings?.support_whatsapp_number || SUPPORT_WHATSAPP_NUMBER,
+    email: settings?.support_email || SUPPORT_EMAIL,
+    hours: settings?.support_hours || SUPPORT_HOURS,
+  };
+}
+
+/** The sentence the order and tracking pages and the help area put beside the support links. */
+export function supportHoursSentence(hours: string): string {
+  return `Atendemos de ${hours} (hora de Montevideo).`;
+}

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { emailField } from './account.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import {
+  firstNameForOthers,
   isValidEmail,
   normalizeEmail,
+  personNameField,
+  personNameProblem,
   shouldSearch,
   shouldTrackSearch,
   singleLineText,
@@ -150,5 +153,50 @@ describe('single-line text', () => {
   it('refuses e-mail addresses with zero-width or bidi characters', () => {
     expect(isValidEmail('ana\u200B@correo.com')).toBe(false);
     expect(isValidEmail('ana@correo\u202E.com')).toBe(false);
+  });
+});
+
+describe('person names (issue 16)', () => {
+  it('refuses links, domains, an @ and more than 40 characters', () => {
+    for (const name of [
+      'Premio: entra a https://evil.example/login',
+      'evil.example',
+      'visita www.premio',
+      'ana@correo',
+      'bit.ly/premio',
+      'mandado.uy',
+      'HTTP://X',
+    ]) {
+      expect(personNameProblem(name), name).toBe('link');
+    }
+    expect(personNameProblem('a'.repeat(41))).toBe('long');
+    for (const name of [
+      'Ana',
+      'María José',
+      'Ana M. Pérez',
+      "O'Neill",
+      'Jean-Luc',
+      'J. R.',
+      'a'.repeat(40),
+    ]) {
+      expect(personNameProblem(name), name).toBeNull();
+    }
+  });
+
+  it('the shared field says why in Spanish', () => {
+    const field = personNameField();
+    expect(field.safeParse('  Lucía  ').data).toBe('Lucía');
+    expect(field.safeParse('Premio en https://evil.example').error?.issues[0]?.message).toBe(
+      'Escribe solo el nombre, sin enlaces, direcciones web ni correos.',
+    );
+    expect(field.safeParse('a'.repeat(41)).error?.issues[0]?.message).toBe(
+      'No puede tener más de 40 caracteres.',
+    );
+  });
+
+  it('quotes a stored first name to others only when it passes, else the fallback', () => {
+    expect(firstNameForOthers(' Ana ', 'Un amigo')).toBe('Ana');
+    expect(firstNameForOthers('Premio: entra a https://evil.example/login', 'Un amigo')).toBe('Un amigo');
+    expect(firstNameForOthers('', 'Un amigo')).toBe('Un amigo');
   });
 });

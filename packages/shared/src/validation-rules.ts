@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -84,4 +84,49 @@ export function multiLineText<T extends z.ZodType<string, string>>(schema: T) {
       context.addIssue({ code: 'custom', message: MESSAGES.invalidText });
     else if (INVISIBLE_ONLY.test(value)) context.addIssue({ code: 'custom', message: MESSAGES.required });
   });
+}
+
+/** A person's first or last name (issue 16): long enough for real names, too short to carry a message. */
+export const PERSON_NAME_MAX_LENGTH = 40;
+
+/**
+ * What a name may not contain because it reaches other people's inboxes (the invitation and tracking
+ * e-mails quote the sender's first name): an '@', a scheme ('https://'), 'www.', or a domain — a letter or
+ * digit, a dot and two or more letters not followed by another letter ('evil.example', 'bit.ly/x'). A
+ * name with an initial ('Ana M. Pérez') has a space after its dot and passes.
+ */
+const LINK_IN_NAME = /@|:\/\/|\bwww\.|[\p{L}\p{N}_-]\.[a-z]{2,63}(?![\p{L}\p{N}])/iu;
+
+/** Why a (trimmed) value cannot be a person's name, or null when it can (controls are singleLineText's). */
+export function personNameProblem(value: string): 'link' | 'long' | null {
+  if (LINK_IN_NAME.test(value)) return 'link';
+  if (value.length > PERSON_NAME_MAX_LENGTH) return 'long';
+  return null;
+}
+
+/**
+ * A first or last name in every form that names a person (registration, account details, beneficiaries):
+ * required, one line, at most 40 characters, no links, domains or '@'.
+ */
+export function personNameField() {
+  return singleLineText(
+    z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .min(1, { error: MESSAGES.required, abort: true })
+      .max(PERSON_NAME_MAX_LENGTH, MESSAGES.tooLong(PERSON_NAME_MAX_LENGTH)),
+  ).refine((value) => personNameProblem(value) !== 'link', MESSAGES.nameWithLink);
+}
+
+/**
+ * A stored first name as an e-mail to someone other than the account holder may quote it: the name when it
+ * passes today's rules, else `fallback` (rows written before the rules, or by hand). Only the first word is
+ * not enough: 'Premio entra' would still read as a message, hence the fixed sentences around it.
+ */
+export function firstNameForOthers(name: string, fallback: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || personNameProblem(trimmed) !== null || singleLineTextProblem(trimmed) !== null) {
+    return fallback;
+  }
+  return trimmed;
 }

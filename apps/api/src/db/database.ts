@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as beneficiariesSchema from './schema/beneficiaries.ts';
 import * as cartSchema from './schema/cart.ts';
@@ -77,23 +78,42 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 /** The PGlite extensions our migrations create; PostgreSQL gets them from postgresql-contrib. */
 const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
 
+/** The lock file of a PGlite data directory: beside it, so DATA_DIR/pglite is locked by DATA_DIR/pglite.lock. */
+export function dataDirLockFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.lock`;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger);
   // PGlite creates its own folder but not the ones above it; a fresh clone has no ./data yet.
   if ('dataDir' in options) await mkdir(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    extensions: pgliteExtensions,
-    ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
-    ...('loadDataDir' in options ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  // One process per data directory (issue 16): a second opener refuses before PGlite reads a byte.
+  const lock = 'dataDir' in options ? acquireDataDirLock(dataDirLockFile(options.dataDir)) : null;
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      extensions: pgliteExtensions,
+      ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
+      ...('loadDataDir' in options ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, logger });
   return {
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

@@ -1,6 +1,7 @@
 import { readConfig } from '../config.ts';
 import { applyUserRole, parseUserRoleArgs, UserRoleError } from '../modules/accounts/user-roles.service.ts';
-import { openDatabase } from './database.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
 
 // npm run user:role -- ana@example.com operator | merchant:<store id>[:staff] [--remove]
 let command: ReturnType<typeof parseUserRoleArgs>;
@@ -10,7 +11,15 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const handle = await openDatabase(readConfig().database);
+let handle: DatabaseHandle;
+try {
+  handle = await openDatabase(readConfig().database);
+} catch (error) {
+  // The running server holds the embedded database: a grant written here would never reach it (issue 16).
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 try {
   await handle.migrate();
   console.log(await applyUserRole(handle.db, command));

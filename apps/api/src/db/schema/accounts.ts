@@ -28,6 +28,11 @@ export const users = pgTable(
     phoneE164: text('phone_e164').notNull(),
     /** International format as the shopper saw it, e.g. +598 91 234 567. */
     phoneFormatted: text('phone_formatted').notNull(),
+    /**
+     * When the phone last changed country (null: never since registration). Transfers and deposits are
+     * offered by the phone's country, so a fresh change waits some days before it unlocks them (decision 031).
+     */
+    phoneCountryChangedAt: timestamp('phone_country_changed_at', { withTimezone: true }),
     /** Unguessable token carried by invitation links. */
     referralToken: text('referral_token').notNull(),
     referredByUserId: integer('referred_by_user_id'),

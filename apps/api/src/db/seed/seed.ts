@@ -1,7 +1,7 @@
+import { SETTINGS_REGISTRY } from '@mandado/shared/settings-registry';
 import { foldText } from '@mandado/shared/text-fold';
 import { sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
-import { CHECKOUT_SETTING_DEFAULTS } from '../../modules/orders/checkout-settings.ts';
 import type { Database } from '../database.ts';
 import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
 import { coupons } from '../schema/coupons.ts';
@@ -34,6 +34,17 @@ export const DEMO_STORES: readonly StoreSeed[] = [
 const SERVED_CITIES = ['Montevideo'];
 const FREE_SHIPPING_THRESHOLD = '80.00';
 const BANNER_DURATION_SECONDS = 3 * 24 * 3600;
+/** Settings written with their registry defaults, so an operator sees and edits a row. */
+const SEEDED_REGISTRY_KEYS = [
+  'manual_payment_countries',
+  'manual_payment_days',
+  'support_email',
+  'bank_account_bank_name',
+  'bank_account_holder',
+  'bank_account_number',
+  'bank_account_routing_number',
+  'bank_account_swift',
+] as const;
 
 /** Lowercase ASCII with dashes, for media keys. */
 function slugify(text: string): string {
@@ -83,8 +94,12 @@ export async function seedDemoCatalog(db: Database, now: Date = new Date()): Pro
           key: 'header_banner_end_at',
           value: String(Math.floor(now.getTime() / 1000) + BANNER_DURATION_SECONDS),
         },
-        // Manual payments (decision 021): the demo bank account, countries and days, stored so they can be edited.
-        ...Object.entries(CHECKOUT_SETTING_DEFAULTS).map(([key, value]) => ({ key, value })),
+        // Manual payments (decision 021): the demo bank account, countries and days, stored so they can be
+        // edited; their defaults come from the settings registry (decision 038).
+        ...SEEDED_REGISTRY_KEYS.map((key) => {
+          const value: unknown = SETTINGS_REGISTRY[key].default;
+          return { key, value: Array.isArray(value) ? value.join(',') : String(value) };
+        }),
       ])
       .onConflictDoNothing();
     await tx

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { normalizeInternationalPhone } from '@mandado/shared/phone-number';
+import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
 import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -13,6 +13,7 @@ import {
   findReferrerByToken,
   findUserByEmail,
   findUserById,
+  findUserPhone,
   insertUser,
   type UserRow,
   updateRemitter,
@@ -106,11 +107,16 @@ export async function updateOwnDetails(
 ): Promise<User> {
   const owner = requirePermission(actor, 'account:own');
   const phone = phoneOrFail(input.phone_number);
+  // A phone in another country changes which payment methods the account is offered (transfers go by the
+  // phone's country): remember when, so the change unlocks them only after some days (decision 031).
+  const previous = await findUserPhone(db, owner.userId);
+  const countryChanged = previous !== null && phoneCountry(previous) !== phoneCountry(phone.e164);
   const row = await updateRemitter(db, owner.userId, {
     firstName: input.first_name.trim(),
     lastName: input.last_name.trim(),
     phoneE164: phone.e164,
     phoneFormatted: phone.formatted,
+    ...(countryChanged ? { phoneCountryChangedAt: new Date() } : {}),
   });
   if (!row) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
   return presentUser(row, owner);

@@ -60,10 +60,18 @@ export async function insertUser(db: DatabaseOrTransaction, values: NewUser): Pr
   return row ?? null;
 }
 
+/** The phone an account has now, to tell whether an update changes its country. */
+export async function findUserPhone(db: DatabaseOrTransaction, id: number): Promise<string | null> {
+  const [row] = await db.select({ phoneE164: users.phoneE164 }).from(users).where(eq(users.id, id));
+  return row?.phoneE164 ?? null;
+}
+
 export async function updateRemitter(
   db: Database,
   id: number,
-  values: Pick<NewUser, 'firstName' | 'lastName' | 'phoneE164' | 'phoneFormatted'>,
+  values: Pick<NewUser, 'firstName' | 'lastName' | 'phoneE164' | 'phoneFormatted'> & {
+    phoneCountryChangedAt?: Date;
+  },
 ): Promise<AccountRow | null> {
   const [row] = await db
     .update(users)

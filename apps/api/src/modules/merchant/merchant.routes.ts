@@ -2,7 +2,7 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { merchantStoreListSchema, merchantStoreSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requirePermission } from '../../authorization.ts';
+import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
@@ -21,6 +21,9 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = requirePermission(request.actor, 'store:read');
     // An operator holds store:read everywhere but is no member: the portal is for those who work for a store.
     if (actor.storeIds.length === 0) throw new HttpError(403, { detail: MESSAGES.forbidden });
+    // Inside the area the operator role reaches nothing: an operator who is a member of store 1 is store 1's
+    // merchant here, never store 2's (issue 16); operators act on other stores through /v1/admin/*.
+    request.actor = asStoreMember(actor);
     // Per-user answers with the store's private data.
     reply.header('cache-control', 'no-store');
   });

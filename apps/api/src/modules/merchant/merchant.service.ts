@@ -1,5 +1,5 @@
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { presentMerchantStore } from './merchant.presenter.ts';
@@ -17,7 +17,7 @@ export async function getOwnStore(
   actor: Actor | null,
   storeId: number,
 ): Promise<MerchantStore> {
-  const merchant = requirePermission(actor, 'store:read', storeId);
+  const merchant = requireStoreMember(requirePermission(actor, 'store:read', storeId), storeId);
   const row = await findMemberStore(db, merchant.userId, storeId);
   if (!row) throw notFound();
   return presentMerchantStore(row);

@@ -19,6 +19,13 @@ interface StatusEmailInput {
   reason: string;
   /** The remitter's order page (/user/orders/<group number>). */
   orderUrl: string;
+  /** The support contact, from the settings registry (decision 038): the same one the pages show. */
+  support: { whatsappNumber: string; email: string };
+}
+
+/** Where to write, quoted where the e-mail asks the remitter to get in touch. */
+function contactLine(support: StatusEmailInput['support']): string {
+  return `WhatsApp: +${support.whatsappNumber} · Correo: ${support.email}`;
 }
 
 function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: string; lines: string[] } {
@@ -40,6 +47,7 @@ function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: str
           `Intentamos entregar tu pedido ${order} a ${input.beneficiaryFirstName}, pero no fue posible.`,
           ...(reason ? [`Motivo: ${reason}`] : []),
           'Volveremos a intentarlo. Si quieres cambiar algo, escríbenos por WhatsApp o por correo indicando el número de pedido.',
+          contactLine(input.support),
         ],
       };
     case 'rejected':
@@ -49,6 +57,7 @@ function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: str
           `La tienda no pudo completar tu pedido ${order}.`,
           ...(reason ? [`Motivo: ${reason}`] : []),
           'El dinero de los productos que no se entreguen se reembolsa. Ante cualquier duda, escríbenos indicando el número de pedido.',
+          contactLine(input.support),
         ],
       };
   }

@@ -6,8 +6,9 @@ import {
   type TransitionRefusal,
   transitionRefusal,
 } from '@mandado/shared/order-status';
+import { SUPPORT_EMAIL, SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
@@ -16,6 +17,7 @@ import {
   revokeReferralReward,
   withholdWelcomeShare,
 } from '../referrals/referral-ledger.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
@@ -81,7 +83,8 @@ export async function changeStoreOrderStatus(
 ): Promise<StaffStoreOrder> {
   const staff =
     scope.kind === 'merchant'
-      ? requirePermission(actor, 'order:fulfil', scope.storeId)
+      ? // Membership, not the operator role: the merchant area never lets an operator act for another store.
+        requireStoreMember(requirePermission(actor, 'order:fulfil', scope.storeId), scope.storeId)
       : requirePermission(actor, 'order:fulfil');
   const target = await findStatusTarget(db, input.number);
   if (!target || (scope.kind === 'merchant' && target.storeId !== scope.storeId)) throw notFound();
@@ -98,6 +101,8 @@ export async function changeStoreOrderStatus(
   if (refusal) throw new HttpError(400, { detail: REFUSAL_DETAILS[refusal] });
 
   const emailed = isEmailedStatus(input.to);
+  // Read before the transaction: the e-mail quotes the support contact the pages show (decision 038).
+  const settings = emailed ? await getSettings(db) : null;
   await db.transaction(async (tx) => {
     await lockGroup(tx, target.groupId);
     if (!(await compareAndSetStatus(tx, target.id, input.from, input.to))) {
@@ -123,6 +128,10 @@ export async function changeStoreOrderStatus(
           beneficiaryFirstName: target.beneficiary.firstName,
           reason,
           orderUrl: `${deps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(target.groupNumber)}`,
+          support: {
+            whatsappNumber: settings?.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
+            email: settings?.support_email ?? SUPPORT_EMAIL,
+          },
         }),
       );
     }
@@ -169,7 +178,7 @@ export async function listMerchantStoreOrders(
   actor: Actor | null,
   storeId: number,
 ): Promise<StaffStoreOrder[]> {
-  requirePermission(actor, 'store:read', storeId);
+  requireStoreMember(requirePermission(actor, 'store:read', storeId), storeId);
   const rows = await listStoreOrdersOfStore(db, storeId, STORE_ORDER_LIST_LIMIT);
   return presentRows(db, rows, 'merchant');
 }

@@ -1,14 +1,21 @@
+import { parseMoney } from '@mandado/shared/money';
 import type { Database } from '../../db/database.ts';
-import { readAllSettings } from '../settings/settings.repository.ts';
+import { getSettings } from '../settings/settings.service.ts';
 
 /**
- * The settings behind manual payments (decision 021), each with a demo default so a fresh install can take a
- * transfer: stored rows with these keys override them.
+ * The settings behind manual payments (decision 021) and their caps (decision 031), read through the
+ * settings registry (decision 038): each has a demo default there, so a fresh install can take a transfer.
  */
 export interface CheckoutSettings {
   manualPaymentCountries: string[];
   manualPaymentDays: number;
   supportEmail: string;
+  /** What one account's unpaid transfers and deposits may add up to, in US$ cents (default US$ 300). */
+  unpaidMaxTotal: number;
+  /** Units of one product across one account's unpaid transfers and deposits (default 10). */
+  unpaidMaxUnitsPerProduct: number;
+  /** Days after a phone-country change during which transfers and deposits are not offered (default 7). */
+  phoneCountryChangeWaitDays: number;
   bank: {
     bankName: string;
     accountHolder: string;
@@ -18,36 +25,21 @@ export interface CheckoutSettings {
   };
 }
 
-export const CHECKOUT_SETTING_DEFAULTS = {
-  manual_payment_countries: 'CO,CL,PE',
-  manual_payment_days: '3',
-  support_email: 'soporte@mandado.uy',
-  bank_account_bank_name: 'Banco de Prueba N.A. (demo)',
-  bank_account_holder: 'Mandado Marketplace LLC',
-  bank_account_number: '000123456789',
-  bank_account_routing_number: '021000021',
-  bank_account_swift: 'DEMOUS33',
-} as const;
-
-type SettingKey = keyof typeof CHECKOUT_SETTING_DEFAULTS;
-
 export async function getCheckoutSettings(db: Database): Promise<CheckoutSettings> {
-  const stored = await readAllSettings(db);
-  const get = (key: SettingKey) => stored.get(key) ?? CHECKOUT_SETTING_DEFAULTS[key];
-  const days = Number.parseInt(get('manual_payment_days'), 10);
+  const settings = await getSettings(db);
   return {
-    manualPaymentCountries: get('manual_payment_countries')
-      .split(',')
-      .map((code) => code.trim().toUpperCase())
-      .filter((code) => /^[A-Z]{2}$/.test(code)),
-    manualPaymentDays: Number.isFinite(days) && days > 0 ? days : 3,
-    supportEmail: get('support_email'),
+    manualPaymentCountries: settings.manual_payment_countries,
+    manualPaymentDays: settings.manual_payment_days,
+    supportEmail: settings.support_email,
+    unpaidMaxTotal: parseMoney(settings.unpaid_orders_max_total),
+    unpaidMaxUnitsPerProduct: settings.unpaid_orders_max_units_per_product,
+    phoneCountryChangeWaitDays: settings.phone_country_change_wait_days,
     bank: {
-      bankName: get('bank_account_bank_name'),
-      accountHolder: get('bank_account_holder'),
-      accountNumber: get('bank_account_number'),
-      routingNumber: get('bank_account_routing_number'),
-      swift: get('bank_account_swift'),
+      bankName: settings.bank_account_bank_name,
+      accountHolder: settings.bank_account_holder,
+      accountNumber: settings.bank_account_number,
+      routingNumber: settings.bank_account_routing_number,
+      swift: settings.bank_account_swift,
     },
   };
 }

@@ -189,7 +189,7 @@ export async function enqueueConfirmationEmails(
   // would otherwise let anyone send our e-mail, with a name of their choosing, to any address (security
   // review). Transfers send it when an operator marks them paid.
   if (order.beneficiary.email && order.payment_status === 'paid') {
-    await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
+    await enqueueEmail(tx, trackingLinkEmail(order, remitter.firstName));
   }
   return loaded;
 }

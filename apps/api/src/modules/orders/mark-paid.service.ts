@@ -70,7 +70,7 @@ export async function markOrderPaid(
       await enqueueEmail(tx, paymentReceivedEmail(remitter, order));
       // The family member hears of the order once it is paid (see enqueueConfirmationEmails).
       if (order.beneficiary.email) {
-        await enqueueEmail(tx, trackingLinkEmail(order, `${remitter.firstName} ${remitter.lastName}`.trim()));
+        await enqueueEmail(tx, trackingLinkEmail(order, remitter.firstName));
       }
     }
     return true;

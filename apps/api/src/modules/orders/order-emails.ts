@@ -1,5 +1,6 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { firstNameForOthers } from '@mandado/shared/validation-rules';
 import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 
@@ -136,16 +137,22 @@ export function orderExpiredEmail(
   ]);
 }
 
-/** To the family member, when the remitter saved their e-mail: the tracking link, no prices. */
-export function trackingLinkEmail(order: OrderGroup, remitterName: string): OutgoingEmail {
+/**
+ * To the family member, when the remitter saved their e-mail: the tracking link, no prices. The recipient is
+ * not the account holder, so the remitter's words reach them only as a first name that passes the name rules,
+ * inside our own fixed sentence, and never in the subject (issue 16: a "name" like 'Premio: entra a https://…'
+ * must not become a message from Mandado).
+ */
+export function trackingLinkEmail(order: OrderGroup, remitterFirstName: string): OutgoingEmail {
+  const who = firstNameForOthers(remitterFirstName, 'Alguien de tu familia');
   return email(
     order.beneficiary.email,
-    `${remitterName} te envió un pedido de Mandado`,
-    order.beneficiary.first_name,
+    'Te enviaron un pedido de Mandado',
+    firstNameForOthers(order.beneficiary.first_name, ''),
     [
       {
         lines: [
-          `${remitterName} te envió un pedido (${order.number}) de ${order.stores.map((store) => store.store.name).join(', ')}.`,
+          `${who} te envió un pedido (${order.number}) de ${order.stores.map((store) => store.store.name).join(', ')}.`,
           `Entrega estimada: ${formatDeliveryWindow(order.delivery_window)} (de lunes a viernes).`,
           'Puedes seguir cada entrega aquí, sin crear una cuenta:',
         ],

@@ -1,3 +1,4 @@
+import { parseMoney } from '@mandado/shared/money';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -436,6 +437,47 @@ export async function countOpenManualGroups(db: DatabaseOrTransaction, remitterI
   return row?.n ?? 0;
 }
 
+/** The open (confirmed, unpaid) transfers and deposits of a remitter: what the caps of decision 031 count. */
+function openManualGroupsOf(remitterId: number) {
+  return and(
+    eq(orderGroups.remitterId, remitterId),
+    eq(orderGroups.status, 'confirmed'),
+    eq(orderGroups.paymentStatus, 'pending'),
+    eq(orderGroups.processor, 'manual'),
+  );
+}
+
+/**
+ * What a remitter's unpaid transfers and deposits hold (decision 031): their total due in cents, and the
+ * units per product of their store orders that still hold stock (a rejected one gave it back). Two queries,
+ * whatever the number of orders.
+ */
+export async function readOpenManualHoldings(
+  db: DatabaseOrTransaction,
+  remitterId: number,
+): Promise<{ total: number; unitsByProduct: Map<number, number> }> {
+  const [sum] = await db
+    .select({ total: sql<string>`coalesce(sum(${orderGroups.total}), 0)::numeric(14, 2)::text` })
+    .from(orderGroups)
+    .where(openManualGroupsOf(remitterId));
+  const units = await db
+    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(storeOrders, eq(storeOrders.id, orderLines.storeOrderId))
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(
+      and(
+        openManualGroupsOf(remitterId),
+        sql`${storeOrders.status} <> 'rejected'`,
+        isNotNull(orderLines.productId),
+      ),
+    )
+    .groupBy(orderLines.productId);
+  const unitsByProduct = new Map<number, number>();
+  for (const row of units) if (row.productId !== null) unitsByProduct.set(row.productId, row.units);
+  return { total: parseMoney(sum?.total ?? '0.00'), unitsByProduct };
+}
+
 /** Forgets idempotency keys created before `before`. */
 export async function deleteIdempotencyKeysBefore(db: DatabaseOrTransaction, before: Date): Promise<void> {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
@@ -456,13 +498,23 @@ export async function findGroupByProcessorRef(
 export async function findRemitter(
   db: DatabaseOrTransaction,
   userId: number,
-): Promise<{ email: string; firstName: string; lastName: string; phoneE164: string } | undefined> {
+): Promise<
+  | {
+      email: string;
+      firstName: string;
+      lastName: string;
+      phoneE164: string;
+      phoneCountryChangedAt: Date | null;
+    }
+  | undefined
+> {
   const [row] = await db
     .select({
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
       phoneE164: users.phoneE164,
+      phoneCountryChangedAt: users.phoneCountryChangedAt,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -26,6 +26,7 @@ import { presentProduct } from '../catalog/product.presenter.ts';
 import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
+import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
@@ -55,6 +56,7 @@ import {
   nextOrderNumber,
   type OrderGroupRow,
   readCreditBalance,
+  readOpenManualHoldings,
   readStock,
   releaseAbandonedKey,
   releaseIdempotencyKey,
@@ -203,6 +205,15 @@ async function checkPayment(
     if (country === null || !settings.manualPaymentCountries.includes(country)) {
       throw new HttpError(400, { detail: CHECKOUT_MESSAGES.cashUnsupported });
     }
+    // Any account could switch its phone to an allowed country and take stock on credit at once: a change
+    // of country unlocks transfers only after some days (decision 031).
+    const changedAt = remitter?.phoneCountryChangedAt;
+    const waitMs = settings.phoneCountryChangeWaitDays * 24 * 60 * 60_000;
+    if (changedAt && ctx.now().getTime() - changedAt.getTime() < waitMs) {
+      throw new HttpError(400, {
+        detail: CHECKOUT_MESSAGES.phoneCountryChangedRecently(settings.phoneCountryChangeWaitDays),
+      });
+    }
     return null;
   }
   if (payment.method === 'paypal') {
@@ -243,6 +254,38 @@ async function ensureCustomer(ctx: OrdersContext, userId: number): Promise<strin
     email: remitter.email,
     name: `${remitter.firstName} ${remitter.lastName}`.trim(),
   });
+}
+
+/**
+ * Decision 031: an unpaid transfer or deposit holds its stock for days at no cost, so one account's unpaid
+ * orders may hold at most `unpaidMaxTotal` (US$) and `unpaidMaxUnitsPerProduct` units of any one product,
+ * this order included. Runs inside the placing transaction, after the cart row is locked: two placements of
+ * one account queue there, so both cannot pass on the same count.
+ */
+async function checkUnpaidCaps(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  settings: CheckoutSettings,
+  order: { total: number; wanted: ReadonlyMap<number, number>; names: ReadonlyMap<number, string> },
+): Promise<void> {
+  const held = await readOpenManualHoldings(tx, userId);
+  if (held.total + order.total > settings.unpaidMaxTotal) {
+    throw new HttpError(409, {
+      detail: CHECKOUT_MESSAGES.unpaidTotalCap(settings.unpaidMaxTotal, held.total),
+    });
+  }
+  for (const [productId, quantity] of order.wanted) {
+    const already = held.unitsByProduct.get(productId) ?? 0;
+    if (already + quantity > settings.unpaidMaxUnitsPerProduct) {
+      throw new HttpError(409, {
+        detail: CHECKOUT_MESSAGES.unpaidUnitsCap(
+          settings.unpaidMaxUnitsPerProduct,
+          order.names.get(productId) ?? '',
+          already,
+        ),
+      });
+    }
+  }
 }
 
 function conflict(changes: CheckoutConflict['changes']): Refusal {
@@ -411,6 +454,10 @@ async function writeOrder(
     // Stock: quantities summed per product first, then one conditional update per row (no overselling).
     const wanted = new Map<number, number>();
     for (const { line } of priced) wanted.set(line.id, (wanted.get(line.id) ?? 0) + line.quantity);
+    if (manual) {
+      const names = new Map(priced.map(({ line }) => [line.id, line.name]));
+      await checkUnpaidCaps(tx, userId, settings, { total: pricing.total, wanted, names });
+    }
     const short = await takeStock(
       tx,
       [...wanted].map(([productId, quantity]) => ({ productId, quantity })),

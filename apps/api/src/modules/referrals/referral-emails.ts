@@ -1,4 +1,5 @@
 import { referralShareText } from '@mandado/shared/referral-rules';
+import { firstNameForOthers } from '@mandado/shared/validation-rules';
 import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.repository.ts';
 
@@ -30,8 +31,9 @@ export function invitationEmail(input: {
   minimumPurchase: string;
 }): OutgoingEmail {
   // Only the first name, and only in the body: the subject is ours alone, so nobody can send a message that
-  // reads as Mandado's own ("URGENTE: verifica…") to an inbox that never asked for it.
-  const who = input.inviterFirstName.trim() || 'Un amigo';
+  // reads as Mandado's own ("URGENTE: verifica…") to an inbox that never asked for it. A stored name that
+  // fails today's name rules (a link, a domain, an '@', over 40 characters; issue 16) is not quoted at all.
+  const who = firstNameForOthers(input.inviterFirstName, 'Un amigo');
   const intro = `${who} te invita a Mandado.`;
   const offer = referralShareText(input.inviteeReward, input.minimumPurchase);
   const how = 'Crea tu cuenta con este enlace y el regalo se aplica solo al pagar tu primera compra:';

@@ -1,19 +1,19 @@
-import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import {
-  REFERRAL_DEFAULTS,
-  REFERRAL_SETTING_KEYS,
-  type ReferralAmounts,
-} from '@mandado/shared/referral-rules';
+import { parseMoney } from '@mandado/shared/money';
+import type { ReferralAmounts } from '@mandado/shared/referral-rules';
 import type { Settings } from '@mandado/shared/settings.schemas';
-import { SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
+import {
+  publicSettingValues,
+  type ResolvedSettings,
+  resolveSettings,
+  type SettingKey,
+  type SettingValue,
+  settingValue,
+} from '@mandado/shared/settings-registry';
 import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import type { Database } from '../../db/database.ts';
 import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './map-tiles.ts';
-import { readAllSettings } from './settings.repository.ts';
-
-const DEFAULT_FREE_SHIPPING_THRESHOLD = '80.00';
-export const DEFAULT_SUPPORT_EMAIL = 'soporte@mandado.uy';
+import { readAllSettings, readSettingRow } from './settings.repository.ts';
 
 /** What the site's configuration (not the settings table) adds to the public settings. */
 export interface SiteConfig {
@@ -23,37 +23,37 @@ export interface SiteConfig {
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = { mapTiles: DEFAULT_MAP_TILES, widgets: NO_WIDGETS };
 
-/** A stored money setting, or its default when absent or not a non-negative amount. */
-function moneySetting(stored: Map<string, string>, key: string, fallback: string): number {
-  const value = stored.get(key);
-  if (value === undefined) return parseMoney(fallback);
-  try {
-    const parsed = parseMoney(value);
-    return parsed >= 0 ? parsed : parseMoney(fallback);
-  } catch {
-    return parseMoney(fallback);
-  }
+/**
+ * Every setting, typed, through the registry (decision 038): a row that is absent or does not read under its
+ * key's schema gives the registry's default, so no caller parses stored text or keeps a default of its own.
+ */
+export async function getSettings(db: DatabaseOrTransaction): Promise<ResolvedSettings> {
+  return resolveSettings(await readAllSettings(db));
+}
+
+/** One setting, typed (one indexed read). */
+export async function getSetting<K extends SettingKey>(
+  db: DatabaseOrTransaction,
+  key: K,
+): Promise<SettingValue<K>> {
+  return settingValue(key, await readSettingRow(db, key));
 }
 
 /** The referral program's three figures in cents (settings, defaults 5, 5, 50; issue 11). */
 export async function getReferralAmounts(db: DatabaseOrTransaction): Promise<ReferralAmounts> {
-  return referralAmountsFrom(await readAllSettings(db));
+  return referralAmountsFrom(await getSettings(db));
 }
 
-function referralAmountsFrom(stored: Map<string, string>): ReferralAmounts {
+function referralAmountsFrom(resolved: ResolvedSettings): ReferralAmounts {
   return {
-    inviteeReward: moneySetting(stored, REFERRAL_SETTING_KEYS.inviteeReward, REFERRAL_DEFAULTS.inviteeReward),
-    inviterReward: moneySetting(stored, REFERRAL_SETTING_KEYS.inviterReward, REFERRAL_DEFAULTS.inviterReward),
-    minimumPurchase: moneySetting(
-      stored,
-      REFERRAL_SETTING_KEYS.minimumPurchase,
-      REFERRAL_DEFAULTS.minimumPurchase,
-    ),
+    inviteeReward: parseMoney(resolved.referral_invitee_reward),
+    inviterReward: parseMoney(resolved.referral_inviter_reward),
+    minimumPurchase: parseMoney(resolved.referral_minimum_purchase),
   };
 }
 
 /**
- * The public settings of spec §3, with safe defaults when a key was never stored, plus what the site's
+ * The public settings of spec §3: the registry's public keys (defaults in place), plus what the site's
  * configuration adds: the map's tile server (MAP_TILE_URL) and the third-party widgets (callers that never
  * show them may leave the default).
  */
@@ -61,23 +61,10 @@ export async function getPublicSettings(
   db: Database,
   site: SiteConfig = DEFAULT_SITE_CONFIG,
 ): Promise<Settings> {
-  const stored = await readAllSettings(db);
-  const referral = referralAmountsFrom(stored);
   return {
-    free_shipping_threshold: formatMinorAsDecimal(
-      parseMoney(stored.get('free_shipping_threshold') ?? DEFAULT_FREE_SHIPPING_THRESHOLD),
-    ),
-    header_banner_end_at: Number(stored.get('header_banner_end_at') ?? 0),
+    ...publicSettingValues(await getSettings(db)),
     map_tile_url: site.mapTiles.url,
     map_attribution: site.mapTiles.attribution,
-    referral_invitee_reward: formatMinorAsDecimal(referral.inviteeReward),
-    referral_inviter_reward: formatMinorAsDecimal(referral.inviterReward),
-    referral_minimum_purchase: formatMinorAsDecimal(referral.minimumPurchase),
-    support_whatsapp_number: (stored.get('support_whatsapp_number') ?? SUPPORT_WHATSAPP_NUMBER).replace(
-      /\D/g,
-      '',
-    ),
-    support_email: stored.get('support_email') ?? DEFAULT_SUPPORT_EMAIL,
     widgets: site.widgets,
   };
 }

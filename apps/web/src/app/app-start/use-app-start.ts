@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isSameCity } from '../../features/locations/same-city.ts';
 import { useCities } from '../../features/locations/use-cities.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useSessionStart } from '../account/use-session-start.ts';
 import { startDestination } from './start-destination.ts';
@@ -21,6 +21,8 @@ export function useAppStart(): void {
   const cities = useCities();
   const stores = useCityStores(city);
   const settled = useRef(false);
+  // Spec §8: errors are reported to the support e-mail (the setting, or its default when who-am-I failed too).
+  const supportEmail = useSupportContact().email;
   // Step 3, with a user: the CSRF token, the stored user and the user-init event.
   useSessionStart();
 
@@ -29,9 +31,9 @@ export function useAppStart(): void {
     notify({
       kind: 'error',
       title: MESSAGES.serverError,
-      message: `Por favor reporta este error a ${SUPPORT_EMAIL}`,
+      message: `Por favor reporta este error a ${supportEmail}`,
     });
-  }, [cities.isError, notify]);
+  }, [cities.isError, notify, supportEmail]);
 
   // A saved city we no longer serve is forgotten, with its store.
   useEffect(() => {

@@ -1,8 +1,11 @@
+import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /** Spec §1 and §2 /termsandconditions: the terms of a purchase (who sells, prices, payment, delivery, refunds). */
 export function TermsAndConditionsPage() {
+  // The support e-mail and hours are settings (decision 038): the same on every page.
+  const support = useSupportContact();
   return (
     <article className="container page-section prose">
       <h1>Términos y condiciones</h1>
@@ -74,7 +77,7 @@ export function TermsAndConditionsPage() {
       <p>
         Si el beneficiario no recibió uno o más productos de tu pedido, te devolvemos el dinero de esos
         productos por el mismo medio con el que pagaste. Para pedirlo, escríbenos a{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> con el número de pedido y los productos que
+        <a href={`mailto:${support.email}`}>{support.email}</a> con el número de pedido y los productos que
         faltaron.
       </p>
 
@@ -93,9 +96,9 @@ export function TermsAndConditionsPage() {
 
       <h2>10. Contacto</h2>
       <p>
-        Escríbenos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Atendemos de lunes a domingo, de
-        8:00 a 20:00. Cómo usamos tus datos y los del beneficiario está explicado en los{' '}
-        <Link to="/termsuse">términos de uso y privacidad</Link>.
+        Escríbenos a <a href={`mailto:${support.email}`}>{support.email}</a>.{' '}
+        {supportHoursSentence(support.hours)} Cómo usamos tus datos y los del beneficiario está explicado en
+        los <Link to="/termsuse">términos de uso y privacidad</Link>.
       </p>
     </article>
   );

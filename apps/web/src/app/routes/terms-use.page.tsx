@@ -1,12 +1,15 @@
+import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /**
  * Spec §2 /termsuse: terms of use, privacy (remitters' and beneficiaries' data) and cookies, plus the help
  * sections the footer links to by anchor (shipping policies, FAQ, contact).
  */
 export function TermsUsePage() {
-  const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
+  // The support e-mail and hours are settings (decision 038): the same on every page.
+  const support = useSupportContact();
+  const mail = <a href={`mailto:${support.email}`}>{support.email}</a>;
   return (
     <article className="container page-section prose">
       <h1>Términos de uso y privacidad</h1>
@@ -85,7 +88,9 @@ export function TermsUsePage() {
       <p>Escríbenos por WhatsApp o por correo con el número de pedido.</p>
 
       <h2 id="contactenos">Contáctanos</h2>
-      <p>Escríbenos a {mail}. Atendemos de lunes a domingo, de 8:00 a 20:00.</p>
+      <p>
+        Escríbenos a {mail}. {supportHoursSentence(support.hours)}
+      </p>
     </article>
   );
 }

@@ -6,6 +6,7 @@ const SETTINGS: FaqSettings = {
   referral_invitee_reward: '5.00',
   referral_inviter_reward: '5.00',
   referral_minimum_purchase: '50.00',
+  support_hours: 'lunes a domingo, de 8:00am a 8:00pm',
 };
 
 function allText(settings: FaqSettings): string {
@@ -79,5 +80,14 @@ describe('usdText', () => {
     expect(usdText(8000)).toBe('US$ 80');
     expect(usdText(299)).toBe('US$ 2,99');
     expect(usdText(123450)).toBe('US$ 1.234,50');
+  });
+});
+
+describe('the support hours answer (decision 038)', () => {
+  it('quotes the support_hours setting, not a constant', () => {
+    const text = faqEntries({ ...SETTINGS, support_hours: 'lunes a viernes, de 9:00am a 6:00pm' })
+      .flatMap((entry) => entry.answer)
+      .join(' ');
+    expect(text).toContain('Atendemos de lunes a viernes, de 9:00am a 6:00pm.');
   });
 });

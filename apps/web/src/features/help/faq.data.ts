@@ -1,7 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Settings } from '@mandado/shared/settings.schemas';
 import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
-import { SUPPORT_HOURS } from '@mandado/shared/support-contact';
 
 /** What an answer's button does: open another help view, the city selector or the referral popup. */
 export type FaqAction = 'cities' | 'suggestion' | 'instructions' | 'contact' | 'referral';
@@ -22,6 +21,7 @@ export type FaqSettings = Pick<
   | 'referral_invitee_reward'
   | 'referral_inviter_reward'
   | 'referral_minimum_purchase'
+  | 'support_hours'
 >;
 
 /**
@@ -184,7 +184,7 @@ export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CAR
       id: 'atencion',
       question: '¿Cuál es el horario de atención y cómo consulto el estado de mi pedido?',
       answer: [
-        `Atendemos de ${SUPPORT_HOURS}. Para consultar por tu pedido escríbenos por WhatsApp o por correo electrónico con tu número de pedido.`,
+        `Atendemos de ${settings.support_hours}. Para consultar por tu pedido escríbenos por WhatsApp o por correo electrónico con tu número de pedido.`,
       ],
       action: { kind: 'contact', label: 'Escríbenos' },
     },

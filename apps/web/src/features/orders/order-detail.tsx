@@ -7,10 +7,10 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
-import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
+import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { SUPPORT_EMAIL } from '../../lib/contact.ts';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { BankInstructionsBlock } from './bank-instructions.tsx';
 import { type OrderFigures, orderFigures, type StoreFigures } from './order-figures.ts';
 import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
@@ -231,6 +231,7 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
  */
 export function OrderDetail({ order }: { order: OrderGroup }) {
   const { repeat, isPending, unavailable } = useRepeatOrder();
+  const support = useSupportContact();
   const beneficiary = order.beneficiary;
   const mailto = trackingMailtoUrl(
     beneficiary.email,
@@ -403,12 +404,12 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           ¿Consultas sobre este pedido?
         </h3>
         <p>
-          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>. {SUPPORT_HOURS_SENTENCE}
+          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>. {supportHoursSentence(support.hours)}
         </p>
         <div className="order-actions">
           <a
             className="button button--secondary button--small"
-            href={supportWhatsAppUrl(order.number)}
+            href={supportWhatsAppUrl(order.number, support.whatsappNumber)}
             target="_blank"
             rel="noopener noreferrer"
           >
@@ -416,7 +417,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           </a>
           <a
             className="button button--secondary button--small"
-            href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Consulta por mi pedido ${order.number}`)}`}
+            href={`mailto:${support.email}?subject=${encodeURIComponent(`Consulta por mi pedido ${order.number}`)}`}
           >
             Consultar por correo
           </a>

@@ -21,8 +21,8 @@ describe('support WhatsApp link', () => {
     expect(supportWhatsAppUrl('MV-1', '+598 91 000 000')).toMatch(/^https:\/\/wa\.me\/59891000000\?text=/);
   });
 
-  it('uses the shared support number by default', () => {
-    expect(supportWhatsAppUrl('MV-1')).toMatch(/^https:\/\/wa\.me\/\d{8,15}\?text=/);
+  it('uses the number it is given (the support_whatsapp_number setting, decision 038)', () => {
+    expect(supportWhatsAppUrl('MV-1', '59899111222')).toMatch(/^https:\/\/wa\.me\/59899111222\?text=/);
   });
 });
 

@@ -1,5 +1,3 @@
-import { SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
-
 /**
  * The links of an order page (spec §1: status queries go by WhatsApp or e-mail; issue 10: the remitter shares
  * the tracking link). Plain strings, so the texts are unit-tested and the page only renders anchors.
@@ -10,8 +8,11 @@ export function supportMessage(orderNumber: string): string {
   return `Hola, consulto por mi pedido ${orderNumber}`;
 }
 
-/** `https://wa.me/<support number>?text=…`: opens a chat with support, the message already typed. */
-export function supportWhatsAppUrl(orderNumber: string, phone: string = SUPPORT_WHATSAPP_NUMBER): string {
+/**
+ * `https://wa.me/<support number>?text=…`: opens a chat with support, the message already typed. The number
+ * is the `support_whatsapp_number` setting (decision 038), never a constant: the page passes it.
+ */
+export function supportWhatsAppUrl(orderNumber: string, phone: string): string {
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(supportMessage(orderNumber))}`;
 }
 

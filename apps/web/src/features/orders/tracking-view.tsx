@@ -1,6 +1,7 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
-import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
+import { supportHoursSentence } from '@mandado/shared/support-contact';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { supportWhatsAppUrl } from './order-links.ts';
 import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
@@ -18,6 +19,7 @@ function itemsText(count: number): string {
  */
 export function TrackingView({ tracking }: { tracking: Tracking }) {
   const name = tracking.beneficiary_first_name.trim();
+  const support = useSupportContact();
   const cancelled = tracking.status === 'cancelled';
   const pickup = tracking.delivery === 'pickup';
   // Every store still pending: the payment has not arrived yet (a transfer may take days), so the days
@@ -99,12 +101,12 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           ¿Consultas sobre la entrega?
         </h2>
         <p>
-          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>. {SUPPORT_HOURS_SENTENCE}
+          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>. {supportHoursSentence(support.hours)}
         </p>
         <div className="order-actions">
           <a
             className="button button--secondary button--small"
-            href={supportWhatsAppUrl(tracking.number)}
+            href={supportWhatsAppUrl(tracking.number, support.whatsappNumber)}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -1,0 +1,13 @@
+import { type SupportContact, supportContactFrom } from '@mandado/shared/support-contact';
+import { useQuery } from '@tanstack/react-query';
+import { whoamiQueryOptions } from '../lib/whoami-query.ts';
+
+/**
+ * The support WhatsApp number, e-mail and hours from the public settings (decision 038), for every page that
+ * shows them (order detail, tracking, help, footers, terms, error toasts). Until who-am-I answers, the
+ * registry's defaults keep the links working.
+ */
+export function useSupportContact(): SupportContact {
+  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
+  return supportContactFrom(settings);
+}
