@@ -42,6 +42,8 @@ export const MESSAGES = {
   passwordResetRequested:
     'Si existe una cuenta con ese correo, te enviamos un enlace para restablecer la contraseña. Revisa tu bandeja de entrada.',
   passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+  visitorCartChanged:
+    'Actualizamos tu carrito: algunos productos cambiaron de precio o de stock, o ya no están disponibles.',
   currentPasswordRequired: 'Ingresa tu contraseña actual',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
   passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual.',
