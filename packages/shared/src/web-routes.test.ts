@@ -48,3 +48,13 @@ describe('isWebAppPath', () => {
     expect(isWebAppPath(path)).toBe(false);
   });
 });
+
+describe('the search results page (issue 16)', () => {
+  it.each(['/buscar', '/buscar/', '/BUSCAR'])('%s is a page (the server answers 200)', (path) => {
+    expect(isWebAppPath(path)).toBe(true);
+  });
+
+  it('/buscar/extra is not', () => {
+    expect(isWebAppPath('/buscar/extra')).toBe(false);
+  });
+});
