@@ -211,13 +211,15 @@ test.describe('the cart of a visitor', () => {
     expect(name).not.toBe('');
   });
 
-  test('a visitor’s cart lives in memory only: a reload starts empty, and /cart says so', async ({
+  test('a visitor’s cart is kept apart from a user’s (decision 032); without it /cart says the cart is empty', async ({
     page,
   }) => {
     await chooseMontevideo(page);
     await addBySearch(page, 'yerba', YERBA);
     await expect(cartButton(page, 1)).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
+    // The visitor's own copy (e2e/visitor-cart.spec.ts); without it a new visit starts empty.
+    await page.evaluate(() => window.localStorage.removeItem('mandado:visitor-cart:v1'));
     await page.goto('/cart');
     await expect(page.getByRole('heading', { level: 1, name: 'Tu carrito' })).toBeVisible();
     await expect(page.getByText(EMPTY_CART_TITLE)).toBeVisible();

@@ -497,3 +497,31 @@ test.describe('after the order', () => {
     await expect(page).toHaveURL(/\/user\/orders$/);
   });
 });
+
+test('the tracking page lists each store’s products and who sent them, first name only @desktop-only', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  const order = await remitterWithOrder(page, baseURL);
+  const family = await browser.newContext({ baseURL: baseURL ?? '', locale: 'es-UY' });
+  try {
+    const visit = await family.newPage();
+    await visit.goto(new URL(order.trackingUrl).pathname);
+    // registerInPage's remitter is Carla Ferreira: her first name, never her surname.
+    await expect(visit.getByText(/^Carla te envió una compra por Mandado\./)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(visit.locator('body')).not.toContainText('Ferreira');
+    for (const store of order.stores) {
+      const [name, units] = store.includes('Puerto') ? [NOODLES, '2 unidades'] : [OMEPRAZOLE, '1 unidad'];
+      const products = visit.getByRole('list', { name: `Productos de ${store}` });
+      const line = products.getByRole('listitem').filter({ hasText: name });
+      await expect(line).toBeVisible();
+      await expect(line).toContainText(units);
+    }
+    expect(await visit.locator('body').innerText()).not.toMatch(/\$|US\$|USD|UYU/);
+  } finally {
+    await family.close();
+  }
+});

@@ -132,3 +132,20 @@ describe('GET /v1/tracking/:token/', () => {
     }
   });
 });
+
+describe('GET /v1/tracking/:token/ lists the products and the sender (issue 16)', () => {
+  it("gives each store's lines (name, quantity, picture; no prices) and the sender's first name only", async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/v1/tracking/${order.trackingToken}/` });
+    expect(response.statusCode).toBe(200);
+    const body = trackingSchema.parse(response.json());
+    expect(body.sender_first_name).toBe('Ana');
+    expect(response.body).not.toContain('Pereira');
+    expect(body.stores.map((store) => store.lines.map((line) => line.quantity))).toEqual([[3], [1]]);
+    for (const store of body.stores) {
+      for (const line of store.lines) {
+        expect(Object.keys(line).sort()).toEqual(['image', 'name', 'quantity']);
+        expect(line.name.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});

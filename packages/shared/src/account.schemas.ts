@@ -147,4 +147,17 @@ export const passwordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
 
+/**
+ * POST /v1/users/change-password/ (issue 16): the current password proves the shopper is at the keyboard; the
+ * new one follows the registration's policy (the account's e-mail and names are checked by the server).
+ */
+export const passwordChangeSchema = z.object({
+  current_password: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired, abort: true })
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.currentPasswordWrong),
+  new_password: newPasswordField,
+});
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
+
 export const detailSchema = z.object({ detail: z.string() });

@@ -75,7 +75,12 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
-export const productSearchSchema = z.object({ results: z.array(productSchema) });
+/** A page of search results (issue 16: the results page pages through them; the dropdown shows page 1). */
+export const productSearchSchema = z.object({
+  results: z.array(productSchema),
+  page: z.number().int(),
+  has_next: z.boolean(),
+});
 
 export const categoryProductsSchema = z.object({
   category: z.number().int(),

@@ -436,6 +436,8 @@ export type CheckoutOptions = z.infer<typeof checkoutOptionsSchema>;
 export const trackingSchema = z.object({
   number: z.string(),
   beneficiary_first_name: z.string(),
+  /** Who sent it (issue 16): the remitter's first name only, never the surname or any contact detail. */
+  sender_first_name: z.string(),
   delivery: z.enum(DELIVERY_TYPES),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
   status: z.enum(ORDER_GROUP_STATUSES),
@@ -449,6 +451,10 @@ export const trackingSchema = z.object({
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),
       items: z.number().int(),
+      /** What the store is bringing (issue 16): names, quantities and pictures, no prices. */
+      lines: z.array(
+        z.object({ name: z.string(), quantity: z.number().int(), image: z.string().nullable() }),
+      ),
     }),
   ),
 });

@@ -46,6 +46,12 @@ export const MESSAGES = {
   passwordResetRequested:
     'Si existe una cuenta con ese correo, te enviamos un enlace para restablecer la contraseña. Revisa tu bandeja de entrada.',
   passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
+  visitorCartChanged:
+    'Actualizamos tu carrito: algunos productos cambiaron de precio o de stock, o ya no están disponibles.',
+  currentPasswordRequired: 'Ingresa tu contraseña actual',
+  currentPasswordWrong: 'La contraseña actual no es correcta.',
+  passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual.',
+  passwordChanged: 'Cambiamos tu contraseña. Cerramos tus sesiones en otros dispositivos.',
   passwordResetDone: 'Tu contraseña fue actualizada. Ya puedes iniciar sesión.',
   cartQuantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99.',
   cartTooManyLines: 'El carrito no puede tener más de 100 productos distintos.',

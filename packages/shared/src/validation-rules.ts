@@ -25,6 +25,10 @@ export function isValidEmail(value: string): boolean {
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 800;
+/** Results per search page (the dropdown shows the first page; /buscar pages through them). */
+export const SEARCH_PAGE_SIZE = 20;
+/** The deepest search page served: past it a search is a scrape, not a shopper. */
+export const SEARCH_MAX_PAGE = 50;
 
 /** Spec §5: a search triggers only for 3 or more characters, or for an empty string (which clears it). */
 export function shouldSearch(term: string): boolean {

@@ -67,3 +67,13 @@ describe('storeSegmentOf (issue 16: an unknown store path answers 404)', () => {
     },
   );
 });
+
+describe('the search results page (issue 16)', () => {
+  it.each(['/buscar', '/buscar/', '/BUSCAR'])('%s is a page (the server answers 200)', (path) => {
+    expect(isWebAppPath(path)).toBe(true);
+  });
+
+  it('/buscar/extra is not', () => {
+    expect(isWebAppPath('/buscar/extra')).toBe(false);
+  });
+});

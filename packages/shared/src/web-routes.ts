@@ -13,6 +13,8 @@ export const WEB_PATHS = {
   allStores: '/allstores/:category?',
   nearStores: '/allstoresNear/:category?',
   cart: '/cart',
+  /** The search results page (issue 16): `?q=` the term, `&pagina=` the page. */
+  search: '/buscar',
   checkout: '/checkout',
   checkoutConfirmation: '/checkout/confirmacion/:number',
   login: '/login',

@@ -34,6 +34,12 @@ export const DEFAULT_RATE_LIMITS = {
    * ceiling each of them would get its own per-IP and per-e-mail allowance (decision 013, security review).
    */
   loginPerNetwork: { max: 300, windowSeconds: 300 },
+  /**
+   * Password changes (issue 16), like logins: every attempt per IP, and the FAILED ones per account (reset by a
+   * success), so a stolen session cannot guess the current password at leisure.
+   */
+  passwordChangePerIp: { max: 30, windowSeconds: 300 },
+  passwordChangePerUser: { max: 8, windowSeconds: 300 },
   /** E-mail existence checks (the login panel asks once per e-mail typed). */
   emailLookupPerIp: { max: 30, windowSeconds: 300 },
   emailLookupPerEmail: { max: 10, windowSeconds: 300 },

@@ -56,6 +56,7 @@ const TermsAndConditionsPage = lazyNamed(
   'TermsAndConditionsPage',
 );
 const TermsUsePage = lazyNamed(() => import('./routes/terms-use.page.tsx'), 'TermsUsePage');
+const SearchPage = lazyNamed(() => import('./routes/search.page.tsx'), 'SearchPage');
 const CartPage = lazyNamed(() => import('./routes/cart.page.tsx'), 'CartPage');
 const CheckoutPage = lazyNamed(() => import('./routes/checkout.page.tsx'), 'CheckoutPage');
 const CheckoutLayout = lazyNamed(() => import('./checkout/checkout.layout.tsx'), 'CheckoutLayout');
@@ -102,6 +103,7 @@ export function AppRoutes() {
               <Route path={WEB_PATHS.allStores} element={<AllStoresPage />} />
               <Route path={WEB_PATHS.nearStores} element={<NearStoresPage />} />
               <Route path={WEB_PATHS.cart} element={<CartPage />} />
+              <Route path={WEB_PATHS.search} element={<SearchPage />} />
             </Route>
             <Route element={<CommonLayout />}>
               <Route path={WEB_PATHS.termsAndConditions} element={<TermsAndConditionsPage />} />

@@ -7,6 +7,11 @@ export const STORAGE_KEYS = {
   currency: 'currency',
   /** The logged-in user's cart (spec §4 Saving: only when logged in). */
   cart: 'cart',
+  /**
+   * A visitor's cart (decision 032, beyond spec §4 Saving): versioned in its key and its content, so a copy of
+   * an older shape is never misread.
+   */
+  visitorCart: 'mandado:visitor-cart:v1',
   /** The logged-in user as who-am-I gave it (never a credential: the session is an HttpOnly cookie). */
   user: 'user',
   /** The referral token an invitation link brought. */

@@ -6,18 +6,28 @@ import {
   emailQuerySchema,
   loginResponseSchema,
   loginSchema,
+  passwordChangeSchema,
   registrationSchema,
   remitterUpdateSchema,
   userSchema,
   whoamiSchema,
 } from '@mandado/shared/account.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../authorization.ts';
 import { clientKey, enforceRateLimit, networkKey, resetRateLimit } from '../../plugins/rate-limit.ts';
 import { csrfTokenFor, endSession, startSession } from '../../plugins/session.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
-import { authenticate, currentUser, emailExists, register, updateOwnDetails } from './accounts.service.ts';
+import {
+  authenticate,
+  changeOwnPassword,
+  currentUser,
+  emailExists,
+  register,
+  updateOwnDetails,
+} from './accounts.service.ts';
 import { presentLogin } from './user.presenter.ts';
 
 const TAGS = ['cuentas'];
@@ -173,6 +183,32 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       return updateOwnDetails(app.db, request.actor, request.body);
+    },
+  );
+
+  app.post(
+    '/users/change-password/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Cambia la contraseña (pide la actual); cierra las demás sesiones del usuario',
+        body: passwordChangeSchema,
+        response: { 200: detailSchema, 401: apiErrorSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const actor = requireActor(request);
+      // Decision 013's shape: every attempt per address, and the failures per account, forgotten on success.
+      await enforceRateLimit(app, reply, 'passwordChangePerIp', clientKey(request.ip));
+      const failures = `user:${actor.userId}`;
+      await enforceRateLimit(app, reply, 'passwordChangePerUser', failures);
+      await changeOwnPassword(app.db, actor, {
+        ...request.body,
+        keepSessionHash: request.session?.tokenHash ?? null,
+      });
+      await resetRateLimit(app, 'passwordChangePerUser', failures);
+      return { detail: MESSAGES.passwordChanged };
     },
   );
 };

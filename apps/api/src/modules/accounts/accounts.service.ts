@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { newPasswordProblem } from '@mandado/shared/password-policy';
 import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
 import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { insertReferral } from '../referrals/referrals.repository.ts';
+import { deleteUserSessions } from '../sessions/sessions.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
@@ -17,6 +19,7 @@ import {
   insertUser,
   type UserRow,
   updateRemitter,
+  updateUserPasswordHash,
 } from './users.repository.ts';
 
 /**
@@ -120,4 +123,35 @@ export async function updateOwnDetails(
   });
   if (!row) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
   return presentUser(row, owner);
+}
+
+/**
+ * POST /users/change-password/ (issue 16): the current password first (a borrowed, unlocked session cannot take
+ * the account over), then the registration's policy with what the account knows. Every other session of the
+ * user ends in the same transaction as the new hash; the one making the change (`keepSessionHash`) stays.
+ */
+export async function changeOwnPassword(
+  db: Database,
+  actor: Actor | null,
+  input: { current_password: string; new_password: string; keepSessionHash: string | null },
+): Promise<void> {
+  const owner = requirePermission(actor, 'account:own');
+  const user = await findUserById(db, owner.userId);
+  if (!user) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!(await verifyPassword(user.passwordHash, input.current_password)))
+    throw new HttpError(400, { current_password: [MESSAGES.currentPasswordWrong] });
+  if (input.new_password === input.current_password)
+    throw new HttpError(400, { new_password: [MESSAGES.passwordSameAsCurrent] });
+  const problem = newPasswordProblem({
+    password: input.new_password,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  });
+  if (problem) throw new HttpError(400, { new_password: [problem] });
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await updateUserPasswordHash(tx, user.id, passwordHash);
+    await deleteUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
+  });
 }

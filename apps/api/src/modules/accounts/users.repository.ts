@@ -80,3 +80,12 @@ export async function updateRemitter(
     .returning(accountColumns);
   return row ?? null;
 }
+
+/** A new password hash (argon2id, from password-hashing.ts); never the password itself. */
+export async function updateUserPasswordHash(
+  db: DatabaseOrTransaction,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}

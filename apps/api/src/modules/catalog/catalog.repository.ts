@@ -128,6 +128,7 @@ export async function searchProducts(
   db: Database,
   query: { cityId: number; terms: string; normalizedText: string },
   limit: number,
+  offset = 0,
 ): Promise<ProductRow[]> {
   const tsquery = sql`(
     select to_tsquery('es_unaccent', string_agg(clause, ' & ' order by position))
@@ -157,5 +158,6 @@ export async function searchProducts(
       desc(products.popularity),
       asc(products.id),
     )
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 }

@@ -6,7 +6,7 @@ import {
   productSearchSchema,
 } from '@mandado/shared/catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
+import { SEARCH_MAX_LENGTH, SEARCH_MAX_PAGE, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
@@ -29,6 +29,13 @@ const searchQuerySchema = z.object({
     .trim()
     .min(SEARCH_MIN_LENGTH, MESSAGES.searchTooShort)
     .max(SEARCH_MAX_LENGTH, MESSAGES.searchTooLong),
+  /** The results page's paging (issue 16): 1 by default, as the top menu's dropdown asks. */
+  page: z.coerce
+    .number({ error: MESSAGES.invalidValue })
+    .int(MESSAGES.invalidValue)
+    .min(1, MESSAGES.invalidValue)
+    .max(SEARCH_MAX_PAGE, MESSAGES.invalidValue)
+    .default(1),
 });
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,8 +119,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSearchSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => ({
-      results: await searchProductsInCity(app.db, request.params.city, request.query.search),
-    }),
+    async (request) =>
+      searchProductsInCity(app.db, request.params.city, request.query.search, request.query.page),
   );
 };

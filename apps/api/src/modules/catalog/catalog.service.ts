@@ -1,4 +1,5 @@
 import type { Category, CategoryProducts, Product } from '@mandado/shared/catalog.schemas';
+import { SEARCH_PAGE_SIZE } from '@mandado/shared/validation-rules';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
@@ -16,8 +17,6 @@ import {
 } from './catalog.repository.ts';
 import { presentCategory, presentProduct } from './product.presenter.ts';
 import { normalizeSearchText, searchTerms } from './search-terms.ts';
-
-const SEARCH_RESULTS_LIMIT = 20;
 
 export async function getCategories(db: Database): Promise<Category[]> {
   return (await listCategoriesOfApprovedStores(db)).map(presentCategory);
@@ -135,18 +134,28 @@ export async function getProduct(db: Database, id: number): Promise<Product> {
   return presentProduct(row);
 }
 
+/**
+ * One page of a search (SEARCH_PAGE_SIZE results; the dropdown shows the first). One row more than the page
+ * is read to tell whether another page follows, without counting every match.
+ */
 export async function searchProductsInCity(
   db: Database,
   cityOrState: string,
   text: string,
-): Promise<Product[]> {
+  page = 1,
+): Promise<{ results: Product[]; page: number; has_next: boolean }> {
   const city = await requireServedCity(db, cityOrState);
   const terms = searchTerms(text);
-  if (terms.length === 0) return [];
+  if (terms.length === 0) return { results: [], page, has_next: false };
   const rows = await searchProducts(
     db,
     { cityId: city.id, terms: terms.join(' '), normalizedText: normalizeSearchText(text) },
-    SEARCH_RESULTS_LIMIT,
+    SEARCH_PAGE_SIZE + 1,
+    (page - 1) * SEARCH_PAGE_SIZE,
   );
-  return rows.map(presentProduct);
+  return {
+    results: rows.slice(0, SEARCH_PAGE_SIZE).map(presentProduct),
+    page,
+    has_next: rows.length > SEARCH_PAGE_SIZE,
+  };
 }

@@ -3,21 +3,24 @@ import type { OrderGroupStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { asStoreOrderStatus } from '../order-status/order-status.presenter.ts';
 import type { HistoryRow } from '../order-status/order-status.repository.ts';
-import type { TrackedGroupRow, TrackedStoreOrderRow } from './tracking.repository.ts';
+import type { TrackedGroupRow, TrackedLineRow, TrackedStoreOrderRow } from './tracking.repository.ts';
 
 /**
- * What the family member sees (issue 10): the stores, each one's status timeline, the delivery window and
- * only the beneficiary's first name. Built field by field from rows that carry no amounts, address or
- * reasons, so nothing private can slip in with a new column.
+ * What the family member sees (issues 10, 16): the stores, each one's status timeline and products (names,
+ * quantities, pictures), the delivery window and only the beneficiary's and the sender's first names. Built
+ * field by field from rows that carry no amounts, address or reasons, so nothing private can slip in with a
+ * new column.
  */
 export function presentTracking(
   group: TrackedGroupRow,
   storeOrders: readonly TrackedStoreOrderRow[],
   historyOf: ReadonlyMap<number, readonly HistoryRow[]>,
+  lines: readonly TrackedLineRow[] = [],
 ): Tracking {
   return {
     number: group.number,
     beneficiary_first_name: group.beneficiaryFirstName,
+    sender_first_name: group.senderFirstName,
     delivery: group.delivery === 'pickup' ? 'pickup' : 'standard',
     delivery_window: { from: group.deliveryFrom, to: group.deliveryTo },
     status: group.status as OrderGroupStatus,
@@ -34,6 +37,9 @@ export function presentTracking(
           return { to, label: STORE_ORDER_STATUS_LABELS[to], at: change.createdAt.toISOString() };
         }),
         items: storeOrder.items,
+        lines: lines
+          .filter((line) => line.storeOrderId === storeOrder.id)
+          .map((line) => ({ name: line.name, quantity: line.quantity, image: line.image })),
       };
     }),
   };

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 
 export interface TrackedGroupRow {
   id: number;
@@ -10,6 +11,14 @@ export interface TrackedGroupRow {
   deliveryFrom: string;
   deliveryTo: string;
   beneficiaryFirstName: string;
+  senderFirstName: string;
+}
+
+export interface TrackedLineRow {
+  storeOrderId: number;
+  name: string;
+  quantity: number;
+  image: string | null;
 }
 
 export interface TrackedStoreOrderRow {
@@ -38,8 +47,11 @@ export async function findGroupByTrackingToken(
       deliveryFrom: orderGroups.deliveryFrom,
       deliveryTo: orderGroups.deliveryTo,
       beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
+      // The sender's first name only (issue 16); the join is on the primary key, so still one row.
+      senderFirstName: sql<string>`coalesce(${users.firstName}, '')`,
     })
     .from(orderGroups)
+    .leftJoin(users, eq(users.id, orderGroups.remitterId))
     .where(eq(orderGroups.trackingToken, token));
   return row;
 }
@@ -60,4 +72,22 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId))
     .orderBy(asc(storeOrders.id));
+}
+
+/** The products of these store orders, in the order they were placed: names, quantities, pictures; no prices. */
+export async function listTrackedLines(
+  db: Database,
+  storeOrderIds: readonly number[],
+): Promise<TrackedLineRow[]> {
+  if (storeOrderIds.length === 0) return [];
+  return db
+    .select({
+      storeOrderId: orderLines.storeOrderId,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+      image: orderLines.image,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.storeOrderId, [...storeOrderIds]))
+    .orderBy(asc(orderLines.storeOrderId), asc(orderLines.position), asc(orderLines.id));
 }

@@ -8,6 +8,7 @@ import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { backOff } from '../../state/cart/back-off.ts';
 import { isStoredCart } from '../../state/cart/cart-machine.ts';
+import { loadVisitorCart } from './visitor-cart-restore.ts';
 
 /**
  * The cart's server effects run by the queue (state/cart/cart-effect-queue.ts) while someone is logged in: a
@@ -42,6 +43,7 @@ function useEffectQueue(): void {
  * back-off, and a shopper with items is told the connection failed.
  */
 function useCartSession(): void {
+  const queryClient = useQueryClient();
   const whoami = useQuery(whoamiQueryOptions());
   const userId = whoami.isSuccess ? (whoami.data.whoami?.user_account_id ?? null) : undefined;
   const previous = useRef<string | null | undefined>(undefined);
@@ -51,7 +53,15 @@ function useCartSession(): void {
     previous.current = userId;
     const saved = userId === null ? null : readJson(STORAGE_KEYS.cart, isStoredCart);
     useAppStore.getState().cartDispatch({ type: 'session', userId, saved });
-  }, [userId]);
+    if (userId !== null) return;
+    // Decision 032: a visitor gets back the cart saved in this browser, checked against today's catalog. Not
+    // cancelled by a login meanwhile: the machine then adds the lines to the account's cart.
+    void loadVisitorCart(queryClient, useAppStore.getState().city?.id ?? null).then((checked) => {
+      const store = useAppStore.getState();
+      store.cartDispatch({ type: 'visitor-restored', items: checked.items });
+      if (checked.changed) store.notify({ kind: 'warn', title: MESSAGES.visitorCartChanged });
+    });
+  }, [userId, queryClient]);
 
   const { isError, errorUpdateCount, error, refetch } = whoami;
   useEffect(() => {

@@ -2,12 +2,15 @@ import type {
   CsrfToken,
   LoginInput,
   LoginResponse,
+  PasswordChange,
   PasswordResetConfirm,
   Registration,
   RemitterUpdate,
   User,
 } from '@mandado/shared/account.schemas';
-import { apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
+import type { Card } from '@mandado/shared/checkout.schemas';
+import { queryOptions } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
 
 // Types only from the shared schemas: this module is reached from the shell (the account menu's logout), and
 // the schemas' values bring zod and libphonenumber, which belong to the lazily loaded forms.
@@ -47,4 +50,22 @@ export function requestPasswordReset(email: string): Promise<Detail> {
 
 export function confirmPasswordReset(confirm: PasswordResetConfirm): Promise<Detail> {
   return apiPost<Detail>('/password-reset/confirm/', confirm);
+}
+
+/** `POST /v1/users/change-password/` (issue 16): the other sessions end, this one stays. */
+export function changePassword(change: PasswordChange): Promise<Detail> {
+  return apiPost<Detail>('/users/change-password/', change);
+}
+
+/** Spec §7 `GET /v1/cards/`, under the checkout's key: a card deleted here is gone there too. */
+export function savedCardsQueryOptions() {
+  return queryOptions({
+    queryKey: ['cards'],
+    queryFn: async ({ signal }) => (await apiGet<{ results: Card[] }>('/cards/', signal)).results,
+  });
+}
+
+/** Spec §7 `DELETE /v1/tokens/delete/:id`: forgets a saved card (and tells the processor). */
+export function deleteSavedCard(id: string): Promise<Detail> {
+  return apiDelete<Detail>(`/tokens/delete/${segment(id)}`);
 }

@@ -1,8 +1,9 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
-import { useSupportContact } from '../../hooks/use-support-contact.ts';
+import { FallbackImage } from '../../components/fallback-image.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
+import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { supportWhatsAppUrl } from './order-links.ts';
 import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
 import { nextStepText } from './order-wording.ts';
@@ -14,12 +15,15 @@ function itemsText(count: number): string {
 }
 
 /**
- * The family member's page (issue 10): their first name, when it arrives, and each store's timeline. No prices
- * and nothing about the remitter's payment: the link travels by WhatsApp and may be forwarded.
+ * The family member's page (issues 10, 16): their first name, who sent it (first name only), when it arrives,
+ * and each store's products and timeline. No prices and nothing about the remitter's payment: the link
+ * travels by WhatsApp and may be forwarded.
  */
 export function TrackingView({ tracking }: { tracking: Tracking }) {
   const name = tracking.beneficiary_first_name.trim();
   const support = useSupportContact();
+  // Issue 16: who sent it, by first name only (the link may be forwarded).
+  const sender = tracking.sender_first_name.trim();
   const cancelled = tracking.status === 'cancelled';
   const pickup = tracking.delivery === 'pickup';
   // Every store still pending: the payment has not arrived yet (a transfer may take days), so the days
@@ -32,8 +36,8 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           {name ? `Hola, ${name}` : 'Hola'}
         </h1>
         <p className="tracking__lead">
-          Te enviaron una compra por Mandado. Aquí ves cómo avanza cada tienda (pedido{' '}
-          <OrderNumber>{tracking.number}</OrderNumber>).
+          {sender ? `${sender} te envió una compra por Mandado.` : 'Te enviaron una compra por Mandado.'} Aquí
+          ves qué te llega y cómo avanza cada tienda (pedido <OrderNumber>{tracking.number}</OrderNumber>).
         </p>
       </header>
       {cancelled ? (
@@ -86,6 +90,27 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                   ? ` · actualizado el ${formatOrderDateTime(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
                   : ''}
               </p>
+              {store.lines.length > 0 ? (
+                <ul className="tracking-lines" aria-label={`Productos de ${store.store_name}`}>
+                  {store.lines.map((line, index) => (
+                    // Lines carry no id on this public page; their order is fixed by the server.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+                    <li key={index} className="tracking-lines__item">
+                      <FallbackImage
+                        src={line.image ?? undefined}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="tracking-lines__image"
+                      />
+                      <span className="tracking-lines__name">{line.name}</span>
+                      <span className="tracking-lines__quantity">
+                        {line.quantity === 1 ? '1 unidad' : `${line.quantity} unidades`}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {next ? (
                 <p className="store-order__next">
                   <strong>Próximo paso:</strong> {next}
@@ -101,7 +126,8 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           ¿Consultas sobre la entrega?
         </h2>
         <p>
-          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>. {supportHoursSentence(support.hours)}
+          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>.{' '}
+          {supportHoursSentence(support.hours)}
         </p>
         <div className="order-actions">
           <a

@@ -8,7 +8,7 @@ import { SearchIcon } from '../../components/icons.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { track } from '../../lib/analytics.ts';
-import { moveActive, noMatchText } from './search-term.ts';
+import { isSearchable, moveActive, noMatchText, searchPageHref } from './search-term.ts';
 import { useProductSearch } from './use-product-search.ts';
 import './search.css';
 
@@ -73,11 +73,25 @@ export function SearchBox({ city }: SearchBoxProps) {
     }
   }
 
+  /**
+   * Enter opens the option chosen with the arrows, else the results page for the term (issue 16); a term too
+   * short to search just opens the dropdown's hint.
+   */
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const product = results[activeIndex] ?? (results.length === 1 ? results[0] : undefined);
-    if (product && !search.isSearching) choose(product);
-    else setOpen(true);
+    const product = expanded ? results[activeIndex] : undefined;
+    if (product) {
+      choose(product);
+      return;
+    }
+    if (city !== null && isSearchable(term)) {
+      setOpen(false);
+      setActiveIndex(-1);
+      inputRef.current?.blur();
+      navigate(searchPageHref(term));
+      return;
+    }
+    setOpen(true);
   }
 
   const activeId = activeIndex >= 0 && results[activeIndex] ? `${listId}-${activeIndex}` : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchable, moveActive, noMatchText } from './search-term.ts';
+import { isSearchable, moveActive, noMatchText, searchPageHref, searchPageParam } from './search-term.ts';
 
 describe('isSearchable', () => {
   it('needs three characters, ignoring surrounding spaces', () => {
@@ -29,5 +29,25 @@ describe('moveActive', () => {
 
   it('has nothing to activate in an empty list', () => {
     expect(moveActive(0, 0, 1)).toBe(-1);
+  });
+});
+
+describe('the results page address (issue 16)', () => {
+  it('carries the trimmed term, and the page only past the first', () => {
+    expect(searchPageHref('  café con leche ')).toBe('/buscar?q=caf%C3%A9+con+leche');
+    expect(searchPageHref('arroz', 3)).toBe('/buscar?q=arroz&pagina=3');
+  });
+
+  it.each([
+    [null, 1],
+    ['2', 2],
+    ['50', 50],
+    ['0', 1],
+    ['51', 1],
+    ['-1', 1],
+    ['1.5', 1],
+    ['dos', 1],
+  ])('reads pagina=%s as page %i', (raw, page) => {
+    expect(searchPageParam(raw)).toBe(page);
   });
 });

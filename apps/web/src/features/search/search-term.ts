@@ -16,3 +16,17 @@ export function moveActive(current: number, count: number, step: 1 | -1): number
   if (current < 0) return step === 1 ? 0 : count - 1;
   return (current + step + count) % count;
 }
+
+/** The results page's address for a term and a page (page 1 leaves `pagina` out). */
+export function searchPageHref(term: string, page = 1): string {
+  const params = new URLSearchParams({ q: term.trim() });
+  if (page > 1) params.set('pagina', String(page));
+  return `/buscar?${params}`;
+}
+
+/** The `pagina` of /buscar as a page number: 1 when absent or not a sensible page. */
+export function searchPageParam(raw: string | null): number {
+  if (!raw || !/^\d{1,2}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= 50 ? page : 1;
+}

@@ -12,3 +12,15 @@ export function productSearchQueryOptions(cityName: string, term: string) {
       ).then((body) => body.results),
   });
 }
+
+/** One page of results for the results page (/buscar): the products and whether another page follows. */
+export function productSearchPageQueryOptions(cityName: string, term: string, page: number) {
+  return queryOptions({
+    queryKey: ['search', cityName, term, 'page', page],
+    queryFn: ({ signal }) =>
+      apiGet<{ results: Product[]; page: number; has_next: boolean }>(
+        `/products/${segment(cityName)}/?${new URLSearchParams({ search: term, page: String(page) })}`,
+        signal,
+      ),
+  });
+}

@@ -780,16 +780,25 @@ describe('a failed load: nothing is lost and the load is retried', () => {
     expect(failed.retry).not.toBeNull();
   });
 
-  it('a login sync that failed to load still makes the visitor’s items win on the retry', () => {
+  it('a login sync that failed to load still sends the visitor’s items on the retry (merged, decision 032)', () => {
     const { state: failed } = runAll(state({ items: [item(milk, 2)] }), [
       { type: 'session', userId: USER },
       { type: 'server-load-failed' },
       { type: 'resync' },
     ]);
     const loaded = run(failed, { type: 'server-loaded', cart: serverCart(montevideo, [item(rice, 1)]) });
-    expect(counts(loaded.state)).toEqual([[1, 2]]);
+    expect(counts(loaded.state)).toEqual([
+      [2, 1],
+      [1, 2],
+    ]);
     expect(loaded.effects.filter(isServerEffect)).toEqual([
-      { type: 'replace', lines: [{ product_id: 1, quantity: 2 }] },
+      {
+        type: 'replace',
+        lines: [
+          { product_id: 2, quantity: 1 },
+          { product_id: 1, quantity: 2 },
+        ],
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { readOutOfStock } from '@mandado/shared/api-error-text';
 import type { CartLineInput, Cart as ServerCart } from '@mandado/shared/cart.schemas';
-import { capLineQuantity, lineQuantityCap } from '@mandado/shared/cart-rules';
+import { CART_MAX_LINES, capLineQuantity, lineQuantityCap } from '@mandado/shared/cart-rules';
 import type { City, Product } from '@mandado/shared/catalog.schemas';
 
 /**
@@ -47,6 +47,11 @@ export type CartEvent =
   | { type: 'resync' }
   /** Spec §4 City change → On accept. */
   | { type: 'change-city'; city: City }
+  /**
+   * The visitor's cart saved in this browser, read back and checked against the catalog (decision 032): its
+   * lines join the cart (on top of anything added meanwhile), and from now on a visitor's changes are saved.
+   */
+  | { type: 'visitor-restored'; items: CartItem[] }
   /** Spec §4 Repeat order: load the cart, add the order's products, take the city from the result. */
   | { type: 'repeat-order'; lines: { product: Product; quantity: number }[] };
 
@@ -107,6 +112,11 @@ export interface CartState {
    * changes still to replay (changes meanwhile join them). The sync host dispatches `resync` after a back-off.
    */
   retry: 'replace' | PendingLoad | null;
+  /**
+   * Decision 032: 'pending' until the visitor's saved cart has been read back (nothing is written before, or
+   * an early add would overwrite the saved cart); 'restored' after. A logout starts 'pending' again.
+   */
+  visitorCopy: 'pending' | 'restored';
 }
 
 export interface CartContext {
@@ -126,6 +136,7 @@ export const INITIAL_CART_STATE: CartState = {
   serverCityId: null,
   loading: null,
   retry: null,
+  visitorCopy: 'pending',
 };
 
 export function cartUnits(items: readonly CartItem[]): number {
@@ -293,9 +304,20 @@ export function restoreFromServer(
   return { state: { ...state, serverCityId, items }, effects };
 }
 
-/** Spec §4 Sync: local items win (set the server city when it differs, then replace); else restore. */
+/**
+ * Spec §4 Sync, with decision 032's merge: the local items are sent (set the server city when it differs, then
+ * replace). When the account's cart is for the app's city, its lines stay and the visitor's join them (a
+ * product in both gets both counts, capped); a cart for another city is replaced, as the spec says.
+ */
 function syncWithServer(state: CartState, server: ServerCart, context: CartContext): CartResult {
-  const sent = sendWholeCart({ ...state, serverCityId: server.city?.id ?? null }, context);
+  const sameCity = server.city !== null && context.appCity !== null && server.city.id === context.appCity.id;
+  const items = sameCity
+    ? mergeCartItems(
+        server.products.map((line) => ({ product: line.product, count: line.quantity })),
+        state.items,
+      )
+    : state.items;
+  const sent = sendWholeCart({ ...state, items, serverCityId: server.city?.id ?? null }, context);
   return {
     state: sent.state,
     effects: state.items.length > 0 ? [...sent.effects, OPEN_STRIP] : sent.effects,
@@ -485,6 +507,19 @@ export function cartTransition(state: CartState, event: CartEvent, context: Cart
       // A load still in flight (or to retry) answers with the old city's cart: its answer is ignored.
       return { state: { ...state, items: [], serverCityId, loading: null, retry: null }, effects };
     }
+    case 'visitor-restored': {
+      let result: CartResult = { state: { ...state, visitorCopy: 'restored' }, effects: [] };
+      // As adds: the counts are capped, a logged-in user's (a login meanwhile) reach the server.
+      for (const line of event.items) {
+        const next = cartTransition(
+          result.state,
+          { type: 'add', product: line.product, quantity: line.count },
+          context,
+        );
+        result = { state: next.state, effects: [...result.effects, ...next.effects] };
+      }
+      return withoutNotices(result);
+    }
     case 'repeat-order': {
       const changes: CartChange[] = event.lines.map((line) => ({
         type: 'add',
@@ -545,6 +580,27 @@ export function coalesceServerEffects(effects: readonly CartServerEffect[]): Car
   return out;
 }
 
+/**
+ * The visitor's lines joined to the account's at login (decision 032): the account's lines first; a product in
+ * both gets both counts, capped by the stock and the per-line limit; new lines follow while the cart has room.
+ * The server's product (the fresher price and stock) is kept for a shared line.
+ */
+export function mergeCartItems(server: readonly CartItem[], visitor: readonly CartItem[]): CartItem[] {
+  const merged = server.map((line) => ({ ...line }));
+  for (const line of visitor) {
+    const existing = merged.find((item) => item.product.id === line.product.id);
+    if (existing) {
+      existing.count = Math.min(existing.count + line.count, lineQuantityCap(existing.product.stock));
+    } else if (merged.length < CART_MAX_LINES && line.product.stock > 0) {
+      merged.push({
+        product: line.product,
+        count: Math.min(line.count, lineQuantityCap(line.product.stock)),
+      });
+    }
+  }
+  return merged;
+}
+
 /** What local storage keeps (spec §4 Saving): the logged-in user's cart, with whose it is. */
 export interface StoredCart {
   user_account_id: string;
@@ -560,7 +616,7 @@ export function cartToStore(state: CartState): StoredCart | null {
   return { user_account_id: state.userId, items: state.items };
 }
 
-function isStoredProduct(value: unknown): value is Product {
+export function isStoredProduct(value: unknown): value is Product {
   return (
     isRecord(value) &&
     typeof value.id === 'number' &&

@@ -57,7 +57,7 @@ afterEach(() => {
 });
 
 describe('the cart slice of the app store', () => {
-  it('a visitor’s cart is never saved to local storage', () => {
+  it('a visitor’s cart is never saved under the user’s key (its own copy: visitor-cart.test.ts)', () => {
     const { get } = makeStore();
     get().cartDispatch({ type: 'session', userId: null });
     get().cartDispatch({ type: 'add', product: milk });

@@ -12,6 +12,14 @@ import {
   isServerEffect,
 } from './cart-machine.ts';
 import { type CartUiState, followCart } from './cart-ui-slice.ts';
+import { visitorCartToStore } from './visitor-cart.ts';
+
+/** The account's cart has everything a visitor's copy held: the sync's load answered (decision 032). */
+function visitorCartMerged(state: CartState): boolean {
+  return (
+    state.session === 'user' && state.loading === null && (state.retry === null || state.retry === 'replace')
+  );
+}
 
 /** The cart part of the app store: the machine's state and the server effects waiting for the sync host. */
 export interface CartSlice {
@@ -90,6 +98,16 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
       ) {
         writeJson(STORAGE_KEYS.cart, stored);
       }
+      // Decision 032: a visitor's cart is kept in the browser (written once the saved one was read back, so an
+      // early add cannot overwrite it), and forgotten once a login has merged it into the account's cart.
+      const visitorCopy = visitorCartToStore(state, current.city?.id ?? null);
+      if (
+        visitorCopy &&
+        (state.items !== previous.items || state.visitorCopy !== previous.visitorCopy || sessionChanged)
+      ) {
+        writeJson(STORAGE_KEYS.visitorCart, visitorCopy.items.length > 0 ? visitorCopy : null);
+      }
+      if (visitorCartMerged(state) && !visitorCartMerged(previous)) removeItem(STORAGE_KEYS.visitorCart);
     },
     takeCartEffects: () => {
       const effects = get().cartEffects;
