@@ -63,7 +63,7 @@ export const CHECKOUT_MESSAGES = {
   couponNotYet: 'Ese cupón todavía no está vigente.',
   couponExhausted: 'Ese cupón ya se usó todas las veces permitidas.',
   couponUsedByYou: 'Ya usaste este cupón.',
-  couponMinimum: (amount: string) => `Este cupón requiere una compra mínima de US$ ${amount}.`,
+  couponMinimum: (amount: string) => `Este cupón requiere una compra mínima de ${amount}.`,
   creditTooHigh: 'No tienes tanto crédito disponible.',
   orderNotPayable: 'Este pedido ya no se puede pagar.',
   paymentTestMode: 'Modo de prueba',

@@ -8,7 +8,7 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { deliveryWindow } from '@mandado/shared/delivery-window';
-import { convertMinor, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { convertLine, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type PricingCoupon, type PricingStore, priceOrder } from '@mandado/shared/order-pricing';
 import { phoneCountry } from '@mandado/shared/phone-number';
 import { effectivePrice } from '@mandado/shared/product-price';
@@ -300,7 +300,7 @@ async function writeOrder(
     const expected = new Map(input.lines.map((line) => [line.product_id, line]));
     const priced = lines.map((line) => {
       const unitPrice = effectivePrice(presentProduct(line));
-      const totalUsd = convertMinor(parseMoney(unitPrice) * line.quantity, line.currency, 'USD', rates);
+      const totalUsd = convertLine(parseMoney(unitPrice), line.quantity, line.currency, 'USD', rates);
       if (totalUsd === null) throw new Error(`no stored rate for ${line.currency}`);
       const seen = expected.get(line.id);
       if (!seen) changes.push({ product_id: line.id, name: line.name, change: 'added', now: null });

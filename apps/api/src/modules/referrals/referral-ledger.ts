@@ -1,5 +1,6 @@
 import { REFERRAL_MESSAGES } from '@mandado/shared/help.schemas';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { isSelfReferral, reversibleAmount, welcomeCreditFor } from '@mandado/shared/referral-rules';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
@@ -129,7 +130,7 @@ async function reverseReward(
     kind: 'reversed',
     amount: formatMinorAsDecimal(-taken),
     groupId: input.groupId,
-    note: kept > 0 ? `${input.note} (US$ ${formatMinorAsDecimal(kept)} ya se había usado)` : input.note,
+    note: kept > 0 ? `${input.note} (${usdText(kept)} ya se había usado)` : input.note,
   });
 }
 

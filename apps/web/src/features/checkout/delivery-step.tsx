@@ -6,7 +6,7 @@ import {
   SUBSTITUTIONS,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { deliveryWindowText } from '@mandado/shared/date-text';
 import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
 import { type ReactNode, useId, useRef, useState } from 'react';
 
@@ -87,7 +87,7 @@ export function DeliveryStep({
         ))}
       </fieldset>
       <p className="checkout-window">
-        <strong>Entrega estimada:</strong> {window ? formatDeliveryWindow(window) : '…'}
+        <strong>Entrega estimada:</strong> {window ? deliveryWindowText(window) : '…'}
       </p>
 
       <div className="form__field">

@@ -1,8 +1,8 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { SUPPORT_HOURS_SENTENCE } from '@mandado/shared/support-contact';
 import { supportWhatsAppUrl } from './order-links.ts';
-import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
+import { timelineSteps } from './order-timeline.ts';
 import { nextStepText } from './order-wording.ts';
 import { StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
@@ -53,7 +53,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               Llega entre 24 y 48 horas hábiles después de que las tiendas aprueben el pedido.
             </p>
           ) : (
-            <p className="tracking__window">{formatDeliveryWindow(tracking.delivery_window)}.</p>
+            <p className="tracking__window">{deliveryWindowText(tracking.delivery_window)}.</p>
           )}
           {pickup ? null : <p className="order-panel__note">Los repartidores entregan de lunes a viernes.</p>}
         </section>
@@ -79,7 +79,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               <p className="order-panel__note">
                 {itemsText(store.items)}
                 {last?.dateTime
-                  ? ` · actualizado el ${formatOrderDateTime(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
+                  ? ` · actualizado el ${dateTimeText(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
                   : ''}
               </p>
               {next ? (
