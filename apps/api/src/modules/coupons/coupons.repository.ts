@@ -1,7 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { couponRedemptions, coupons } from '../../db/schema/coupons.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 

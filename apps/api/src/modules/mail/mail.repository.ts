@@ -1,9 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
-
-/** The database or a transaction on it: an e-mail enqueued in a transaction commits (or not) with it. */
-export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface OutgoingEmail {
   to: string;

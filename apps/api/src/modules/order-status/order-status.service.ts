@@ -8,9 +8,9 @@ import {
 } from '@mandado/shared/order-status';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.repository.ts';
 import {
   releaseWelcomeCredit,
   revokeReferralReward,

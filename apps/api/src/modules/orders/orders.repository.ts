@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { beneficiaries } from '../../db/schema/beneficiaries.ts';
 import { cartLines } from '../../db/schema/cart.ts';
@@ -11,7 +11,6 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type StoreOrderRow = typeof storeOrders.$inferSelect;

@@ -7,8 +7,7 @@ import {
 import type { Settings } from '@mandado/shared/settings.schemas';
 import { SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
 import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
-import type { Database } from '../../db/database.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './map-tiles.ts';
 import { readAllSettings } from './settings.repository.ts';
 
