@@ -47,7 +47,7 @@ export function currencySymbol(currency: TextCurrency): string {
 }
 
 /** 0 or 2: the decimals an amount of this currency is shown with. */
-export function shownDecimals(currency: TextCurrency): 0 | 2 {
+function shownDecimals(currency: TextCurrency): 0 | 2 {
   if (WHOLE_UNIT_CURRENCIES.has(currency.code) || currency.decimals === 0) return 0;
   return 2;
 }

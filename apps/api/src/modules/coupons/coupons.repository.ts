@@ -1,5 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { couponRedemptions, coupons } from '../../db/schema/coupons.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -57,13 +57,4 @@ export async function releaseCoupon(tx: DatabaseOrTransaction, groupId: number):
       .set({ usesCount: sql`greatest(${coupons.usesCount} - 1, 0)` })
       .where(eq(coupons.id, couponId));
   }
-}
-
-/** Tests and the seed: how many redemptions a coupon has. */
-export async function countRedemptions(db: Database, couponId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.couponId, couponId));
-  return row?.n ?? 0;
 }

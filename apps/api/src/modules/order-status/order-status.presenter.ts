@@ -23,7 +23,7 @@ type Substitution = StoreOrder['lines'][number]['substitution'];
 export const asStoreOrderStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
 const asSubstitution = (value: string): Substitution => value as Substitution;
 
-export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBeneficiary {
+function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBeneficiary {
   return {
     first_name: snapshot.firstName,
     last_name: snapshot.lastName,
@@ -44,7 +44,7 @@ export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBen
   };
 }
 
-export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history'] {
+function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history'] {
   return rows.map((row) => ({
     from: row.fromStatus === null ? null : asStoreOrderStatus(row.fromStatus),
     to: asStoreOrderStatus(row.toStatus),
@@ -53,7 +53,7 @@ export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history
   }));
 }
 
-export function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
+function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
   return rows.map((line) => ({
     product_id: line.productId,
     name: line.name,
@@ -103,7 +103,7 @@ export function presentStaffStoreOrder(
  * The table's next statuses for this actor, less those the order cannot take yet (approval before the
  * payment arrived). Edges that need a reason stay: the screen asks for one.
  */
-export function allowedNextStatuses(
+function allowedNextStatuses(
   from: StoreOrderStatus,
   actor: TransitionActor,
   paymentStatus: PaymentStatus,
