@@ -1,13 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+import type { OutgoingEmail } from './mail.types.ts';
 
 export interface ClaimedEmail {
   id: number;
@@ -18,7 +12,7 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
-export async function enqueueEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
+export async function insertOutboxEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
   await db.insert(emailOutbox).values({
     toAddress: email.to,
     subject: email.subject,

@@ -10,7 +10,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import {
   releaseWelcomeCredit,
   revokeReferralReward,

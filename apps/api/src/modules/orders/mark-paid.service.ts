@@ -2,7 +2,7 @@ import { CHECKOUT_MESSAGES, type OrderGroup } from '@mandado/shared/checkout.sch
 import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';

@@ -4,7 +4,7 @@ import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { parseMoney } from '@mandado/shared/money';
 import { blockTexts, USD, unitOfLine, usdText } from '@mandado/shared/money-text';
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /**
  * The order e-mails (issue 10), in Spanish, as plain text with a simple HTML alternative. Each is built from

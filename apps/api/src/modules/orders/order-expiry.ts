@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';

@@ -2,7 +2,7 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { referralShareText } from '@mandado/shared/referral-rules';
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /** The referral program's e-mails (issue 11, decision 026), in Spanish, plain text with an HTML alternative. */
 

@@ -4,7 +4,7 @@ import { usdText } from '@mandado/shared/money-text';
 import { isSelfReferral, reversibleAmount, welcomeCreditFor } from '@mandado/shared/referral-rules';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getReferralAmounts } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { inviterRewardEmail } from './referral-emails.ts';
