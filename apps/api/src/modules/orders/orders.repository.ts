@@ -3,7 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { beneficiaries } from '../../db/schema/beneficiaries.ts';
 import { cartLines } from '../../db/schema/cart.ts';
-import { cities, departments, products, stores } from '../../db/schema/catalog.ts';
+import { cities, departments, products } from '../../db/schema/catalog.ts';
 import {
   idempotencyKeys,
   orderGroups,
@@ -155,21 +155,6 @@ export async function findOwnBeneficiary(
     .innerJoin(departments, eq(departments.id, cities.departmentId))
     .where(and(eq(beneficiaries.remitterId, remitterId), eq(beneficiaries.beneficiaryId, beneficiaryId)));
   return row;
-}
-
-export async function findStoreSnapshots(
-  db: DatabaseOrTransaction,
-  storeIds: readonly number[],
-): Promise<Array<{ id: number; name: string; address: string }>> {
-  if (storeIds.length === 0) return [];
-  return db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
-    })
-    .from(stores)
-    .where(inArray(stores.id, [...storeIds]));
 }
 
 export async function readStock(

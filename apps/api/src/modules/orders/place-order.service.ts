@@ -29,6 +29,7 @@ import { deliveryZoneFor } from '../geo/zones.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
+import { storeSnapshots } from '../stores/stores.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
@@ -44,7 +45,6 @@ import {
   findIdempotencyKey,
   findOwnBeneficiary,
   findRemitter,
-  findStoreSnapshots,
   insertHistory,
   insertOrderGroup,
   insertOrderLines,
@@ -487,7 +487,7 @@ async function writeOrder(
 
     const snapshots = new Map(
       (
-        await findStoreSnapshots(
+        await storeSnapshots(
           tx,
           pricing.stores.map((store) => store.storeId),
         )

@@ -1,8 +1,13 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
-import { listApprovedStoresForCity, listApprovedStoresNear } from './stores.repository.ts';
+import {
+  findStoreSnapshots,
+  listApprovedStoresForCity,
+  listApprovedStoresNear,
+  storeExists,
+} from './stores.repository.ts';
 
 const NEAR_STORES_LIMIT = 50;
 
@@ -17,4 +22,17 @@ export async function getStoresNear(
 ): Promise<NearStore[]> {
   const rows = await listApprovedStoresNear(db, point, NEAR_STORES_LIMIT);
   return rows.map((row) => ({ ...presentStore(row), distance_km: row.distanceKm }));
+}
+
+/** What an order keeps of its stores (name, one-line address), read in the placing transaction. */
+export async function storeSnapshots(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<Array<{ id: number; name: string; address: string }>> {
+  return findStoreSnapshots(db, storeIds);
+}
+
+/** Whether a store with this id exists, whatever its status (store membership commands). */
+export async function isExistingStore(db: Database, storeId: number): Promise<boolean> {
+  return storeExists(db, storeId);
 }
