@@ -14,8 +14,8 @@ test('switching the currency changes every price at once and survives a reload',
   const before = (await uyuPrice.textContent()) ?? '';
 
   await currency.selectOption('USD');
-  // USD's symbol is "$": whole amounts without decimals (spec §9), cents kept when there are some (decision 016).
-  const usdPrice = firstCard.getByText(/^\$ [\d.]+(,\d{2})?$/).first();
+  // Dollars always read "US$" with their cents, never a bare "$" that reads as pesos (decision 034).
+  const usdPrice = firstCard.getByText(/^US\$ [\d.]+,\d{2}$/).first();
   await expect(usdPrice).toBeVisible();
   expect(await usdPrice.textContent()).not.toBe(before);
   await expect(page.getByText(/^\$U [\d.]+,\d{2}$/)).toHaveCount(0);

@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueEmails, enqueueEmail } from '../src/modules/mail/mail.repository.ts';
+import { claimDueEmails } from '../src/modules/mail/mail.repository.ts';
+import { enqueueEmail } from '../src/modules/mail/mail.service.ts';
 import {
   captureMailTransport,
   type MailTransport,

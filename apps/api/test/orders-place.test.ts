@@ -148,7 +148,9 @@ describe('POST /v1/orders/ with a card (sandbox 4242)', () => {
       database,
       sql`select text_body from email_outbox where to_address = ${fixture.user.email}`,
     );
-    expect(mail?.text_body).toContain('Lo retira Rosa Fernández en cada tienda.');
+    // Where and from which day (decision 034), never an estimated delivery.
+    expect(mail?.text_body).toContain('Rosa Fernández puede retirarlo desde el ');
+    expect(mail?.text_body).not.toContain('Entrega estimada');
     expect(mail?.text_body).toContain(`Pedido ${order.number}-1`);
   });
 

@@ -140,10 +140,10 @@ describe('POST /v1/users/send/invitation/', () => {
     expect(mails[0]?.text_body).toContain(link);
     expect(mails[0]?.text_body).toContain('Marta te invita a Mandado.');
     expect(mails[0]?.text_body).not.toContain('Pereira');
-    expect(mails[0]?.text_body).toContain('US$ 5.00');
-    expect(mails[0]?.text_body).toContain('US$ 50.00');
+    expect(mails[0]?.text_body).toContain('Te regalo US$ 5 para');
+    expect(mails[0]?.text_body).toContain('(desde US$ 50)');
     // The subject is ours alone: no name a stranger typed reaches it.
-    expect(mails[0]?.subject).toBe('Te invitaron a Mandado: US$ 5.00 de regalo en tu primera compra');
+    expect(mails[0]?.subject).toBe('Te invitaron a Mandado: US$ 5 de regalo en tu primera compra');
     const stored = await queryRows<{ email: string }>(
       t.database,
       sql`select email from invitations where inviter_user_id = ${inviter.id}`,
@@ -275,7 +275,7 @@ describe('the welcome credit and the inviter’s reward', () => {
       t.database,
       sql`select subject from email_outbox where to_address = ${inviter.email}`,
     );
-    expect(mails.map((mail) => mail.subject)).toEqual(['Ganaste US$ 5.00 de crédito en Mandado']);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Ganaste US$ 5 de crédito en Mandado']);
   });
 
   it('gives nothing for goods of 49.99, and the referral keeps waiting', async () => {
@@ -369,7 +369,7 @@ describe('the welcome credit and the inviter’s reward', () => {
       ['reversed', '-2.00'],
     ]);
     expect(inviterLedger[2]?.note).toBe(
-      `${REFERRAL_MESSAGES.inviterReversedNote('Lucía')} (US$ 3.00 ya se había usado)`,
+      `${REFERRAL_MESSAGES.inviterReversedNote('Lucía')} (US$ 3,00 ya se había usado)`,
     );
     expect(await whoami(inviter.headers)).toMatchObject({ credit: '0.00' });
     expect(await whoami(invitee.headers)).toMatchObject({ credit: '0.00', referral_welcome_pending: true });

@@ -19,7 +19,6 @@ export const cartLineSchema = z.object({
   quantity: z.number().int(),
   product: productSchema,
 });
-export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** Shipping preview per store, computed by `quoteShipping` (packages/shared/src/shipping.ts), USD decimals. */
 export const cartStoreSummarySchema = z.object({
@@ -54,11 +53,9 @@ export const cartReplaceSchema = z
   .refine((lines) => new Set(lines.map((line) => line.product_id)).size === lines.length, {
     error: MESSAGES.cartDuplicateProduct,
   });
-export type CartReplace = z.input<typeof cartReplaceSchema>;
 
 /** POST /v1/cart/add/: adds the line, or sets an existing line to `quantity` (the line's new count). */
 export const cartAddSchema = z.object({
   product_id: productIdField,
   quantity: cartQuantityField.default(1),
 });
-export type CartAdd = z.input<typeof cartAddSchema>;

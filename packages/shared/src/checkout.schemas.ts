@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cartSchema } from './cart.schemas.ts';
 import { citySchema, decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
-import { formatAmount } from './money.ts';
+import { usdText as moneyUsdText } from './money-text.ts';
 import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { CARD_BRANDS } from './sandbox-cards.ts';
@@ -44,7 +44,7 @@ export const MAX_OPEN_MANUAL_ORDERS = 2;
 /** Texts of checkout and orders that both sides show. */
 /** A US$ limit as the texts quote it: 'US$ 300', 'US$ 1.250,50'. */
 function usdText(minor: number): string {
-  return `US${formatAmount(minor, '$')}`;
+  return moneyUsdText(minor, { whole: 'short' });
 }
 
 export const CHECKOUT_MESSAGES = {
@@ -85,7 +85,7 @@ export const CHECKOUT_MESSAGES = {
   couponNotYet: 'Ese cupón todavía no está vigente.',
   couponExhausted: 'Ese cupón ya se usó todas las veces permitidas.',
   couponUsedByYou: 'Ya usaste este cupón.',
-  couponMinimum: (amount: string) => `Este cupón requiere una compra mínima de US$ ${amount}.`,
+  couponMinimum: (amount: string) => `Este cupón requiere una compra mínima de ${amount}.`,
   creditTooHigh: 'No tienes tanto crédito disponible.',
   orderNotPayable: 'Este pedido ya no se puede pagar.',
   paymentTestMode: 'Modo de prueba',

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from './checkout.schemas.ts';
-import { formatMinorAsDecimal } from './money.ts';
+import { usdText } from './money-text.ts';
 import type { DiscountType } from './order-pricing.ts';
 
 /** A coupon as the rules see it; money in USD minor units, the percentage in hundredths of a percent. */
@@ -32,7 +32,7 @@ export function couponRefusal(
     return CHECKOUT_MESSAGES.couponUsedByYou;
   }
   if (context.subtotal !== undefined && context.subtotal < coupon.minimumPurchase) {
-    return CHECKOUT_MESSAGES.couponMinimum(formatMinorAsDecimal(coupon.minimumPurchase));
+    return CHECKOUT_MESSAGES.couponMinimum(usdText(coupon.minimumPurchase));
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryWindow, formatDeliveryWindow } from './delivery-window.ts';
+import { deliveryWindowText } from './date-text.ts';
+import { deliveryWindow } from './delivery-window.ts';
 
 describe('deliveryWindow (24–48 h, Monday to Friday, Montevideo time)', () => {
   it('gives the next two working days', () => {
@@ -28,7 +29,7 @@ describe('deliveryWindow (24–48 h, Monday to Friday, Montevideo time)', () => 
     });
   });
   it('reads in Spanish', () => {
-    expect(formatDeliveryWindow({ from: '2026-11-30', to: '2026-12-01' })).toBe(
+    expect(deliveryWindowText({ from: '2026-11-30', to: '2026-12-01' })).toBe(
       'Entre el lunes 30 de noviembre y el martes 1 de diciembre',
     );
   });

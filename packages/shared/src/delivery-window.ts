@@ -23,30 +23,3 @@ export function deliveryWindow(placedAt: Date): { from: string; to: string } {
   const to = nextWorkingDay(from);
   return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
 }
-
-const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** "lunes 23 de noviembre" for an ISO date. */
-export function formatDeliveryDay(isoDate: string): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
-}
-
-/** "Entre el lunes 23 de noviembre y el martes 24 de noviembre" */
-export function formatDeliveryWindow(window: { from: string; to: string }): string {
-  return `Entre el ${formatDeliveryDay(window.from)} y el ${formatDeliveryDay(window.to)}`;
-}

@@ -93,7 +93,6 @@ export const suggestionSchema = z.object({
   description: requiredText(DESCRIPTION_MAX),
   mail: emailField,
 });
-export type SuggestionInput = z.input<typeof suggestionSchema>;
 export type Suggestion = z.output<typeof suggestionSchema>;
 
 /** `POST /v1/contact-us-email/` and `POST /v1/suggestions/` answer 201 with the text to show. */

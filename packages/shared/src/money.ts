@@ -64,18 +64,17 @@ export function convertMinor(minor: number, from: string, to: string, rates: Rat
 }
 
 /**
- * Display text for an amount (spec §9): comma decimals, dot thousands, 2 decimals. With the symbol "$" a
- * whole amount drops its decimals ("$ 2"), but an amount with cents keeps them ("$ 1,60"): rounding to
- * whole units hid discounts ("$ 2" struck through beside "$ 2") and made sums look wrong ($1 + $1 + $2 + $1
- * shown as $6). Every amount is therefore shown exactly, so two different amounts never read the same and
- * shown lines add up to the shown total (decision 016).
+ * A line's amount in `to`: the unit price converted once, then times the quantity, so the line is exactly the
+ * converted unit price the shopper sees times the quantity (decision 034). The order's charge, the cart's
+ * quote and the checkout all price lines with this, so they agree to the cent.
  */
-export function formatAmount(minor: number, symbol: string): string {
-  assertInteger(minor);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const cents = abs % 100;
-  const thousands = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = symbol === '$' && cents === 0 ? '' : `,${String(cents).padStart(2, '0')}`;
-  return `${sign}${symbol} ${thousands}${fraction}`;
+export function convertLine(
+  unitMinor: number,
+  quantity: number,
+  from: string,
+  to: string,
+  rates: Rates,
+): number | null {
+  const unit = convertMinor(unitMinor, from, to, rates);
+  return unit === null ? null : unit * quantity;
 }

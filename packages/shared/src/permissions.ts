@@ -60,7 +60,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 };
 
 /** Whether any of these roles grants the permission (scope aside: see `roleReachesEveryStore`). */
-export function rolesGrant(roles: readonly Role[], permission: Permission): boolean {
+function rolesGrant(roles: readonly Role[], permission: Permission): boolean {
   return roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
 }
 
@@ -68,7 +68,7 @@ export function rolesGrant(roles: readonly Role[], permission: Permission): bool
  * Whether one of these roles grants a store-scoped permission over every store. Only operators do;
  * a merchant reaches the stores they are a member of.
  */
-export function rolesReachEveryStore(roles: readonly Role[], permission: Permission): boolean {
+function rolesReachEveryStore(roles: readonly Role[], permission: Permission): boolean {
   return roles.some((role) => role === 'operator' && ROLE_PERMISSIONS[role].includes(permission));
 }
 

@@ -1,3 +1,6 @@
+import { parseMoney } from './money.ts';
+import { usdText } from './money-text.ts';
+
 /**
  * The referral program (spec §1, §4 Referral, §9; issue 11; decision 026), one home for its rules. Amounts are
  * integer USD cents. The three figures are settings (`referral_invitee_reward`, `referral_inviter_reward`,
@@ -96,9 +99,14 @@ export function referralLink(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/register?${REFERRAL_QUERY_PARAM}=${encodeURIComponent(token)}`;
 }
 
-/** The text that goes with a shared link (WhatsApp message, e-mail), with the reward in US dollars. */
+/**
+ * The text that goes with a shared link (WhatsApp message, e-mail), with the reward in US dollars. The figures
+ * are the settings' USD decimals ("5.00"), written as the site writes them ("US$ 5", "US$ 5,50").
+ */
 export function referralShareText(inviteeReward: string, minimumPurchase: string): string {
-  return `Te regalo US$ ${inviteeReward} para tu primera compra en Mandado (desde US$ ${minimumPurchase}): compras en tiendas de Montevideo con entrega a domicilio para tu familia.`;
+  const reward = usdText(parseMoney(inviteeReward), { whole: 'short' });
+  const minimum = usdText(parseMoney(minimumPurchase), { whole: 'short' });
+  return `Te regalo ${reward} para tu primera compra en Mandado (desde ${minimum}): compras en tiendas de Montevideo con entrega a domicilio para tu familia.`;
 }
 
 /** wa.me share link: the text and the link in one message. */

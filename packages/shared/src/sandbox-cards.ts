@@ -57,7 +57,7 @@ export const DECLINE_MESSAGES = {
 } as const;
 export type DeclineCode = keyof typeof DECLINE_MESSAGES;
 
-export function digitsOnly(text: string): string {
+function digitsOnly(text: string): string {
   return text.replace(/\D/g, '');
 }
 

@@ -88,11 +88,17 @@ describe('quoteShipping', () => {
     expect(result?.freeShipping).toBe(true);
     // 802.60 UYU is 19.99 USD: one cent short.
     const below = quote([
-      line({ unitPrice: '401.30', currency: 'UYU', quantity: 2 }),
+      line({ unitPrice: '802.60', currency: 'UYU', quantity: 1 }),
       line({ unitPrice: '60.00' }),
     ]);
     expect(below?.subtotalUsd).toBe(7999);
     expect(below?.freeShipping).toBe(false);
+  });
+
+  it('prices a line as the converted unit price × quantity, as the shopper sees it (decision 034)', () => {
+    // 401.30 UYU is 9.995 USD, shown as US$ 10,00; two of them are US$ 20,00 (converting 802.60 gave 19.99).
+    const result = quote([line({ unitPrice: '401.30', currency: 'UYU', quantity: 2 })]);
+    expect(result?.subtotalUsd).toBe(2000);
   });
 
   it('gives null when a line is in a currency without a stored rate', () => {

@@ -1,4 +1,4 @@
-import { convertMinor, parseMoney, type Rates } from './money.ts';
+import { convertLine, parseMoney, type Rates } from './money.ts';
 
 /** Spec §1/§9: per store, in USD minor units. */
 export const SHIPPING_FEE_IN_CITY_USD = 299;
@@ -47,8 +47,7 @@ export function quoteShipping(input: {
 }): ShippingQuote | null {
   const byStore = new Map<number, { subtotalUsd: number; inCity: boolean }>();
   for (const line of input.lines) {
-    const lineTotal = parseMoney(line.unitPrice) * line.quantity;
-    const usd = convertMinor(lineTotal, line.currency, 'USD', input.rates);
+    const usd = convertLine(parseMoney(line.unitPrice), line.quantity, line.currency, 'USD', input.rates);
     if (usd === null) return null;
     const entry = byStore.get(line.storeId) ?? {
       subtotalUsd: 0,

@@ -30,8 +30,6 @@ export const WEB_PATHS = {
   tracking: '/seguimiento/:token',
 } as const;
 
-export type WebPath = (typeof WEB_PATHS)[keyof typeof WEB_PATHS];
-
 function patternToRegExp(pattern: string): RegExp {
   const segments = pattern
     .split('/')

@@ -54,6 +54,9 @@ const schema = {
 /** The one Drizzle type the repositories see, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The database or a transaction on it: a write made with a transaction commits (or not) with it. */
+export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';

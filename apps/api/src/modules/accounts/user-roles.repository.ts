@@ -1,12 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { stores } from '../../db/schema/catalog.ts';
 import { storeMembers, userRoles } from '../../db/schema/staff.ts';
-
-export async function storeExists(db: Database, storeId: number): Promise<boolean> {
-  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  return row !== undefined;
-}
 
 /** Grants the operator role; granting it twice changes nothing. */
 export async function insertOperator(db: Database, userId: number): Promise<void> {

@@ -1,10 +1,10 @@
 import type { StoreMemberRole } from '@mandado/shared/permissions';
 import type { Database } from '../../db/database.ts';
+import { isExistingStore } from '../stores/stores.service.ts';
 import {
   deleteOperator,
   deleteStoreMember,
   insertOperator,
-  storeExists,
   upsertStoreMember,
 } from './user-roles.repository.ts';
 import { findUserByEmail } from './users.repository.ts';
@@ -53,7 +53,7 @@ export async function applyUserRole(db: Database, command: UserRoleCommand): Pro
     await insertOperator(db, user.id);
     return `${command.email} es operador.`;
   }
-  if (!(await storeExists(db, command.storeId))) {
+  if (!(await isExistingStore(db, command.storeId))) {
     throw new UserRoleError(`No existe la tienda ${command.storeId}.`);
   }
   if (command.remove) {

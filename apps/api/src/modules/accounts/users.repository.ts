@@ -1,7 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

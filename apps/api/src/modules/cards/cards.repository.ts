@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { processorCustomers, savedCards } from '../../db/schema/payments.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type SavedCardRow = typeof savedCards.$inferSelect;
 

@@ -1,7 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { couponRedemptions, coupons } from '../../db/schema/coupons.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -58,13 +57,4 @@ export async function releaseCoupon(tx: DatabaseOrTransaction, groupId: number):
       .set({ usesCount: sql`greatest(${coupons.usesCount} - 1, 0)` })
       .where(eq(coupons.id, couponId));
   }
-}
-
-/** Tests and the seed: how many redemptions a coupon has. */
-export async function countRedemptions(db: Database, couponId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.couponId, couponId));
-  return row?.n ?? 0;
 }

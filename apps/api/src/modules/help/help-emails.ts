@@ -3,7 +3,7 @@ import {
   SUGGESTION_CATEGORY_LABELS,
   type Suggestion,
 } from '@mandado/shared/help.schemas';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /**
  * The e-mails the help area sends to our support address. Plain text only: what the writer typed goes out

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { contactMessages, productSuggestions } from '../../db/schema/help.ts';
 import { cityRequests } from '../../db/schema/locations.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export interface NewContactMessage {
   userId: number | null;

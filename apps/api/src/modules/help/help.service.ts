@@ -14,7 +14,7 @@ import {
 } from '@mandado/shared/support-inbox.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getCheckoutSettings } from '../orders/checkout-settings.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import {

@@ -1,16 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
-
-/** The database or a transaction on it: an e-mail enqueued in a transaction commits (or not) with it. */
-export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+import type { OutgoingEmail } from './mail.types.ts';
 
 export interface ClaimedEmail {
   id: number;
@@ -21,7 +12,7 @@ export interface ClaimedEmail {
   attempts: number;
 }
 
-export async function enqueueEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
+export async function insertOutboxEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
   await db.insert(emailOutbox).values({
     toAddress: email.to,
     subject: email.subject,

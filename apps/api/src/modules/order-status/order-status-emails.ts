@@ -1,6 +1,6 @@
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /** The statuses the remitter hears about by e-mail: the ones that end a delivery or need them to act. */
 export const STATUSES_EMAILED = ['delivered', 'delivery_attempt', 'rejected'] as const;

@@ -24,7 +24,7 @@ type Substitution = StoreOrder['lines'][number]['substitution'];
 export const asStoreOrderStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
 const asSubstitution = (value: string): Substitution => value as Substitution;
 
-export function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBeneficiary {
+function presentOrderBeneficiary(snapshot: BeneficiarySnapshot): OrderBeneficiary {
   return {
     first_name: snapshot.firstName,
     last_name: snapshot.lastName,
@@ -77,7 +77,7 @@ export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history
   }));
 }
 
-export function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
+function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
   return rows.map((line) => ({
     product_id: line.productId,
     name: line.name,
@@ -128,7 +128,7 @@ export function presentStaffStoreOrder(
  * The table's next statuses for this actor, less those the order cannot take yet (approval before the
  * payment arrived). Edges that need a reason stay: the screen asks for one.
  */
-export function allowedNextStatuses(
+function allowedNextStatuses(
   from: StoreOrderStatus,
   actor: TransitionActor,
   paymentStatus: PaymentStatus,

@@ -1,6 +1,6 @@
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
   type BeneficiarySnapshot,
@@ -9,7 +9,6 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 /** A store order with what its group says about it (number, payment, beneficiary), for staff answers. */
 export interface StaffStoreOrderRow {

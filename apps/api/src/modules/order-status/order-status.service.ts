@@ -9,9 +9,9 @@ import {
 import { SUPPORT_EMAIL, SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import {
   releaseWelcomeCredit,
   revokeReferralReward,

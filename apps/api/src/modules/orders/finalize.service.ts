@@ -1,6 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
-import type { Database } from '../../db/database.ts';
-import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';

@@ -1,7 +1,8 @@
 import { CHECKOUT_MESSAGES, type OrderGroup } from '@mandado/shared/checkout.schemas';
+import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
@@ -34,6 +35,7 @@ export async function markOrderPaid(
     throw new HttpError(409, { detail: CHECKOUT_MESSAGES.orderNotPayable });
   }
   const settings = await getCheckoutSettings(ctx.db);
+  const paidAt = ctx.now();
   const marked = await ctx.db.transaction(async (tx) => {
     const group = await compareAndSetGroup(
       tx,
@@ -41,7 +43,7 @@ export async function markOrderPaid(
       { status: 'confirmed', paymentStatus: 'pending' },
       {
         paymentStatus: 'paid',
-        paidAt: ctx.now(),
+        paidAt,
         paidReference: reference,
         paidByUserId: operator.userId,
         expiresAt: null,
@@ -67,10 +69,11 @@ export async function markOrderPaid(
     const remitter = await findRemitter(tx, group.remitterId);
     if (loaded && remitter) {
       const order = presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });
-      await enqueueEmail(tx, paymentReceivedEmail(remitter, order));
-      // The family member hears of the order once it is paid (see enqueueConfirmationEmails).
+      await enqueueEmail(tx, paymentReceivedEmail(remitter, order, paidAt));
+      // The family member hears of the order once it is paid (see enqueueConfirmationEmails), with the
+      // window counted from the payment, as the remitter's e-mail says.
       if (order.beneficiary.email) {
-        await enqueueEmail(tx, trackingLinkEmail(order, remitter.firstName));
+        await enqueueEmail(tx, trackingLinkEmail(order, remitter.firstName, deliveryWindow(paidAt)));
       }
     }
     return true;

@@ -1,12 +1,16 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { dateTimeWithZoneText, deliveryWindowText, pickupFromText } from '@mandado/shared/date-text';
+import { deliveryWindow } from '@mandado/shared/delivery-window';
+import { parseMoney } from '@mandado/shared/money';
+import { blockTexts, USD, unitOfLine, usdText } from '@mandado/shared/money-text';
 import { firstNameForOthers } from '@mandado/shared/validation-rules';
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /**
  * The order e-mails (issue 10), in Spanish, as plain text with a simple HTML alternative. Each is built from
- * the presented order, so the e-mail says exactly what the order page says.
+ * the presented order, and every amount and date is written by packages/shared money-text.ts and
+ * date-text.ts, so the e-mail says exactly what the order page says ('US$ 10,98', never '10.98').
  */
 
 interface Block {
@@ -38,24 +42,49 @@ function email(to: string, subject: string, greetingName: string, blocks: Block[
   return { to, subject, text: text.join('\n'), html: html.join('\n') };
 }
 
-function storeBlocks(order: OrderGroup): Block[] {
-  return order.stores.map((store) => ({
-    lines: [
-      `Pedido ${store.number} — ${store.store.name} (${store.status_label})`,
-      ...store.lines.map((line) => `· ${line.quantity} × ${line.name}: US$ ${line.total}`),
-      `Envío: US$ ${store.shipping} · Total de esta tienda: US$ ${store.total}`,
-    ],
-  }));
+const dollars = (decimal: string) => usdText(parseMoney(decimal));
+
+/** "· 2 × Yerba (US$ 1,54 c/u): US$ 3,08": the line total is the unit shown × the quantity. */
+function lineText(line: OrderGroup['stores'][number]['lines'][number]): string {
+  const total = parseMoney(line.total);
+  const unit = unitOfLine(total, line.quantity);
+  const each = unit === null || line.quantity === 1 ? '' : ` (${usdText(unit)} c/u)`;
+  return `· ${line.quantity} × ${line.name}${each}: ${usdText(total)}`;
 }
 
-function totalsBlock(order: OrderGroup): Block {
-  const lines = [`Subtotal: US$ ${order.subtotal}`];
-  if (order.discount !== '0.00')
-    lines.push(`Descuento${order.coupon ? ` (${order.coupon})` : ''}: −US$ ${order.discount}`);
-  lines.push(`Envío: US$ ${order.shipping}`);
-  if (order.credit !== '0.00') lines.push(`Crédito usado: −US$ ${order.credit}`);
-  lines.push(`Total: US$ ${order.total}`);
-  return { lines };
+/**
+ * One block per store: its lines, goods, shipping, its share of the coupon and of the credit, and the total
+ * of exactly those parts, so each block adds up on its own and the blocks add up to the charge below.
+ */
+function storeBlocks(order: OrderGroup): Block[] {
+  const pickup = order.delivery === 'pickup';
+  return order.stores.map((store) => {
+    const parts = {
+      goods: parseMoney(store.subtotal),
+      shipping: parseMoney(store.shipping),
+      discount: parseMoney(store.discount),
+      credit: parseMoney(store.credit),
+    };
+    const texts = blockTexts(parts, USD);
+    const lines = [
+      `Pedido ${store.number} — ${store.store.name} (${store.status_label})`,
+      ...store.lines.map(lineText),
+      `Productos: ${texts.goods}`,
+      pickup ? 'Envío: sin costo (retiro en la tienda)' : `Envío: ${texts.shipping}`,
+    ];
+    if (parts.discount > 0) lines.push(`Cupón${order.coupon ? ` ${order.coupon}` : ''}: ${texts.discount}`);
+    if (parts.credit > 0) lines.push(`Crédito usado: ${texts.credit}`);
+    lines.push(`Total de esta tienda: ${texts.total}`);
+    return { lines };
+  });
+}
+
+/** The charge, once, in the dollars it is charged in. */
+function chargeBlock(order: OrderGroup): Block {
+  const stores = order.stores.length;
+  const sum = stores > 1 ? ` (la suma de las ${stores} tiendas)` : '';
+  const verb = order.payment_status === 'paid' ? 'Total cobrado' : 'Total a pagar';
+  return { lines: [`${verb}${sum}: ${dollars(order.total)}`] };
 }
 
 function bankBlock(order: OrderGroup): Block[] {
@@ -70,12 +99,40 @@ function bankBlock(order: OrderGroup): Block[] {
         `Cuenta: ${bank.account_number}`,
         `Número de ruta (ABA): ${bank.routing_number}`,
         `SWIFT: ${bank.swift}`,
-        `Monto: US$ ${bank.amount}`,
+        `Monto: ${dollars(bank.amount)}`,
         `Escribe el número de pedido ${bank.reference} en la descripción de la transferencia y en el asunto del correo con el comprobante, que envías a ${bank.receipt_email}.`,
-        `Si no recibimos el pago antes del ${bank.expires_at.slice(0, 10)}, el pedido se cancela.`,
+        `Si no recibimos el pago antes del ${dateTimeWithZoneText(bank.expires_at)}, el pedido se cancela.`,
       ],
     },
   ];
+}
+
+/** Where each store of a pick-up order is, one line each: "· El Puerto (MV-10234-1): Av. Brasil 2550". */
+function pickupPlaces(order: OrderGroup): string[] {
+  return order.stores.map((store) => `· ${store.store.name} (${store.number}): ${store.store.address}`);
+}
+
+/**
+ * When and where the order arrives, from the delivery-window rule (decision 021): delivered in the window,
+ * or, for pick-up, ready at each store from the window's first day. Unpaid transfers count from the payment.
+ */
+function deliveryLines(order: OrderGroup, window: { from: string; to: string }, paid: boolean): string[] {
+  const who = `${order.beneficiary.first_name} ${order.beneficiary.last_name}`;
+  if (order.delivery === 'pickup') {
+    if (!paid) {
+      return [
+        `Lo retira ${who} en cada tienda, desde el día hábil siguiente a recibir tu pago:`,
+        ...pickupPlaces(order),
+      ];
+    }
+    return [
+      `${who} puede retirarlo ${pickupFromText(window)} (de lunes a viernes) en:`,
+      ...pickupPlaces(order),
+    ];
+  }
+  const where = `Lo recibe ${who}, en ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}.`;
+  if (!paid) return [where, 'Entregamos 24–48 h hábiles después de recibir tu pago (de lunes a viernes).'];
+  return [where, `Entrega estimada: ${deliveryWindowText(window)} (de lunes a viernes).`];
 }
 
 /** To the remitter once the order is placed (transfer, cash) or paid (card, PayPal). */
@@ -90,15 +147,12 @@ export function orderConfirmationEmail(
         pending
           ? `Recibimos tu pedido ${order.number}. Lo preparamos en cuanto recibamos tu pago.`
           : `¡Gracias! Tu pago fue aprobado y tu pedido ${order.number} está confirmado.`,
-        order.delivery === 'pickup'
-          ? `Lo retira ${order.beneficiary.first_name} ${order.beneficiary.last_name} en cada tienda.`
-          : `Lo recibe ${order.beneficiary.first_name} ${order.beneficiary.last_name}, en ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}.`,
-        `Entrega estimada: ${formatDeliveryWindow(order.delivery_window)} (de lunes a viernes).`,
+        ...deliveryLines(order, order.delivery_window, !pending),
       ],
     },
     ...bankBlock(order),
     ...storeBlocks(order),
-    totalsBlock(order),
+    chargeBlock(order),
     {
       lines: ['Comparte el seguimiento con quien recibe el pedido (no necesita cuenta):'],
       link: { label: 'Seguimiento del pedido', url: order.tracking_url },
@@ -106,16 +160,21 @@ export function orderConfirmationEmail(
   ]);
 }
 
-/** To the remitter when an operator records their transfer or deposit. */
+/**
+ * To the remitter when an operator records their transfer or deposit. The stores start preparing now, so the
+ * window is counted from `paidAt`, not from when the order was placed; a pick-up order says where and from
+ * which day it can be collected.
+ */
 export function paymentReceivedEmail(
   to: { email: string; firstName: string },
   order: OrderGroup,
+  paidAt: Date,
 ): OutgoingEmail {
   return email(to.email, `Pago recibido: pedido ${order.number}`, to.firstName, [
     {
       lines: [
-        `Recibimos tu pago de US$ ${order.total} del pedido ${order.number}. Las tiendas ya lo están preparando.`,
-        `Entrega estimada: ${formatDeliveryWindow(order.delivery_window)} (de lunes a viernes).`,
+        `Recibimos tu pago de ${dollars(order.total)} del pedido ${order.number}. Las tiendas ya lo están preparando.`,
+        ...deliveryLines(order, deliveryWindow(paidAt), true),
       ],
       link: { label: 'Seguimiento del pedido', url: order.tracking_url },
     },
@@ -141,10 +200,16 @@ export function orderExpiredEmail(
  * To the family member, when the remitter saved their e-mail: the tracking link, no prices. The recipient is
  * not the account holder, so the remitter's words reach them only as a first name that passes the name rules,
  * inside our own fixed sentence, and never in the subject (issue 16: a "name" like 'Premio: entra a https://…'
- * must not become a message from Mandado).
+ * must not become a message from Mandado). `window` is the order's, or the one counted from the payment when a
+ * transfer was paid later.
  */
-export function trackingLinkEmail(order: OrderGroup, remitterFirstName: string): OutgoingEmail {
+export function trackingLinkEmail(
+  order: OrderGroup,
+  remitterFirstName: string,
+  window: { from: string; to: string } = order.delivery_window,
+): OutgoingEmail {
   const who = firstNameForOthers(remitterFirstName, 'Alguien de tu familia');
+  const pickup = order.delivery === 'pickup';
   return email(
     order.beneficiary.email,
     'Te enviaron un pedido de Mandado',
@@ -153,7 +218,9 @@ export function trackingLinkEmail(order: OrderGroup, remitterFirstName: string):
       {
         lines: [
           `${who} te envió un pedido (${order.number}) de ${order.stores.map((store) => store.store.name).join(', ')}.`,
-          `Entrega estimada: ${formatDeliveryWindow(order.delivery_window)} (de lunes a viernes).`,
+          ...(pickup
+            ? [`Puedes retirarlo ${pickupFromText(window)} (de lunes a viernes) en:`, ...pickupPlaces(order)]
+            : [`Entrega estimada: ${deliveryWindowText(window)} (de lunes a viernes).`]),
           'Puedes seguir cada entrega aquí, sin crear una cuenta:',
         ],
         link: { label: 'Seguimiento del pedido', url: order.tracking_url },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
@@ -15,7 +15,7 @@ import {
 import type { OrdersContext } from './orders-context.ts';
 
 export const EXPIRED_TRANSFER_REASON = 'No recibimos el pago a tiempo.';
-export const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
+const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
 
 /**
  * Releases what ran out of time (decision 021): transfers and cash deposits still unpaid after

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { cartLines } from '../../db/schema/cart.ts';
 import { cities } from '../../db/schema/catalog.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export interface GroupSummaryRow {
   id: number;

@@ -1,6 +1,6 @@
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { releaseCoupon } from '../coupons/coupons.repository.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { insertHistory, moveStoreOrders, type OrderGroupRow, returnStock } from './orders.repository.ts';

@@ -28,7 +28,7 @@ export function trackingUrl(publicUrl: string, token: string): string {
 }
 
 /** The bank block (spec §2) while a transfer or deposit is awaited, else null. */
-export function bankInstructions(
+function bankInstructions(
   group: LoadedOrderGroup['group'],
   settings: Pick<CheckoutSettings, 'bank' | 'supportEmail'>,
 ): BankInstructions | null {

@@ -1,10 +1,10 @@
 import { parseMoney } from '@mandado/shared/money';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { beneficiaries } from '../../db/schema/beneficiaries.ts';
 import { cartLines } from '../../db/schema/cart.ts';
-import { cities, departments, products, stores } from '../../db/schema/catalog.ts';
+import { cities, departments, products } from '../../db/schema/catalog.ts';
 import {
   idempotencyKeys,
   orderGroups,
@@ -12,7 +12,6 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
@@ -175,21 +174,6 @@ export async function findCityForOrder(
     .innerJoin(departments, eq(departments.id, cities.departmentId))
     .where(eq(cities.id, cityId));
   return row;
-}
-
-export async function findStoreSnapshots(
-  db: DatabaseOrTransaction,
-  storeIds: readonly number[],
-): Promise<Array<{ id: number; name: string; address: string }>> {
-  if (storeIds.length === 0) return [];
-  return db
-    .select({
-      id: stores.id,
-      name: stores.name,
-      address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
-    })
-    .from(stores)
-    .where(inArray(stores.id, [...storeIds]));
 }
 
 export async function readStock(

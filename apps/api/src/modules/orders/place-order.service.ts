@@ -8,7 +8,7 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { deliveryWindow } from '@mandado/shared/delivery-window';
-import { convertMinor, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { convertLine, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type PricingCoupon, type PricingStore, priceOrder } from '@mandado/shared/order-pricing';
 import { phoneCountry } from '@mandado/shared/phone-number';
 import { effectivePrice } from '@mandado/shared/product-price';
@@ -19,6 +19,7 @@ import {
   SANDBOX_CARD_MESSAGES,
 } from '@mandado/shared/sandbox-cards';
 import { type Actor, requirePermission } from '../../authorization.ts';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findUserCard, saveCard } from '../cards/cards.repository.ts';
 import { findProductsForCart, listCartLines, lockCart } from '../cart/cart.repository.ts';
@@ -26,10 +27,10 @@ import { presentProduct } from '../catalog/product.presenter.ts';
 import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
+import { storeSnapshots } from '../stores/stores.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
@@ -46,7 +47,6 @@ import {
   findIdempotencyKey,
   findOwnBeneficiary,
   findRemitter,
-  findStoreSnapshots,
   insertHistory,
   insertOrderGroup,
   insertOrderLines,
@@ -356,7 +356,7 @@ async function writeOrder(
     const expected = new Map(input.lines.map((line) => [line.product_id, line]));
     const priced = lines.map((line) => {
       const unitPrice = effectivePrice(presentProduct(line));
-      const totalUsd = convertMinor(parseMoney(unitPrice) * line.quantity, line.currency, 'USD', rates);
+      const totalUsd = convertLine(parseMoney(unitPrice), line.quantity, line.currency, 'USD', rates);
       if (totalUsd === null) throw new Error(`no stored rate for ${line.currency}`);
       const seen = expected.get(line.id);
       if (!seen) changes.push({ product_id: line.id, name: line.name, change: 'added', now: null });
@@ -571,7 +571,7 @@ async function writeOrder(
 
     const snapshots = new Map(
       (
-        await findStoreSnapshots(
+        await storeSnapshots(
           tx,
           pricing.stores.map((store) => store.storeId),
         )

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /** The e-mail carrying a reset link, in Spanish, as plain text with an HTML alternative. */
 export function passwordResetEmail(recipient: {

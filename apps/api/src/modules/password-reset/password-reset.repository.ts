@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { passwordResetTokens, users } from '../../db/schema/accounts.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export interface ResetRecipient {
   userId: number;

@@ -5,7 +5,7 @@ import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { deleteUserSessions } from '../sessions/sessions.repository.ts';
 import {
   consumeResetToken,

@@ -31,7 +31,7 @@ function failed(processorRef: string | null, declineCode: DeclineCode): ChargeOu
  * Stripe's error codes (docs.stripe.com/error-codes, /declines/codes) to the reasons the shopper reads. The
  * issuer's `decline_code` is more precise than `code` (card_declined + insufficient_funds), so it goes first.
  */
-export function stripeDeclineCode(code: string | undefined, declineCode: string | undefined): DeclineCode {
+function stripeDeclineCode(code: string | undefined, declineCode: string | undefined): DeclineCode {
   if (declineCode === 'insufficient_funds' || code === 'insufficient_funds') return 'insufficient_funds';
   if (declineCode === 'expired_card' || code === 'expired_card') return 'expired_card';
   if (declineCode === 'test_mode_live_card') return 'live_card_in_test_mode';

@@ -1,9 +1,16 @@
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { referralShareText } from '@mandado/shared/referral-rules';
 import { firstNameForOthers } from '@mandado/shared/validation-rules';
 import { escapeHtml } from '../mail/email-html.ts';
-import type { OutgoingEmail } from '../mail/mail.repository.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
 
 /** The referral program's e-mails (issue 11, decision 026), in Spanish, plain text with an HTML alternative. */
+
+/** A settings figure ("5.00") as the site writes it inside a sentence: "US$ 5" (money-text.ts). */
+function figure(decimal: string): string {
+  return usdText(parseMoney(decimal), { whole: 'short' });
+}
 
 function button(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#0b6e4f;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
@@ -40,7 +47,7 @@ export function invitationEmail(input: {
   const ignore = 'Si no conoces a quien te invita, ignora este correo.';
   return {
     to: input.to,
-    subject: `Te invitaron a Mandado: US$ ${input.inviteeReward} de regalo en tu primera compra`,
+    subject: `Te invitaron a Mandado: ${figure(input.inviteeReward)} de regalo en tu primera compra`,
     text: ['Hola:', '', intro, offer, '', how, input.link, '', ignore, '', 'El equipo de Mandado'].join('\n'),
     html: html(
       ['Hola:', intro, offer, how],
@@ -63,11 +70,11 @@ export function inviterRewardEmail(input: {
 }): OutgoingEmail {
   const name = input.firstName.trim();
   const greeting = name ? `Hola ${name}:` : 'Hola:';
-  const news = `${input.inviteeFirstName.trim() || 'Tu invitado'} hizo su primera compra en Mandado y ganaste US$ ${input.reward} de crédito.`;
+  const news = `${input.inviteeFirstName.trim() || 'Tu invitado'} hizo su primera compra en Mandado y ganaste ${figure(input.reward)} de crédito.`;
   const use = 'Puedes usarlo en tu próxima compra; lo ves en Mi Billetera:';
   return {
     to: input.to,
-    subject: `Ganaste US$ ${input.reward} de crédito en Mandado`,
+    subject: `Ganaste ${figure(input.reward)} de crédito en Mandado`,
     text: [greeting, '', news, use, input.walletUrl, '', 'El equipo de Mandado'].join('\n'),
     html: html([greeting, news, use], [button(input.walletUrl, 'Ver Mi Billetera')]),
   };

@@ -1,8 +1,10 @@
 import { REFERRAL_MESSAGES } from '@mandado/shared/help.schemas';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { isSelfReferral, reversibleAmount, welcomeCreditFor } from '@mandado/shared/referral-rules';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
-import { type DatabaseOrTransaction, enqueueEmail } from '../mail/mail.repository.ts';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getReferralAmounts } from '../settings/settings.service.ts';
 import { applyWalletEntry } from '../wallet/wallet.repository.ts';
 import { inviterRewardEmail } from './referral-emails.ts';
@@ -129,7 +131,7 @@ async function reverseReward(
     kind: 'reversed',
     amount: formatMinorAsDecimal(-taken),
     groupId: input.groupId,
-    note: kept > 0 ? `${input.note} (US$ ${formatMinorAsDecimal(kept)} ya se había usado)` : input.note,
+    note: kept > 0 ? `${input.note} (${usdText(kept)} ya se había usado)` : input.note,
   });
 }
 

@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { invitations, referrals } from '../../db/schema/referrals.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 /**
  * The referral program's SQL (decision 026). Every status change is a compare-and-set on `status` (and on the

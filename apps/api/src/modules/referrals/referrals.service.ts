@@ -5,7 +5,7 @@ import { canonicalEmail, referralLink } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { enqueueEmail } from '../mail/mail.repository.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { getReferralAmounts } from '../settings/settings.service.ts';
 import { invitationEmail } from './referral-emails.ts';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { settings } from '../../db/schema/settings.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export async function readAllSettings(db: DatabaseOrTransaction): Promise<Map<string, string>> {
   const rows = await db.select().from(settings);

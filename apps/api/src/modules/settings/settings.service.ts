@@ -10,8 +10,7 @@ import {
   settingValue,
 } from '@mandado/shared/settings-registry';
 import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
-import type { Database } from '../../db/database.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './map-tiles.ts';
 import { readAllSettings, readSettingRow } from './settings.repository.ts';
 

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { cities, departments, storeCities, stores } from '../../db/schema/catalog.ts';
 import { approvedStoreDeliversTo } from './store-availability.sql.ts';
 
@@ -111,4 +111,25 @@ export async function approvedStoreSlugExists(db: Database, slug: string): Promi
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Name and one-line address of each store, as an order snapshots them. */
+export async function findStoreSnapshots(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<Array<{ id: number; name: string; address: string }>> {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
+    })
+    .from(stores)
+    .where(inArray(stores.id, [...storeIds]));
+}
+
+export async function storeExists(db: Database, storeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
+  return row !== undefined;
 }

@@ -1,11 +1,13 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
 import {
   approvedStoreSlugExists,
+  findStoreSnapshots,
   listApprovedStoresForCity,
   listApprovedStoresNear,
+  storeExists,
 } from './stores.repository.ts';
 
 const NEAR_STORES_LIMIT = 50;
@@ -27,4 +29,17 @@ export async function getStoresNear(
 export async function isKnownStoreSlug(db: Database, slug: string): Promise<boolean> {
   if (slug === '') return false;
   return approvedStoreSlugExists(db, slug);
+}
+
+/** What an order keeps of its stores (name, one-line address), read in the placing transaction. */
+export async function storeSnapshots(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<Array<{ id: number; name: string; address: string }>> {
+  return findStoreSnapshots(db, storeIds);
+}
+
+/** Whether a store with this id exists, whatever its status (store membership commands). */
+export async function isExistingStore(db: Database, storeId: number): Promise<boolean> {
+  return storeExists(db, storeId);
 }

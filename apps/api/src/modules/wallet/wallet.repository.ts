@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { walletEntries } from '../../db/schema/wallet.ts';
-import type { DatabaseOrTransaction } from '../mail/mail.repository.ts';
 
 export type WalletEntryKind = 'spent' | 'refunded' | 'earned' | 'reversed' | 'adjustment';
 

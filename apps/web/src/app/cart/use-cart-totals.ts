@@ -28,7 +28,7 @@ export function useCartTotals(): CartTotals {
       storeCityId: (storeId) => storeCityIds.get(storeId) ?? null,
       freeShippingThreshold: threshold ?? null,
       rates: display.rates,
-      displayCode: display.code,
+      display,
     });
   }, [items, city, stores.data, threshold, display]);
 }

@@ -10,7 +10,8 @@ import {
   type PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { formatAmount, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { moneyText, usdText } from '@mandado/shared/money-text';
 import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -248,13 +249,13 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
   const shownTotal = (() => {
     if (!pricing) return null;
     const shown = displayCheckout(pricing, display);
-    return formatAmount(shown.total, shown.symbol);
+    return moneyText(shown.total, shown.currency);
   })();
   // The invitation's welcome credit as 'Revisar Pedido' shows it (decision 026).
   const shownWelcome = (() => {
     if (!pricing || pricing.welcomeCredit === 0) return null;
     const shown = displayCheckout(pricing, display);
-    return formatAmount(shown.welcomeCredit, shown.symbol);
+    return moneyText(shown.welcomeCredit, shown.currency);
   })();
 
   // A new step (or a decline, a failed 3-D Secure, the 409 list) would otherwise open at the old scroll
@@ -537,7 +538,7 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
         totalText={shownTotal ?? ''}
         welcomeCreditText={shownWelcome}
         welcomeShortfall={pricing.welcomeShortfall}
-        chargeText={formatAmount(pricing.totals.total, 'US$')}
+        chargeText={usdText(pricing.totals.total)}
         declined={declined}
         onContinue={leavePayment}
       />
@@ -588,12 +589,12 @@ function RemitterCheckout({ user, onPlaced }: { user: User; onPlaced: (order: Or
           <CheckoutSummary pricing={pricing} display={display} />
           <span className="checkout-total-bar__label">Total</span>
           <span className="checkout-total-bar__amount">{shownTotal}</span>
-          <span className="checkout-total-bar__charge">{formatAmount(pricing.totals.total, 'US$')}</span>
+          <span className="checkout-total-bar__charge">{usdText(pricing.totals.total)}</span>
         </aside>
       ) : null}
       {threeDs ? (
         <Sandbox3dsDialog
-          amountText={formatAmount(parseMoney(threeDs.order.total), 'US$')}
+          amountText={usdText(parseMoney(threeDs.order.total))}
           pending={deciding}
           onDecide={(outcome) => void decide3ds(outcome)}
         />

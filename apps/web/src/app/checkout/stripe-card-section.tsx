@@ -1,4 +1,4 @@
-import { formatMinorAsDecimal } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { loadStripe, type StripeClient, type StripeElements } from './stripe-js.ts';
@@ -66,7 +66,7 @@ export function StripeCardSection({ publishableKey, amount, onToken }: StripeCar
 
   return (
     <div className="stripe-card">
-      <p className="form__hint">Pago seguro con Stripe: US$ {formatMinorAsDecimal(amount)}.</p>
+      <p className="form__hint">Pago seguro con Stripe: {usdText(amount)}.</p>
       <div ref={target} />
       {client ? null : <Spinner label="Cargando el formulario de pago" />}
       {error ? (

@@ -1,3 +1,5 @@
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import type { Settings } from '@mandado/shared/settings.schemas';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,7 +16,6 @@ import {
 } from '../../components/form/form-controls.tsx';
 import { PhoneField } from '../../components/form/phone-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { usdAmount } from '../../lib/usd-amount.ts';
 import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { emailExists } from './accounts.api.ts';
 import {
@@ -49,8 +50,8 @@ interface AuthFormProps {
  */
 /** The invited shopper's banner, amounts from settings and in US dollars (UX review: a bare "5" reads as pesos). */
 function invitationLine(settings: Settings | undefined): string {
-  const minimum = usdAmount(settings?.referral_minimum_purchase ?? '50.00');
-  const reward = usdAmount(settings?.referral_invitee_reward ?? '5.00');
+  const minimum = usdText(parseMoney(settings?.referral_minimum_purchase ?? '50.00'), { whole: 'short' });
+  const reward = usdText(parseMoney(settings?.referral_invitee_reward ?? '5.00'), { whole: 'short' });
   return `Llegaste con una invitación: en tu primera compra desde ${minimum} tienes ${reward} de crédito.`;
 }
 

@@ -1,10 +1,10 @@
 import { parseMoney } from '@mandado/shared/money';
+import { shownLineIn } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import type { TouchEvent } from 'react';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { formatMinorIn } from '../../lib/display-money.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 import { itemNumber } from './cart-format.ts';
@@ -19,8 +19,18 @@ function CartRow({ item, index }: { item: CartItem; index: number }) {
   const dispatch = useAppStore((state) => state.cartDispatch);
   const display = useDisplayCurrency();
   const { product } = item;
+  // The shown unit price × the quantity (decision 034): the row reads "2 × US$ 1,54 = US$ 3,08".
   const lineTotal = display.ready
-    ? formatMinorIn(parseMoney(effectivePrice(product)) * item.count, product.currency, display)
+    ? formatDisplayMinor(
+        shownLineIn(
+          parseMoney(effectivePrice(product)),
+          item.count,
+          product.currency,
+          display,
+          display.rates,
+        ),
+        display,
+      )
     : '—';
   return (
     <tr className="cart-row">

@@ -1,7 +1,7 @@
-import { formatAmount } from '@mandado/shared/money';
+import { moneyText } from '@mandado/shared/money-text';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 
 /** An amount already in the display currency's minor units; a dash while a rate is missing. */
 export function formatDisplayMinor(minor: number | null, display: DisplayCurrency): string {
-  return minor === null || !display.ready ? '—' : formatAmount(minor, display.symbol);
+  return minor === null || !display.ready ? '—' : moneyText(minor, display);
 }

@@ -11,13 +11,14 @@ function product(id: number, storeId: number, price: string, overrides: Partial<
 const rates = { USD: '1', UYU: '40.00' };
 
 function totals(items: CartItem[], displayCode = 'UYU', threshold: string | null = '80.00') {
+  const decimals = displayCode === 'CLP' ? 0 : 2;
   return cartTotals({
     items,
     deliveryCityId: 36,
     storeCityId: (storeId) => (storeId === 1 ? 36 : 37),
     freeShippingThreshold: threshold,
     rates,
-    displayCode,
+    display: { code: displayCode, decimals },
   });
 }
 

@@ -1,4 +1,5 @@
-import { convertMinor, parseMoney, type Rates } from '@mandado/shared/money';
+import { parseMoney, type Rates } from '@mandado/shared/money';
+import { shownIn, shownLineIn, type TextCurrency } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { type FreeShippingProgress, freeShippingProgress, quoteShipping } from '@mandado/shared/shipping';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
@@ -34,11 +35,8 @@ export interface CartTotalsInput {
   /** free_shipping_threshold (USD decimal); null until the settings have loaded. */
   freeShippingThreshold: string | null;
   rates: Rates;
-  displayCode: string;
-}
-
-function lineMinor(item: CartItem): number {
-  return parseMoney(effectivePrice(item.product)) * item.count;
+  /** The display currency (its code, and its decimals: whole units for CLP). */
+  display: TextCurrency;
 }
 
 function sumOrNull(values: readonly (number | null)[]): number | null {
@@ -53,12 +51,16 @@ function sumOrNull(values: readonly (number | null)[]): number | null {
 /**
  * The amounts the cart shows. Shipping and the free-shipping share come from `quoteShipping`, the function
  * the server runs too; the product amounts are converted line by line straight to the display currency, so
- * a cart of UYU products shown in UYU is exact (no round trip through USD).
+ * a cart of UYU products shown in UYU is exact (no round trip through USD), each line the shown unit price
+ * times the quantity.
  */
 export function cartTotals(input: CartTotalsInput): CartTotals {
-  const { items, rates, displayCode } = input;
-  const toDisplay = (minor: number, from: string) => convertMinor(minor, from, displayCode, rates);
-  const lineTotals = items.map((item) => toDisplay(lineMinor(item), item.product.currency));
+  const { items, rates, display } = input;
+  const toDisplay = (minor: number, from: string) => shownIn(minor, from, display, rates);
+  // A line is the shown unit price × the quantity (decision 034), so "2 × US$ 1,54" is "US$ 3,08".
+  const lineTotals = items.map((item) =>
+    shownLineIn(parseMoney(effectivePrice(item.product)), item.count, item.product.currency, display, rates),
+  );
   const quote =
     input.freeShippingThreshold === null
       ? null

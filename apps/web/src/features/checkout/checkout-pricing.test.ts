@@ -206,7 +206,7 @@ describe('displayCheckout', () => {
   // The review's cart: three peso lines from two stores, a 10 % coupon and some credit, at a rate that does
   // not divide evenly (the shown parts used to miss the shown total by a cent, and 279 became 279,04).
   const rates = { UYU: '39.4725', USD: '1' };
-  const display = { code: 'UYU', symbol: '$U', rates, ready: true };
+  const display = { code: 'UYU', symbol: '$U', decimals: 2, rates, ready: true };
   const pricing = priceCheckout({
     items: [
       aCartItem(aProduct({ id: 1, store_id: 1, price: '279.00', currency: 'UYU' }), 1),
@@ -248,7 +248,7 @@ describe('displayCheckout', () => {
 
   it('shows USD amounts as charged when the display currency is USD', () => {
     if (!pricing) throw new Error('priced');
-    const shown = displayCheckout(pricing, { code: 'USD', symbol: 'US$', rates, ready: true });
+    const shown = displayCheckout(pricing, { code: 'USD', symbol: 'US$', decimals: 2, rates, ready: true });
     expect(shown.total).toBe(pricing.totals.total);
   });
 });
@@ -285,7 +285,13 @@ describe('displayOrder', () => {
         }),
       ],
     } as unknown as OrderGroup;
-    const shown = displayOrder(order, { code: 'UYU', symbol: '$U', rates: { UYU: '39.4725' }, ready: true });
+    const shown = displayOrder(order, {
+      code: 'UYU',
+      symbol: '$U',
+      decimals: 2,
+      rates: { UYU: '39.4725' },
+      ready: true,
+    });
     expect(shown.stores.map((entry) => entry.lines)).toEqual([[27900, 14900], [48900]]);
     for (const entry of shown.stores) {
       expect(entry.discount).toBeGreaterThan(0);

@@ -6,7 +6,22 @@ import {
   type PlaceOrderInput,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
-import { convertMinor, formatMinorAsDecimal, parseMoney, type Rates } from '@mandado/shared/money';
+import {
+  convertLine,
+  convertMinor,
+  formatMinorAsDecimal,
+  parseMoney,
+  type Rates,
+} from '@mandado/shared/money';
+import {
+  blockTotal,
+  moneyText,
+  shownIn,
+  shownLineIn,
+  type TextCurrency,
+  USD,
+  usdText,
+} from '@mandado/shared/money-text';
 import {
   type DeliveryType,
   type OrderPricing,
@@ -16,7 +31,7 @@ import {
 } from '@mandado/shared/order-pricing';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { type ReferralAmounts, welcomeCreditFor } from '@mandado/shared/referral-rules';
-import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
+import type { DisplayCurrency } from '../../lib/display-money.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
 /** One cart line as checkout prices it: the unit price shown, and its total in USD minor units (the charge). */
@@ -100,7 +115,7 @@ export function pricingCoupon(coupon: Coupon | null): PricingCoupon | null {
  */
 export function couponMinimumProblem(coupon: Coupon, subtotal: number): string | null {
   const minimum = parseMoney(coupon.minimum_purchase);
-  return subtotal < minimum ? CHECKOUT_MESSAGES.couponMinimum(formatMinorAsDecimal(minimum)) : null;
+  return subtotal < minimum ? CHECKOUT_MESSAGES.couponMinimum(usdText(minimum, { whole: 'short' })) : null;
 }
 
 /**
@@ -111,8 +126,9 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
   const blocks: Array<Omit<CheckoutStoreBlock, 'priced'>> = [];
   for (const item of input.items) {
     const unitPrice = effectivePrice(item.product);
-    const totalUsd = convertMinor(
-      parseMoney(unitPrice) * item.count,
+    const totalUsd = convertLine(
+      parseMoney(unitPrice),
+      item.count,
       item.product.currency,
       'USD',
       input.rates,
@@ -188,8 +204,8 @@ export interface CheckoutDisplay extends DisplayParts {
   stores: DisplayStore[];
   /** Of `credit`: the invitation's welcome credit ('Regalo por invitación'), in display minor units. */
   welcomeCredit: number;
-  /** The symbol the display amounts are formatted with ('US$' when the display currency cannot be priced). */
-  symbol: string;
+  /** The currency the display amounts are in (dollars when the display currency cannot be priced). */
+  currency: TextCurrency;
 }
 
 /**
@@ -200,18 +216,17 @@ export interface CheckoutDisplay extends DisplayParts {
  * differ by the rounding of the conversion, never inside one column.
  */
 export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurrency): CheckoutDisplay {
-  const usdOnly = convertMinor(0, 'USD', display.code, display.rates) === null;
-  const code = usdOnly ? 'USD' : display.code;
-  const fromUsd = (minor: number) => convertMinor(minor, 'USD', code, display.rates) ?? minor;
+  const currency = shownCurrency(display);
+  const fromUsd = (minor: number) => shownIn(minor, 'USD', currency, display.rates) ?? minor;
   const stores = pricing.stores.map((store): DisplayStore => {
     const lines = store.lines.map((line): DisplayLine => {
-      const native = parseMoney(line.unitPrice) * line.item.count;
-      const total =
-        convertMinor(native, line.item.product.currency, code, display.rates) ?? fromUsd(line.totalUsd);
+      const unit = parseMoney(line.unitPrice);
+      const from = line.item.product.currency;
+      const shownUnit = shownIn(unit, from, currency, display.rates);
       return {
         productId: line.item.product.id,
-        unitText: formatPrice(line.unitPrice, line.item.product.currency, display),
-        total,
+        unitText: shownUnit === null ? moneyText(unit, { code: from }) : moneyText(shownUnit, currency),
+        total: shownLineIn(unit, line.item.count, from, currency, display.rates) ?? fromUsd(line.totalUsd),
       };
     });
     const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
@@ -225,7 +240,7 @@ export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurren
       shipping,
       discount,
       credit,
-      total: subtotal + shipping - discount - credit,
+      total: blockTotal({ goods: subtotal, shipping, discount, credit }),
     };
   });
   const sum = (part: keyof DisplayParts) => stores.reduce((total, store) => total + store[part], 0);
@@ -239,8 +254,13 @@ export function displayCheckout(pricing: CheckoutPricing, display: DisplayCurren
     // Converted once and never more than the credit shown, so 'Crédito' + 'Regalo' is the credit shown.
     welcomeCredit: Math.min(fromUsd(pricing.welcomeCredit), credit),
     total: sum('total'),
-    symbol: usdOnly ? 'US$' : display.symbol,
+    currency,
   };
+}
+
+/** The display currency, or dollars when it cannot be priced (a rate is missing). */
+function shownCurrency(display: DisplayCurrency): TextCurrency {
+  return convertMinor(0, 'USD', display.code, display.rates) === null ? USD : display;
 }
 
 /** A placed order's store block in display minor units, shown like 'Revisar Pedido' (the parts add up). */
@@ -251,7 +271,7 @@ export interface OrderDisplayStore extends DisplayParts {
 
 export interface OrderDisplay extends DisplayParts {
   stores: OrderDisplayStore[];
-  symbol: string;
+  currency: TextCurrency;
 }
 
 /**
@@ -260,23 +280,29 @@ export interface OrderDisplay extends DisplayParts {
  * shown parts. Store blocks therefore add up, and the order's total is the sum of the store totals.
  */
 export function displayOrder(order: OrderGroup, display: DisplayCurrency): OrderDisplay {
-  const usdOnly = convertMinor(0, 'USD', display.code, display.rates) === null;
-  const code = usdOnly ? 'USD' : display.code;
+  const currency = shownCurrency(display);
   const fromUsd = (decimal: string) => {
     const minor = parseMoney(decimal);
-    return convertMinor(minor, 'USD', code, display.rates) ?? minor;
+    return shownIn(minor, 'USD', currency, display.rates) ?? minor;
   };
   const stores = order.stores.map((store): OrderDisplayStore => {
     const lines = store.lines.map(
       (line) =>
-        convertMinor(parseMoney(line.unit_price) * line.quantity, line.currency, code, display.rates) ??
+        shownLineIn(parseMoney(line.unit_price), line.quantity, line.currency, currency, display.rates) ??
         fromUsd(line.total),
     );
     const subtotal = lines.reduce((sum, line) => sum + line, 0);
     const shipping = fromUsd(store.shipping);
     const discount = fromUsd(store.discount);
     const credit = fromUsd(store.credit);
-    return { lines, subtotal, shipping, discount, credit, total: subtotal + shipping - discount - credit };
+    return {
+      lines,
+      subtotal,
+      shipping,
+      discount,
+      credit,
+      total: blockTotal({ goods: subtotal, shipping, discount, credit }),
+    };
   });
   const sum = (part: keyof DisplayParts) => stores.reduce((total, store) => total + store[part], 0);
   return {
@@ -286,7 +312,7 @@ export function displayOrder(order: OrderGroup, display: DisplayCurrency): Order
     discount: sum('discount'),
     credit: sum('credit'),
     total: sum('total'),
-    symbol: usdOnly ? 'US$' : display.symbol,
+    currency,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatAmount } from '@mandado/shared/money';
+import { moneyText } from '@mandado/shared/money-text';
 import { useId, useState } from 'react';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
@@ -27,7 +27,7 @@ export function CheckoutSummary({
   const ids = useId();
   const [open, setOpen] = useState(startsOpen);
   const shown = displayCheckout(pricing, display);
-  const money = (minor: number) => formatAmount(minor, shown.symbol);
+  const money = (minor: number) => moneyText(minor, shown.currency);
   const count = pricing.stores.reduce(
     (sum, store) => sum + store.lines.reduce((lines, line) => lines + line.item.count, 0),
     0,

@@ -4,7 +4,7 @@ import { displayCheckout, placeOrderBody, priceCheckout, welcomeFor } from './ch
 
 const AMOUNTS = { inviteeReward: 500, inviterReward: 500, minimumPurchase: 5000 };
 const WELCOME = { pending: true, amounts: AMOUNTS };
-const USD_DISPLAY = { code: 'USD', symbol: 'US$', rates: { USD: '1' }, ready: true } as const;
+const USD_DISPLAY = { code: 'USD', symbol: 'US$', decimals: 2, rates: { USD: '1' }, ready: true } as const;
 
 /** One store in the delivery city; `dollars` of goods in one USD line. */
 function price(dollars: number, overrides: Partial<Parameters<typeof priceCheckout>[0]> = {}) {

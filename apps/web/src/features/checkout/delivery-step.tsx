@@ -7,7 +7,7 @@ import {
   SUBSTITUTIONS,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { deliveryWindowText } from '@mandado/shared/date-text';
 import { MESSAGES } from '@mandado/shared/messages';
 import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
 import { MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
@@ -125,7 +125,7 @@ export function DeliveryStep({
         ))}
       </fieldset>
       <p className="checkout-window">
-        <strong>Entrega estimada:</strong> {window ? formatDeliveryWindow(window) : '…'}
+        <strong>Entrega estimada:</strong> {window ? deliveryWindowText(window) : '…'}
       </p>
 
       <div className="form__field">

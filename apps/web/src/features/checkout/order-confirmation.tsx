@@ -6,34 +6,16 @@ import {
   PAYMENT_METHOD_LABELS,
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
-import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { dateTimeWithZoneText, deliveryWindowText } from '@mandado/shared/date-text';
+import { parseMoney } from '@mandado/shared/money';
+import { moneyText, usdText } from '@mandado/shared/money-text';
 import { useEffect, useState } from 'react';
 import { OrderNumber } from '../../components/order-number.tsx';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
 
-/**
- * "25 nov 2026, 21:19 (hora de Montevideo)": the reservation ends at a Montevideo instant, whatever the
- * remitter's device says, and the order page words it the same way (UX review HIGH 4).
- */
-const deadlineFormat = new Intl.DateTimeFormat('es-UY', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Montevideo',
-});
-
-export function formatDeadline(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${deadlineFormat.format(date)} (hora de Montevideo)`;
-}
-
 function usd(decimal: string): string {
-  return formatAmount(parseMoney(decimal), 'US$');
+  return usdText(parseMoney(decimal));
 }
 
 /** Spec §2 bank-deposit instruction block: the company's USD account and the order number to quote. */
@@ -86,8 +68,8 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         .
       </p>
       <p className="bank-instructions__deadline">
-        Tienes hasta el {formatDeadline(instructions.expires_at)} para pagar; si el pago no llega, el pedido
-        se cancela y los productos vuelven a la tienda.
+        Tienes hasta el {dateTimeWithZoneText(instructions.expires_at)} para pagar; si el pago no llega, el
+        pedido se cancela y los productos vuelven a la tienda.
       </p>
     </section>
   );
@@ -147,12 +129,12 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
   const pending = order.payment_status === 'pending';
   const pickup = order.delivery === 'pickup';
   const shown = displayOrder(order, display);
-  const money = (minor: number) => formatAmount(minor, shown.symbol);
-  const chargeText = formatAmount(parseMoney(order.total), 'US$');
+  const money = (minor: number) => moneyText(minor, shown.currency);
+  const chargeText = usdText(parseMoney(order.total));
   let deliveryText: string = DELIVERY_LABELS[order.delivery];
   if (pickup) deliveryText = `${deliveryText} · quien recibe retira en cada tienda`;
   else if (pending) deliveryText = `${deliveryText} · ${AFTER_PAYMENT}`;
-  else deliveryText = `${deliveryText} · ${formatDeliveryWindow(order.delivery_window)}`;
+  else deliveryText = `${deliveryText} · ${deliveryWindowText(order.delivery_window)}`;
   return (
     <div className="order-confirmation">
       <div className="page-heading">

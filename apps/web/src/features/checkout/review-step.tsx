@@ -4,7 +4,7 @@ import {
   SUBSTITUTIONS,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
-import { formatAmount } from '@mandado/shared/money';
+import { moneyText, usdText } from '@mandado/shared/money-text';
 import { useId } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
@@ -54,7 +54,7 @@ export function ReviewStep(props: ReviewStepProps) {
   const { pricing, display } = props;
   // Every amount shown is the sum of the parts shown (UX review HIGH 2); the USD charge is stated exactly.
   const shown = displayCheckout(pricing, display);
-  const money = (minor: number) => formatAmount(minor, shown.symbol);
+  const money = (minor: number) => moneyText(minor, shown.currency);
   const { totals } = pricing;
   return (
     <section className="checkout-panel" aria-labelledby="checkout-review-title">
@@ -191,7 +191,7 @@ export function ReviewStep(props: ReviewStepProps) {
         </div>
       </dl>
       <p className="checkout-charge">
-        Se cobrará <strong>{formatAmount(totals.total, 'US$')}</strong>.
+        Se cobrará <strong>{usdText(totals.total)}</strong>.
       </p>
       <WelcomeHint shortfall={pricing.welcomeShortfall} />
       <div className="checkout-panel__actions">

@@ -1,4 +1,4 @@
-import { formatAmount } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 
 /**
  * Below the first-purchase minimum, how much more in goods brings the invitation's welcome credit (issue 11),
@@ -8,8 +8,7 @@ export function WelcomeHint({ shortfall }: { shortfall: number }) {
   if (shortfall <= 0) return null;
   return (
     <p className="checkout-welcome-hint">
-      Te faltan <strong>{formatAmount(shortfall, 'US$')}</strong> en productos para recibir tu regalo por
-      invitación.
+      Te faltan <strong>{usdText(shortfall)}</strong> en productos para recibir tu regalo por invitación.
     </p>
   );
 }

@@ -80,7 +80,7 @@ describe('resolveDisplayCurrency', () => {
         countryCode: 'UY',
         countryKnown: true,
       }),
-    ).toMatchObject({ code: 'USD', symbol: '$', rates: { USD: '1' }, ready: true });
+    ).toMatchObject({ code: 'USD', symbol: 'US$', rates: { USD: '1' }, ready: true });
   });
 
   it('falls back to USD for a country without a listed currency', () => {

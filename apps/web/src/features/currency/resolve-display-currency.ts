@@ -1,5 +1,6 @@
 import { currencyForCountry } from '@mandado/shared/country-currency';
 import type { CurrencyList } from '@mandado/shared/currency.schemas';
+import { currencySymbol } from '@mandado/shared/money-text';
 import { type DisplayCurrency, FALLBACK_DISPLAY_CURRENCY } from '../../lib/display-money.ts';
 
 interface ResolveInput {
@@ -31,7 +32,9 @@ export function resolveDisplayCurrency({
   if (!currency) return { ...FALLBACK_DISPLAY_CURRENCY, ready: true };
   return {
     code,
-    symbol: currency.symbol,
+    // The list says '$' for USD; the site writes 'US$' (decision 034).
+    symbol: currencySymbol({ code, symbol: currency.symbol }),
+    decimals: currency.decimal_digits,
     rates: list.rates.rates,
     ready: countryKnown || (chosenCode !== null && codes.includes(chosenCode)),
   };

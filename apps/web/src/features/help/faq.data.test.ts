@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FaqSettings, faqEntries, usdText } from './faq.data.ts';
+import { type FaqSettings, faqEntries } from './faq.data.ts';
 
 const SETTINGS: FaqSettings = {
   free_shipping_threshold: '80.00',
@@ -72,14 +72,6 @@ describe('faqEntries', () => {
     const voseo =
       /\b(vos|querés|podés|tenés|sabés|elegí|contanos|escribinos|ingresá|hacé|mirá|pedila|compartí|invitá|usá|pagá)\b/i;
     expect(allText(SETTINGS)).not.toMatch(voseo);
-  });
-});
-
-describe('usdText', () => {
-  it('drops the decimals of whole amounts and uses a decimal comma otherwise', () => {
-    expect(usdText(8000)).toBe('US$ 80');
-    expect(usdText(299)).toBe('US$ 2,99');
-    expect(usdText(123450)).toBe('US$ 1.234,50');
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import type { Settings } from '@mandado/shared/settings.schemas';
 import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
 
@@ -50,14 +51,9 @@ export function paymentMethodsSentence(offered: OfferedPayments): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-/** A dollar amount as the FAQ writes it: 'US$ 80' when whole, 'US$ 2,99' otherwise (decision 016, spec §9). */
-export function usdText(cents: number): string {
-  const whole = cents % 100 === 0;
-  const value = (cents / 100).toLocaleString('es-UY', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return `US$ ${value}`;
+/** A dollar figure inside the FAQ's sentences: 'US$ 80' when whole, 'US$ 2,99' otherwise. */
+function figure(minor: number): string {
+  return usdText(minor, { whole: 'short' });
 }
 
 /**
@@ -65,12 +61,12 @@ export function usdText(cents: number): string {
  * public settings: the free-shipping threshold and the referral figures are never written by hand.
  */
 export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CARDS_ONLY): FaqEntry[] {
-  const threshold = usdText(parseMoney(settings.free_shipping_threshold));
-  const inviteeReward = usdText(parseMoney(settings.referral_invitee_reward));
-  const inviterReward = usdText(parseMoney(settings.referral_inviter_reward));
-  const minimum = usdText(parseMoney(settings.referral_minimum_purchase));
-  const feeInCity = usdText(SHIPPING_FEE_IN_CITY_USD);
-  const feeOutside = usdText(SHIPPING_FEE_OUTSIDE_CITY_USD);
+  const threshold = figure(parseMoney(settings.free_shipping_threshold));
+  const inviteeReward = figure(parseMoney(settings.referral_invitee_reward));
+  const inviterReward = figure(parseMoney(settings.referral_inviter_reward));
+  const minimum = figure(parseMoney(settings.referral_minimum_purchase));
+  const feeInCity = figure(SHIPPING_FEE_IN_CITY_USD);
+  const feeOutside = figure(SHIPPING_FEE_OUTSIDE_CITY_USD);
   return [
     {
       id: 'como-funciona',

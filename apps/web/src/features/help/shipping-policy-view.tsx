@@ -1,6 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
-import { usdText } from './faq.data.ts';
 
 /** Spec §1: per-store shipping, free above the setting's threshold, 24–48 h Monday to Friday, pick-up, popular zones. */
 export function ShippingPolicyView({ freeShippingThreshold }: { freeShippingThreshold: string | null }) {
@@ -12,13 +12,14 @@ export function ShippingPolicyView({ freeShippingThreshold }: { freeShippingThre
           Costo del envío
         </h4>
         <p>
-          Cada tienda de tu pedido cobra su envío: {usdText(SHIPPING_FEE_IN_CITY_USD)} dentro de la ciudad y{' '}
-          {usdText(SHIPPING_FEE_OUTSIDE_CITY_USD)} fuera de ella. Todo lo que pagas de envío es para el
-          repartidor.
+          Cada tienda de tu pedido cobra su envío: {usdText(SHIPPING_FEE_IN_CITY_USD, { whole: 'short' })}{' '}
+          dentro de la ciudad y {usdText(SHIPPING_FEE_OUTSIDE_CITY_USD, { whole: 'short' })} fuera de ella.
+          Todo lo que pagas de envío es para el repartidor.
         </p>
         {freeShippingThreshold ? (
           <p className="help-view__note">
-            Envío gratis en compras mayores a {usdText(parseMoney(freeShippingThreshold))}.
+            Envío gratis en compras mayores a {usdText(parseMoney(freeShippingThreshold), { whole: 'short' })}
+            .
           </p>
         ) : null}
       </section>

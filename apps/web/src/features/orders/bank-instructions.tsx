@@ -1,7 +1,8 @@
 import type { BankInstructions } from '@mandado/shared/checkout.schemas';
+import { dateTimeWithZoneText } from '@mandado/shared/date-text';
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { CopyButton } from './copy-button.tsx';
-import { usdText } from './order-figures.ts';
-import { formatOrderDateTimeWithZone } from './order-timeline.ts';
 
 /**
  * Spec §2 Help overlay: one company account in dollars for transfers and cash deposits; the order number goes
@@ -15,9 +16,9 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         Cómo pagar tu pedido
       </h3>
       <p>
-        Transfiere o deposita <strong>{usdText(instructions.amount)}</strong> en la cuenta en dólares de la
-        empresa. Escribe el número de pedido <strong>{instructions.reference}</strong> en la descripción de la
-        transferencia y en el asunto del correo con el comprobante.
+        Transfiere o deposita <strong>{usdText(parseMoney(instructions.amount))}</strong> en la cuenta en
+        dólares de la empresa. Escribe el número de pedido <strong>{instructions.reference}</strong> en la
+        descripción de la transferencia y en el asunto del correo con el comprobante.
       </p>
       <dl className="bank-instructions__facts">
         <div>
@@ -49,7 +50,7 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
         ) : null}
         <div>
           <dt>Monto</dt>
-          <dd>{usdText(instructions.amount)}</dd>
+          <dd>{usdText(parseMoney(instructions.amount))}</dd>
         </div>
         <div>
           <dt>Descripción de la transferencia</dt>
@@ -69,8 +70,8 @@ export function BankInstructionsBlock({ instructions }: { instructions: BankInst
       </p>
       <p className="bank-instructions__deadline">
         Tienes hasta el{' '}
-        <time dateTime={instructions.expires_at}>{formatOrderDateTimeWithZone(instructions.expires_at)}</time>{' '}
-        para pagar; después el pedido se cancela y los productos vuelven a la tienda.
+        <time dateTime={instructions.expires_at}>{dateTimeWithZoneText(instructions.expires_at)}</time> para
+        pagar; después el pedido se cancela y los productos vuelven a la tienda.
       </p>
     </section>
   );

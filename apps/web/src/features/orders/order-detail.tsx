@@ -5,7 +5,8 @@ import {
   type StoreOrder,
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { dateTimeWithZoneText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
+import { currencySymbol, type TextCurrency } from '@mandado/shared/money-text';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { OrderNumber } from '../../components/order-number.tsx';
@@ -15,12 +16,7 @@ import { BankInstructionsBlock } from './bank-instructions.tsx';
 import { type OrderFigures, orderFigures, type StoreFigures } from './order-figures.ts';
 import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
 import { FigureAmount } from './order-money.tsx';
-import {
-  formatOrderDateTimeWithZone,
-  MONTEVIDEO_TIME_NOTE,
-  paymentStatusTone,
-  timelineSteps,
-} from './order-timeline.ts';
+import { paymentStatusTone, timelineSteps } from './order-timeline.ts';
 import {
   AWAITING_YOUR_PAYMENT,
   awaitsManualPayment,
@@ -33,10 +29,10 @@ import { StatusBadge, StatusTimeline, StoreStatusBadge } from './status-timeline
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
 
-function Minus({ minor, symbol }: { minor: number; symbol: string }) {
+function Minus({ minor, currency }: { minor: number; currency: TextCurrency }) {
   return (
     <>
-      − <FigureAmount minor={minor} symbol={symbol} />
+      − <FigureAmount minor={minor} currency={currency} />
     </>
   );
 }
@@ -49,12 +45,12 @@ function Minus({ minor, symbol }: { minor: number; symbol: string }) {
 function StoreOrderSection({
   storeOrder,
   figures,
-  symbol,
+  currency,
   order,
 }: {
   storeOrder: StoreOrder;
   figures: StoreFigures;
-  symbol: string;
+  currency: TextCurrency;
   order: OrderGroup;
 }) {
   const titleId = `store-order-${storeOrder.number}`;
@@ -92,7 +88,7 @@ function StoreOrderSection({
                 {line.quantity} × {shown?.unitText}
               </span>
               {shown ? (
-                <FigureAmount className="store-order__line-total" minor={shown.total} symbol={symbol} />
+                <FigureAmount className="store-order__line-total" minor={shown.total} currency={currency} />
               ) : null}
             </li>
           );
@@ -102,14 +98,14 @@ function StoreOrderSection({
         <div>
           <dt>Subtotal</dt>
           <dd>
-            <FigureAmount minor={figures.subtotal} symbol={symbol} />
+            <FigureAmount minor={figures.subtotal} currency={currency} />
           </dd>
         </div>
         {figures.discount === 0 ? null : (
           <div>
             <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
             <dd>
-              <Minus minor={figures.discount} symbol={symbol} />
+              <Minus minor={figures.discount} currency={currency} />
             </dd>
           </div>
         )}
@@ -123,7 +119,7 @@ function StoreOrderSection({
                 'Gratis'
               )
             ) : (
-              <FigureAmount minor={figures.shipping} symbol={symbol} />
+              <FigureAmount minor={figures.shipping} currency={currency} />
             )}
           </dd>
         </div>
@@ -131,14 +127,14 @@ function StoreOrderSection({
           <div>
             <dt>Crédito usado</dt>
             <dd>
-              <Minus minor={figures.credit} symbol={symbol} />
+              <Minus minor={figures.credit} currency={currency} />
             </dd>
           </div>
         )}
         <div className="order-sums__total">
           <dt>Total de la tienda</dt>
           <dd>
-            <FigureAmount minor={figures.total} symbol={symbol} />
+            <FigureAmount minor={figures.total} currency={currency} />
           </dd>
         </div>
       </dl>
@@ -160,7 +156,7 @@ function StoreOrderSection({
 
 /** The stores added up: no line here is taken off again, each one is the sum of the same line above. */
 function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFigures }) {
-  const { symbol } = figures;
+  const { currency } = figures;
   const paid = order.payment_status === 'paid';
   return (
     <section className="order-panel" aria-labelledby="order-summary-title">
@@ -171,14 +167,14 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
         <div>
           <dt>Productos</dt>
           <dd>
-            <FigureAmount minor={figures.subtotal} symbol={symbol} />
+            <FigureAmount minor={figures.subtotal} currency={currency} />
           </dd>
         </div>
         {figures.discount === 0 ? null : (
           <div>
             <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
             <dd>
-              <Minus minor={figures.discount} symbol={symbol} />
+              <Minus minor={figures.discount} currency={currency} />
             </dd>
           </div>
         )}
@@ -192,7 +188,7 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
                 'Gratis'
               )
             ) : (
-              <FigureAmount minor={figures.shipping} symbol={symbol} />
+              <FigureAmount minor={figures.shipping} currency={currency} />
             )}
           </dd>
         </div>
@@ -200,7 +196,7 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
           <div>
             <dt>Crédito usado</dt>
             <dd>
-              <Minus minor={figures.credit} symbol={symbol} />
+              <Minus minor={figures.credit} currency={currency} />
             </dd>
           </div>
         )}
@@ -209,7 +205,7 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
           <dd>
             <FigureAmount
               minor={figures.total}
-              symbol={symbol}
+              currency={currency}
               charge={figures.converted ? figures.chargeText : undefined}
             />
           </dd>
@@ -218,7 +214,7 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
       <p className="order-panel__note">
         {order.stores.length > 1 ? `La suma de las ${order.stores.length} tiendas. ` : ''}
         {figures.converted
-          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${symbol} es al cambio de hoy.`
+          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${currencySymbol(currency)} es al cambio de hoy.`
           : `${paid ? 'Se cobró' : 'Se paga'} en dólares.`}
       </p>
     </section>
@@ -252,7 +248,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
             Pedido <OrderNumber>{order.number}</OrderNumber>
           </h2>
           <p className="order-detail__date">
-            Realizado el <time dateTime={order.created}>{formatOrderDateTimeWithZone(order.created)}</time>
+            Realizado el <time dateTime={order.created}>{dateTimeWithZoneText(order.created)}</time>
           </p>
         </div>
         <div className="order-detail__badges">
@@ -320,7 +316,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
                 key={storeOrder.number}
                 storeOrder={storeOrder}
                 figures={storeFigures}
-                symbol={figures.symbol}
+                currency={figures.currency}
                 order={order}
               />
             ) : null;
@@ -340,7 +336,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
             {deliveryTimingText({
               delivery: order.delivery,
               awaitingPayment,
-              windowText: formatDeliveryWindow(order.delivery_window),
+              windowText: deliveryWindowText(order.delivery_window),
             })}
           </p>
           <p className="order-panel__note">
@@ -404,7 +400,8 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           ¿Consultas sobre este pedido?
         </h3>
         <p>
-          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>. {supportHoursSentence(support.hours)}
+          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>.{' '}
+          {supportHoursSentence(support.hours)}
         </p>
         <div className="order-actions">
           <a

@@ -1,11 +1,12 @@
 import type { OrderGroup, StoreOrder } from '@mandado/shared/checkout.schemas';
-import { formatAmount } from '@mandado/shared/money';
+import { currencySymbol, moneyText } from '@mandado/shared/money-text';
 import { describe, expect, it } from 'vitest';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { orderFigures } from './order-figures.ts';
 
-const PESOS: DisplayCurrency = { code: 'UYU', symbol: '$U', rates: { USD: '1', UYU: '40.15' }, ready: true };
-const DOLLARS: DisplayCurrency = { code: 'USD', symbol: '$', rates: { USD: '1', UYU: '40.15' }, ready: true };
+const RATES = { USD: '1', UYU: '40.15' };
+const PESOS: DisplayCurrency = { code: 'UYU', symbol: '$U', decimals: 2, rates: RATES, ready: true };
+const DOLLARS: DisplayCurrency = { code: 'USD', symbol: '$', decimals: 2, rates: RATES, ready: true };
 
 function line(
   name: string,
@@ -76,7 +77,8 @@ describe('orderFigures', () => {
     const figures = orderFigures(ORDER, PESOS);
     expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 279,00', total: 27900 });
     expect(figures.stores[0]?.subtotal).toBe(27900);
-    expect(figures.stores[1]?.lines[0]?.unitText).toBe('US$ 3,71');
+    // One currency per order: a dollar product's unit is shown in pesos too, as its line total is.
+    expect(figures.stores[1]?.lines[0]?.unitText).toBe('$U 148,96');
   });
 
   it('adds up what it shows: each store, then the summary, with the exact dollar charge quoted', () => {
@@ -92,21 +94,46 @@ describe('orderFigures', () => {
     expect(stores[0]?.discount).toBe(2770);
     expect(figures.chargeText).toBe('US$ 15,08');
     expect(figures.converted).toBe(true);
-    expect(formatAmount(figures.total, figures.symbol)).toMatch(/^\$U /);
+    expect(moneyText(figures.total, figures.currency)).toMatch(/^\$U /);
   });
 
   it('in dollars uses the charged amounts as they are', () => {
     const figures = orderFigures(ORDER, DOLLARS);
-    expect(figures.symbol).toBe('US$');
+    expect(currencySymbol(figures.currency)).toBe('US$');
     expect(figures.converted).toBe(false);
     expect(figures.stores.map((shown) => shown.total)).toEqual([875, 633]);
     expect(figures.total).toBe(1508);
-    expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 279,00', total: 695 });
+    // One currency per order: the line's unit is its dollar price (the charged line ÷ its quantity).
+    expect(figures.stores[0]?.lines[0]).toEqual({ unitText: 'US$ 6,95', total: 695 });
   });
 
   it('falls back to dollars when a rate is missing', () => {
-    const figures = orderFigures(ORDER, { code: 'EUR', symbol: '€', rates: { USD: '1' }, ready: true });
-    expect(figures.symbol).toBe('US$');
+    const figures = orderFigures(ORDER, {
+      code: 'EUR',
+      symbol: '€',
+      decimals: 2,
+      rates: { USD: '1' },
+      ready: true,
+    });
+    expect(currencySymbol(figures.currency)).toBe('US$');
     expect(figures.total).toBe(1508);
+  });
+
+  it('makes a line the shown unit price × quantity, in one currency (2 × $U 61,83 = $U 123,66)', () => {
+    const order = {
+      ...ORDER,
+      stores: [
+        store('Rambla', [line('Curitas', 2, '1.54', 'USD', '3.08')], {
+          subtotal: '3.08',
+          discount: '0.00',
+          shipping: '0.00',
+          credit: '0.00',
+          total: '3.08',
+        }),
+      ],
+    } as unknown as OrderGroup;
+    const figures = orderFigures(order, PESOS);
+    expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 61,83', total: 12366 });
+    expect(orderFigures(order, DOLLARS).stores[0]?.lines[0]).toEqual({ unitText: 'US$ 1,54', total: 308 });
   });
 });

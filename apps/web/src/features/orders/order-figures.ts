@@ -1,18 +1,20 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
-import { convertMinor, formatAmount, parseMoney } from '@mandado/shared/money';
+import { parseMoney } from '@mandado/shared/money';
+import { blockTotal, moneyText, shownIn, type TextCurrency, USD, usdText } from '@mandado/shared/money-text';
 import type { DisplayCurrency } from '../../lib/display-money.ts';
 
 /**
  * The order page's amounts in the shopper's display currency, built so that what is shown adds up: a line is
- * quantity × unit price in its own currency converted (exact when the product is sold in the display
- * currency, so "1 × $U 279,00" is never "$U 279,04"); a store's subtotal is the sum of its shown lines, its
- * total the sum of its shown parts; the summary is the sum of the shown stores. In dollars the API's charged
- * amounts are used as they are (they add up to the cent by construction, decision 021). The exact dollar
- * charge is quoted beside the order's total only.
+ * the unit price converted and rounded as shown, times the quantity ("2 × US$ 1,54" is "US$ 3,08"; exact when
+ * the product is sold in the display currency, so "1 × $U 279,00" is never "$U 279,04"); a store's subtotal is
+ * the sum of its shown lines, its total the sum of its shown parts; the summary is the sum of the shown stores.
+ * In dollars the API's charged amounts are used as they are (they add up to the cent by construction, decision
+ * 021, and the server prices a line the same way, decision 034). The exact dollar charge is quoted beside the
+ * order's total only.
  */
 
 export interface LineFigures {
-  /** "2 × $U 45,00": the unit price in the product's own currency. */
+  /** "$U 45,00": the unit price, in the same currency as the line's total. */
   unitText: string;
   total: number;
 }
@@ -27,8 +29,8 @@ export interface StoreFigures {
 }
 
 export interface OrderFigures {
-  /** The symbol the minor amounts below are in ("$U", "US$"). */
-  symbol: string;
+  /** The currency the minor amounts below are in. */
+  currency: TextCurrency;
   stores: StoreFigures[];
   subtotal: number;
   discount: number;
@@ -41,27 +43,24 @@ export interface OrderFigures {
   converted: boolean;
 }
 
-const OWN_SYMBOLS: Readonly<Record<string, string>> = { USD: 'US$', UYU: '$U' };
-
-/** A currency's symbol where the display currency's list is not at hand (a line's own currency). */
-export function currencySymbol(code: string): string {
-  return OWN_SYMBOLS[code] ?? code;
-}
-
-export function usdText(decimal: string): string {
-  return formatAmount(parseMoney(decimal), 'US$');
-}
-
 function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
 function inDollars(order: OrderGroup): OrderFigures {
   const stores = order.stores.map((store) => ({
-    lines: store.lines.map((line) => ({
-      unitText: formatAmount(parseMoney(line.unit_price), currencySymbol(line.currency)),
-      total: parseMoney(line.total),
-    })),
+    lines: store.lines.map((line) => {
+      const total = parseMoney(line.total);
+      // The server priced the line as the dollar unit × quantity (decision 034); an old order may not divide.
+      const unit = total % line.quantity === 0 ? total / line.quantity : null;
+      return {
+        unitText:
+          unit === null
+            ? moneyText(parseMoney(line.unit_price), { code: line.currency })
+            : moneyText(unit, USD),
+        total,
+      };
+    }),
     subtotal: parseMoney(store.subtotal),
     discount: parseMoney(store.discount),
     shipping: parseMoney(store.shipping),
@@ -69,14 +68,14 @@ function inDollars(order: OrderGroup): OrderFigures {
     total: parseMoney(store.total),
   }));
   return {
-    symbol: 'US$',
+    currency: USD,
     stores,
     subtotal: parseMoney(order.subtotal),
     discount: parseMoney(order.discount),
     shipping: parseMoney(order.shipping),
     credit: parseMoney(order.credit),
     total: parseMoney(order.total),
-    chargeText: usdText(order.total),
+    chargeText: usdText(parseMoney(order.total)),
     converted: false,
   };
 }
@@ -85,17 +84,14 @@ function inDollars(order: OrderGroup): OrderFigures {
 export function orderFigures(order: OrderGroup, display: DisplayCurrency): OrderFigures {
   if (display.code === 'USD') return inDollars(order);
   const convert = (minor: number, from: string): number | null =>
-    convertMinor(minor, from, display.code, display.rates);
+    shownIn(minor, from, display, display.rates);
   const stores: StoreFigures[] = [];
   for (const store of order.stores) {
     const lines: LineFigures[] = [];
     for (const line of store.lines) {
-      const total = convert(parseMoney(line.unit_price) * line.quantity, line.currency);
-      if (total === null) return inDollars(order);
-      lines.push({
-        unitText: formatAmount(parseMoney(line.unit_price), currencySymbol(line.currency)),
-        total,
-      });
+      const unit = convert(parseMoney(line.unit_price), line.currency);
+      if (unit === null) return inDollars(order);
+      lines.push({ unitText: moneyText(unit, display), total: unit * line.quantity });
     }
     const discount = convert(parseMoney(store.discount), 'USD');
     const shipping = convert(parseMoney(store.shipping), 'USD');
@@ -108,18 +104,18 @@ export function orderFigures(order: OrderGroup, display: DisplayCurrency): Order
       discount,
       shipping,
       credit,
-      total: subtotal - discount + shipping - credit,
+      total: blockTotal({ goods: subtotal, shipping, discount, credit }),
     });
   }
   return {
-    symbol: display.symbol,
+    currency: display,
     stores,
     subtotal: sum(stores.map((store) => store.subtotal)),
     discount: sum(stores.map((store) => store.discount)),
     shipping: sum(stores.map((store) => store.shipping)),
     credit: sum(stores.map((store) => store.credit)),
     total: sum(stores.map((store) => store.total)),
-    chargeText: usdText(order.total),
+    chargeText: usdText(parseMoney(order.total)),
     converted: true,
   };
 }

@@ -1,9 +1,11 @@
 import type { OrderSummary } from '@mandado/shared/checkout.schemas';
+import { dateText } from '@mandado/shared/date-text';
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { Link } from 'react-router';
 import { OrderNumber } from '../../components/order-number.tsx';
-import { usdText } from './order-figures.ts';
-import { formatOrderDate, paymentStatusTone } from './order-timeline.ts';
+import { paymentStatusTone } from './order-timeline.ts';
 import { awaitsManualPayment, orderStateBadge, totalLabel } from './order-wording.ts';
 import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
@@ -35,7 +37,7 @@ export function OrderList({
                   </Link>
                 </h3>
                 <time className="order-card__date" dateTime={order.created}>
-                  {formatOrderDate(order.created)}
+                  {dateText(order.created)}
                 </time>
               </header>
               {order.beneficiary_name ? (
@@ -57,7 +59,7 @@ export function OrderList({
                   <dd>
                     {/* The dollar record: the list has no lines to build a peso total from, and one converted
                         back from dollars would differ by cents from the one the order page adds up. */}
-                    <span className="order-card__total">{usdText(order.total)}</span>
+                    <span className="order-card__total">{usdText(parseMoney(order.total))}</span>
                   </dd>
                 </div>
                 <div>

@@ -1,22 +1,22 @@
-import { formatAmount } from '@mandado/shared/money';
+import { moneyText, type TextCurrency } from '@mandado/shared/money-text';
 /**
  * An amount of the order page already in the display currency (see order-figures.ts), with the exact dollar
  * charge beside it when one is given (only the order's total carries it).
  */
 export function FigureAmount({
   minor,
-  symbol,
+  currency,
   charge,
   className,
 }: {
   minor: number;
-  symbol: string;
+  currency: TextCurrency;
   charge?: string;
   className?: string;
 }) {
   return (
     <span className={className}>
-      {formatAmount(minor, symbol)}
+      {moneyText(minor, currency)}
       {charge ? <span className="order-money__usd"> ({charge})</span> : null}
     </span>
   );

@@ -1,32 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatOrderDate,
-  formatOrderDateTime,
-  formatOrderDateTimeWithZone,
-  groupStatusTone,
-  paymentStatusTone,
-  statusTone,
-  timelineSteps,
-} from './order-timeline.ts';
-
-describe('order dates', () => {
-  it('are in Spanish and in Montevideo time (UTC−3), whatever the device says', () => {
-    // 23:15 UTC is 20:15 in Montevideo, still the 22nd.
-    expect(formatOrderDateTime('2026-11-22T23:15:00Z')).toMatch(/^22 nov\.? 2026,? 20:15$/);
-    // 02:00 UTC on the 23rd is the 22nd in Montevideo.
-    expect(formatOrderDate('2026-11-23T02:00:00Z')).toBe('22 de noviembre de 2026');
-  });
-
-  it('say so when a remitter abroad has to act by them (a transfer deadline)', () => {
-    expect(formatOrderDateTimeWithZone('2026-11-26T00:19:00Z')).toMatch(
-      /^25 nov\.? 2026,? 21:19 \(hora de Montevideo\)$/,
-    );
-  });
-
-  it('show an unreadable date as it came', () => {
-    expect(formatOrderDateTime('ayer')).toBe('ayer');
-  });
-});
+import { groupStatusTone, paymentStatusTone, statusTone, timelineSteps } from './order-timeline.ts';
 
 describe('timelineSteps', () => {
   it('orders the history oldest first, labels it in Spanish and marks the last step current', () => {

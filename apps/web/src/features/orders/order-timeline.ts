@@ -1,3 +1,4 @@
+import { dateTimeText } from '@mandado/shared/date-text';
 import {
   type OrderGroupStatus,
   type PaymentStatus,
@@ -5,53 +6,12 @@ import {
   type StoreOrderStatus,
 } from '@mandado/shared/order-status';
 
-/**
- * Dates and status timelines of the order pages. Shown in Montevideo's time whatever the remitter's device
- * says: the stores and couriers work on it, and the family member reads the same page.
- */
-const TIME_ZONE = 'America/Montevideo';
+/** Status timelines of the order pages; their dates are written by date-text.ts, in Montevideo's time. */
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-UY', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: TIME_ZONE,
-});
-
-const dateFormat = new Intl.DateTimeFormat('es-UY', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-
-function parsed(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** "22 nov 2026, 20:15" (Montevideo). An unreadable date is shown as it came rather than "Invalid Date". */
-export function formatOrderDateTime(iso: string): string {
-  const date = parsed(iso);
-  return date ? dateTimeFormat.format(date) : iso;
-}
-
-/** Said beside every time the order pages show: a remitter in Madrid reads them, the stores work on it. */
-export const MONTEVIDEO_TIME_NOTE = 'hora de Montevideo';
-
-/** "25 nov 2026, 21:19 (hora de Montevideo)": a time a remitter abroad must act by (a transfer's deadline). */
-export function formatOrderDateTimeWithZone(iso: string): string {
-  const date = parsed(iso);
-  return date ? `${dateTimeFormat.format(date)} (${MONTEVIDEO_TIME_NOTE})` : iso;
-}
-
-/** "22 de noviembre de 2026" (Montevideo). */
-export function formatOrderDate(iso: string): string {
-  const date = parsed(iso);
-  return date ? dateFormat.format(date) : iso;
+/** Milliseconds of an ISO instant for sorting; an unreadable one sorts first. */
+function instant(iso: string): number {
+  const time = new Date(iso).getTime();
+  return Number.isNaN(time) ? 0 : time;
 }
 
 /** One status change as either API gives it (the order's history, or the tracking page's). */
@@ -86,14 +46,14 @@ export function timelineSteps(
   current: { status: StoreOrderStatus; label?: string },
 ): TimelineStep[] {
   const ordered = history
-    .map((change, index) => ({ change, index, time: parsed(change.at)?.getTime() ?? 0 }))
+    .map((change, index) => ({ change, index, time: instant(change.at) }))
     .sort((a, b) => a.time - b.time || a.index - b.index);
   const steps: TimelineStep[] = ordered.map(({ change, index }) => ({
     key: `${index}-${change.to}`,
     status: change.to,
     label: change.label || STORE_ORDER_STATUS_LABELS[change.to],
     dateTime: change.at,
-    when: formatOrderDateTime(change.at),
+    when: dateTimeText(change.at),
     reason: change.reason?.trim() ? change.reason.trim() : null,
     current: false,
   }));

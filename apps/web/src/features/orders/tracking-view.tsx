@@ -1,11 +1,11 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
-import { formatDeliveryWindow } from '@mandado/shared/delivery-window';
+import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { supportWhatsAppUrl } from './order-links.ts';
-import { formatOrderDateTime, MONTEVIDEO_TIME_NOTE, timelineSteps } from './order-timeline.ts';
+import { timelineSteps } from './order-timeline.ts';
 import { nextStepText } from './order-wording.ts';
 import { StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
@@ -61,7 +61,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               Llega entre 24 y 48 horas hábiles después de que las tiendas aprueben el pedido.
             </p>
           ) : (
-            <p className="tracking__window">{formatDeliveryWindow(tracking.delivery_window)}.</p>
+            <p className="tracking__window">{deliveryWindowText(tracking.delivery_window)}.</p>
           )}
           {pickup ? null : <p className="order-panel__note">Los repartidores entregan de lunes a viernes.</p>}
         </section>
@@ -87,7 +87,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               <p className="order-panel__note">
                 {itemsText(store.items)}
                 {last?.dateTime
-                  ? ` · actualizado el ${formatOrderDateTime(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
+                  ? ` · actualizado el ${dateTimeText(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
                   : ''}
               </p>
               {store.lines.length > 0 ? (

@@ -1,4 +1,5 @@
-import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
 
 /**
@@ -7,7 +8,7 @@ import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
  * purpose: the menus are in every page's first load.
  */
 export function creditText(credit: string, display: DisplayCurrency): string {
-  if (display.code === 'USD') return formatAmount(parseMoney(credit), 'US$');
+  if (display.code === 'USD') return usdText(parseMoney(credit));
   return formatPrice(credit, 'USD', display);
 }
 

@@ -1,5 +1,7 @@
 import { invitationSchema } from '@mandado/shared/help.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { parseMoney } from '@mandado/shared/money';
+import { shortNumberText } from '@mandado/shared/money-text';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +11,6 @@ import { invalidProps } from '../../components/form/field-a11y.ts';
 import { FieldError } from '../../components/form/form-controls.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { shortAmount } from '../../lib/usd-amount.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { createCopiedState } from './copied-state.ts';
 import { creditText } from './credit-text.ts';
@@ -154,7 +155,7 @@ export function ReferralPopup(props: ReferralPopupProps) {
 
   return (
     <Dialog
-      title={`Gana ${shortAmount(figures.referral_inviter_reward)} por cada persona que invites`}
+      title={`Gana ${shortNumberText(parseMoney(figures.referral_inviter_reward))} por cada persona que invites`}
       onClose={props.onClose}
       closeLabel="Cerrar invitaciones"
     >

@@ -1,5 +1,5 @@
+import { shortNumberText, usdText } from '@mandado/shared/money-text';
 import { describe, expect, it } from 'vitest';
-import { shortAmount, usdAmount } from '../../lib/usd-amount.ts';
 import { referralRewardLine, referralShareLinks, referralSteps } from './referral-share.ts';
 
 const FIGURES = {
@@ -8,11 +8,11 @@ const FIGURES = {
   referral_minimum_purchase: '50.00',
 };
 
-describe('shortAmount', () => {
+describe('shortNumberText', () => {
   it('writes a whole reward without cents (spec: "Gana 5") and keeps cents when there are some', () => {
-    expect(shortAmount('5.00')).toBe('5');
-    expect(shortAmount('50.00')).toBe('50');
-    expect(shortAmount('7.50')).toBe('7,50');
+    expect(shortNumberText(500)).toBe('5');
+    expect(shortNumberText(5000)).toBe('50');
+    expect(shortNumberText(750)).toBe('7,50');
   });
 });
 
@@ -41,10 +41,10 @@ describe('referralSteps', () => {
   });
 });
 
-describe('usdAmount and referralRewardLine (UX review: amounts carry their currency)', () => {
+describe('figures and referralRewardLine (UX review: amounts carry their currency)', () => {
   it('drops whole cents and keeps others', () => {
-    expect(usdAmount('5.00')).toBe('US$ 5');
-    expect(usdAmount('5.50')).toBe('US$ 5,50');
+    expect(usdText(500, { whole: 'short' })).toBe('US$ 5');
+    expect(usdText(550, { whole: 'short' })).toBe('US$ 5,50');
   });
 
   it('says under the headline that the credit is in US dollars', () => {

@@ -1,10 +1,11 @@
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import {
   facebookShareUrl,
   referralLink,
   referralShareText,
   whatsappShareUrl,
 } from '@mandado/shared/referral-rules';
-import { shortAmount, usdAmount } from '../../lib/usd-amount.ts';
 
 /** The referral figures as who-am-I's settings carry them (USD decimal strings). */
 export interface ReferralFigures {
@@ -13,11 +14,16 @@ export interface ReferralFigures {
   referral_minimum_purchase: string;
 }
 
+/** A settings figure inside a sentence: "US$ 5", "US$ 5,50". */
+function figure(decimal: string): string {
+  return usdText(parseMoney(decimal), { whole: 'short' });
+}
+
 /** The line under the popup's headline: the headline's bare "5" (spec copy) is in US dollars. */
 export function referralRewardLine(figures: ReferralFigures): string {
-  const inviter = usdAmount(figures.referral_inviter_reward);
-  const invitee = usdAmount(figures.referral_invitee_reward);
-  const minimum = usdAmount(figures.referral_minimum_purchase);
+  const inviter = figure(figures.referral_inviter_reward);
+  const invitee = figure(figures.referral_invitee_reward);
+  const minimum = figure(figures.referral_minimum_purchase);
   return `${inviter} de crédito para ti y ${invitee} para tu amigo en su primera compra desde ${minimum}.`;
 }
 
@@ -37,18 +43,15 @@ export function referralShareLinks(
   figures: ReferralFigures,
 ): ReferralShareLinks {
   const link = referralLink(origin, token);
-  const text = referralShareText(
-    shortAmount(figures.referral_invitee_reward),
-    shortAmount(figures.referral_minimum_purchase),
-  );
+  const text = referralShareText(figures.referral_invitee_reward, figures.referral_minimum_purchase);
   return { link, text, whatsapp: whatsappShareUrl(text, link), facebook: facebookShareUrl(link) };
 }
 
 /** The three steps of the popup (spec §2), with the figures from settings. */
 export function referralSteps(figures: ReferralFigures): [string, string, string] {
-  const invitee = usdAmount(figures.referral_invitee_reward);
-  const minimum = usdAmount(figures.referral_minimum_purchase);
-  const inviter = usdAmount(figures.referral_inviter_reward);
+  const invitee = figure(figures.referral_invitee_reward);
+  const minimum = figure(figures.referral_minimum_purchase);
+  const inviter = figure(figures.referral_inviter_reward);
   return [
     'Invita a tus amigos y familiares con tu enlace o por correo.',
     `Tu invitado se registra con tu enlace y recibe ${invitee} de crédito en su primera compra desde ${minimum}.`,

@@ -1,4 +1,5 @@
-import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 
 /**
  * A movement's amount with its sign always written ("+US$ 5,00", "−US$ 3,20"): the ledger's amounts are
@@ -6,7 +7,7 @@ import { formatAmount, parseMoney } from '@mandado/shared/money';
  */
 export function signedUsd(amount: string): string {
   const minor = parseMoney(amount);
-  const text = formatAmount(Math.abs(minor), 'US$');
+  const text = usdText(Math.abs(minor));
   if (minor === 0) return text;
   return `${minor < 0 ? '−' : '+'}${text}`;
 }

@@ -1,5 +1,7 @@
 import { WALLET_ENTRY_LABELS, type Wallet } from '@mandado/shared/checkout.schemas';
-import { formatAmount, parseMoney } from '@mandado/shared/money';
+import { shortDateText } from '@mandado/shared/date-text';
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
@@ -7,18 +9,6 @@ import { formatPrice } from '../../lib/display-money.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { movementDirection, signedUsd } from './wallet-format.ts';
 import './wallet.css';
-
-const dateFormat = new Intl.DateTimeFormat('es-UY', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'America/Montevideo',
-});
-
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 interface WalletViewProps {
   wallet: Wallet;
@@ -32,7 +22,7 @@ interface WalletViewProps {
 export function WalletView({ wallet, orderPath, shopPath }: WalletViewProps) {
   const display = useDisplayCurrency();
   const openReferral = useAppStore((state) => state.openReferral);
-  const usd = formatAmount(parseMoney(wallet.balance), 'US$');
+  const usd = usdText(parseMoney(wallet.balance));
   return (
     <div className="wallet">
       <div className="wallet__balance">
@@ -76,7 +66,7 @@ export function WalletView({ wallet, orderPath, shopPath }: WalletViewProps) {
                 <div className="wallet__entry-main">
                   <span className="wallet__entry-kind">{WALLET_ENTRY_LABELS[entry.kind]}</span>
                   <span className="wallet__entry-meta">
-                    <time dateTime={entry.created}>{formatDay(entry.created)}</time>
+                    <time dateTime={entry.created}>{shortDateText(entry.created)}</time>
                     {entry.order ? (
                       <>
                         {' · '}

@@ -12,7 +12,7 @@ import {
 } from './cart-machine.ts';
 
 /** One server effect of the cart machine as an API call (spec §7 cart calls); every call answers the cart. */
-export function runCartEffect(effect: CartServerEffect): Promise<ServerCart> {
+function runCartEffect(effect: CartServerEffect): Promise<ServerCart> {
   switch (effect.type) {
     case 'load':
       return apiGet<ServerCart>('/cart/');
