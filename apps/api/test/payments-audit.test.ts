@@ -182,5 +182,5 @@ describe('npm run audit:payments', () => {
     } finally {
       await copy.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });
