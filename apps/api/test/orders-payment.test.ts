@@ -6,6 +6,7 @@ import { finalizeCardPayment } from '../src/modules/orders/finalize.service.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { REPLACED_REASON } from '../src/modules/orders/place-order.service.ts';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import {
   type CheckoutFixture,
   createFastUser,
@@ -24,6 +25,8 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(testApp.app.db)).toEqual([]);
   await testApp.close();
 });
 
@@ -226,7 +229,7 @@ describe('3-D Secure (3184)', () => {
     expect(approvals[0]?.n).toBe(2);
   });
 
-  it('a payment that succeeds after the group expired is refunded, never kept', async () => {
+  it('a 3-D Secure approval after the group expired takes nothing (decision 030), so nothing is kept', async () => {
     const { app } = testApp;
     const { fixture, couponId, response } = await payWith('4000 0027 6000 3184');
     const placed = response.json<PlaceOrderResult>();
@@ -247,17 +250,17 @@ describe('3-D Secure (3184)', () => {
       await one<{ status: string; payment_status: string }>(
         sql`select status, payment_status from order_groups where number = ${placed.order.number}`,
       ),
-    ).toEqual({ status: 'cancelled', payment_status: 'refunded' });
+    ).toEqual({ status: 'cancelled', payment_status: 'pending' });
     expect(
       await one<{ status: string; refunded_amount: string }>(
         sql`select status, refunded_amount from sandbox_intents where id = ${placed.payment.action.intent_id}`,
       ),
-    ).toEqual({ status: 'refunded', refunded_amount: placed.order.total });
+    ).toEqual({ status: 'canceled', refunded_amount: '0.00' });
   });
 });
 
 describe('a second checkout while a payment waits (another tab)', () => {
-  it('replaces the waiting group, so the cart is bought once; the old payment, if approved later, is refunded', async () => {
+  it('replaces the waiting group, so the cart is bought once; the old payment, if approved later, is not taken', async () => {
     const { app, database } = testApp;
     const fixture = await prepareCheckout(database, { stores: 2, quantity: 2 });
     const waiting = await placeOrderRequest(
@@ -292,7 +295,7 @@ describe('a second checkout while a payment waits (another tab)', () => {
         (await one<{ stock: number }>(sql`select stock from products where id = ${product.id}`)).stock,
       ).toBe(8);
     }
-    // The first tab finishes 3-D Secure after all: that money goes back.
+    // The first tab finishes 3-D Secure after all: the sandbox does not capture for a cancelled group.
     await authenticate(fixture.user.headers, first.payment.action.intent_id, 'approve');
     const late = await app.inject({
       method: 'POST',
@@ -306,7 +309,7 @@ describe('a second checkout while a payment waits (another tab)', () => {
           sql`select status from sandbox_intents where id = ${first.payment.action.intent_id}`,
         )
       ).status,
-    ).toBe('refunded');
+    ).toBe('canceled');
   });
 });
 

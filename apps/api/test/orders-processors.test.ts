@@ -8,6 +8,7 @@ import type {
   PayPalOutcome,
   PayPalProcessor,
 } from '../src/modules/payments/payment-processor.ts';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createSandboxProcessor } from '../src/modules/payments/sandbox-processor.ts';
 import { insertBeneficiary, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -55,6 +56,9 @@ beforeAll(async () => {
   brokenApp = await createTestApp({ payments: { card: unreachableCards(), paypal: null } });
 });
 afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(testApp.app.db)).toEqual([]);
+  expect(await auditPayments(brokenApp.app.db)).toEqual([]);
   await testApp.close();
   await brokenApp.close();
 });

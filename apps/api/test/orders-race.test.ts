@@ -1,6 +1,7 @@
 import type { CheckoutConflict } from '@mandado/shared/checkout.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createProduct, createStore } from './factories.ts';
 import { createFastShoppers, orderBody, placeOrderRequest, rows } from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -11,6 +12,8 @@ beforeAll(async () => {
   testApp = await createTestApp({ rateLimits: { placeOrderPerIp: { max: 100_000, windowSeconds: 600 } } });
 });
 afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(testApp.app.db)).toEqual([]);
   await testApp.close();
 });
 

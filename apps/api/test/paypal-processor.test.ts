@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { CheckoutOptions, OrderGroup, PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPayments } from '../src/modules/payments/create-payments.ts';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import {
   PAYPAL_MESSAGES,
   PayPalOrdersProcessor,
@@ -393,6 +394,7 @@ describe('PayPal in the checkout API', () => {
       });
       const response = await placeOrderRequest(testApp.app, fixture.user, body);
       expect(response.statusCode).toBe(400);
+      expect(await auditPayments(testApp.app.db)).toEqual([]);
     } finally {
       await testApp.close();
     }
@@ -449,6 +451,7 @@ describe('PayPal in the checkout API', () => {
         headers: fixture.user.headers,
       });
       expect(read.json<OrderGroup>().status).toBe('confirmed');
+      expect(await auditPayments(testApp.app.db)).toEqual([]);
     } finally {
       await testApp.close();
     }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
 import { createProduct, createStore, makeOperator } from './factories.ts';
 import {
@@ -37,7 +38,11 @@ beforeAll(async () => {
     rateLimits: { invitationPerUser: { max: INVITATIONS_PER_HOUR, windowSeconds: 3600 } },
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(t.app.db)).toEqual([]);
+  await t.close();
+});
 
 function invite(headers: Record<string, string>, email: string) {
   return t.app.inject({

@@ -6,6 +6,7 @@ import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChargeRequest } from '../src/modules/payments/payment-processor.ts';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { type StripeCardProcessor, StripeProcessorError } from '../src/modules/payments/stripe-processor.ts';
 import { createUser } from './factories.ts';
 import { type Answer, FakeStripeApi, paymentIntent } from './stripe-fake-api.ts';
@@ -45,6 +46,7 @@ const CHARGE: ChargeRequest = {
   paymentToken: 'pm_1QcardVisa',
   customerRef: 'cus_Remitter',
   description: 'Mandado MV-10234',
+  recordAttempt: async () => {},
 };
 
 let testApp: TestApp;
@@ -55,6 +57,8 @@ beforeAll(async () => {
   testApp = await createTestApp();
 });
 afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(testApp.app.db)).toEqual([]);
   await testApp.close();
 });
 beforeEach(() => {
@@ -63,14 +67,29 @@ beforeEach(() => {
 });
 
 describe('StripeCardProcessor.charge', () => {
-  it('confirms a PaymentIntent with the group in metadata and its key as Idempotency-Key', async () => {
-    api.on('POST', '/v1/payment_intents', { status: 200, body: paymentIntent('pi_3Ok', 'succeeded') });
+  it('creates the PaymentIntent with the group in metadata, records its id, and only then confirms it', async () => {
+    api.on('POST', '/v1/payment_intents', {
+      status: 200,
+      body: paymentIntent('pi_3Ok', 'requires_confirmation'),
+    });
+    api.on('POST', '/v1/payment_intents/pi_3Ok/confirm', {
+      status: 200,
+      body: paymentIntent('pi_3Ok', 'succeeded'),
+    });
+    const recorded: Array<{ ref: string; sentBefore: number }> = [];
 
-    const outcome = await processor.charge(testApp.app.db, CHARGE);
+    const outcome = await processor.charge(testApp.app.db, {
+      ...CHARGE,
+      recordAttempt: async (ref) => {
+        recorded.push({ ref, sentBefore: api.sent.length });
+      },
+    });
 
     expect(outcome).toEqual({ status: 'succeeded', processorRef: 'pi_3Ok' });
-    expect(api.sent).toHaveLength(1);
-    const [sent] = api.sent;
+    // Recorded after the create and before the confirm: no money could move before we knew the id.
+    expect(recorded).toEqual([{ ref: 'pi_3Ok', sentBefore: 1 }]);
+    expect(api.sent).toHaveLength(2);
+    const [sent, confirm] = api.sent;
     expect(sent?.method).toBe('POST');
     expect(sent?.headers.get('idempotency-key')).toBe('order-group-42');
     expect(sent?.headers.get('authorization')).toBe('Bearer sk_test_mandado');
@@ -80,7 +99,6 @@ describe('StripeCardProcessor.charge', () => {
       currency: 'usd',
       payment_method: 'pm_1QcardVisa',
       customer: 'cus_Remitter',
-      confirm: 'true',
       'automatic_payment_methods[enabled]': 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
       description: 'Mandado MV-10234',
@@ -88,6 +106,44 @@ describe('StripeCardProcessor.charge', () => {
       'metadata[order_number]': 'MV-10234',
       'metadata[user_id]': '7',
     });
+    expect(confirm?.path).toBe('/v1/payment_intents/pi_3Ok/confirm');
+    expect(confirm?.headers.get('idempotency-key')).toBe('order-group-42-confirm');
+  });
+
+  it('a failed record stops the charge before the confirm', async () => {
+    api.on('POST', '/v1/payment_intents', {
+      status: 200,
+      body: paymentIntent('pi_3Ok', 'requires_confirmation'),
+    });
+    await expect(
+      processor.charge(testApp.app.db, {
+        ...CHARGE,
+        recordAttempt: async () => {
+          throw new Error('database gone');
+        },
+      }),
+    ).rejects.toThrow(StripeProcessorError);
+    expect(api.sent.map((sent) => sent.path)).toEqual(['/v1/payment_intents']);
+  });
+
+  it('lists the succeeded intents that name a group, for the sweep', async () => {
+    api.on('GET', '/v1/payment_intents', {
+      status: 200,
+      body: {
+        object: 'list',
+        url: '/v1/payment_intents',
+        has_more: false,
+        data: [
+          paymentIntent('pi_3Paid', 'succeeded'),
+          paymentIntent('pi_3Waiting', 'requires_action'),
+          paymentIntent('pi_3Foreign', 'succeeded', { metadata: {} }),
+        ],
+      },
+    });
+    expect(await processor.listSucceededCharges(testApp.app.db, new Date(1_764_000_000_000))).toEqual([
+      { processorRef: 'pi_3Paid', groupId: 42, amountMinor: 2599 },
+    ]);
+    expect(api.sent[0]?.params.get('created[gte]')).toBe('1764000000');
   });
 
   it('leaves the customer out for a card that is not saved', async () => {

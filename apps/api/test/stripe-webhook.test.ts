@@ -2,6 +2,7 @@ import type { OrderGroup, PlaceOrderResult } from '@mandado/shared/checkout.sche
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { STRIPE_WEBHOOK_MESSAGES } from '../src/modules/payments/stripe-webhook.routes.ts';
 import { orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { FakeStripeApi, paymentIntent } from './stripe-fake-api.ts';
@@ -22,6 +23,8 @@ beforeAll(async () => {
   testApp = await createTestApp({ payments: { card: api.processor(WEBHOOK_SECRET), paypal: null } });
 });
 afterAll(async () => {
+  // Issue 16 A: every money move of this file left the records agreeing (decision 030).
+  expect(await auditPayments(testApp.app.db)).toEqual([]);
   await testApp.close();
 });
 

@@ -75,7 +75,7 @@ export const sandboxIntents = pgTable(
     userId: integer('user_id'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
-    /** requires_action | succeeded | failed | refunded */
+    /** requires_action | succeeded | failed | refunded | canceled (3-D Secure for a cancelled group, decision 030) */
     status: text('status').notNull(),
     outcome: text('outcome').notNull(),
     declineCode: text('decline_code'),

@@ -7,6 +7,7 @@ import { finalizeCardPayment } from './finalize.service.ts';
 import { presentOrderGroup } from './order.presenter.ts';
 import { loadOrderGroup } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
+import { askCardProcessor } from './payment-recovery.service.ts';
 import { answerFor, type OrderAnswer } from './place-order.service.ts';
 
 /** Order numbers as we write them; anything else is a 404 without a query. */
@@ -45,14 +46,16 @@ export async function confirmOrder(
   const { group } = loaded;
   const ref = group.processorRef;
   let outcome: ChargeOutcome | PayPalOutcome | null = null;
-  if (ref && group.paymentStatus === 'pending') {
-    if (group.status === 'awaiting_payment' && group.processor === 'paypal' && ctx.payments.paypal) {
+  if (group.paymentStatus === 'pending') {
+    if (ref && group.status === 'awaiting_payment' && group.processor === 'paypal' && ctx.payments.paypal) {
       outcome = await ctx.payments.paypal.capture({
         idempotencyKey: `order-group-${group.id}-capture`,
         processorRef: ref,
       });
     } else if (group.processor === ctx.payments.card.name && group.status !== 'confirmed') {
-      outcome = await ctx.payments.card.retrieve(ctx.db, ref);
+      // By the reference, or by the group's key when the placing request died before recording one
+      // (decision 030): a shopper back on the confirmation page sees the payment the processor took.
+      outcome = await askCardProcessor(ctx, group);
     }
     if (outcome) await finalizeCardPayment(ctx, group.id, outcome);
   }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import type { ChargeOutcome } from '../payments/payment-processor.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
@@ -13,6 +14,7 @@ import {
   loadOrderGroup,
 } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
+import { askCardProcessor, sweepUnsettledCharges } from './payment-recovery.service.ts';
 
 export const EXPIRED_TRANSFER_REASON = 'No recibimos el pago a tiempo.';
 const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
@@ -25,6 +27,8 @@ const EXPIRED_CARD_REASON = 'El pago no se completó a tiempo.';
  * Answers how many groups were cancelled.
  */
 const IDEMPOTENCY_KEY_DAYS = 2;
+/** How long an expired card group waits for a processor that cannot answer before it is released anyway. */
+const UNANSWERED_GRACE_MS = 24 * 3_600_000;
 
 export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise<number> {
   // Idempotency keys answer retries for two days (Stripe keeps its keys at least 24 h); their stored answers
@@ -36,9 +40,19 @@ export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise
   let cancelled = 0;
   for (const group of groups) {
     if (group.status === 'awaiting_payment') {
-      if (group.processorRef && group.processor === ctx.payments.card.name) {
-        const outcome = await ctx.payments.card.retrieve(ctx.db, group.processorRef);
-        if (outcome.status === 'succeeded') {
+      if (group.processor === ctx.payments.card.name) {
+        // By the reference recorded before the charge, or by the group's key when the placing request died
+        // before writing anything (decision 030). A processor that cannot answer now is asked next pass, for a
+        // day: cancelling unasked could keep a charge for an order we never deliver. After that the stock is
+        // released anyway, and a charge that did go through is refunded by the sweep or the webhook.
+        let outcome: ChargeOutcome | null = null;
+        try {
+          outcome = await askCardProcessor(ctx, group);
+        } catch {
+          const expiredFor = now.getTime() - (group.expiresAt?.getTime() ?? now.getTime());
+          if (expiredFor < UNANSWERED_GRACE_MS) continue;
+        }
+        if (outcome?.status === 'succeeded') {
           await finalizeCardPayment(ctx, group.id, outcome);
           continue;
         }
@@ -88,22 +102,35 @@ export interface OrderExpiryWorker {
 }
 
 /**
- * Runs the expiry every `intervalMs` inside the API process. It keeps nothing in memory that matters: each
- * pass reads what is due from the database, and several instances racing are kept apart by the
- * compare-and-sets.
+ * Runs the expiry every `intervalMs` inside the API process, and the sweep of unsettled charges (decision
+ * 030) every `sweepIntervalMs` (it lists the processor's recent charges, so it runs less often). It keeps
+ * nothing in memory that matters: each pass reads what is due from the database and the processor, and
+ * several instances racing are kept apart by the compare-and-sets.
  */
 export function startOrderExpiryWorker(options: {
   ctx: OrdersContext;
   log: FastifyBaseLogger;
   intervalMs?: number;
+  sweepIntervalMs?: number;
 }): OrderExpiryWorker {
   let running: Promise<void> = Promise.resolve();
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const sweepIntervalMs = options.sweepIntervalMs ?? 10 * 60_000;
   const timer = setInterval(() => {
     running = running.then(async () => {
       try {
         await expireUnpaidOrders(options.ctx, options.ctx.now());
       } catch (error) {
         options.log.error({ err: error }, 'order expiry pass failed');
+      }
+      const now = options.ctx.now();
+      if (now.getTime() - lastSweep < sweepIntervalMs) return;
+      lastSweep = now.getTime();
+      try {
+        const landed = await sweepUnsettledCharges(options.ctx, now);
+        if (landed > 0) options.log.warn({ landed }, 'sweep landed charges their groups had missed');
+      } catch (error) {
+        options.log.error({ err: error }, 'unsettled charges sweep failed');
       }
     });
   }, options.intervalMs ?? 60_000);

@@ -479,6 +479,24 @@ export async function findGroupByProcessorRef(
   return row?.id ?? null;
 }
 
+/** How each of these groups stands with its payment (the sweep matches the processor's charges with them). */
+export async function findGroupsPayment(
+  db: DatabaseOrTransaction,
+  ids: number[],
+): Promise<Array<Pick<OrderGroupRow, 'id' | 'status' | 'paymentStatus' | 'processor' | 'processorRef'>>> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: orderGroups.id,
+      status: orderGroups.status,
+      paymentStatus: orderGroups.paymentStatus,
+      processor: orderGroups.processor,
+      processorRef: orderGroups.processorRef,
+    })
+    .from(orderGroups)
+    .where(inArray(orderGroups.id, ids));
+}
+
 export async function findRemitter(
   db: DatabaseOrTransaction,
   userId: number,

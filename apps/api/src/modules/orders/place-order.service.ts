@@ -60,10 +60,12 @@ import {
   readStock,
   releaseAbandonedKey,
   releaseIdempotencyKey,
+  setProcessorRef,
   storeIdempotentAnswer,
   takeStock,
 } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
+import { groupPaymentKey, recoverGroupPayment } from './payment-recovery.service.ts';
 
 /** An HTTP answer a route sends as is, and that an idempotency key keeps for its replays. */
 export interface OrderAnswer {
@@ -149,6 +151,9 @@ export async function placeOrder(
         await releaseAbandonedKey(ctx.db, userId, key, new Date(Date.now() - IDEMPOTENCY_ABANDONED_MS));
         continue;
       }
+      // The request that held the key died after writing the group, maybe after the charge: the processor is
+      // asked by the group's key or recorded reference and its answer lands before the group is answered.
+      await recoverGroupPayment(ctx, row.groupId);
       const recovered = await answerFor(ctx, row.groupId, null, 201);
       await storeIdempotentAnswer(ctx.db, userId, key, { ...recovered, groupId: row.groupId });
       return { ...recovered, replayed: true };
@@ -658,7 +663,7 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
     const loaded = await confirmPaidGroup(ctx, group.id, null, settings);
     return answerFor(ctx, group.id, null, 201, { loaded, settings });
   }
-  const idempotencyKey = `order-group-${group.id}`;
+  const idempotencyKey = groupPaymentKey(group.id);
   const outcome = await requestPayment(ctx, placed, amountMinor, idempotencyKey);
   if (card?.save && outcome.status !== 'failed') {
     // Keeping the card is a convenience: failing to keep it must never turn a taken payment into a decline.
@@ -716,6 +721,8 @@ async function requestPayment(
         paymentToken: card.token,
         customerRef: card.customerRef,
         description: `Mandado ${group.number}`,
+        // Before money can move (decision 030): the reference a crash would otherwise lose.
+        recordAttempt: (processorRef) => setProcessorRef(ctx.db, group.id, processorRef),
       });
     } catch {
       // Asked again below with the same key.

@@ -30,6 +30,20 @@ export interface ChargeRequest {
   /** Stripe Customer of the user, when the card is saved or being saved. */
   customerRef: string | null;
   description: string;
+  /**
+   * Records the payment's reference on our side before any money can move (decision 030): a processor whose
+   * payments are found only by reference (Stripe) creates the payment, calls this, and only then confirms it,
+   * so a process that dies after the charge still knows what to ask for. The sandbox finds its payments by
+   * `idempotencyKey` and does not need it.
+   */
+  recordAttempt: (processorRef: string) => Promise<void>;
+}
+
+/** A succeeded charge at the processor and the order group its metadata or key names (the sweep's input). */
+export interface SucceededCharge {
+  processorRef: string;
+  groupId: number;
+  amountMinor: number;
 }
 
 export interface CardDetails {
@@ -47,6 +61,13 @@ export interface CardProcessor {
   charge(db: Database, request: ChargeRequest): Promise<ChargeOutcome>;
   /** The payment's current state, after the shopper's 3-D Secure step or on a webhook. */
   retrieve(db: Database, processorRef: string): Promise<ChargeOutcome>;
+  /**
+   * The payment made under `idempotencyKey`, when the processor can find one by key (the sandbox); null when
+   * there is none or the processor finds payments only by the reference recorded before confirming (Stripe).
+   */
+  retrieveByKey(db: Database, idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /** Charges that succeeded (and are not refunded) since `since`, for the sweep that refunds orphans. */
+  listSucceededCharges(db: Database, since: Date): Promise<SucceededCharge[]>;
   /** Refunds `amountMinor` of a succeeded payment; idempotent by `idempotencyKey`. */
   refund(db: Database, processorRef: string, amountMinor: number, idempotencyKey: string): Promise<void>;
   /** Reads a new card's token into what we keep (brand, last 4, expiry), attaching it to the customer. Null when the token is not valid. */

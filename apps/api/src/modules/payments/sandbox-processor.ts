@@ -1,17 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { formatMinorAsDecimal } from '@mandado/shared/money';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import {
   DECLINE_MESSAGES,
   type DeclineCode,
   parseSandboxToken,
   type SandboxOutcome,
 } from '@mandado/shared/sandbox-cards';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { sandboxIntents } from '../../db/schema/payments.ts';
-import type { CardDetails, CardProcessor, ChargeOutcome, ChargeRequest } from './payment-processor.ts';
+import type {
+  CardDetails,
+  CardProcessor,
+  ChargeOutcome,
+  ChargeRequest,
+  SucceededCharge,
+} from './payment-processor.ts';
+import {
+  findIntentById,
+  findIntentByKey,
+  insertOrFindIntent,
+  listSucceededIntentsSince,
+  refundIntent,
+  type SandboxIntentRow,
+} from './sandbox.repository.ts';
 
-type IntentRow = typeof sandboxIntents.$inferSelect;
+/** The sandbox's key for an order group's payment; the key names the group, as Stripe's metadata does. */
+const GROUP_KEY_PATTERN = /^order-group-(\d{1,12})$/;
+
+export function groupIdOfSandboxKey(idempotencyKey: string): number | null {
+  const match = GROUP_KEY_PATTERN.exec(idempotencyKey);
+  return match?.[1] ? Number(match[1]) : null;
+}
 
 /** What a charge with a card of this outcome does at once (Stripe's test numbers, decision 023). */
 const FIRST_STATUS: Record<
@@ -25,7 +43,7 @@ const FIRST_STATUS: Record<
   live_card: { status: 'failed', declineCode: 'live_card_in_test_mode' },
 };
 
-function outcomeOf(row: IntentRow): ChargeOutcome {
+export function sandboxOutcomeOf(row: SandboxIntentRow): ChargeOutcome {
   if (row.status === 'succeeded' || row.status === 'refunded') {
     return { status: 'succeeded', processorRef: row.id };
   }
@@ -61,33 +79,23 @@ export function createSandboxProcessor(): CardProcessor {
       const first = card
         ? FIRST_STATUS[card.outcome]
         : { status: 'failed' as const, declineCode: 'processing_error' as const };
-      // One intent per idempotency key: a concurrent or retried charge finds the first one's row.
-      const [created] = await db
-        .insert(sandboxIntents)
-        .values({
-          id: `pi_sandbox_${randomBytes(12).toString('hex')}`,
-          idempotencyKey: request.idempotencyKey,
-          userId: request.userId,
-          amount: formatMinorAsDecimal(request.amountMinor),
-          currency: request.currency,
-          status: first.status,
-          outcome: card?.outcome ?? 'invalid_token',
-          declineCode: first.declineCode,
-        })
-        .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
-        .returning();
-      const [row] = created
-        ? [created]
-        : await db
-            .select()
-            .from(sandboxIntents)
-            .where(eq(sandboxIntents.idempotencyKey, request.idempotencyKey));
-      if (!row) throw new Error('sandbox intent was not stored');
-      return outcomeOf(row);
+      // One intent per idempotency key: a concurrent or retried charge finds the first one's row. The row is the
+      // record of the attempt (decision 030): whoever knows the group's key can ask for it, even after a crash.
+      const row = await insertOrFindIntent(db, {
+        id: `pi_sandbox_${randomBytes(12).toString('hex')}`,
+        idempotencyKey: request.idempotencyKey,
+        userId: request.userId,
+        amount: formatMinorAsDecimal(request.amountMinor),
+        currency: request.currency,
+        status: first.status,
+        outcome: card?.outcome ?? 'invalid_token',
+        declineCode: first.declineCode,
+      });
+      return sandboxOutcomeOf(row);
     },
 
     async retrieve(db: Database, processorRef: string): Promise<ChargeOutcome> {
-      const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, processorRef));
+      const row = await findIntentById(db, processorRef);
       if (!row) {
         return {
           status: 'failed',
@@ -96,19 +104,27 @@ export function createSandboxProcessor(): CardProcessor {
           message: DECLINE_MESSAGES.processing_error,
         };
       }
-      return outcomeOf(row);
+      return sandboxOutcomeOf(row);
+    },
+
+    async retrieveByKey(db: Database, idempotencyKey: string): Promise<ChargeOutcome | null> {
+      const row = await findIntentByKey(db, idempotencyKey);
+      return row ? sandboxOutcomeOf(row) : null;
+    },
+
+    async listSucceededCharges(db: Database, since: Date): Promise<SucceededCharge[]> {
+      const charges: SucceededCharge[] = [];
+      for (const row of await listSucceededIntentsSince(db, since)) {
+        const groupId = groupIdOfSandboxKey(row.idempotencyKey);
+        if (groupId !== null)
+          charges.push({ processorRef: row.id, groupId, amountMinor: parseMoney(row.amount) });
+      }
+      return charges;
     },
 
     async refund(db: Database, processorRef: string, amountMinor: number): Promise<void> {
-      // Full refunds only, once: the status guard makes a repeated call (same key or not) change nothing.
-      await db
-        .update(sandboxIntents)
-        .set({
-          status: 'refunded',
-          refundedAmount: formatMinorAsDecimal(amountMinor),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(sandboxIntents.id, processorRef), eq(sandboxIntents.status, 'succeeded')));
+      // Full refunds only, once, and the amount is recorded so the audit can compare it with what was paid.
+      await refundIntent(db, processorRef, formatMinorAsDecimal(amountMinor));
     },
 
     async describeCard(_db: Database, token: string): Promise<CardDetails | null> {
@@ -129,37 +145,4 @@ export function createSandboxProcessor(): CardProcessor {
 
     async forgetCard(): Promise<void> {},
   };
-}
-
-/**
- * The test 3-D Secure page's buttons: decides an intent that waits for authentication. Only the intent's
- * user reaches it (anyone else's, or an unknown id, is null → 404); a decided intent keeps its status.
- */
-export async function authenticateSandboxIntent(
-  db: Database,
-  intentId: string,
-  userId: number,
-  outcome: 'approve' | 'fail',
-): Promise<{ status: string } | null> {
-  const [updated] = await db
-    .update(sandboxIntents)
-    .set(
-      outcome === 'approve'
-        ? { status: 'succeeded', updatedAt: sql`now()` }
-        : { status: 'failed', declineCode: 'authentication_failed', updatedAt: sql`now()` },
-    )
-    .where(
-      and(
-        eq(sandboxIntents.id, intentId),
-        eq(sandboxIntents.userId, userId),
-        eq(sandboxIntents.status, 'requires_action'),
-      ),
-    )
-    .returning({ status: sandboxIntents.status });
-  if (updated) return updated;
-  const [row] = await db
-    .select({ status: sandboxIntents.status })
-    .from(sandboxIntents)
-    .where(and(eq(sandboxIntents.id, intentId), eq(sandboxIntents.userId, userId)));
-  return row ?? null;
 }

@@ -3,8 +3,8 @@ import { sandboxAuthenticateSchema } from '@mandado/shared/checkout.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
-import { notFound } from '../../http-errors.ts';
-import { authenticateSandboxIntent } from './sandbox-processor.ts';
+import { ordersContextOf } from '../orders/orders-context.ts';
+import { authenticateSandboxPayment } from './sandbox.service.ts';
 
 /** The test 3-D Secure page's buttons (decision 023); only where the sandbox takes the payments. */
 export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,17 +28,12 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const actor = requireActor(request);
-      if (app.payments.card.name !== 'sandbox') throw notFound();
-      const answer = await authenticateSandboxIntent(
-        app.db,
+    async (request) =>
+      authenticateSandboxPayment(
+        ordersContextOf(app),
+        request.actor,
         request.params.id,
-        actor.userId,
         request.body.outcome,
-      );
-      if (!answer) throw notFound();
-      return answer;
-    },
+      ),
   );
 };

@@ -7,7 +7,13 @@ import {
 import Stripe from 'stripe';
 import type { Database } from '../../db/database.ts';
 import { findCustomerRef, saveCustomerRef } from '../cards/cards.repository.ts';
-import type { CardDetails, CardProcessor, ChargeOutcome, ChargeRequest } from './payment-processor.ts';
+import type {
+  CardDetails,
+  CardProcessor,
+  ChargeOutcome,
+  ChargeRequest,
+  SucceededCharge,
+} from './payment-processor.ts';
 
 export interface StripeProcessorOptions {
   secretKey: string;
@@ -130,13 +136,15 @@ export class StripeCardProcessor implements CardProcessor {
 
   async charge(_db: Database, request: ChargeRequest): Promise<ChargeOutcome> {
     try {
-      const intent = await this.#stripe.paymentIntents.create(
+      // Created without confirming, so no money can move yet; its id is recorded on the group, and only then
+      // is it confirmed (decision 030). A process that dies after the confirm leaves a reference to ask for.
+      // The two calls carry their own keys, so a retry replays each of them rather than charging twice.
+      const created = await this.#stripe.paymentIntents.create(
         {
           amount: request.amountMinor,
           currency: 'usd',
           payment_method: request.paymentToken,
           ...(request.customerRef ? { customer: request.customerRef } : {}),
-          confirm: true,
           // Cards authenticate in Stripe.js's own 3-D Secure frame (handleNextAction), never by leaving the
           // site, so no return_url is needed and redirect-only methods are left out.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
@@ -148,6 +156,13 @@ export class StripeCardProcessor implements CardProcessor {
           },
         },
         { idempotencyKey: request.idempotencyKey },
+      );
+      await request.recordAttempt(created.id);
+      if (created.status !== 'requires_confirmation') return outcomeOf(created);
+      const intent = await this.#stripe.paymentIntents.confirm(
+        created.id,
+        {},
+        { idempotencyKey: `${request.idempotencyKey}-confirm` },
       );
       return outcomeOf(intent);
     } catch (error) {
@@ -170,6 +185,32 @@ export class StripeCardProcessor implements CardProcessor {
     } catch (error) {
       throw new StripeProcessorError(error);
     }
+  }
+
+  /**
+   * Stripe finds intents by id only (its search is eventually consistent): every intent's id is recorded on
+   * the group before it is confirmed, so an intent known by key alone never moved money.
+   */
+  async retrieveByKey(): Promise<ChargeOutcome | null> {
+    return null;
+  }
+
+  async listSucceededCharges(_db: Database, since: Date): Promise<SucceededCharge[]> {
+    const charges: SucceededCharge[] = [];
+    try {
+      for await (const intent of this.#stripe.paymentIntents.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+      })) {
+        const groupId = Number(intent.metadata?.order_group_id);
+        // Only intents our server created name a group; refunded ones are settled already.
+        if (intent.status !== 'succeeded' || !Number.isSafeInteger(groupId) || groupId <= 0) continue;
+        charges.push({ processorRef: intent.id, groupId, amountMinor: intent.amount_received });
+      }
+    } catch (error) {
+      throw new StripeProcessorError(error);
+    }
+    return charges;
   }
 
   async refund(

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * The payments audit's read-only queries (decision 030). They read across the payment tables (the sandbox's
+ * intents, order groups, the credit ledger) because the audit's question is whether they agree; nothing here
+ * writes.
+ */
+
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+/** Sandbox charges that succeeded and are not refunded, whose group (by the key) is not paid by them. */
+export function findSandboxChargesWithoutPaidGroup(
+  db: Database,
+): Promise<Array<{ intent_id: string; idempotency_key: string; amount: string; number: string | null }>> {
+  return rowsOf(
+    db,
+    sql`select si.id as intent_id, si.idempotency_key, si.amount::text as amount, g.number
+        from sandbox_intents si
+        left join order_groups g
+          on g.processor = 'sandbox' and si.idempotency_key = 'order-group-' || g.id::text
+        where si.status = 'succeeded'
+          and (g.id is null or g.payment_status <> 'paid' or g.processor_ref is distinct from si.id)
+        order by si.created_at`,
+  );
+}
+
+/**
+ * Groups paid by a processor (total above 0) with no charge behind them: no reference at all, or, for the
+ * sandbox, no succeeded intent of the group's total under that reference.
+ */
+export function findPaidGroupsWithoutCharge(
+  db: Database,
+): Promise<Array<{ number: string; processor: string; processor_ref: string | null; total: string }>> {
+  return rowsOf(
+    db,
+    sql`select g.number, g.processor, g.processor_ref, g.total::text as total
+        from order_groups g
+        where g.payment_status = 'paid' and g.processor in ('sandbox', 'stripe', 'paypal') and g.total > 0
+          and (
+            g.processor_ref is null
+            or (g.processor = 'sandbox' and not exists (
+              select 1 from sandbox_intents si
+              where si.id = g.processor_ref and si.status = 'succeeded' and si.amount = g.total
+            ))
+          )
+        order by g.id`,
+  );
+}
+
+/** Sandbox refunds above the intent's amount. */
+export function findSandboxOverRefunds(
+  db: Database,
+): Promise<Array<{ intent_id: string; amount: string; refunded_amount: string }>> {
+  return rowsOf(
+    db,
+    sql`select id as intent_id, amount::text as amount, refunded_amount::text as refunded_amount
+        from sandbox_intents where refunded_amount > amount order by created_at`,
+  );
+}
+
+/** Groups whose credit refunds (ledger 'refunded' entries) exceed the credit they spent. */
+export function findCreditOverRefunds(
+  db: Database,
+): Promise<Array<{ group_id: number; spent: string; refunded: string }>> {
+  return rowsOf(
+    db,
+    sql`select group_id,
+               (-coalesce(sum(amount) filter (where kind = 'spent'), 0))::numeric(12, 2)::text as spent,
+               coalesce(sum(amount) filter (where kind = 'refunded'), 0)::numeric(12, 2)::text as refunded
+        from wallet_entries
+        where group_id is not null
+        group by group_id
+        having coalesce(sum(amount) filter (where kind = 'refunded'), 0)
+             > -coalesce(sum(amount) filter (where kind = 'spent'), 0)
+        order by group_id`,
+  );
+}
+
+/** Users whose credit balance differs from the sum of their ledger entries. */
+export function findLedgerMismatches(
+  db: Database,
+): Promise<Array<{ user_id: number; balance: string; entries: string }>> {
+  return rowsOf(
+    db,
+    sql`select u.id as user_id, u.credit::text as balance, coalesce(e.total, 0)::numeric(12, 2)::text as entries
+        from users u
+        left join (select user_id, sum(amount) as total from wallet_entries group by user_id) e
+          on e.user_id = u.id
+        where u.credit <> coalesce(e.total, 0)
+        order by u.id`,
+  );
+}
