@@ -68,7 +68,7 @@ export async function claimDueEmails(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Many delivered rows in one statement: a batch of 100 costs one write, not 50. */
+/** Many delivered rows in one statement: a batch of 100 costs one write, not 100. */
 export async function markEmailsDelivered(
   db: Database,
   ids: readonly number[],
