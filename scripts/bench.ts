@@ -16,6 +16,13 @@ import { measureBystander } from './bench-bystander.ts';
 import { printLighthouseTable, runLighthouse } from './bench-lighthouse.ts';
 import { benchOrders } from './bench-orders.ts';
 
+// `npm run bench -- --postgres`: only the mixed load of one and two instances on PostgreSQL (bench-pg.ts).
+if (process.argv.includes('--postgres')) {
+  const { benchPostgres } = await import('./bench-pg.ts');
+  await benchPostgres();
+  process.exit(0);
+}
+
 const port = 3200;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);

@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await v1.register(stripeWebhookRoutes, { processor: app.payments.card });
       }
       await v1.register(geoRoutes, {
-        geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }),
+        geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }, app.db),
       });
       await v1.register(beneficiariesRoutes);
       await v1.register(helpRoutes);

@@ -12,6 +12,12 @@ export interface AppConfig {
   port: number;
   host: string;
   database: DatabaseOptions;
+  /**
+   * Whether the server applies pending migrations when it starts (MIGRATE_ON_START, default true). A deployment
+   * that migrates as a release step (`npm run db:migrate`) sets it to false; instances that do migrate take an
+   * advisory lock, so starting several at once is safe either way (decision 036).
+   */
+  migrateOnStart: boolean;
   /** Built web app to serve, or null when only the API runs (tests, `npm run dev`). */
   webDistDir: string | null;
   logLevel: string;
@@ -167,6 +173,20 @@ export function readPaymentsConfig(env: NodeJS.ProcessEnv): PaymentsConfig {
   };
 }
 
+/** A whole number within bounds, or the start stops, loudly. */
+function boundedInteger(name: string, value: string, min: number, max: number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}: ${value}`);
+  }
+  return number;
+}
+
+/** 'false', '0' or 'no' turn a default-on switch off; anything else (or nothing) leaves it on. */
+function switchOn(value: string | undefined): boolean {
+  return !/^(false|0|no|off)$/i.test(value ?? '');
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -178,8 +198,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     database: databaseUrl
-      ? { databaseUrl }
+      ? {
+          databaseUrl,
+          // Per instance: N instances hold up to N × this connections, which must fit max_connections.
+          poolMax: env.DATABASE_POOL_MAX
+            ? boundedInteger('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 1, 500)
+            : 10,
+        }
       : { dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data'), 'pglite') },
+    migrateOnStart: switchOn(env.MIGRATE_ON_START),
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -19,7 +19,9 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-await database.migrate();
+// Several instances may start at once: migrate() holds an advisory lock, so each migration runs once. A
+// deployment that migrates as a release step turns this off (MIGRATE_ON_START=false, decision 036).
+if (config.migrateOnStart) await database.migrate();
 // The embedded database seeds itself on first start so `npm start` gives a working shop; a PostgreSQL
 // deployment is seeded explicitly with `npm run db:seed`.
 if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {

@@ -29,6 +29,7 @@ import * as referralsSchema from './schema/referrals.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
 import * as walletSchema from './schema/wallet.ts';
+import { withTransactionRetries } from './transaction-retry.ts';
 
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
@@ -67,16 +68,30 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions = (
-  | { databaseUrl: string }
+  | {
+      databaseUrl: string;
+      /** Connections this process may hold (DATABASE_POOL_MAX); instances × this must fit max_connections. */
+      poolMax?: number;
+    }
   | { dataDir: string }
   | { loadDataDir: Blob }
   | { inMemory: true }
 ) & {
   /** Called with every statement Drizzle sends; tests count queries with it. */
   onQuery?: (query: string) => void;
+  /** Another folder of migrations (tests add a data migration to a copy of ours). */
+  migrationsFolder?: string;
 };
 
-const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+const defaultMigrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
+
+/**
+ * The advisory lock every instance takes around migrating (decision 036): instances started together wait for
+ * one another, and the ones that come second find everything applied, so each migration runs exactly once.
+ * Any fixed 64-bit number works; this one is 'mandado' in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = '0x6d616e6461646f';
+const MIGRATION_LOCK_ID = BigInt(MIGRATION_LOCK_KEY).toString();
 
 /** The PGlite extensions our migrations create; PostgreSQL gets them from postgresql-contrib. */
 const pgliteExtensions = { unaccent, pg_trgm, fuzzystrmatch };
@@ -89,7 +104,10 @@ export function dataDirLockFile(dataDir: string): string {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger);
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
+  if ('databaseUrl' in options) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? 10, logger, migrationsFolder);
+  }
   // PGlite creates its own folder but not the ones above it; a fresh clone has no ./data yet.
   if ('dataDir' in options) await mkdir(path.dirname(options.dataDir), { recursive: true });
   // One process per data directory (issue 16): a second opener refuses before PGlite reads a byte.
@@ -105,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite({ client, schema, logger });
+  const db = withRetriedTransactions(drizzlePglite({ client, schema, logger }));
   return {
     db,
     engine: 'pglite',
@@ -121,21 +139,50 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/**
+ * Every top-level `db.transaction(...)` of the app runs through the one retry helper (decision 036): a
+ * deadlock victim or a serialization failure runs again from the start instead of answering 500. Nested
+ * transactions (savepoints, `tx.transaction`) are not retried on their own: PostgreSQL aborts the whole one.
+ * Callbacks must therefore keep their effects inside the transaction (or recompute them on each run).
+ */
+function withRetriedTransactions<T extends Database>(db: T): T {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    withTransactionRetries(() => transaction(run, config))) as typeof db.transaction;
+  return db;
+}
+
 function openPostgres(
   connectionString: string,
+  poolMax: number,
   logger: false | { logQuery: (query: string) => void },
+  migrationsFolder: string,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle connection the server ends (a restart, a failover, a dropped test database) is an 'error' on the
   // pool; unheard it would crash the process. The pool already discarded it and the next query reconnects.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
   });
-  const db = drizzleNodePostgres({ client: pool, schema, logger });
+  const db = withRetriedTransactions(drizzleNodePostgres({ client: pool, schema, logger }));
   return {
     db,
     engine: 'postgres',
-    migrate: () => migrateNodePostgres(db, { migrationsFolder }),
+    async migrate() {
+      // One connection holds the session-level lock and runs the migrations, so a pool of 1 is enough and the
+      // lock ends with the connection if this process dies half-way.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_ID]);
+        try {
+          await migrateNodePostgres(drizzleNodePostgres({ client, schema, logger }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
 import {
-  countHit,
+  countHitNow,
   deleteBucket,
   deleteFinishedWindows,
 } from '../modules/rate-limits/rate-limits.repository.ts';
@@ -88,14 +88,12 @@ export async function enforceRateLimit(
   key: string,
 ): Promise<void> {
   const rule = app.rateLimits[name];
-  const windowMs = rule.windowSeconds * 1000;
-  const now = Date.now();
-  const windowStart = Math.floor(now / windowMs) * windowMs;
-  const hits = await countHit(app.db, `${name}:${key}`, new Date(windowStart));
+  // The window is placed by the database's clock, which every instance shares (decision 036).
+  const { hits, windowStart, secondsLeft } = await countHitNow(app.db, `${name}:${key}`, rule.windowSeconds);
   // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
-  if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, new Date(windowStart));
+  if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, windowStart);
   if (hits > rule.max) {
-    reply.header('retry-after', String(Math.ceil((windowStart + windowMs - now) / 1000)));
+    reply.header('retry-after', String(secondsLeft));
     throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
   }
 }

@@ -122,6 +122,12 @@ export const products = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /**
+     * Counts this row's stock changes (a trigger, migration 0013). Each row only ever
+     * counts up, so the sum over a store's products moves with every committed stock change, in any commit
+     * order, without a shared row for checkouts to queue on (decision 037).
+     */
+    stockVersion: bigint('stock_version', { mode: 'number' }).notNull().default(0),
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,3 +160,13 @@ export const catalogRevision = pgTable(
   },
   (t) => [check('catalog_revision_single_row', sql`${t.id}`)],
 );
+
+/**
+ * Per store: bumped by triggers on every write to the store's products or categories other than a stock
+ * change (decision 037), so a merchant's edit reloads that store's answers and its cities', not the whole
+ * catalog. No foreign key: a store's deletion cascades to its products, whose trigger still counts here.
+ */
+export const storeCatalogRevisions = pgTable('store_catalog_revisions', {
+  storeId: integer('store_id').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});

@@ -13,3 +13,12 @@ export const rateLimitHits = pgTable(
     index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
 );
+
+/**
+ * The next free slot of a paced outside service (the geocoder's 1 request a second), one row per service
+ * origin, shared by every instance (decision 036): N instances still send one request a second, not N.
+ */
+export const pacedRequestSlots = pgTable('paced_request_slots', {
+  origin: text('origin').primaryKey(),
+  nextSlotAt: timestamp('next_slot_at', { withTimezone: true }).notNull(),
+});

@@ -155,6 +155,9 @@ export async function upsertCartLine(
 /**
  * Replaces every line with `lines`, which keep the order given: one delete and one multi-row insert.
  * The insert's rows share the transaction's now(), so each is offset by its position in microseconds.
+ * The rows are written in product-id order (their position only sets `added_at`): each row's foreign key
+ * takes a share lock on its product, and taking them in the order checkout locks products means a cart
+ * write and an order never wait on each other in a cycle (decision 036).
  */
 export async function replaceCartLines(
   tx: Transaction,
@@ -163,12 +166,15 @@ export async function replaceCartLines(
 ): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.userId, userId));
   if (lines.length === 0) return;
+  const rows = lines
+    .map((line, position) => ({ ...line, position }))
+    .sort((a, b) => a.productId - b.productId);
   await tx.insert(cartLines).values(
-    lines.map((line, position) => ({
+    rows.map((line) => ({
       userId,
       productId: line.productId,
       quantity: line.quantity,
-      addedAt: sql`now() + ${position}::int * interval '1 microsecond'`,
+      addedAt: sql`now() + ${line.position}::int * interval '1 microsecond'`,
     })),
   );
 }

@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { catalogRevision, categories, products, stores } from '../../db/schema/catalog.ts';
+import {
+  catalogRevision,
+  categories,
+  products,
+  storeCatalogRevisions,
+  stores,
+} from '../../db/schema/catalog.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
 export interface ProductRow {
@@ -58,6 +64,73 @@ function productsOfApprovedStores(db: Database) {
 export async function readCatalogRevision(db: Database): Promise<number> {
   const [row] = await db.select({ revision: catalogRevision.revision }).from(catalogRevision);
   return row?.revision ?? 0;
+}
+
+/**
+ * What a cached catalog answer depends on, in one cheap read (decision 037): `structure` moves with names,
+ * prices, categories and which stores a city sees (the global revision and the stores' own revisions);
+ * `stock` with any committed stock change of those stores' products (a sum of per-row counters that only
+ * count up, so it moves whatever order transactions commit in).
+ */
+export interface CatalogKeys {
+  structure: string;
+  stock: string;
+}
+
+const GLOBAL_REVISION = sql`(select ${catalogRevision.revision} from ${catalogRevision})`;
+
+function catalogKeysOf(storeCondition: SQL): SQL {
+  return sql`select
+    ${GLOBAL_REVISION}::text || '.' || coalesce((
+      select sum(r.revision) from ${storeCatalogRevisions} r join ${stores} s on s.id = r.store_id
+      where ${storeCondition}
+    ), 0)::text as structure,
+    coalesce((
+      select sum(p.stock_version) from ${products} p join ${stores} s on s.id = p.store_id
+      where ${storeCondition}
+    ), 0)::text as stock`;
+}
+
+async function readKeys(db: Database, query: SQL): Promise<CatalogKeys> {
+  const result: unknown = await db.execute(query);
+  const [row] = (result as { rows: CatalogKeys[] }).rows;
+  return { structure: String(row?.structure ?? '0'), stock: String(row?.stock ?? '0') };
+}
+
+/** The keys of a city's catalog: the stores that deliver there now. */
+export function readCityCatalogKeys(db: Database, cityId: number): Promise<CatalogKeys> {
+  return readKeys(
+    db,
+    catalogKeysOf(approvedStoreDeliversTo(cityId, { id: sql`s.id`, status: sql`s.status` })),
+  );
+}
+
+/** The keys of one store's catalog. */
+export function readStoreCatalogKeys(db: Database, storeId: number): Promise<CatalogKeys> {
+  return readKeys(db, catalogKeysOf(sql`s.id = ${storeId}`));
+}
+
+/** Only the stock of a city's products: what an answer whose structure is still current needs again. */
+export async function listStockForCity(
+  db: Database,
+  cityId: number,
+): Promise<Array<{ id: number; stock: number }>> {
+  return db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(approvedStoreDeliversTo(cityId));
+}
+
+/** Only the stock of one store's products. */
+export async function listStockOfStore(
+  db: Database,
+  storeId: number,
+): Promise<Array<{ id: number; stock: number }>> {
+  return db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(eq(products.storeId, storeId));
 }
 
 export async function listCategoriesOfApprovedStores(db: Database, cityId?: number): Promise<CategoryRow[]> {

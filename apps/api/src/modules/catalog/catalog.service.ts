@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Category, CategoryProducts, Product } from '@mandado/shared/catalog.schemas';
 import { SEARCH_PAGE_SIZE } from '@mandado/shared/validation-rules';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import {
+  type CatalogKeys,
   type CategoryRow,
   findProduct,
   isApprovedStore,
@@ -11,8 +13,11 @@ import {
   listCategoriesOfApprovedStores,
   listProductsForCity,
   listProductsOfApprovedStore,
+  listStockForCity,
+  listStockOfStore,
   type ProductRow,
-  readCatalogRevision,
+  readCityCatalogKeys,
+  readStoreCatalogKeys,
   searchProducts,
 } from './catalog.repository.ts';
 import { presentCategory, presentProduct } from './product.presenter.ts';
@@ -24,22 +29,51 @@ export async function getCategories(db: Database): Promise<Category[]> {
 
 export interface ProductsByCity {
   cityId: number;
-  /** The catalog revision the lists were read at; it names the answer for HTTP caching (ETag). */
+  /** Names the answer for HTTP caching (ETag): the same number on every instance for the same data. */
   revision: number;
+  /** What the lists were read at (decision 037); `categories` moves to a new `stock` without a reload. */
+  keys: CatalogKeys;
   categories: CategoryProducts[];
 }
 
-/** Per app instance: each instance checks the shared revision, so several instances stay correct. */
+/** Per app instance: each instance checks the shared keys, so several instances stay correct. */
 export type ProductsByCityCache = Map<number, ProductsByCity>;
 
 export function createProductsByCityCache(): ProductsByCityCache {
   return new Map();
 }
 
+/** One number for both keys, the same on every instance, so a proxy may send a shopper to any of them. */
+function revisionOf(keys: CatalogKeys): number {
+  return Number.parseInt(
+    createHash('sha256').update(`${keys.structure}/${keys.stock}`).digest('hex').slice(0, 12),
+    16,
+  );
+}
+
+/**
+ * A cached answer whose structure is current but whose stock moved (an order, a release): the same lists
+ * with each product's stock read again, one narrow query instead of the catalog's joins (decision 037).
+ */
+function withStock(
+  categories: CategoryProducts[],
+  stock: ReadonlyArray<{ id: number; stock: number }>,
+): CategoryProducts[] {
+  const stockById = new Map(stock.map((row) => [row.id, row.stock]));
+  return categories.map((category) => ({
+    ...category,
+    products: category.products.map((product) => {
+      const now = stockById.get(product.id);
+      return now === undefined || now === product.stock ? product : { ...product, stock: now };
+    }),
+  }));
+}
+
 /**
  * Spec §4 'Products per city': every category of the city's stores with its products, or flagged empty.
  * The whole city's catalog is the largest answer we give and changes rarely, so it is kept per city until
- * the catalog revision moves; a request then costs two small reads instead of the full lists.
+ * its keys move: a name, price or category change of one of its stores reloads it, a stock change (every
+ * order) only re-reads the stock column. A request costs one small read while nothing changed.
  */
 export async function getProductsByCategoryForCity(
   db: Database,
@@ -49,9 +83,19 @@ export async function getProductsByCategoryForCity(
   const city = await requireServedCity(db, cityOrState);
   // Read before the lists: a write in between leaves this entry already stale (reloaded on the next
   // request), never newer-looking than its data.
-  const revision = await readCatalogRevision(db);
+  const keys = await readCityCatalogKeys(db, city.id);
   const cached = cache.get(city.id);
-  if (cached?.revision === revision) return cached;
+  if (cached?.keys.structure === keys.structure) {
+    if (cached.keys.stock === keys.stock) return cached;
+    const entry: ProductsByCity = {
+      ...cached,
+      keys,
+      revision: revisionOf(keys),
+      categories: withStock(cached.categories, await listStockForCity(db, city.id)),
+    };
+    cache.set(city.id, entry);
+    return entry;
+  }
 
   const [categoryRows, productRows] = await Promise.all([
     listCategoriesOfApprovedStores(db, city.id),
@@ -59,7 +103,8 @@ export async function getProductsByCategoryForCity(
   ]);
   const entry: ProductsByCity = {
     cityId: city.id,
-    revision,
+    revision: revisionOf(keys),
+    keys,
     categories: groupByCategory(categoryRows, productRows),
   };
   cache.set(city.id, entry);
@@ -68,8 +113,9 @@ export async function getProductsByCategoryForCity(
 
 export interface ProductsOfStore {
   storeId: number;
-  /** As for a city: the catalog revision names the answer for HTTP caching (ETag). */
+  /** As for a city: names the answer for HTTP caching (ETag). */
   revision: number;
+  keys: CatalogKeys;
   categories: CategoryProducts[];
 }
 
@@ -83,15 +129,26 @@ export function createProductsOfStoreCache(): ProductsOfStoreCache {
 /**
  * One store's categories with their products, in the city answer's shape (decision 017): a store page needs a
  * few dozen products, not the whole city's catalog. 404 when the store does not exist or is not approved.
+ * Keyed by the store's own revision (decision 037): another store's edit leaves it cached.
  */
 export async function getProductsOfStore(
   db: Database,
   cache: ProductsOfStoreCache,
   storeId: number,
 ): Promise<ProductsOfStore> {
-  const revision = await readCatalogRevision(db);
+  const keys = await readStoreCatalogKeys(db, storeId);
   const cached = cache.get(storeId);
-  if (cached?.revision === revision) return cached;
+  if (cached?.keys.structure === keys.structure) {
+    if (cached.keys.stock === keys.stock) return cached;
+    const entry: ProductsOfStore = {
+      ...cached,
+      keys,
+      revision: revisionOf(keys),
+      categories: withStock(cached.categories, await listStockOfStore(db, storeId)),
+    };
+    cache.set(storeId, entry);
+    return entry;
+  }
 
   const [categoryRows, productRows, approved] = await Promise.all([
     listCategoriesOfApprovedStore(db, storeId),
@@ -101,7 +158,8 @@ export async function getProductsOfStore(
   if (!approved) throw notFound();
   const entry: ProductsOfStore = {
     storeId,
-    revision,
+    revision: revisionOf(keys),
+    keys,
     categories: groupByCategory(categoryRows, productRows),
   };
   cache.set(storeId, entry);

@@ -1,17 +1,26 @@
 import type { GeoPlace, GeoReverseResult, GeoSearchResult } from '@mandado/shared/geo.schemas';
 import { GEO_SEARCH_LIMIT } from '@mandado/shared/geo.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
 import { type FoundPlace, type Geocoder, type GeocoderConfig, GeocoderUnavailableError } from './geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
+import { databasePacerFor } from './request-pacer.ts';
 import { deliveryZoneFor, isInsideUruguay } from './zones.ts';
 
-/** The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). */
-export function createGeocoder(config: GeocoderConfig): Geocoder {
-  return config.url
-    ? createNominatimGeocoder({ url: config.url, userAgent: config.userAgent })
-    : createEmbeddedGeocoder();
+/**
+ * The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). With a
+ * database, that service's pace is shared by every instance on it (decision 036).
+ */
+export function createGeocoder(config: GeocoderConfig, db?: Database): Geocoder {
+  if (!config.url) return createEmbeddedGeocoder();
+  const origin = new URL(config.url).origin;
+  return createNominatimGeocoder({
+    url: config.url,
+    userAgent: config.userAgent,
+    ...(db ? { pacer: databasePacerFor(db, origin) } : {}),
+  });
 }
 
 function isInUruguay(place: FoundPlace): boolean {

@@ -1,3 +1,6 @@
+import type { Database } from '../../db/database.ts';
+import { takePacedSlot } from './request-pacer.repository.ts';
+
 /**
  * Spaces calls to an external service at least `intervalMs` apart, in arrival order, across the whole
  * process: every caller of one pacer shares its schedule. A call that would have to wait longer than
@@ -43,4 +46,24 @@ export function processPacerFor(origin: string, intervalMs = 1000, maxWaitMs = 5
     pacersByOrigin.set(origin, pacer);
   }
   return pacer;
+}
+
+/**
+ * The same schedule shared by every instance on one database (decision 036): Nominatim's 1 request a second
+ * is per application, so N instances must not send N a second. Each call takes its slot with one statement.
+ */
+export function databasePacerFor(
+  db: Database,
+  origin: string,
+  intervalMs = 1000,
+  maxWaitMs = 5000,
+): RequestPacer {
+  return {
+    async schedule(task) {
+      const waitMs = await takePacedSlot(db, origin, intervalMs, maxWaitMs);
+      if (waitMs === null) throw new PacerBusyError(maxWaitMs);
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      return task();
+    },
+  };
 }

@@ -35,6 +35,11 @@ export function smtpMailTransport(smtpUrl: string, from: string): MailTransport 
   const transporter = nodemailer.createTransport(
     {
       url: smtpUrl,
+      // Pooled: a few connections stay open and carry many messages each, instead of a TCP and SMTP
+      // handshake per message (decision 036). The worker sends up to `maxConnections` at once.
+      pool: true,
+      maxConnections: 8,
+      maxMessages: 500,
       // Short timeouts: a hung server must fail the attempt well within the worker's lease on the row.
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,

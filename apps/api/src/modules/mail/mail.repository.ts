@@ -59,11 +59,13 @@ export async function claimDueEmails(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markEmailDelivered(
+/** Many delivered rows in one statement: a batch of 100 costs one write, not 100. */
+export async function markEmailsDelivered(
   db: Database,
-  id: number,
+  ids: readonly number[],
   status: 'sent' | 'captured',
 ): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(emailOutbox)
     .set({
@@ -73,7 +75,24 @@ export async function markEmailDelivered(
       lockedUntil: null,
       lastError: null,
     })
-    .where(eq(emailOutbox.id, id));
+    .where(inArray(emailOutbox.id, [...ids]));
+}
+
+/**
+ * Extends the lease of rows this worker still holds (those not delivered or failed yet), measured with the
+ * database's clock like the claim, so a long batch is never claimed twice while a short lease still frees a
+ * dead worker's rows quickly (decision 036).
+ */
+export async function renewEmailLeases(
+  db: Database,
+  ids: readonly number[],
+  leaseSeconds: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() + ${leaseSeconds}::integer * interval '1 second'` })
+    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'pending')));
 }
 
 /** A failed attempt: the row stays pending and becomes due again after `retryInSeconds`. */

@@ -78,7 +78,9 @@ export async function repeatOrder(db: Database, actor: Actor | null, number: str
     wanted.set(line.productId, { name: line.name, quantity: (seen?.quantity ?? 0) + line.quantity });
   }
 
-  await db.transaction(async (tx) => {
+  // The transaction may run again after a deadlock (decision 036): what it reports is collected per run.
+  const refused = await db.transaction(async (tx) => {
+    const refusedNow: RepeatResult['unavailable'] = [];
     await lockCart(tx, userId, group.cityId);
     await deleteUnavailableLines(tx, userId, group.cityId);
     const products = new Map(
@@ -92,13 +94,13 @@ export async function repeatOrder(db: Database, actor: Actor | null, number: str
       const product = products.get(productId);
       // Named as the order sold it: the shopper recognises what they bought.
       if (!product?.approved) {
-        unavailable.push({ name: line.name, reason: REPEAT_REASONS.notSold });
+        refusedNow.push({ name: line.name, reason: REPEAT_REASONS.notSold });
       } else if (!product.deliversToCity) {
-        unavailable.push({ name: line.name, reason: REPEAT_REASONS.notDelivered(group.cityName) });
+        refusedNow.push({ name: line.name, reason: REPEAT_REASONS.notDelivered(group.cityName) });
       } else if (product.stock < 1) {
-        unavailable.push({ name: line.name, reason: REPEAT_REASONS.noStock });
+        refusedNow.push({ name: line.name, reason: REPEAT_REASONS.noStock });
       } else if (!inCart.has(productId) && inCart.size >= CART_MAX_LINES) {
-        unavailable.push({ name: line.name, reason: REPEAT_REASONS.cartFull });
+        refusedNow.push({ name: line.name, reason: REPEAT_REASONS.cartFull });
       } else {
         const quantity = Math.min(
           Math.max(line.quantity, inCart.get(productId) ?? 0),
@@ -109,6 +111,7 @@ export async function repeatOrder(db: Database, actor: Actor | null, number: str
         inCart.set(productId, quantity);
       }
     }
+    return refusedNow;
   });
-  return { cart: await getCart(db, actor), unavailable };
+  return { cart: await getCart(db, actor), unavailable: [...unavailable, ...refused] };
 }

@@ -191,7 +191,9 @@ export async function readStock(
 /**
  * Takes the units of every product that still has them, by one conditional update per row
  * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
- * Answers the ids whose stock was short (nothing taken from them; the caller rolls back).
+ * The lock is FOR NO KEY UPDATE (the update changes no key): it does not conflict with the key-share locks
+ * that cart lines' foreign keys take on the same products, so a checkout and other shoppers' cart writes
+ * never wait on each other (decision 036). Answers the ids whose stock was short (the caller rolls back).
  */
 export async function takeStock(
   tx: DatabaseOrTransaction,
@@ -204,7 +206,7 @@ export async function takeStock(
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
-    .for('update');
+    .for('no key update');
   const values = sql.join(
     wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
     sql`, `,
