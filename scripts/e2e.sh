@@ -6,6 +6,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# E2E runs on its own embedded database: a DATABASE_URL meant for the API suite (CI sets one) must not reach the
+# server Playwright starts.
+unset DATABASE_URL
 npm run build || exit $?
 data_dir="$(mktemp -d /tmp/mandado-e2e-XXXXXX)"
 mail_dir="$(mktemp -d /tmp/mandado-e2e-mail-XXXXXX)"
@@ -15,5 +18,5 @@ MANDADO_E2E_DATA_DIR="$data_dir" MANDADO_E2E_MAIL_DIR="$mail_dir" npx playwright
 rc=$?
 # The server has stopped with Playwright, so the embedded database's lock is free for the audit.
 echo "== payments audit of the data the E2E suite left"
-DATABASE_URL= DATA_DIR="$data_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
+DATA_DIR="$data_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
 exit "$rc"

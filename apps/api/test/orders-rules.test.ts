@@ -90,7 +90,7 @@ describe('coupons at checkout', () => {
       [
         `MINIMO${stamp}`,
         { code: `MINIMO${stamp}`, minimumPurchase: '100.00' },
-        CHECKOUT_MESSAGES.couponMinimum('US$ 100,00'),
+        CHECKOUT_MESSAGES.couponMinimum('US$ 100'),
       ],
     ];
     for (const [code, coupon, message] of cases) {

@@ -32,7 +32,7 @@ export function couponRefusal(
     return CHECKOUT_MESSAGES.couponUsedByYou;
   }
   if (context.subtotal !== undefined && context.subtotal < coupon.minimumPurchase) {
-    return CHECKOUT_MESSAGES.couponMinimum(usdText(coupon.minimumPurchase));
+    return CHECKOUT_MESSAGES.couponMinimum(usdText(coupon.minimumPurchase, { whole: 'short' }));
   }
   return null;
 }
