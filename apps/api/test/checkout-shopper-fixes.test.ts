@@ -42,9 +42,7 @@ describe('POST /v1/coupon/user/ with the subtotal the checkout shows', () => {
     const below = await check({ coupon: 'enviomin', subtotal: '15.00' });
     expect(below.statusCode).toBe(400);
     expect(below.json()).toEqual({ detail: CHECKOUT_MESSAGES.couponMinimum('US$ 30') });
-    expect(below.json<{ detail: string }>().detail).toBe(
-      'Este cupón requiere una compra mínima de US$ 30.',
-    );
+    expect(below.json<{ detail: string }>().detail).toBe('Este cupón requiere una compra mínima de US$ 30.');
 
     const enough = await check({ coupon: 'ENVIOMIN', subtotal: '30.00' });
     expect(enough.statusCode).toBe(200);
