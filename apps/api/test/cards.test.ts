@@ -1,4 +1,4 @@
-import { cardListSchema, cardSchema } from '@mandado/shared/checkout.schemas';
+import { cardListSchema, cardSchema } from '@mandado/shared/card.schemas';
 import { tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

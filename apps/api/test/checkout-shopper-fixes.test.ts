@@ -1,10 +1,7 @@
-import {
-  CHECKOUT_MESSAGES,
-  type Coupon,
-  type PlaceOrderResult,
-  staffStoreOrderListSchema,
-} from '@mandado/shared/checkout.schemas';
+import { CHECKOUT_MESSAGES, type PlaceOrderResult } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { staffStoreOrderListSchema } from '@mandado/shared/staff-order.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStoreMember } from './factories.ts';
 import {

@@ -1,4 +1,5 @@
-import { CHECKOUT_MESSAGES, type Coupon } from '@mandado/shared/checkout.schemas';
+import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,9 +1,6 @@
-import {
-  CHECKOUT_MESSAGES,
-  staffStoreOrderListSchema,
-  staffStoreOrderSchema,
-} from '@mandado/shared/checkout.schemas';
+import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
+import { staffStoreOrderListSchema, staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import { walletSchema } from '@mandado/shared/checkout.schemas';
+import { walletSchema } from '@mandado/shared/wallet.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';

@@ -3,14 +3,14 @@ import { cartSchema } from './cart.schemas.ts';
 import { citySchema, decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { usdText as moneyUsdText } from './money-text.ts';
-import { DELIVERY_TYPES, DISCOUNT_TYPES } from './order-pricing.ts';
+import { DELIVERY_TYPES } from './order-pricing.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
-import { CARD_BRANDS } from './sandbox-cards.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
-import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
+import { singleLineText } from './validation-rules.ts';
 
 /**
- * The checkout and orders API (issue 10, decisions 021–023). Amounts are USD decimal strings ("12.50"), the
+ * The checkout and orders API (issue 10, decisions 021–023); coupons, cards, the wallet and the staff's order
+ * calls have their own files (coupon, card, wallet and staff-order .schemas.ts). Amounts are USD decimal strings ("12.50"), the
  * charge currency; the web app shows them in the display currency with the bank-conversion note (§1).
  */
 
@@ -99,7 +99,8 @@ export const CHECKOUT_MESSAGES = {
     'El cobro se hace en dólares estadounidenses (USD). Si tu tarjeta es de otra moneda, el procesador da un estimado y tu banco hace la conversión final.',
 } as const;
 
-const code = (max: number) =>
+/** A code or short text field: required, trimmed, one line, at most `max` characters. */
+export const code = (max: number) =>
   singleLineText(
     z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong(max)),
   );
@@ -107,7 +108,7 @@ const code = (max: number) =>
 const productIdField = z.number().int().positive().max(2_147_483_647);
 
 /** An amount the client sends (USD or a product's currency): never negative, never beyond what a sum can hold. */
-const amountInput = z.string().regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue);
+export const amountInput = z.string().regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue);
 
 /** A pick-up contact's phone in its mask (mobile or landline), or null; extra digits are refused, not cut. */
 function pickupPhone(typed: string): string | null {
@@ -363,60 +364,6 @@ export const paymentDeclinedSchema = z.object({
 /** `POST /v1/payments/sandbox/intents/:id/authenticate/`: the test 3-D Secure page's buttons. */
 export const sandboxAuthenticateSchema = z.object({ outcome: z.enum(['approve', 'fail']) });
 
-/**
- * `POST /v1/coupon/user/` (spec §7). `subtotal` is the goods (USD decimal) the checkout shows: given, the
- * answer also refuses a coupon whose minimum purchase the cart does not reach, so 'Cupón … aplicado' is never
- * said of a coupon that would not discount. Placing the order checks the minimum again on the server's cart.
- */
-export const couponRequestSchema = z.object({ coupon: code(40), subtotal: amountInput.optional() });
-export const couponSchema = z.object({
-  code: z.string(),
-  type: z.enum(DISCOUNT_TYPES),
-  /** discount_amount: USD; discount_percentage: percent ("10.00"). */
-  value: decimalString,
-  minimum_purchase: decimalString,
-  valid_until: z.string().nullable(),
-});
-export type Coupon = z.infer<typeof couponSchema>;
-
-/** Spec §3 Card and §7 `GET /v1/cards/`: only the processor's token stays on our side, never the number. */
-export const cardSchema = z.object({
-  id: z.string(),
-  brand: z.enum(CARD_BRANDS),
-  last4: z.string(),
-  exp_month: z.number().int(),
-  exp_year: z.number().int(),
-  processor: z.enum(['sandbox', 'stripe']),
-});
-export type Card = z.infer<typeof cardSchema>;
-export const cardListSchema = z.object({ results: z.array(cardSchema) });
-/** `POST /v1/tokens/create/` (spec §7): a processor token for a card to keep. */
-export const cardTokenSchema = z.object({ token: z.string().min(1).max(200) });
-
-/** `GET /v1/wallet/`: the balance and the append-only movements, newest first. */
-export const WALLET_ENTRY_KINDS = ['spent', 'refunded', 'earned', 'reversed', 'adjustment'] as const;
-export const WALLET_ENTRY_LABELS: Record<(typeof WALLET_ENTRY_KINDS)[number], string> = {
-  spent: 'Usado en una compra',
-  refunded: 'Devuelto',
-  earned: 'Ganado',
-  reversed: 'Anulado',
-  adjustment: 'Ajuste',
-};
-export const walletSchema = z.object({
-  balance: decimalString,
-  entries: z.array(
-    z.object({
-      id: z.number().int(),
-      kind: z.enum(WALLET_ENTRY_KINDS),
-      amount: decimalString,
-      order: z.string().nullable(),
-      note: z.string(),
-      created: z.string(),
-    }),
-  ),
-});
-export type Wallet = z.infer<typeof walletSchema>;
-
 /** `GET /v1/checkout/options/`: what the checkout offers on this server. */
 export const checkoutOptionsSchema = z.object({
   processor: z.enum(['sandbox', 'stripe']),
@@ -465,44 +412,6 @@ export const repeatOrderResultSchema = z.object({
   cart: cartSchema,
   unavailable: z.array(z.object({ name: z.string(), reason: z.string() })),
 });
-
-/** Staff: `POST /v1/merchant/stores/:id/orders/:number/status/` and `/v1/admin/store-orders/:number/status/`. */
-export const storeOrderStatusInputSchema = z.object({
-  to: z.enum(STORE_ORDER_STATUSES),
-  /** The status the screen showed: the change is a compare-and-set on it (409 when it moved meanwhile). */
-  from: z.enum(STORE_ORDER_STATUSES),
-  // Optional: an empty reason (what a form's blank field sends) is no reason, and only the table's edges that
-  // need one refuse it (reasonRequired). singleLineText would read '' as invisible-only, i.e. "required".
-  reason: z
-    .string()
-    .trim()
-    .max(300, MESSAGES.tooLong(300))
-    .superRefine((value, context) => {
-      const problem = value === '' ? null : singleLineTextProblem(value);
-      if (problem === 'control') context.addIssue({ code: 'custom', message: MESSAGES.singleLineText });
-      else if (problem === 'invisible') context.addIssue({ code: 'custom', message: MESSAGES.required });
-    })
-    .default(''),
-});
-
-/** Operators: `POST /v1/admin/orders/:number/mark-paid/` for a transfer or cash deposit that arrived. */
-export const markPaidInputSchema = z.object({
-  reference: singleLineText(
-    z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120, MESSAGES.tooLong(120)),
-  ),
-});
-
-/** Merchants' and operators' view of a store order (their screens come later). */
-export const staffStoreOrderSchema = storeOrderSchema.extend({
-  group_number: z.string(),
-  payment_status: z.enum(PAYMENT_STATUSES),
-  created: z.string(),
-  beneficiary: orderBeneficiarySchema,
-  pickup_contact: orderPickupContactSchema,
-  substitution: z.enum(SUBSTITUTIONS),
-  next_statuses: z.array(z.enum(STORE_ORDER_STATUSES)),
-});
-export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });
 
 /** §3 Order line for analytics (the purchase event). */
 export interface AnalyticsOrderLine {

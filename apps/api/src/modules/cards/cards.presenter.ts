@@ -1,4 +1,4 @@
-import type { Card } from '@mandado/shared/checkout.schemas';
+import type { Card } from '@mandado/shared/card.schemas';
 import type { CardBrand } from '@mandado/shared/sandbox-cards';
 import type { SavedCardRow } from './cards.repository.ts';
 

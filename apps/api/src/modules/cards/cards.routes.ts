@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { cardListSchema, cardSchema, cardTokenSchema } from '@mandado/shared/checkout.schemas';
+import { cardListSchema, cardSchema, cardTokenSchema } from '@mandado/shared/card.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';

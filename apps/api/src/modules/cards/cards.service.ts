@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Card, CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
+import type { Card } from '@mandado/shared/card.schemas';
+import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';

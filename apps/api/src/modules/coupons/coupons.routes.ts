@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { couponRequestSchema, couponSchema } from '@mandado/shared/checkout.schemas';
+import { couponRequestSchema, couponSchema } from '@mandado/shared/coupon.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../authorization.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';

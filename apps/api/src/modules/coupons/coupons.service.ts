@@ -1,4 +1,4 @@
-import type { Coupon } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { parseMoney } from '@mandado/shared/money';
 import type { DiscountType } from '@mandado/shared/order-pricing';

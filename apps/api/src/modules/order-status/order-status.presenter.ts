@@ -1,8 +1,4 @@
-import type {
-  orderBeneficiarySchema,
-  StoreOrder,
-  staffStoreOrderSchema,
-} from '@mandado/shared/checkout.schemas';
+import type { orderBeneficiarySchema, StoreOrder } from '@mandado/shared/checkout.schemas';
 import { mapsLink } from '@mandado/shared/maps-link';
 import {
   nextStatuses,
@@ -12,6 +8,7 @@ import {
   type TransitionActor,
   transitionRefusal,
 } from '@mandado/shared/order-status';
+import type { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
 import type { z } from 'zod';
 import type { BeneficiarySnapshot } from '../../db/schema/orders.ts';
 import type { HistoryRow, OrderLineRow, StaffStoreOrderRow } from './order-status.repository.ts';

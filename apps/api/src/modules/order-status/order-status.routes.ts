@@ -3,7 +3,7 @@ import {
   staffStoreOrderListSchema,
   staffStoreOrderSchema,
   storeOrderStatusInputSchema,
-} from '@mandado/shared/checkout.schemas';
+} from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';

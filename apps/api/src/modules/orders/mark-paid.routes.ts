@@ -1,5 +1,6 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { markPaidInputSchema, orderGroupSchema } from '@mandado/shared/checkout.schemas';
+import { orderGroupSchema } from '@mandado/shared/checkout.schemas';
+import { markPaidInputSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { markOrderPaid } from './mark-paid.service.ts';

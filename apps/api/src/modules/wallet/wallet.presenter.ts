@@ -1,4 +1,4 @@
-import type { WALLET_ENTRY_KINDS, Wallet } from '@mandado/shared/checkout.schemas';
+import type { WALLET_ENTRY_KINDS, Wallet } from '@mandado/shared/wallet.schemas';
 import type { WalletEntryRow } from './wallet.repository.ts';
 
 type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { walletSchema } from '@mandado/shared/checkout.schemas';
+import { walletSchema } from '@mandado/shared/wallet.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../authorization.ts';
 import { getWallet } from './wallet.service.ts';

@@ -1,4 +1,4 @@
-import type { Wallet } from '@mandado/shared/checkout.schemas';
+import type { Wallet } from '@mandado/shared/wallet.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { presentWallet } from './wallet.presenter.ts';

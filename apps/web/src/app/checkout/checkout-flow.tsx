@@ -2,13 +2,13 @@ import type { User } from '@mandado/shared/account.schemas';
 import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import {
   type CheckoutConflict,
-  type Coupon,
   DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
   type PlaceOrderInput,
   type PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';

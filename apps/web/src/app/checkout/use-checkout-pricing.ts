@@ -1,4 +1,4 @@
-import type { Coupon } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -8,7 +8,7 @@ import type {
   RemitterUpdate,
   User,
 } from '@mandado/shared/account.schemas';
-import type { Card } from '@mandado/shared/checkout.schemas';
+import type { Card } from '@mandado/shared/card.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import type { Card } from '@mandado/shared/checkout.schemas';
+import type { Card } from '@mandado/shared/card.schemas';
 import { CARD_BRAND_LABELS } from '@mandado/shared/sandbox-cards';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

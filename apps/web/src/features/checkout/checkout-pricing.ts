@@ -1,11 +1,11 @@
 import {
   type AnalyticsOrderLine,
   CHECKOUT_MESSAGES,
-  type Coupon,
   type OrderGroup,
   type PlaceOrderInput,
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import {
   convertLine,
   convertMinor,

@@ -1,11 +1,11 @@
+import type { Card } from '@mandado/shared/card.schemas';
 import type {
-  Card,
   CheckoutOptions,
-  Coupon,
   OrderGroup,
   PlaceOrderInput,
   PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, segment } from '../../lib/api-client.ts';
 

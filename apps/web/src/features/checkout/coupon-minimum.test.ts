@@ -1,4 +1,4 @@
-import type { Coupon } from '@mandado/shared/checkout.schemas';
+import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { describe, expect, it } from 'vitest';
 import { couponMinimumProblem } from './checkout-pricing.ts';
 

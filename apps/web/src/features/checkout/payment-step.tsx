@@ -1,5 +1,5 @@
+import type { Card } from '@mandado/shared/card.schemas';
 import {
-  type Card,
   CHECKOUT_MESSAGES,
   type CheckoutOptions,
   PAYMENT_METHOD_LABELS,

@@ -1,7 +1,7 @@
-import { WALLET_ENTRY_LABELS, type Wallet } from '@mandado/shared/checkout.schemas';
 import { shortDateText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
+import { WALLET_ENTRY_LABELS, type Wallet } from '@mandado/shared/wallet.schemas';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';

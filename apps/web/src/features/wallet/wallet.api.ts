@@ -1,4 +1,4 @@
-import type { Wallet } from '@mandado/shared/checkout.schemas';
+import type { Wallet } from '@mandado/shared/wallet.schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
 
