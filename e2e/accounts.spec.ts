@@ -252,6 +252,8 @@ test('resets a forgotten password through the e-mailed link', async ({ page, bas
   await expect(page.getByLabel('Nueva contraseña')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeVisible();
 
+  // With a city chosen, so the logged-in top menu is on screen after the login.
+  await chooseMontevideo(page);
   await page.goto('/login');
   await logInWithForm(page, account.email, newPassword);
   await expectLoggedIn(page, 'Sofía');

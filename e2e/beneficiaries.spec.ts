@@ -156,13 +156,15 @@ test.describe('current location', () => {
     });
   });
 
-  test('denied: loading just stops, no alert', async ({ page, context }) => {
+  test('denied: the popup says so in Spanish (issue 16)', async ({ page, context }) => {
     await context.clearPermissions();
     await chooseMontevideo(page, { addressPopup: true });
     const popup = addressPopup(page);
     await popup.getByLabel('Mi ubicación actual').check();
     await expect(popup.getByText('Buscando tu ubicación…')).toBeHidden();
-    await expect(popup.getByRole('alert')).toHaveCount(0);
+    await expect(popup.getByRole('alert')).toHaveText(
+      'No tenemos permiso para usar tu ubicación. Actívalo en la configuración de tu navegador o escribe la dirección.',
+    );
     await expect(popup.getByRole('combobox', { name: 'Dirección' })).toHaveValue('');
     // Spec §5: with no position, 'Campo requerido'.
     await popup.getByRole('button', { name: 'Confirmar' }).click();
