@@ -281,8 +281,7 @@ test.describe('the cart of a visitor', () => {
     await page.goto('/stores');
     await expect(page.getByRole('link', { name: /Montevideo$/ })).toBeVisible();
 
-    // A reload empties a visitor's cart (memory only), so fill it again before accepting.
-    await addBySearch(page, 'yerba', YERBA);
+    // The visitor's cart survived the reload (kept in the browser, decision 032).
     await expect(cartButton(page, 1)).toBeVisible();
     await page.getByRole('link', { name: /Montevideo$/ }).click();
     await page.getByRole('button', { name: costa.name }).click();
