@@ -125,7 +125,7 @@ describe('POST /v1/users/create/', () => {
     ],
     [{ first_name: '  ' }, { first_name: ['Campo requerido'] }],
     [{ last_name: undefined }, { last_name: ['Campo requerido'] }],
-    [{ first_name: 'x'.repeat(61) }, { first_name: ['No puede tener más de 60 caracteres.'] }],
+    [{ first_name: 'x'.repeat(41) }, { first_name: ['No puede tener más de 40 caracteres.'] }],
     [{ phone_number: '' }, { phone_number: ['Campo requerido'] }],
     [{ phone_number: '+598 12' }, { phone_number: ['Ingresa un número válido'] }],
     [{ phone_number: '091234567' }, { phone_number: ['Ingresa un número válido'] }],

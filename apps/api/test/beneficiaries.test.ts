@@ -374,9 +374,9 @@ describe('POST /v1/beneficiaries/', () => {
       status: 400,
       body: { email: [MESSAGES.invalidEmail] },
     });
-    expect(await post({ first_name: 'a'.repeat(61) })).toMatchObject({
+    expect(await post({ first_name: 'a'.repeat(41) })).toMatchObject({
       status: 400,
-      body: { first_name: [MESSAGES.tooLong(60)] },
+      body: { first_name: [MESSAGES.tooLong(40)] },
     });
     expect(await post({ delivery_notes: 'a'.repeat(201) })).toMatchObject({
       status: 400,
