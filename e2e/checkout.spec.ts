@@ -315,6 +315,9 @@ test('a meeting-point address is told, pick-up has no shipping, and a saved card
   await page.getByRole('button', { name: /^Carmen Rodríguez/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'punto de encuentro' })).toContainText('Marconi');
   await page.getByLabel(/Retiro en la tienda/).check();
+  // A pick-up names who collects it (issue 16), not an address.
+  await page.getByLabel('Nombre y apellido').fill('Carmen Rodríguez');
+  await page.getByLabel('Celular').pressSequentially('99123456');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expectStep(page, 'Pago');
   await fillSandboxCard(page, '4242 4242 4242 4242');
