@@ -16,7 +16,12 @@ trap 'rm -rf "$data_dir" "$mail_dir"' EXIT
 
 MANDADO_E2E_DATA_DIR="$data_dir" MANDADO_E2E_MAIL_DIR="$mail_dir" npx playwright test "$@"
 rc=$?
-# The server has stopped with Playwright, so the embedded database's lock is free for the audit.
+# Playwright has asked the server to stop; wait (up to 60 s) until it has released the embedded database's lock
+# (DATA_DIR/pglite.lock, removed on exit) before the audit opens the same folder.
+for _ in $(seq 1 120); do
+  [ -e "$data_dir/pglite.lock" ] || break
+  sleep 0.5
+done
 echo "== payments audit of the data the E2E suite left"
 DATA_DIR="$data_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
 exit "$rc"
