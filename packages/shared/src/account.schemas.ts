@@ -5,7 +5,8 @@ import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './pass
 import { ROLES } from './permissions.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, personNameField } from './validation-rules.ts';
+import { personNameField } from './person-name.schemas.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
 
 /** Spec §5 e-mail: required, trimmed, lowercase, a standard address. */
 export const emailField = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { citySchema } from './catalog.schemas.ts';
 import { deliveryZoneSchema } from './geo.schemas.ts';
 import { MESSAGES } from './messages.ts';
+import { personNameField } from './person-name.schemas.ts';
 import {
   formatLandlineMask,
   formatMobileMask,
@@ -12,7 +13,6 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   PERSON_NAME_MAX_LENGTH,
-  personNameField,
   singleLineText,
   singleLineTextProblem,
 } from './validation-rules.ts';

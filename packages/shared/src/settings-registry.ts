@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatMinorAsDecimal, parseMoney } from './money.ts';
+import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_WHATSAPP_NUMBER } from './support-contact.ts';
 
 /**
  * The one list of the shop's settings (decision 038): each key of the `settings` table with the zod schema
@@ -100,23 +101,21 @@ export const SETTINGS_REGISTRY = {
   }),
   support_whatsapp_number: define({
     schema: whatsappNumber,
-    // A demo placeholder until the company's WhatsApp Business line is known.
-    default: '59891000000',
+    default: SUPPORT_WHATSAPP_NUMBER,
     public: true,
     editableBy: OPERATORS,
     description: 'WhatsApp de soporte, con código de país.',
   }),
   support_email: define({
     schema: email,
-    default: 'soporte@mandado.uy',
+    default: SUPPORT_EMAIL,
     public: true,
     editableBy: OPERATORS,
     description: 'Correo de soporte (spec §8: a él se reportan los errores).',
   }),
   support_hours: define({
     schema: oneLine,
-    // Written to follow "Atendemos de " (spec §1: Monday to Sunday, 8:00am to 8:00pm).
-    default: 'lunes a domingo, de 8:00am a 8:00pm',
+    default: SUPPORT_HOURS,
     public: true,
     editableBy: OPERATORS,
     description: 'Horario de soporte, tras «Atendemos de …».',

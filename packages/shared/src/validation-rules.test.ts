@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emailField } from './account.schemas.ts';
 import { MESSAGES } from './messages.ts';
+import { personNameField } from './person-name.schemas.ts';
 import {
   firstNameForOthers,
   isValidEmail,
   normalizeEmail,
-  personNameField,
   personNameProblem,
   shouldSearch,
   shouldTrackSearch,

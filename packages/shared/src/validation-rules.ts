@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -106,20 +106,6 @@ export function personNameProblem(value: string): 'link' | 'long' | null {
   if (LINK_IN_NAME.test(value)) return 'link';
   if (value.length > PERSON_NAME_MAX_LENGTH) return 'long';
   return null;
-}
-
-/**
- * A first or last name in every form that names a person (registration, account details, beneficiaries):
- * required, one line, at most 40 characters, no links, domains or '@'.
- */
-export function personNameField() {
-  return singleLineText(
-    z
-      .string({ error: MESSAGES.required })
-      .trim()
-      .min(1, { error: MESSAGES.required, abort: true })
-      .max(PERSON_NAME_MAX_LENGTH, MESSAGES.tooLong(PERSON_NAME_MAX_LENGTH)),
-  ).refine((value) => personNameProblem(value) !== 'link', MESSAGES.nameWithLink);
 }
 
 /**
