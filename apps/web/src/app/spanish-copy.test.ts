@@ -23,7 +23,7 @@ const SKIPPED = [/\.test\.tsx?$/, /\/gazetteer\//, /\/testing\//];
 const VOSEO_WORDS = new Set(
   [
     'vos', 'sos', 'tenés', 'podés', 'querés', 'sabés', 'hacés', 'ponés', 'comprometés', 'aceptás', 'pagás',
-    'ganás', 'enviás', 'comprás', 'usás', 'elegís', 'recibís', 'escribís', 'pedís', 'preferís', 'decís',
+    'ganás', 'enviás', 'comprás', 'necesitás', 'usás', 'elegís', 'recibís', 'escribís', 'pedís', 'preferís', 'decís',
     'ingresá', 'buscá', 'agregá', 'completá', 'revisá', 'probá', 'iniciá', 'confirmá',
     'seleccioná', 'mirá', 'comprá', 'pagá', 'volvé', 'tocá', 'usá', 'intentá', 'reintentá', 'cerrá', 'guardá',
     'cambiá', 'actualizá', 'indicá', 'copiá', 'invitá', 'esperá', 'recargá', 'verificá', 'creá',
@@ -204,6 +204,16 @@ describe('the shop speaks one voice (tú), in Spanish with accents and opening m
     expect(problemsOf('contactenos')).toEqual([]);
     expect(problemsOf('top-menu__inner')).toEqual([]);
     expect(problemsOf('Carnicerias')).toEqual(['sin tilde «Carnicerias»']);
+  });
+
+  it('has no such text in the page every visitor downloads first (index.html: description, noscript)', () => {
+    const html = readFileSync(path.join(ROOT, 'apps/web/index.html'), 'utf8');
+    const texts = [
+      ...[...html.matchAll(/content="([^"]*)"/g)].map((match) => match[1] ?? ''),
+      ...[...html.matchAll(/>([^<]+)</g)].map((match) => match[1] ?? ''),
+    ].filter((text) => isProse(text.trim()));
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.flatMap((text) => problemsOf(text.trim()))).toEqual([]);
   });
 
   // Parsing some 430 files takes seconds on a busy machine.

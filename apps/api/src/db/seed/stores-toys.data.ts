@@ -91,7 +91,7 @@ export const TOY_STORES: StoreSeed[] = [
           },
           {
             name: 'Juego de Mesa Estanciero',
-            description: 'Comprá campos, cobrá alquileres y convertite en el mayor estanciero del país.',
+            description: 'Compra campos, cobra alquileres y conviértete en el mayor estanciero del país.',
             price: '1390.00',
             currency: 'UYU',
             discountedPrice: '1112.00',
