@@ -24,6 +24,10 @@ export const ENGINE_SENSITIVE_API_FILES = [
 
 const apiTest = {
   globalSetup: ['apps/api/test/global-setup.ts'],
+  // One module graph per worker, not per file: importing the app (Fastify, every module, the schemas) cost
+  // some 4 s a file, 290 s of the PostgreSQL suite. Each file still builds its own app on its own copy of the
+  // database (createTestApp), and the API keeps nothing that matters in module state (the scale path).
+  isolate: false,
   testTimeout: 30_000,
   hookTimeout: 120_000,
 };

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, openAccountMenu } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
 
 test('the browse pages and their overlays pass the WCAG A/AA checks @phone', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 import { tokenizeSandboxCard } from '../packages/shared/src/sandbox-cards.ts';
 import { createAccount, logInWithForm, toasts } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
 /**

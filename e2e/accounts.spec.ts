@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   accountMenuButton,
   analyticsEvents,
@@ -14,6 +14,7 @@ import {
   WELCOME_MESSAGE,
 } from './account.helpers.ts';
 import { linkFrom, waitForMail } from './mail.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
 test('registers from an invitation, stays logged in, edits the details and logs out @phone', async ({

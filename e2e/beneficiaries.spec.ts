@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi } from './account.helpers.ts';
 import {
   ADDRESS_POPUP_DISMISSED_KEY,
@@ -9,6 +9,7 @@ import {
   pickSuggestion,
 } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, storeList } from './visitor.helpers.ts';
 
 test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, swipe, toasts } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import {
@@ -22,6 +22,7 @@ import {
   viewCartButton,
   YERBA,
 } from './cart.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
 
 const EMPTY_CART_TITLE = 'Todavía no tienes productos en el carrito';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createAccount, logInWithForm } from './account.helpers.ts';
 import { blockMapTiles, clickMap, pickSuggestion } from './address.helpers.ts';
 import { YERBA } from './cart.helpers.ts';
@@ -9,6 +9,7 @@ import {
   reachPayment,
   remitterWithCart,
 } from './checkout.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 /** Issue 16 part B: what a new shopper tripped on in checkout. Users and data come from the API. */

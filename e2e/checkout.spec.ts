@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { analyticsEvents, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { blockMapTiles, pickSuggestion } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
@@ -13,6 +13,7 @@ import {
   reachPayment,
   remitterWithCart,
 } from './checkout.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 const CART_PATH = '/cart';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './server.fixtures.ts';
 
 test('"No veo mi ciudad" validates the e-mail and sends the request', async ({ page }) => {
   const sent: string[] = [];

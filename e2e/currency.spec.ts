@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
 
 test('switching the currency changes every price at once and survives a reload', async ({ page }) => {

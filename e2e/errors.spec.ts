@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE } from './visitor.helpers.ts';
 
 test('an unknown route shows the 404 page and the link home works', async ({ page }) => {

@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi } from './account.helpers.ts';
 import { ADDRESS_POPUP_TITLE } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
 function helpDialog(page: Page) {

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createAccount, logInThroughApi } from './account.helpers.ts';
+import { test } from './server.fixtures.ts';
 
 // Review fix: '/.//example.com' and its encoded forms normalise to '//example.com'; a logged-in shopper sent
 // to /login with such a `next` got React Router's "External navigation is not allowed" error page.

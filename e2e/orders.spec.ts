@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type APIResponse, expect, type Page, test } from '@playwright/test';
+import { type APIResponse, expect, type Page } from '@playwright/test';
 import { tokenizeSandboxCard } from '../packages/shared/src/sandbox-cards.ts';
 import { toasts } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { expandedCart, registerInPage, serverCartLines } from './cart.helpers.ts';
+import { test } from './server.fixtures.ts';
 
 /**
  * Issue 10, after the order: 'Mis Compras', the order detail, 'Repetir pedido', the family member's tracking

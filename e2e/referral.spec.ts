@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import {
   createAccount,
   DEFAULT_PASSWORD,
@@ -26,6 +26,7 @@ import {
   reachPayment,
 } from './checkout.helpers.ts';
 import { linkFrom, waitForMail } from './mail.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { addBySearch, YERBA } from './cart.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
 
 const BROKEN_LINK = 'El enlace para restablecer la contraseña no es válido o ya expiró.';

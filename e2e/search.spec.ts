@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
 test.describe('product search', () => {

@@ -1,4 +1,4 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { createAccount, toasts } from './account.helpers.ts';
 import {
   addBySearch,
@@ -10,6 +10,7 @@ import {
   viewCartButton,
   YERBA,
 } from './cart.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type APIResponse, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIResponse, expect, type Locator, type Page } from '@playwright/test';
 import { createAccount, expectLoggedIn, logInWithForm, toasts, WELCOME_MESSAGE } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
 import { addButton, openProductBySearch, registerInPage, YERBA } from './cart.helpers.ts';
+import { test } from './server.fixtures.ts';
 import { chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
 
 /** Issue 16 (decision 033): one voice, a Spanish 404 with its status, and phone layouts that fit. */

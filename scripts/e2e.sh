@@ -1,27 +1,34 @@
 #!/usr/bin/env bash
-# `npm run test:e2e`: builds the web app, runs Playwright against a fresh data directory, then runs
-# `npm run audit:payments` on the database the suite left behind (issue 16: no charge without its paid order,
-# no refund above what was paid, ledgers that add up), and removes the directory. Extra arguments go to
-# Playwright (`npm run test:e2e -- e2e/cart.spec.ts`).
+# `npm run test:e2e`: builds the web app and checks its entry size, runs Playwright against fresh data
+# directories (one server per worker, decision 039), then runs `npm run audit:payments` on each database the
+# suite left behind (issue 16: no charge without its paid order, no refund above what was paid, ledgers that
+# add up), and removes them. Extra arguments go to Playwright (`npm run test:e2e -- e2e/cart.spec.ts`).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# E2E runs on its own embedded database: a DATABASE_URL meant for the API suite (CI sets one) must not reach the
-# server Playwright starts.
+# E2E runs on its own embedded databases: a DATABASE_URL meant for the API suite (CI sets one) must not reach
+# the servers Playwright starts.
 unset DATABASE_URL
 npm run build || exit $?
+npm run --silent check:entry-size || exit $?
 data_dir="$(mktemp -d /tmp/mandado-e2e-XXXXXX)"
 mail_dir="$(mktemp -d /tmp/mandado-e2e-mail-XXXXXX)"
 trap 'rm -rf "$data_dir" "$mail_dir"' EXIT
 
 MANDADO_E2E_DATA_DIR="$data_dir" MANDADO_E2E_MAIL_DIR="$mail_dir" npx playwright test "$@"
 rc=$?
-# Playwright has asked the server to stop; wait (up to 60 s) until it has released the embedded database's lock
-# (DATA_DIR/pglite.lock, removed on exit) before the audit opens the same folder.
-for _ in $(seq 1 120); do
-  [ -e "$data_dir/pglite.lock" ] || break
-  sleep 0.5
+for server_dir in "$data_dir"/server-*; do
+  [ -d "$server_dir" ] || continue
+  # Playwright has asked the server to stop (SIGTERM); wait until it has released the embedded database's
+  # lock (DATA_DIR/pglite.lock, removed on exit) or its process is gone, before the audit opens the folder.
+  lock="$server_dir/pglite.lock"
+  for _ in $(seq 1 60); do
+    [ -e "$lock" ] || break
+    pid="$(sed -n 's/.*"pid":\([0-9]*\).*/\1/p' "$lock" 2>/dev/null)"
+    [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null && break
+    sleep 0.5
+  done
+  echo "== payments audit of the data the E2E suite left on $(basename "$server_dir")"
+  DATA_DIR="$server_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
 done
-echo "== payments audit of the data the E2E suite left"
-DATA_DIR="$data_dir" npm run --silent audit:payments || rc=$((rc == 0 ? 1 : rc))
 exit "$rc"
