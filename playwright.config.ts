@@ -55,7 +55,8 @@ export default defineConfig({
   // whole checkout needs more than 30 s there, though each step stays quick.
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 10_000 : 7_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  // No HTML report: CI keeps only its log, and a failure's trace and screenshot are under test-results/.
+  reporter: 'list',
   use: {
     baseURL,
     headless: true,

@@ -87,6 +87,15 @@ test('pick-up asks for the name and phone of who collects it, not an address, an
   await expect(page.getByText('Marta Suárez, (099) 123456')).toBeVisible();
   expect(await placeOrder(page)).toBe(201);
   await expect(page).toHaveURL(/\/checkout\/confirmacion\/MV-\d+$/);
+  // The confirmation and the order's page name who collects it, not an address.
+  await expect(page.getByRole('definition').filter({ hasText: 'Marta Suárez, (099) 123456' })).toBeVisible();
+  const number = /MV-\d+$/.exec(page.url())?.[0] ?? '';
+  await page.goto(`/user/orders/${number}`);
+  const collector = page.getByRole('heading', { name: 'Quién retira' });
+  await expect(collector).toBeVisible();
+  await expect(page.locator('address').filter({ hasText: 'Marta Suárez' })).toContainText(
+    'Celular: (099) 123456',
+  );
 });
 
 test('the typed house number survives a suggestion and a tap on the map; a refused location is said @desktop-only', async ({

@@ -26,7 +26,7 @@ import {
   reachPayment,
 } from './checkout.helpers.ts';
 import { linkFrom, waitForMail } from './mail.helpers.ts';
-import { test } from './server.fixtures.ts';
+import { currentBaseURL, test } from './server.fixtures.ts';
 import { chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
 /**
@@ -44,7 +44,7 @@ function referralPopup(page: Page): Locator {
 
 async function logIn(page: Page, account: TestAccount): Promise<void> {
   await chooseMontevideo(page);
-  await logInThroughApi(page, test.info().project.use.baseURL ?? '', account);
+  await logInThroughApi(page, currentBaseURL(), account);
   await page.goto('/stores');
   await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
 }

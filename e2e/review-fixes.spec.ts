@@ -1,14 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { addBySearch, YERBA } from './cart.helpers.ts';
-import { test } from './server.fixtures.ts';
+import { currentBaseURL, test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
 
 const BROKEN_LINK = 'El enlace para restablecer la contraseña no es válido o ya expiró.';
 
 /** Logs in without the form (not what these tests are about; decision 035). */
 async function logIn(page: Page, account: { email: string; password: string }) {
-  await logInThroughApi(page, test.info().project.use.baseURL ?? '', account);
+  await logInThroughApi(page, currentBaseURL(), account);
 }
 
 /** Opens the city screen and waits until it knows who is there (who-am-I has answered). */

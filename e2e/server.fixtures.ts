@@ -1,4 +1,11 @@
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
+
+/** The origin of the server this test's worker talks to: the configured one's port + the worker's index. */
+function serverOrigin(configured: string | undefined, info: Pick<TestInfo, 'parallelIndex'>): string {
+  const url = new URL(configured ?? 'http://localhost:3100');
+  url.port = String(Number(url.port) + info.parallelIndex);
+  return url.origin;
+}
 
 /**
  * The `test` every spec uses: Playwright's, with `baseURL` pointing at this worker's own server
@@ -7,8 +14,12 @@ import { test as base } from '@playwright/test';
  */
 export const test = base.extend({
   baseURL: async ({ baseURL }, use, testInfo) => {
-    const url = new URL(baseURL ?? 'http://localhost:3100');
-    url.port = String(Number(url.port) + testInfo.parallelIndex);
-    await use(url.origin);
+    await use(serverOrigin(baseURL, testInfo));
   },
 });
+
+/** The running test's server, for helpers that have no `baseURL` fixture at hand. */
+export function currentBaseURL(): string {
+  const info = test.info();
+  return serverOrigin(info.project.use.baseURL, info);
+}

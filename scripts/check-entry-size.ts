@@ -28,6 +28,8 @@ for (const file of files) {
 const kib = total / 1024;
 console.log(`${kib.toFixed(1).padStart(7)} KiB  entry JS in all, gzip (budget ${ENTRY_BUDGET_KIB} KiB)`);
 if (kib > ENTRY_BUDGET_KIB) {
-  console.error(`The shop's entry JS is ${kib.toFixed(1)} KiB gzip, over its ${ENTRY_BUDGET_KIB} KiB budget.`);
+  console.error(
+    `The shop's entry JS is ${kib.toFixed(1)} KiB gzip, over its ${ENTRY_BUDGET_KIB} KiB budget.`,
+  );
   process.exit(1);
 }

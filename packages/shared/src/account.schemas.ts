@@ -3,9 +3,9 @@ import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
 import { ROLES } from './permissions.ts';
+import { personNameField } from './person-name.schemas.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
-import { personNameField } from './person-name.schemas.ts';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './validation-rules.ts';
 
 /** Spec §5 e-mail: required, trimmed, lowercase, a standard address. */

@@ -132,7 +132,7 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
   const money = (minor: number) => moneyText(minor, shown.currency);
   const chargeText = usdText(parseMoney(order.total));
   let deliveryText: string = DELIVERY_LABELS[order.delivery];
-  if (pickup) deliveryText = `${deliveryText} · quien recibe retira en cada tienda`;
+  if (pickup) deliveryText = `${deliveryText} · se retira en cada tienda`;
   else if (pending) deliveryText = `${deliveryText} · ${AFTER_PAYMENT}`;
   else deliveryText = `${deliveryText} · ${deliveryWindowText(order.delivery_window)}`;
   return (
@@ -150,13 +150,22 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
       </p>
       {order.instructions ? <BankInstructionsBlock instructions={order.instructions} /> : null}
       <dl className="checkout-summary-list">
-        <div>
-          <dt>Recibe</dt>
-          <dd>
-            {order.beneficiary.first_name} {order.beneficiary.last_name}
-            {pickup ? '' : `, ${order.beneficiary.address_line1}`}
-          </dd>
-        </div>
+        {pickup && order.pickup_contact ? (
+          <div>
+            <dt>Retira</dt>
+            <dd>
+              {order.pickup_contact.name}, {order.pickup_contact.phone}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Recibe</dt>
+            <dd>
+              {order.beneficiary.first_name} {order.beneficiary.last_name}
+              {pickup ? '' : `, ${order.beneficiary.address_line1}`}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Entrega</dt>
           <dd>{deliveryText}</dd>

@@ -342,28 +342,41 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
           <p className="order-panel__note">
             Si falta un producto: {SUBSTITUTION_LABELS[order.substitution]}.
           </p>
-          <h4 className="order-panel__subtitle">Quién recibe</h4>
-          <address className="order-beneficiary">
-            <span className="order-beneficiary__name">
-              {beneficiary.first_name} {beneficiary.last_name}
-            </span>
-            {/* Pick-up: the family member goes to each store (its address is in the store's block); their
-                home address and the courier's directions mean nothing here. */}
-            {pickup ? null : (
-              <span>
-                {beneficiary.address_line1}, {beneficiary.city.name}
-              </span>
-            )}
-            {!pickup && beneficiary.meeting_point ? (
-              <span>Punto de encuentro: {beneficiary.meeting_point}</span>
-            ) : null}
-            {beneficiary.mobile_number ? <span>Celular: {beneficiary.mobile_number}</span> : null}
-            {beneficiary.phone_number ? <span>Teléfono: {beneficiary.phone_number}</span> : null}
-            {beneficiary.email ? <span>Correo: {beneficiary.email}</span> : null}
-            {!pickup && beneficiary.delivery_notes ? (
-              <span>Indicaciones: {beneficiary.delivery_notes}</span>
-            ) : null}
-          </address>
+          {/* A pick-up names who collects it (issue 16): that person and phone, as the store will ask for them. */}
+          {pickup && order.pickup_contact ? (
+            <>
+              <h4 className="order-panel__subtitle">Quién retira</h4>
+              <address className="order-beneficiary">
+                <span className="order-beneficiary__name">{order.pickup_contact.name}</span>
+                <span>Celular: {order.pickup_contact.phone}</span>
+              </address>
+            </>
+          ) : (
+            <>
+              <h4 className="order-panel__subtitle">Quién recibe</h4>
+              <address className="order-beneficiary">
+                <span className="order-beneficiary__name">
+                  {beneficiary.first_name} {beneficiary.last_name}
+                </span>
+                {/* Pick-up: the family member goes to each store (its address is in the store's block); their
+                    home address and the courier's directions mean nothing here. */}
+                {pickup ? null : (
+                  <span>
+                    {beneficiary.address_line1}, {beneficiary.city.name}
+                  </span>
+                )}
+                {!pickup && beneficiary.meeting_point ? (
+                  <span>Punto de encuentro: {beneficiary.meeting_point}</span>
+                ) : null}
+                {beneficiary.mobile_number ? <span>Celular: {beneficiary.mobile_number}</span> : null}
+                {beneficiary.phone_number ? <span>Teléfono: {beneficiary.phone_number}</span> : null}
+                {beneficiary.email ? <span>Correo: {beneficiary.email}</span> : null}
+                {!pickup && beneficiary.delivery_notes ? (
+                  <span>Indicaciones: {beneficiary.delivery_notes}</span>
+                ) : null}
+              </address>
+            </>
+          )}
         </section>
 
         <section className="order-panel" aria-labelledby="order-tracking-title">
