@@ -3,10 +3,10 @@ import { MESSAGES } from '@mandado/shared/messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
 import {
-  countHitNow,
-  deleteBucket,
-  deleteFinishedWindows,
-} from '../modules/rate-limits/rate-limits.repository.ts';
+  forgetBucket,
+  forgetFinishedWindows,
+  recordHit,
+} from '../modules/rate-limits/rate-limits.service.ts';
 
 export interface RateLimitRule {
   max: number;
@@ -89,9 +89,9 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const rule = app.rateLimits[name];
   // The window is placed by the database's clock, which every instance shares (decision 036).
-  const { hits, windowStart, secondsLeft } = await countHitNow(app.db, `${name}:${key}`, rule.windowSeconds);
+  const { hits, windowStart, secondsLeft } = await recordHit(app.db, `${name}:${key}`, rule.windowSeconds);
   // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
-  if (hits === 1 && Math.random() < 0.05) await deleteFinishedWindows(app.db, name, windowStart);
+  if (hits === 1 && Math.random() < 0.05) await forgetFinishedWindows(app.db, name, windowStart);
   if (hits > rule.max) {
     reply.header('retry-after', String(secondsLeft));
     throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
@@ -103,7 +103,7 @@ export async function enforceRateLimit(
  * burst of parallel guesses is counted atomically) and a success forgets it: only failures remain.
  */
 export async function resetRateLimit(app: FastifyInstance, name: RateLimitName, key: string): Promise<void> {
-  await deleteBucket(app.db, `${name}:${key}`);
+  await forgetBucket(app.db, `${name}:${key}`);
 }
 
 /**

@@ -5,12 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, actorFrom } from '../authorization.ts';
 import { HttpError } from '../http-errors.ts';
 import {
-  deleteDeadSessions,
-  deleteSession,
-  findLiveSession,
-  insertSession,
-  touchSession,
-} from '../modules/sessions/sessions.repository.ts';
+  closeSession,
+  findSession,
+  markSessionSeen,
+  openSession,
+  sweepDeadSessions,
+} from '../modules/sessions/sessions.service.ts';
 
 /** Decision 007: how long a session lives. */
 export interface SessionLifetimes {
@@ -127,11 +127,11 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
     if (!token || token.length > 100) return;
     const tokenHash = hashToken(token);
     const idleSince = new Date(Date.now() - lifetimes.idleSeconds * 1000);
-    const row = await findLiveSession(app.db, tokenHash, idleSince);
+    const row = await findSession(app.db, tokenHash, idleSince);
     if (!row) return;
     request.session = { userId: row.userId, tokenHash, csrfToken: row.csrfToken };
     request.actor = actorFrom(row);
-    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(app.db, tokenHash);
+    if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await markSessionSeen(app.db, tokenHash);
   });
 
   // preValidation: only matched routes (an unknown path stays a 404), before the body is validated.
@@ -168,13 +168,13 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<RequestSession> {
-  if (request.session) await deleteSession(app.db, request.session.tokenHash);
+  if (request.session) await closeSession(app.db, request.session.tokenHash);
   const token = randomToken();
   const session = { userId, tokenHash: hashToken(token), csrfToken: randomToken() };
   const { absoluteSeconds, idleSeconds } = app.sessionLifetimes;
-  await insertSession(app.db, { ...session, expiresAt: new Date(Date.now() + absoluteSeconds * 1000) });
+  await openSession(app.db, { ...session, expiresAt: new Date(Date.now() + absoluteSeconds * 1000) });
   // Dead sessions are swept by logins now and then rather than by a timer, like rate-limit windows.
-  if (Math.random() < 0.05) await deleteDeadSessions(app.db, new Date(Date.now() - idleSeconds * 1000));
+  if (Math.random() < 0.05) await sweepDeadSessions(app.db, new Date(Date.now() - idleSeconds * 1000));
   reply.setCookie(cookieName(request, 'session'), token, cookieOptions(request, absoluteSeconds));
   request.session = session;
   // The rest of this request acts for the new user; their staff roles are read from the next request on.
@@ -187,7 +187,7 @@ export async function endSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  if (request.session) await deleteSession(app.db, request.session.tokenHash);
+  if (request.session) await closeSession(app.db, request.session.tokenHash);
   request.session = null;
   request.actor = null;
   reply.clearCookie(cookieName(request, 'session'), cookieOptions(request));

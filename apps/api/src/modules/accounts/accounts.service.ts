@@ -8,7 +8,7 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { insertReferral } from '../referrals/referrals.repository.ts';
-import { deleteUserSessions } from '../sessions/sessions.repository.ts';
+import { endUserSessions } from '../sessions/sessions.service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
@@ -152,6 +152,6 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     await updateUserPasswordHash(tx, user.id, passwordHash);
-    await deleteUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
+    await endUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
   });
 }

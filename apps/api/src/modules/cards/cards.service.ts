@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Card } from '@mandado/shared/card.schemas';
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findUserById } from '../accounts/users.repository.ts';
 import type { Payments } from '../payments/payment-processor.ts';
 import { presentCard } from './cards.presenter.ts';
-import { deleteUserCard, findUserCard, listUserCards, saveCard } from './cards.repository.ts';
+import {
+  deleteUserCard,
+  findCustomerRef,
+  findUserCard,
+  listUserCards,
+  type SavedCardRow,
+  saveCard,
+  saveCustomerRef,
+} from './cards.repository.ts';
 
 /** The processor did not recognise the token (expired, malformed, or someone else's card). */
 export const CARD_TOKEN_INVALID = 'No pudimos guardar esa tarjeta. Vuelve a ingresar sus datos.';
@@ -67,4 +75,40 @@ export async function removeCard(
   if (card.processor === payments.card.name) await payments.card.forgetCard(db, card.processorToken);
   await deleteUserCard(db, userId, cardId);
   return { detail: CHECKOUT_MESSAGES.cardDeleted };
+}
+
+/** For checkout: the user's saved card with this id, or undefined when it is not theirs. */
+export function findCardOfUser(
+  db: DatabaseOrTransaction,
+  userId: number,
+  cardId: string,
+): Promise<SavedCardRow | undefined> {
+  return findUserCard(db, userId, cardId);
+}
+
+/** For checkout's "save this card": the same processor token twice is one card; answers the stored row. */
+export function keepCard(
+  db: DatabaseOrTransaction,
+  card: Parameters<typeof saveCard>[1],
+): Promise<SavedCardRow> {
+  return saveCard(db, card);
+}
+
+/** For a card processor: the customer it created for this user earlier, if any. */
+export function findProcessorCustomer(
+  db: DatabaseOrTransaction,
+  userId: number,
+  processor: string,
+): Promise<string | null> {
+  return findCustomerRef(db, userId, processor);
+}
+
+/** For a card processor: remembers its customer for this user (the first one stored wins). */
+export function rememberProcessorCustomer(
+  db: DatabaseOrTransaction,
+  userId: number,
+  processor: string,
+  customerRef: string,
+): Promise<void> {
+  return saveCustomerRef(db, userId, processor, customerRef);
 }

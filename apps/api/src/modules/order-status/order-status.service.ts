@@ -18,7 +18,7 @@ import {
   withholdWelcomeShare,
 } from '../referrals/referral-ledger.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
   allStoreOrdersRejected,
@@ -151,7 +151,7 @@ export async function changeStoreOrderStatus(
 async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRow): Promise<void> {
   const share = parseMoney(target.credit);
   if (share > 0) {
-    await applyWalletEntry(tx, {
+    await recordWalletEntry(tx, {
       userId: target.remitterId,
       kind: 'refunded',
       amount: target.credit,

@@ -2,7 +2,7 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { releaseCoupon } from '../coupons/coupons.repository.ts';
 import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
-import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { insertHistory, moveStoreOrders, type OrderGroupRow, returnStock } from './orders.repository.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function releaseGroup(
   const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
   const credit = moved.reduce((sum, change) => sum + parseMoney(change.credit), 0);
   if (credit > 0) {
-    await applyWalletEntry(tx, {
+    await recordWalletEntry(tx, {
       userId: group.remitterId,
       kind: 'refunded',
       amount: formatMinorAsDecimal(credit),

@@ -21,7 +21,7 @@ import {
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { findUserCard, saveCard } from '../cards/cards.repository.ts';
+import { findCardOfUser, keepCard } from '../cards/cards.service.ts';
 import { findProductsForCart, listCartLines, lockCart } from '../cart/cart.repository.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
 import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.ts';
@@ -31,7 +31,7 @@ import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/paym
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { storeSnapshots } from '../stores/stores.service.ts';
-import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { confirmPaidGroup, enqueueConfirmationEmails, landPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
@@ -227,7 +227,7 @@ async function checkPayment(
   }
   const processor = ctx.payments.card;
   if (payment.card_id) {
-    const saved = await findUserCard(ctx.db, userId, payment.card_id);
+    const saved = await findCardOfUser(ctx.db, userId, payment.card_id);
     if (!saved) throw notFound();
     if (saved.processor !== processor.name)
       throw new HttpError(400, { detail: CHECKOUT_MESSAGES.methodNotOffered });
@@ -564,7 +564,7 @@ async function writeOrder(
       throw new Error('the locked pending referral could not be applied');
     }
     if (pricing.credit > 0) {
-      const spent = await applyWalletEntry(tx, {
+      const spent = await recordWalletEntry(tx, {
         userId,
         kind: 'spent',
         amount: formatMinorAsDecimal(-pricing.credit),
@@ -667,7 +667,7 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
   const outcome = await requestPayment(ctx, placed, amountMinor, idempotencyKey);
   if (card?.save && outcome.status !== 'failed') {
     // Keeping the card is a convenience: failing to keep it must never turn a taken payment into a decline.
-    await saveCard(ctx.db, {
+    await keepCard(ctx.db, {
       cardId: randomUUID(),
       userId: group.remitterId,
       processor: ctx.payments.card.name,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
-import { deleteUserSessions } from '../sessions/sessions.repository.ts';
+import { endUserSessions } from '../sessions/sessions.service.ts';
 import {
   consumeResetToken,
   findUsableResetToken,
@@ -89,7 +89,7 @@ export async function confirmPasswordReset(
     if (userId === null) return false;
     await updatePasswordHash(tx, userId, passwordHash);
     await retireUserResetTokens(tx, userId);
-    await deleteUserSessions(tx, userId, keep);
+    await endUserSessions(tx, userId, keep);
     return true;
   });
   if (!reset) throw invalidToken();

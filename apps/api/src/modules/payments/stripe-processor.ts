@@ -6,7 +6,7 @@ import {
 } from '@mandado/shared/sandbox-cards';
 import Stripe from 'stripe';
 import type { Database } from '../../db/database.ts';
-import { findCustomerRef, saveCustomerRef } from '../cards/cards.repository.ts';
+import { findProcessorCustomer, rememberProcessorCustomer } from '../cards/cards.service.ts';
 import type {
   CardDetails,
   CardProcessor,
@@ -263,7 +263,7 @@ export class StripeCardProcessor implements CardProcessor {
   }
 
   async ensureCustomer(db: Database, user: { id: number; email: string; name: string }): Promise<string> {
-    const known = await findCustomerRef(db, user.id, PROCESSOR);
+    const known = await findProcessorCustomer(db, user.id, PROCESSOR);
     if (known) return known;
     // The idempotency key makes two concurrent first uses create one Customer; the table keeps whichever
     // reference landed first either way.
@@ -276,8 +276,8 @@ export class StripeCardProcessor implements CardProcessor {
     } catch (error) {
       throw new StripeProcessorError(error);
     }
-    await saveCustomerRef(db, user.id, PROCESSOR, customer.id);
-    return (await findCustomerRef(db, user.id, PROCESSOR)) ?? customer.id;
+    await rememberProcessorCustomer(db, user.id, PROCESSOR, customer.id);
+    return (await findProcessorCustomer(db, user.id, PROCESSOR)) ?? customer.id;
   }
 
   async forgetCard(_db: Database, processorToken: string): Promise<void> {

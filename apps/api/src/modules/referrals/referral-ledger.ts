@@ -6,7 +6,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { getReferralAmounts } from '../settings/settings.service.ts';
-import { applyWalletEntry } from '../wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { inviterRewardEmail } from './referral-emails.ts';
 import {
   lockCreditBalance,
@@ -71,7 +71,7 @@ export async function recordWelcomeCredit(
     }))
   )
     return false;
-  return applyWalletEntry(tx, {
+  return recordWalletEntry(tx, {
     userId: input.inviteeUserId,
     kind: 'earned',
     amount,
@@ -94,7 +94,7 @@ export async function rewardInviter(
   const reward = formatMinorAsDecimal(Math.max(0, inviterReward));
   const rewarded = await markReferralRewarded(tx, groupId, reward);
   if (!rewarded || inviterReward <= 0) return;
-  await applyWalletEntry(tx, {
+  await recordWalletEntry(tx, {
     userId: rewarded.inviterUserId,
     kind: 'earned',
     amount: reward,
@@ -126,7 +126,7 @@ async function reverseReward(
   const taken = reversibleAmount(reward, parseMoney(await lockCreditBalance(tx, input.userId)));
   if (taken <= 0) return;
   const kept = reward - taken;
-  await applyWalletEntry(tx, {
+  await recordWalletEntry(tx, {
     userId: input.userId,
     kind: 'reversed',
     amount: formatMinorAsDecimal(-taken),
@@ -192,7 +192,7 @@ export async function withholdWelcomeShare(
       ? remaining
       : Math.min(input.share, Math.floor((input.share * remaining) / (input.share + input.openCreditAfter)));
   if (withheld <= 0) return;
-  await applyWalletEntry(tx, {
+  await recordWalletEntry(tx, {
     userId: referral.inviteeUserId,
     kind: 'reversed',
     amount: formatMinorAsDecimal(-withheld),

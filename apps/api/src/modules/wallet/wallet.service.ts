@@ -1,8 +1,8 @@
 import type { Wallet } from '@mandado/shared/wallet.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { presentWallet } from './wallet.presenter.ts';
-import { readWallet } from './wallet.repository.ts';
+import { applyWalletEntry, readWallet, type WalletEntryKind } from './wallet.repository.ts';
 
 /** The screen shows the newest movements; the balance always covers them all (users.credit). */
 const WALLET_ENTRY_LIMIT = 100;
@@ -12,4 +12,16 @@ export async function getWallet(db: Database, actor: Actor | null): Promise<Wall
   const { userId } = requirePermission(actor, 'account:own');
   const { balance, entries } = await readWallet(db, userId, WALLET_ENTRY_LIMIT);
   return presentWallet(balance, entries);
+}
+
+/**
+ * Moves a remitter's credit and writes the movement, inside the caller's transaction (checkout spends it,
+ * cancellations and referrals give it back or earn it). A debit that the balance cannot cover changes nothing
+ * and answers false, so two checkouts can never spend the same credit. `amount` is a signed USD decimal.
+ */
+export function recordWalletEntry(
+  tx: DatabaseOrTransaction,
+  entry: { userId: number; kind: WalletEntryKind; amount: string; groupId: number | null; note: string },
+): Promise<boolean> {
+  return applyWalletEntry(tx, entry);
 }
