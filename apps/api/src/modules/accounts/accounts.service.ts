@@ -7,7 +7,7 @@ import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { insertReferral } from '../referrals/referrals.repository.ts';
+import { recordReferral } from '../referrals/referrals.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
@@ -76,7 +76,7 @@ export async function register(db: Database, input: RegistrationInput): Promise<
       referralToken: randomBytes(18).toString('base64url'),
       referredByUserId: inviter?.id ?? null,
     });
-    if (row && inviter) await insertReferral(tx, { inviteeUserId: row.id, inviterUserId: inviter.id });
+    if (row && inviter) await recordReferral(tx, { inviteeUserId: row.id, inviterUserId: inviter.id });
     return row;
   });
   if (!user) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
@@ -154,4 +154,13 @@ export async function changeOwnPassword(
     await updateUserPasswordHash(tx, user.id, passwordHash);
     await endUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
   });
+}
+
+/** For a card processor's customer record: the account's id, e-mail and full name, or null when it is gone. */
+export async function findAccountContact(
+  db: Database,
+  userId: number,
+): Promise<{ id: number; email: string; name: string } | null> {
+  const row = await findUserById(db, userId);
+  return row ? { id: row.id, email: row.email, name: `${row.firstName} ${row.lastName}`.trim() } : null;
 }

@@ -4,7 +4,7 @@ import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { findUserById } from '../accounts/users.repository.ts';
+import { findAccountContact } from '../accounts/accounts.service.ts';
 import type { Payments } from '../payments/payment-processor.ts';
 import { presentCard } from './cards.presenter.ts';
 import {
@@ -38,13 +38,9 @@ export async function addCard(
   token: string,
 ): Promise<Card> {
   const { userId } = requirePermission(actor, 'account:own');
-  const user = await findUserById(db, userId);
+  const user = await findAccountContact(db, userId);
   if (!user) throw notFound();
-  const customerRef = await payments.card.ensureCustomer(db, {
-    id: user.id,
-    email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
-  });
+  const customerRef = await payments.card.ensureCustomer(db, user);
   const details = await payments.card.describeCard(db, token, customerRef);
   if (!details) throw new HttpError(400, { token: [CARD_TOKEN_INVALID] });
   const row = await saveCard(db, {

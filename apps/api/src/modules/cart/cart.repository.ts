@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cartLines, carts } from '../../db/schema/cart.ts';
 import { categories, cities, departments, products, stores } from '../../db/schema/catalog.ts';
-import { type ProductRow, productColumns } from '../catalog/catalog.repository.ts';
+import { type ProductRow, productColumns } from '../catalog/product-columns.sql.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
 /** A transaction handle; every write below runs inside one that holds the cart's row lock. */

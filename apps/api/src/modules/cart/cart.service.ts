@@ -13,6 +13,7 @@ import { requireServedCity } from '../locations/locations.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import { presentCart } from './cart.presenter.ts';
 import {
+  type CartLineRow,
   countCartLines,
   deleteAllCartLines,
   deleteCartLine,
@@ -162,4 +163,38 @@ function lineRefusal(
   }
   if (exceedsStock(quantity, product.stock)) return new HttpError(400, outOfStockBody(product));
   return null;
+}
+
+// For checkout and "Repetir pedido" (the orders module), inside their transactions: the cart's SQL stays here.
+
+/** Locks the user's cart row (made if missing, with `cityId`) and answers its city. */
+export function lockCartOf(tx: Transaction, userId: number, cityId?: number): ReturnType<typeof lockCart> {
+  return lockCart(tx, userId, cityId);
+}
+
+/** The user's cart lines, each with its product and the store's city. */
+export function readCartLines(db: Database, userId: number): Promise<CartLineRow[]> {
+  return listCartLines(db, userId);
+}
+
+/** Stock, price and store of these products, for the ones sold in the city; other ids are left out. */
+export function findCartProducts(
+  tx: Transaction,
+  ids: readonly number[],
+  cityId: number,
+): Promise<ProductCheckRow[]> {
+  return findProductsForCart(tx, ids, cityId);
+}
+
+/** Removes the lines whose product is no longer sold in the city. */
+export function dropUnavailableLines(tx: Transaction, userId: number, cityId: number): Promise<void> {
+  return deleteUnavailableLines(tx, userId, cityId);
+}
+
+/** Sets a line's quantity, adding the line when it is new. */
+export function putCartLine(
+  tx: Transaction,
+  line: { userId: number; productId: number; quantity: number },
+): Promise<void> {
+  return upsertCartLine(tx, line);
 }

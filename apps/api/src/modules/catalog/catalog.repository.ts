@@ -8,47 +8,13 @@ import {
   stores,
 } from '../../db/schema/catalog.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
-
-export interface ProductRow {
-  id: number;
-  name: string;
-  description: string;
-  price: string;
-  merchantDiscountedPrice: string | null;
-  discount: boolean;
-  currency: string;
-  images: string[];
-  storeId: number;
-  storeName: string;
-  categoryId: number;
-  categoryName: string;
-  popularity: number;
-  stock: number;
-}
+import { type ProductRow, productColumns } from './product-columns.sql.ts';
 
 export interface CategoryRow {
   id: number;
   name: string;
   storeId: number;
 }
-
-/** The columns of a catalog product (with its store's name and its category); the cart selects them too. */
-export const productColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  price: products.price,
-  merchantDiscountedPrice: products.merchantDiscountedPrice,
-  discount: products.discount,
-  currency: products.currency,
-  images: products.images,
-  storeId: products.storeId,
-  storeName: stores.name,
-  categoryId: products.categoryId,
-  categoryName: categories.name,
-  popularity: products.popularity,
-  stock: products.stock,
-};
 
 const isApproved = eq(stores.status, 'approved');
 

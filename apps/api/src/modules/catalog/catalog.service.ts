@@ -13,14 +13,15 @@ import {
   listCategoriesOfApprovedStores,
   listProductsForCity,
   listProductsOfApprovedStore,
+  listProductsOfSameCategory,
   listStockForCity,
   listStockOfStore,
-  type ProductRow,
   readCityCatalogKeys,
   readStoreCatalogKeys,
   searchProducts,
 } from './catalog.repository.ts';
 import { presentCategory, presentProduct } from './product.presenter.ts';
+import type { ProductRow } from './product-columns.sql.ts';
 import { normalizeSearchText, searchTerms } from './search-terms.ts';
 
 export async function getCategories(db: Database): Promise<Category[]> {
@@ -216,4 +217,18 @@ export async function searchProductsInCity(
     page,
     has_next: rows.length > SEARCH_PAGE_SIZE,
   };
+}
+
+/** For the suggestions beside a product (orders' "bought together"): its row, or undefined when not on sale. */
+export function findProductRow(db: Database, id: number): Promise<ProductRow | undefined> {
+  return findProduct(db, id);
+}
+
+/** The most popular products of a product's category, without it: what fills "bought together" up. */
+export function listPopularOfSameCategory(
+  db: Database,
+  product: { id: number; categoryId: number },
+  limit: number,
+): Promise<ProductRow[]> {
+  return listProductsOfSameCategory(db, product, limit);
 }

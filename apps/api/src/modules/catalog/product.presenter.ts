@@ -1,5 +1,6 @@
 import type { Category, Product } from '@mandado/shared/catalog.schemas';
-import type { CategoryRow, ProductRow } from './catalog.repository.ts';
+import type { CategoryRow } from './catalog.repository.ts';
+import type { ProductRow } from './product-columns.sql.ts';
 
 /** The API shape of a product (spec §3); prices stay decimal strings as the database's numeric gives them. */
 export function presentProduct(row: ProductRow): Product {

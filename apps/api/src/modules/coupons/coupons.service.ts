@@ -3,9 +3,9 @@ import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules
 import { parseMoney } from '@mandado/shared/money';
 import type { DiscountType } from '@mandado/shared/order-pricing';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { findCouponForUser } from './coupons.repository.ts';
+import { type CouponRow, findCouponForUser, redeemCoupon, releaseCoupon } from './coupons.repository.ts';
 
 /**
  * `POST /v1/coupon/user/` (spec §7): the coupon when this user may use it now, else a Spanish 400 (unknown,
@@ -49,4 +49,26 @@ export async function checkCoupon(
     minimum_purchase: found.coupon.minimumPurchase,
     valid_until: found.coupon.validUntil?.toISOString() ?? null,
   };
+}
+
+/** For checkout, inside its transaction: the coupon with this normalized code and the user's uses of it. */
+export function findCouponForCheckout(
+  tx: DatabaseOrTransaction,
+  code: string,
+  userId: number,
+): Promise<{ coupon: CouponRow; userUses: number } | null> {
+  return findCouponForUser(tx, code, userId);
+}
+
+/** For checkout: counts one use if the total limit still allows it; false when the coupon ran out meanwhile. */
+export function takeCouponUse(
+  tx: DatabaseOrTransaction,
+  redemption: { couponId: number; userId: number; groupId: number },
+): Promise<boolean> {
+  return redeemCoupon(tx, redemption);
+}
+
+/** For a cancelled group: gives its coupon use back (nothing when it had none or already gave it back). */
+export function giveCouponBack(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  return releaseCoupon(tx, groupId);
 }

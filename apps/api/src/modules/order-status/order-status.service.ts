@@ -24,6 +24,7 @@ import {
   allStoreOrdersRejected,
   compareAndSetStatus,
   findStatusTarget,
+  type HistoryRow,
   insertHistory,
   listHistoryOf,
   listLinesOf,
@@ -195,4 +196,14 @@ async function presentRows(
   return rows.map((row) =>
     presentStaffStoreOrder(row, linesOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], actorKind),
   );
+}
+
+export type { HistoryRow };
+
+/** For the tracking page: the status history of these store orders, oldest first, in one query. */
+export function listStatusHistory(
+  db: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<HistoryRow[]> {
+  return listHistoryOf(db, storeOrderIds);
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database.ts';
 import { categories, products, stores } from '../../db/schema/catalog.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
-import { type ProductRow, productColumns } from '../catalog/catalog.repository.ts';
+import { type ProductRow, productColumns } from '../catalog/product-columns.sql.ts';
 
 const bought = alias(orderLines, 'bought');
 const alongside = alias(orderLines, 'alongside');

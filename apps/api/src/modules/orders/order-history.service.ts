@@ -6,12 +6,12 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import {
-  deleteUnavailableLines,
-  findProductsForCart,
-  lockCart,
-  upsertCartLine,
-} from '../cart/cart.repository.ts';
-import { getCart } from '../cart/cart.service.ts';
+  dropUnavailableLines,
+  findCartProducts,
+  getCart,
+  lockCartOf,
+  putCartLine,
+} from '../cart/cart.service.ts';
 import { presentOrderSummary } from './order-history.presenter.ts';
 import {
   findOwnGroup,
@@ -81,13 +81,10 @@ export async function repeatOrder(db: Database, actor: Actor | null, number: str
   // The transaction may run again after a deadlock (decision 036): what it reports is collected per run.
   const refused = await db.transaction(async (tx) => {
     const refusedNow: RepeatResult['unavailable'] = [];
-    await lockCart(tx, userId, group.cityId);
-    await deleteUnavailableLines(tx, userId, group.cityId);
+    await lockCartOf(tx, userId, group.cityId);
+    await dropUnavailableLines(tx, userId, group.cityId);
     const products = new Map(
-      (await findProductsForCart(tx, [...wanted.keys()], group.cityId)).map((product) => [
-        product.id,
-        product,
-      ]),
+      (await findCartProducts(tx, [...wanted.keys()], group.cityId)).map((product) => [product.id, product]),
     );
     const inCart = await readCartQuantities(tx, userId);
     for (const [productId, line] of wanted) {
@@ -107,7 +104,7 @@ export async function repeatOrder(db: Database, actor: Actor | null, number: str
           product.stock,
           CART_MAX_QUANTITY,
         );
-        await upsertCartLine(tx, { userId, productId, quantity });
+        await putCartLine(tx, { userId, productId, quantity });
         inCart.set(productId, quantity);
       }
     }

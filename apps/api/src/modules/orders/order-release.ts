@@ -1,6 +1,6 @@
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
-import { releaseCoupon } from '../coupons/coupons.repository.ts';
+import { giveCouponBack } from '../coupons/coupons.service.ts';
 import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { insertHistory, moveStoreOrders, type OrderGroupRow, returnStock } from './orders.repository.ts';
@@ -19,7 +19,7 @@ export async function releaseGroup(
   reason: string,
 ): Promise<void> {
   await returnStock(tx, group.id);
-  await releaseCoupon(tx, group.id);
+  await giveCouponBack(tx, group.id);
   const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
   const credit = moved.reduce((sum, change) => sum + parseMoney(change.credit), 0);
   if (credit > 0) {

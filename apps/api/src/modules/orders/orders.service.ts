@@ -1,7 +1,7 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
-import { findProduct, listProductsOfSameCategory } from '../catalog/catalog.repository.ts';
+import { findProductRow, listPopularOfSameCategory } from '../catalog/catalog.service.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
 import { listBoughtTogether } from './bought-together.repository.ts';
 
@@ -13,11 +13,11 @@ const FREQUENTLY_BOUGHT_TOGETHER_LIMIT = 6;
  * lists are read every time so the call costs three queries whatever the order history holds.
  */
 export async function getFrequentlyBoughtTogether(db: Database, productId: number): Promise<Product[]> {
-  const product = await findProduct(db, productId);
+  const product = await findProductRow(db, productId);
   if (!product) throw notFound();
   const [together, popular] = await Promise.all([
     listBoughtTogether(db, product.id, FREQUENTLY_BOUGHT_TOGETHER_LIMIT),
-    listProductsOfSameCategory(db, product, FREQUENTLY_BOUGHT_TOGETHER_LIMIT),
+    listPopularOfSameCategory(db, product, FREQUENTLY_BOUGHT_TOGETHER_LIMIT),
   ]);
   const chosen = new Map(together.map((row) => [row.id, row]));
   for (const row of popular) {

@@ -22,9 +22,9 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findCardOfUser, keepCard } from '../cards/cards.service.ts';
-import { findProductsForCart, listCartLines, lockCart } from '../cart/cart.repository.ts';
+import { findCartProducts, lockCartOf, readCartLines } from '../cart/cart.service.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
-import { findCouponForUser, redeemCoupon } from '../coupons/coupons.repository.ts';
+import { findCouponForCheckout, takeCouponUse } from '../coupons/coupons.service.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
@@ -330,7 +330,7 @@ async function writeOrder(
   const manual = isManualMethod(input.payment.method);
 
   const { group, loaded } = await ctx.db.transaction(async (tx) => {
-    const cart = await lockCart(tx, userId);
+    const cart = await lockCartOf(tx, userId);
     if (cart.cityId === null || (beneficiary && cart.cityId !== beneficiary.cityId)) {
       throw new HttpError(400, { beneficiary_id: [CHECKOUT_MESSAGES.beneficiaryOtherCity] });
     }
@@ -354,7 +354,7 @@ async function writeOrder(
     if (manual && (await countOpenManualGroups(tx, userId)) >= MAX_OPEN_MANUAL_ORDERS) {
       throw new HttpError(409, { detail: CHECKOUT_MESSAGES.tooManyUnpaidManual(MAX_OPEN_MANUAL_ORDERS) });
     }
-    const lines = await listCartLines(tx, userId);
+    const lines = await readCartLines(tx, userId);
 
     // What changed since 'Revisar Pedido': lines, quantities, prices and stock, then the total.
     const changes: CheckoutConflict['changes'] = [];
@@ -383,7 +383,7 @@ async function writeOrder(
     const inCart = new Set(lines.map((line) => line.id));
     const gone = input.lines.filter((line) => !inCart.has(line.product_id)).map((line) => line.product_id);
     if (gone.length > 0) {
-      const known = new Map((await findProductsForCart(tx, gone, cityId)).map((row) => [row.id, row]));
+      const known = new Map((await findCartProducts(tx, gone, cityId)).map((row) => [row.id, row]));
       for (const productId of gone) {
         const product = known.get(productId);
         const unavailable = product !== undefined && !(product.approved && product.deliversToCity);
@@ -412,7 +412,7 @@ async function writeOrder(
 
     let coupon: { id: number; code: string; terms: PricingCoupon } | null = null;
     if (input.coupon) {
-      const found = await findCouponForUser(tx, normalizeCouponCode(input.coupon), userId);
+      const found = await findCouponForCheckout(tx, normalizeCouponCode(input.coupon), userId);
       const terms = found
         ? {
             type: found.coupon.type as PricingCoupon['type'],
@@ -555,7 +555,7 @@ async function writeOrder(
     await attachGroupToKey(tx, userId, key, group.id);
 
     if (coupon) {
-      if (!(await redeemCoupon(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
+      if (!(await takeCouponUse(tx, { couponId: coupon.id, userId, groupId: group.id }))) {
         throw new HttpError(400, { coupon: [CHECKOUT_MESSAGES.couponExhausted] });
       }
     }

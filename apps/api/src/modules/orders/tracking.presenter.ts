@@ -2,7 +2,7 @@ import type { Tracking } from '@mandado/shared/checkout.schemas';
 import type { OrderGroupStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { asStoreOrderStatus } from '../order-status/order-status.presenter.ts';
-import type { HistoryRow } from '../order-status/order-status.repository.ts';
+import type { HistoryRow } from '../order-status/order-status.service.ts';
 import type { TrackedGroupRow, TrackedLineRow, TrackedStoreOrderRow } from './tracking.repository.ts';
 
 /**

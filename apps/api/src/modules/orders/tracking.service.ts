@@ -2,7 +2,7 @@ import type { Tracking } from '@mandado/shared/checkout.schemas';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { byStoreOrder } from '../order-status/order-status.presenter.ts';
-import { listHistoryOf } from '../order-status/order-status.repository.ts';
+import { listStatusHistory } from '../order-status/order-status.service.ts';
 import { presentTracking } from './tracking.presenter.ts';
 import { findGroupByTrackingToken, listTrackedLines, listTrackedStoreOrders } from './tracking.repository.ts';
 
@@ -12,6 +12,6 @@ export async function getTracking(db: Database, token: string): Promise<Tracking
   if (!group) throw notFound('No encontramos ese pedido. Revisa que el enlace esté completo.');
   const storeOrders = await listTrackedStoreOrders(db, group.id);
   const ids = storeOrders.map((storeOrder) => storeOrder.id);
-  const [history, lines] = await Promise.all([listHistoryOf(db, ids), listTrackedLines(db, ids)]);
+  const [history, lines] = await Promise.all([listStatusHistory(db, ids), listTrackedLines(db, ids)]);
   return presentTracking(group, storeOrders, byStoreOrder(history), lines);
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal } from '@mandado/shared/money';
 import { canonicalEmail, referralLink } from '@mandado/shared/referral-rules';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { getReferralAmounts } from '../settings/settings.service.ts';
@@ -12,6 +12,7 @@ import {
   accountExists,
   findInviter,
   insertInvitation,
+  insertReferral,
   invitedSince,
   lockInviter,
 } from './referrals.repository.ts';
@@ -65,4 +66,12 @@ export async function sendInvitation(
     );
   });
   return { title: REFERRAL_MESSAGES.invitationSentTitle, detail: REFERRAL_MESSAGES.invitationSent };
+}
+
+/** For registration through an invitation, inside its transaction: records the pending referral. */
+export function recordReferral(
+  tx: DatabaseOrTransaction,
+  values: { inviteeUserId: number; inviterUserId: number },
+): Promise<void> {
+  return insertReferral(tx, values);
 }
