@@ -10,6 +10,7 @@ export const STORE_ORDER_STATUSES = [
   'rejected',
   'preparing_to_delivery',
   'ready_to_delivery',
+  'in_transit',
   'delivery_attempt',
   'delivered',
   'fulfilled',
@@ -28,8 +29,11 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ORDER_GROUP_STATUSES = ['awaiting_payment', 'confirmed', 'cancelled'] as const;
 export type OrderGroupStatus = (typeof ORDER_GROUP_STATUSES)[number];
 
-/** Who may take an edge: the system (payment events), the store's merchants, or our operators. */
-export type TransitionActor = 'system' | 'merchant' | 'operator';
+/**
+ * Who may take an edge: the system (payment events), the store's merchants, our operators, or the courier
+ * holding the store order's link (issue 17; no account, the link is the credential).
+ */
+export type TransitionActor = 'system' | 'merchant' | 'operator' | 'courier';
 
 interface Edge {
   to: StoreOrderStatus;
@@ -52,10 +56,15 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
     { to: 'warning', by: STAFF, needsReason: true },
     { to: 'rejected', by: ['system', 'merchant', 'operator'], needsReason: true },
   ],
+  // 'Con problemas': an operator's queue. Two failed deliveries land here (system); an operator sends the
+  // order back to the store's hands or on its way again, or rejects it.
   warning: [
     { to: 'approved', by: ['system', 'merchant', 'operator'], needsPayment: true },
+    { to: 'preparing_to_delivery', by: ['operator'], needsPayment: true },
+    { to: 'ready_to_delivery', by: ['operator'], needsPayment: true },
     { to: 'rejected', by: ['system', 'merchant', 'operator'], needsReason: true },
   ],
+  // 'Nuevos' in the store's inbox: 'Aceptar' starts preparation, 'Rechazar' needs a reason and refunds.
   approved: [
     { to: 'preparing_to_delivery', by: STAFF },
     { to: 'rejected', by: STAFF, needsReason: true },
@@ -63,14 +72,24 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
   preparing_to_delivery: [
     { to: 'ready_to_delivery', by: STAFF },
     { to: 'warning', by: STAFF, needsReason: true },
+    { to: 'rejected', by: STAFF, needsReason: true },
   ],
+  // Ready: a courier collects it (delivery) or the beneficiary does, with the code (pick-up: delivered).
   ready_to_delivery: [
-    { to: 'delivered', by: STAFF },
-    { to: 'delivery_attempt', by: STAFF, needsReason: true },
+    { to: 'in_transit', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivery_attempt', by: ['courier', 'merchant', 'operator'], needsReason: true },
   ],
+  in_transit: [
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivery_attempt', by: ['courier', 'merchant', 'operator'], needsReason: true },
+  ],
+  // After one failed try the courier may try again (delivered) or give up a second time (warning).
   delivery_attempt: [
+    { to: 'in_transit', by: ['courier', 'merchant', 'operator'] },
     { to: 'ready_to_delivery', by: STAFF },
-    { to: 'delivered', by: STAFF },
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'warning', by: ['system', 'operator'], needsReason: true },
     { to: 'rejected', by: STAFF, needsReason: true },
   ],
   delivered: [{ to: 'fulfilled', by: ['system', 'operator'] }],
@@ -109,6 +128,7 @@ export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
   rejected: 'Rechazado',
   preparing_to_delivery: 'En preparación',
   ready_to_delivery: 'Listo para entregar',
+  in_transit: 'En camino',
   delivery_attempt: 'Intento de entrega',
   delivered: 'Entregado',
   fulfilled: 'Completado',

@@ -18,6 +18,7 @@ import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
 import * as couponsSchema from './schema/coupons.ts';
 import * as currenciesSchema from './schema/currencies.ts';
+import * as fulfilmentSchema from './schema/fulfilment.ts';
 import * as helpSchema from './schema/help.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
@@ -39,6 +40,7 @@ const schema = {
   ...catalogSchema,
   ...couponsSchema,
   ...currenciesSchema,
+  ...fulfilmentSchema,
   ...helpSchema,
   ...locationsSchema,
   ...mailSchema,

@@ -39,6 +39,17 @@ export interface BeneficiarySnapshot {
   meetingPoint: string | null;
 }
 
+/** A product of the same store given instead of a missing one, at the same or a lower price (issue 17). */
+export interface LineSubstitute {
+  productId: number;
+  name: string;
+  image: string | null;
+  quantity: number;
+  /** USD, the price charged for the substitute (≤ the missing line's unit price). */
+  unitPriceUsd: string;
+  totalUsd: string;
+}
+
 /**
  * One checkout (decision 021): the number the shopper quotes, the single payment, the coupon and the credit.
  * Money is numeric USD; code works in minor units.
@@ -132,16 +143,37 @@ export const storeOrders = pgTable(
     shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull(),
     credit: numeric('credit', { precision: 12, scale: 2 }).notNull(),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    /**
+     * The 4 digits the beneficiary reads out to whoever hands the goods over (issue 17): shown on the
+     * tracking page until delivered, never to the store or the courier. Made at placement.
+     */
+    deliveryCode: text('delivery_code')
+      .notNull()
+      .default(sql`lpad((floor(random() * 10000))::int::text, 4, '0')`),
+    /** The courier link's token (`/entrega/<token>`, 32 random bytes), made by 'Listo para entregar'. */
+    courierToken: text('courier_token'),
+    courierLinkCreatedAt: timestamp('courier_link_created_at', { withTimezone: true }),
+    /** Wrong delivery codes typed in a row; at 5 the link locks until an operator reopens it. */
+    codeFailures: integer('code_failures').notNull().default(0),
+    courierLockedAt: timestamp('courier_locked_at', { withTimezone: true }),
+    /** Proof of delivery: when, who received it, and the photo's media key (readable by few). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    receivedBy: text('received_by'),
+    proofMediaKey: text('proof_media_key'),
+    /** When a member first opened the paid order: the inbox rings until then. */
+    seenAt: timestamp('seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('store_orders_number_key').on(t.number),
+    uniqueIndex('store_orders_courier_token_key').on(t.courierToken),
+    index('store_orders_store_status_idx').on(t.storeId, t.status, t.updatedAt),
     uniqueIndex('store_orders_group_store_key').on(t.groupId, t.storeId),
     index('store_orders_store_created_idx').on(t.storeId, t.createdAt),
     check(
       'store_orders_status_check',
-      sql`${t.status} in ('pending', 'approved', 'warning', 'rejected', 'preparing_to_delivery', 'ready_to_delivery', 'delivery_attempt', 'delivered', 'fulfilled')`,
+      sql`${t.status} in ('pending', 'approved', 'warning', 'rejected', 'preparing_to_delivery', 'ready_to_delivery', 'in_transit', 'delivery_attempt', 'delivered', 'fulfilled')`,
     ),
     check(
       'store_orders_money_check',
@@ -170,11 +202,21 @@ export const orderLines = pgTable(
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
     substitution: text('substitution').notNull(),
     position: integer('position').notNull(),
+    /**
+     * What the store could supply (issue 17): null as ordered; 0 none, 3 of 5 partly. The missing units are
+     * refunded or replaced by `substitute`.
+     */
+    availableQuantity: integer('available_quantity'),
+    substitute: jsonb('substitute').$type<LineSubstitute>(),
   },
   (t) => [
     index('order_lines_store_order_idx').on(t.storeOrderId),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check(
+      'order_lines_available_check',
+      sql`${t.availableQuantity} is null or (${t.availableQuantity} >= 0 and ${t.availableQuantity} < ${t.quantity})`,
+    ),
     check('order_lines_discount_check', sql`${t.discount} >= 0 and ${t.discount} <= ${t.totalUsd}`),
   ],
 );
@@ -189,7 +231,7 @@ export const storeOrderHistory = pgTable(
       .references(() => storeOrders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** system | merchant | operator */
+    /** system | merchant | operator | courier */
     actorRole: text('actor_role').notNull(),
     actorUserId: integer('actor_user_id'),
     reason: text('reason').notNull().default(''),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
   type CheckoutConflict,
@@ -597,6 +597,9 @@ async function writeOrder(
         shipping: formatMinorAsDecimal(store.shipping),
         credit: formatMinorAsDecimal(store.credit),
         total: formatMinorAsDecimal(store.total),
+        // The beneficiary's 4-digit delivery code (issue 17), from the CSPRNG; the column's default only
+        // fills rows placed before it existed.
+        deliveryCode: String(randomInt(10_000)).padStart(4, '0'),
       })),
     );
     const storeOrderIdOf = (storeId: number): number => {

@@ -61,6 +61,8 @@ export function nextStepText(status: StoreOrderStatus, delivery: DeliveryType): 
         : 'Cuando esté listo, sale con el repartidor.';
     case 'ready_to_delivery':
       return pickup ? 'Ya se puede retirar en la tienda.' : 'El repartidor lo lleva a la casa.';
+    case 'in_transit':
+      return 'El repartidor va en camino; al entregarlo pide el código de entrega.';
     case 'delivery_attempt':
       return 'El repartidor vuelve a intentar la entrega o llama para coordinarla.';
     case 'delivered':
