@@ -120,6 +120,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_PORT}`,
         // Links in e-mails lead back to the server that sent them, where their account lives.
         PUBLIC_URL: origin,
+        // The demo's store owner and operator (apps/api/src/db/seed/demo-staff.ts) with a password the specs
+        // know (e2e/staff.helpers.ts); the site is local, so the first start seeds them.
+        DEMO_STAFF_PASSWORD: 'demo-staff-e2e-2026',
       },
       timeout: 120_000,
       reuseExistingServer: false,

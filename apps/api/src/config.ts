@@ -3,6 +3,7 @@ import { readWidgetSettings, type WidgetSettings } from '@mandado/shared/third-p
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
+import type { MediaStorageConfig } from './modules/media/media-storage.ts';
 import type { PaymentsConfig } from './modules/payments/payment-processor.ts';
 import { PAYPAL_SANDBOX_API_BASE } from './modules/payments/paypal-processor.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
@@ -42,6 +43,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** TAG_MANAGER_ID, ERROR_REPORTING_KEY, ADS_ID, CHAT_WEBSITE_ID; none by default (decision 027). */
   widgets: WidgetSettings;
+  /** Uploaded photos: `<DATA_DIR>/media`, or an S3-compatible bucket when S3_BUCKET is set (decision 041). */
+  media: MediaStorageConfig;
 }
 
 const ruleSchema = z.object({
@@ -114,7 +117,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** A PUBLIC_URL whose host is not this machine; an unset one is the local default. */
-function isPublishedUrl(value: string | undefined): boolean {
+export function isPublishedUrl(value: string | undefined): boolean {
   if (!value) return false;
   return !isLoopbackHost(parsePublicUrl(value).hostname);
 }
@@ -182,6 +185,29 @@ function boundedInteger(name: string, value: string, min: number, max: number): 
   return number;
 }
 
+/**
+ * S3_BUCKET turns on object storage, with S3_ENDPOINT (a non-AWS provider), S3_REGION (default us-east-1),
+ * S3_ACCESS_KEY_ID with S3_SECRET_ACCESS_KEY (or neither: the SDK's own chain, e.g. an instance role) and
+ * S3_FORCE_PATH_STYLE=1 (most self-hosted servers). Without it files go to `<dataRoot>/media`. A partial S3
+ * setting stops the start: photos would otherwise pile up on one instance's disk unnoticed.
+ */
+export function readMediaConfig(env: NodeJS.ProcessEnv, dataRoot: string): MediaStorageConfig {
+  const credentials = paired(env, 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+  if (!env.S3_BUCKET) {
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'].find((name) => env[name]);
+    if (stray) throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store media in a bucket`);
+    return { kind: 'local', dir: path.resolve(dataRoot, 'media') };
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT ? httpUrl('S3_ENDPOINT', env.S3_ENDPOINT) : null,
+    region: env.S3_REGION ? env.S3_REGION : 'us-east-1',
+    credentials: credentials ? { accessKeyId: credentials[0], secretAccessKey: credentials[1] } : null,
+    forcePathStyle: /^(true|1|yes|on)$/i.test(env.S3_FORCE_PATH_STYLE ?? ''),
+  };
+}
+
 /** 'false', '0' or 'no' turn a default-on switch off; anything else (or nothing) leaves it on. */
 function switchOn(value: string | undefined): boolean {
   return !/^(false|0|no|off)$/i.test(value ?? '');
@@ -226,5 +252,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments: readPaymentsConfig(env),
     widgets: readWidgetSettings(env),
+    media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
   };
 }

@@ -1,8 +1,14 @@
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
+import { isPublishedUrl, readConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { isCatalogEmpty } from './db/seed/catalog-state.ts';
+import {
+  DEMO_MERCHANT_EMAIL,
+  DEMO_OPERATOR_EMAIL,
+  demoStaffPassword,
+  seedDemoStaff,
+} from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
@@ -26,6 +32,16 @@ if (config.migrateOnStart) await database.migrate();
 // deployment is seeded explicitly with `npm run db:seed`.
 if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
   await seedDemoCatalog(database.db);
+  // The demo's store owner and operator (issue 17), on a local site only: a published site's staff are real.
+  if (process.env.NODE_ENV !== 'production' && !isPublishedUrl(process.env.PUBLIC_URL)) {
+    const password = demoStaffPassword();
+    await seedDemoStaff(database.db, password);
+    if (!process.env.DEMO_STAFF_PASSWORD) {
+      console.log(
+        `Cuentas de demostración: ${DEMO_MERCHANT_EMAIL} (comercio) y ${DEMO_OPERATOR_EMAIL} (operador), contraseña ${password}`,
+      );
+    }
+  }
 }
 
 // The mail worker starts once the server listens (buildApp never starts one); earlier kicks are no-ops and the

@@ -133,3 +133,8 @@ export async function storeExists(db: Database, storeId: number): Promise<boolea
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
   return row !== undefined;
 }
+
+export async function findStoreIdByExactName(db: Database, name: string): Promise<number | null> {
+  const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.name, name)).limit(1);
+  return row?.id ?? null;
+}

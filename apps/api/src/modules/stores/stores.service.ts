@@ -4,6 +4,7 @@ import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
 import {
   approvedStoreSlugExists,
+  findStoreIdByExactName,
   findStoreSnapshots,
   listApprovedStoresForCity,
   listApprovedStoresNear,
@@ -42,4 +43,9 @@ export async function storeSnapshots(
 /** Whether a store with this id exists, whatever its status (store membership commands). */
 export async function isExistingStore(db: Database, storeId: number): Promise<boolean> {
   return storeExists(db, storeId);
+}
+
+/** A store's id by its exact name (the demo seed names its stores), or null. */
+export async function findStoreIdByName(db: Database, name: string): Promise<number | null> {
+  return findStoreIdByExactName(db, name);
 }
