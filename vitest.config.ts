@@ -46,7 +46,17 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], isolate: false } },
+      {
+        test: {
+          name: 'web',
+          include: [
+            'apps/web/src/**/*.test.ts',
+            'packages/web-kit/src/**/*.test.ts',
+            'apps/staff/src/**/*.test.ts',
+          ],
+          isolate: false,
+        },
+      },
       // Every API file: on PostgreSQL when DATABASE_URL is set, on PGlite otherwise.
       { test: { name: 'api', include: ['apps/api/**/*.test.ts'], ...apiTest } },
       // The engine-sensitive files only; `npm run test:api:engine` clears DATABASE_URL so they run on PGlite.

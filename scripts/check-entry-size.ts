@@ -1,35 +1,118 @@
-// `npm run check:entry-size` (run by `npm run test:e2e` right after the build): the JavaScript every shop page
-// loads before its route's own chunk — the module scripts and preloads of apps/web/dist/index.html — measured
-// gzip-compressed and held to a budget. The full first load of the browse routes (≤ 120 KiB, route chunk
-// included) is measured in a browser by `npm run bench`; this check is the cheap guard that runs in CI, so a
-// value import that drags a library into the shell (zod did, through the settings registry and the name rule)
-// fails the build instead of waiting for the next bench.
+// `npm run check:entry-size` (run by `npm run test:e2e` right after the build): the JavaScript every page of
+// an app loads before its route's own chunk — the module scripts and preloads of its dist/index.html —
+// measured gzip-compressed and held to a budget, for the shop and for the staff app (issue 17). The shop's
+// full first load of the browse routes (≤ 120 KiB, route chunk included) is measured in a browser by
+// `npm run bench`; this check is the cheap guard that runs in CI, so a value import that drags a library into
+// the shell (zod did, through the settings registry and the name rule) fails the build instead of waiting for
+// the next bench.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The shell's share of the 120 KiB: what is left is for the route chunks of the home, store and product pages. */
-const ENTRY_BUDGET_KIB = 116;
-
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = [
-  ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-].map((match) => match[1] ?? '');
-if (files.length === 0) throw new Error('apps/web/dist/index.html names no module script: build first');
-
-let total = 0;
-for (const file of files) {
-  const size = gzipSync(readFileSync(path.join(dist, file))).length;
-  total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} KiB  ${file}`);
+interface EntryBudget {
+  name: string;
+  dist: string;
+  /** The build's base path (Vite `base`): asset URLs start with it, files sit under dist without it. */
+  base: string;
+  budgetKib: number;
+  /**
+   * Pages whose whole first load (the entry, then the lazy route modules named here and every chunk they
+   * import, from the build's manifest) is held to the same budget.
+   */
+  pages?: Readonly<Record<string, readonly string[]>>;
 }
-const kib = total / 1024;
-console.log(`${kib.toFixed(1).padStart(7)} KiB  entry JS in all, gzip (budget ${ENTRY_BUDGET_KIB} KiB)`);
-if (kib > ENTRY_BUDGET_KIB) {
-  console.error(
-    `The shop's entry JS is ${kib.toFixed(1)} KiB gzip, over its ${ENTRY_BUDGET_KIB} KiB budget.`,
-  );
-  process.exit(1);
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
 }
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const APPS: readonly EntryBudget[] = [
+  // The shell's share of the 120 KiB: what is left is for the route chunks of the home, store and product pages.
+  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 116 },
+  // Issue 17: the staff app's first load stays under 150 KiB gzip, on a store's phone on mobile data.
+  {
+    name: "The staff app's",
+    dist: path.join(ROOT, 'apps/staff/dist'),
+    base: '/staff/',
+    budgetKib: 150,
+    pages: {
+      '/comercio': ['src/app/layouts/merchant.layout.tsx', 'src/app/routes/merchant-home.page.tsx'],
+      '/admin': ['src/app/layouts/admin.layout.tsx', 'src/app/routes/admin-home.page.tsx'],
+      '/entrega/:token': ['src/features/courier/courier.page.tsx'],
+    },
+  },
+];
+
+const gzipKib = (file: string) => gzipSync(readFileSync(file)).length / 1024;
+
+function entryFiles(app: EntryBudget): string[] {
+  const html = readFileSync(path.join(app.dist, 'index.html'), 'utf8');
+  const urls = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((match) => match[1] ?? '');
+  if (urls.length === 0) throw new Error(`${app.dist}/index.html names no module script: build first`);
+  return urls.map((url) => {
+    if (!url.startsWith(app.base)) throw new Error(`${url} is outside the base ${app.base}`);
+    return url.slice(app.base.length);
+  });
+}
+
+/** The chunks a lazy route module brings: its own and, recursively, every chunk it imports. */
+function routeFiles(manifest: Record<string, ManifestChunk>, modules: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const pending = [...modules];
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const key = pending.pop() ?? '';
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build's manifest has no ${key}`);
+    files.add(chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  return files;
+}
+
+function report(name: string, kib: number, budgetKib: number): boolean {
+  console.log(`${kib.toFixed(1).padStart(7)} KiB  ${name} in all, gzip (budget ${budgetKib} KiB)`);
+  if (kib <= budgetKib) return true;
+  console.error(`${name} is ${kib.toFixed(1)} KiB gzip, over its ${budgetKib} KiB budget.`);
+  return false;
+}
+
+/**
+ * The staff pages' whole first loads only warn while issue 17's inbox and courier pages are being built
+ * (their zod schemas and the form library still ride along); the entries fail the check.
+ * TODO(issue 17): make these fail too once those pages are under budget.
+ */
+const PAGES_FAIL = false;
+
+let failed = false;
+for (const app of APPS) {
+  const entry = entryFiles(app);
+  let entryKib = 0;
+  for (const file of entry) {
+    const kib = gzipKib(path.join(app.dist, file));
+    entryKib += kib;
+    console.log(`${kib.toFixed(1).padStart(7)} KiB  ${app.base}${file}`);
+  }
+  if (!report(`${app.name} entry JS`, entryKib, app.budgetKib)) failed = true;
+  if (!app.pages) continue;
+  const manifest = JSON.parse(readFileSync(path.join(app.dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  for (const [page, modules] of Object.entries(app.pages)) {
+    const files = routeFiles(manifest, modules);
+    for (const file of entry) files.add(file);
+    let kib = 0;
+    for (const file of files) kib += gzipKib(path.join(app.dist, file));
+    if (!report(`${app.name} first load of ${page} (JS)`, kib, app.budgetKib) && PAGES_FAIL) failed = true;
+  }
+}
+if (failed) process.exit(1);

@@ -1,5 +1,5 @@
-// `npm run dev`: the API with reload on port 3000 and Vite with hot module replacement on 5173 (which
-// proxies /v1 and /media to the API). One command, both processes, stopped together.
+// `npm run dev`: the API with reload on port 3000, and Vite with hot module replacement for the shop on 5173
+// and the staff app on 5174 (both proxy /v1 and /media to the API). One command, every process, stopped together.
 import { spawn } from 'node:child_process';
 
 const children = [
@@ -8,6 +8,8 @@ const children = [
     env: { ...process.env, WEB_DIST_DIR: '', PORT: process.env.PORT ?? '3000' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@mandado/web'], { stdio: 'inherit' }),
+  // The staff app (issue 17) on 5174; log in on 5173 first: the session cookie is the same on both ports.
+  spawn('npm', ['run', 'dev', '-w', '@mandado/staff'], { stdio: 'inherit' }),
 ];
 
 function stop() {

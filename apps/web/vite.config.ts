@@ -13,7 +13,7 @@ const SHELL_MODULES = [
   /apps[\\/]web[\\/]src[\\/](main|app[\\/]app|app[\\/]router)\.tsx$/,
   /apps[\\/]web[\\/]src[\\/]app[\\/]layouts[\\/]default\.layout\.tsx$/,
   /apps[\\/]web[\\/]src[\\/]app[\\/]routes[\\/](require-city|not-found\.page)\.tsx$/,
-  /apps[\\/]web[\\/]src[\\/]components[\\/](query-error|empty-state)\.tsx$/,
+  /packages[\\/]web-kit[\\/]src[\\/](query-error|empty-state)\.tsx$/,
 ];
 
 export default defineConfig({

@@ -62,6 +62,13 @@ CREATE TABLE "server_keys" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sandbox_refunds" (
+	"idempotency_key" text PRIMARY KEY NOT NULL,
+	"intent_id" text NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "store_orders" DROP CONSTRAINT "store_orders_status_check";--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "available_quantity" integer;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "substitute" jsonb;--> statement-breakpoint
@@ -80,6 +87,7 @@ ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_user
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_group_id_order_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."order_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sandbox_refunds" ADD CONSTRAINT "sandbox_refunds_intent_id_sandbox_intents_id_fk" FOREIGN KEY ("intent_id") REFERENCES "public"."sandbox_intents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "delivery_attempts_store_order_idx" ON "delivery_attempts" USING btree ("store_order_id","created_at");--> statement-breakpoint
 CREATE INDEX "push_outbox_due_idx" ON "push_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_key" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
@@ -87,6 +95,7 @@ CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree (
 CREATE INDEX "refunds_group_idx" ON "refunds" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "refunds_store_order_idx" ON "refunds" USING btree ("store_order_id");--> statement-breakpoint
 CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "sandbox_refunds_intent_idx" ON "sandbox_refunds" USING btree ("intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_orders_courier_token_key" ON "store_orders" USING btree ("courier_token");--> statement-breakpoint
 CREATE INDEX "store_orders_store_status_idx" ON "store_orders" USING btree ("store_id","status","updated_at");--> statement-breakpoint
 ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_available_check" CHECK ("order_lines"."available_quantity" is null or ("order_lines"."available_quantity" >= 0 and "order_lines"."available_quantity" < "order_lines"."quantity"));--> statement-breakpoint

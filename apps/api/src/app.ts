@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import { MESSAGES } from '@mandado/shared/messages';
 import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
@@ -12,6 +16,7 @@ import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { courierRoutes } from './modules/courier/courier.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeocoder } from './modules/geo/geo.service.ts';
@@ -19,6 +24,11 @@ import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import {
+  createMediaStorage,
+  type MediaStorage,
+  type MediaStorageConfig,
+} from './modules/media/media-storage.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
@@ -31,7 +41,9 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { refundAdminRoutes } from './modules/refunds/refunds.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
+import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -58,12 +70,22 @@ declare module 'fastify' {
     publicUrl: string;
     /** Tells the mail worker an e-mail was enqueued, so it leaves now rather than at the next poll. */
     kickMailWorker: () => void;
+    /** Tells the refund worker a card or PayPal refund was decided, so it leaves within seconds (issue 17). */
+    kickRefundWorker: () => void;
+    /** Tells the push worker a paid order wrote Web Push messages for store members (issue 17). */
+    kickPushWorker: () => void;
+    /** The VAPID keys Web Push is signed with: the environment's, or made once and kept in the database. */
+    vapidKeys: () => Promise<VapidKeys>;
+    /** Whether members may subscribe with a local push service's http://localhost endpoint (never in production). */
+    allowLocalPushEndpoints: boolean;
     /** The map's tile server, served in the public settings (decision 019). */
     mapTiles: MapTiles;
     /** The card processor (sandbox or Stripe) and PayPal when configured (decision 023). */
     payments: Payments;
     /** Third-party widgets from the configuration, served in the public settings (decision 027). */
     widgets: WidgetSettings;
+    /** Uploaded photos: local files or an S3-compatible bucket (decision 041). */
+    media: MediaStorage;
   }
 }
 
@@ -76,12 +98,20 @@ export interface BuildAppOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   sessionLifetimes?: SessionLifetimes;
   webDistDir?: string | null;
+  /** The built staff app (issue 17), served at its areas' paths beside the shop; null or absent: none. */
+  staffDistDir?: string | null;
   logLevel?: string;
   trustProxy?: string | false;
   /** Base of links in e-mails; tests use the default. */
   publicUrl?: string;
   /** Called after a route enqueued an e-mail; the server wires it to its mail worker, tests drain their own. */
   kickMailWorker?: () => void;
+  /** Called after a committed change decided a processor refund; the server wires it to its refund worker. */
+  kickRefundWorker?: () => void;
+  /** Called after a committed change wrote push_outbox rows; the server wires it to its push worker. */
+  kickPushWorker?: () => void;
+  /** VAPID keys and subject from the configuration, and whether local push endpoints are accepted (tests: yes). */
+  push?: { vapid: VapidConfig; allowLocalEndpoints: boolean };
   /** GEOCODER_URL and its User-Agent; by default the embedded gazetteer (decision 019). */
   geocoder?: GeocoderConfig;
   /** MAP_TILE_URL and its attribution; by default OpenStreetMap's tile server. */
@@ -92,6 +122,22 @@ export interface BuildAppOptions {
   payments?: Payments;
   /** Third-party widgets (tag manager, error reporting, ads, chat); by default none. */
   widgets?: WidgetSettings;
+  /** Where uploaded photos go, from the configuration (the server passes `<DATA_DIR>/media` or S3). */
+  mediaConfig?: MediaStorageConfig;
+  /** A storage built by the caller (a test's bucket); wins over mediaConfig. */
+  media?: MediaStorage;
+}
+
+/**
+ * Without a media setting (tests, benches) photos go to a directory of this app's own that is removed when it
+ * closes: nothing lands in the repository's ./data, and parallel test files never share files.
+ */
+function temporaryMedia(app: FastifyInstance): MediaStorageConfig {
+  const dir = path.join(tmpdir(), `mandado-media-${randomUUID()}`);
+  app.addHook('onClose', async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { kind: 'local', dir };
 }
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
@@ -113,10 +159,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   app.decorate('publicUrl', options.publicUrl ?? 'http://localhost:3000');
   app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
+  app.decorate('kickRefundWorker', options.kickRefundWorker ?? (() => {}));
+  app.decorate('kickPushWorker', options.kickPushWorker ?? (() => {}));
+  app.decorate(
+    'vapidKeys',
+    createVapidKeySource(options.database.db, options.push?.vapid ?? { keys: null, subject: null }),
+  );
+  app.decorate('allowLocalPushEndpoints', options.push?.allowLocalEndpoints ?? true);
   const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
   app.decorate('mapTiles', mapTiles);
   app.decorate('widgets', options.widgets ?? NO_WIDGETS);
   app.decorate('payments', options.payments ?? createPayments(options.paymentsConfig));
+  app.decorate('media', options.media ?? createMediaStorage(options.mediaConfig ?? temporaryMedia(app)));
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -159,13 +213,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await v1.register(beneficiariesRoutes);
       await v1.register(helpRoutes);
+      // The courier's link (issue 17): no account, the token is the credential.
+      await v1.register(courierRoutes);
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });
       await v1.register(adminRoutes, { prefix: '/admin' });
+      // Refunds in the back office (issue 17), with their own guard (payment:mark-paid).
+      await v1.register(refundAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/v1' },
   );
   await app.register(mediaRoutes);
-  await registerWebApp(app, options.webDistDir ?? null);
+  await registerWebApp(app, options.webDistDir ?? null, options.staffDistDir ?? null);
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, readConfig } from './config.ts';
+import { isLoopbackHost, readConfig, readPushConfig } from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
   it('defaults to the embedded gazetteer and OpenStreetMap tiles, identifying itself by the public URL', () => {
@@ -144,5 +144,25 @@ describe('PUBLIC_URL and the published-site refusal (issue 16)', () => {
     }
     expect(isLoopbackHost('128.0.0.1')).toBe(false);
     expect(isLoopbackHost('[::2]')).toBe(false);
+  });
+});
+
+describe('readPushConfig (issue 17)', () => {
+  it('takes both VAPID keys or neither, a mailto:/https: subject, and local endpoints only off production', () => {
+    expect(readPushConfig({})).toEqual({ vapid: { keys: null, subject: null }, allowLocalEndpoints: true });
+    expect(
+      readPushConfig({
+        VAPID_PUBLIC_KEY: 'pub',
+        VAPID_PRIVATE_KEY: 'priv',
+        VAPID_SUBJECT: 'mailto:ops@mandado.uy',
+      }),
+    ).toEqual({
+      vapid: { keys: { publicKey: 'pub', privateKey: 'priv' }, subject: 'mailto:ops@mandado.uy' },
+      allowLocalEndpoints: true,
+    });
+    expect(() => readPushConfig({ VAPID_PUBLIC_KEY: 'pub' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => readPushConfig({ VAPID_SUBJECT: 'http://mandado.uy' })).toThrow(/VAPID_SUBJECT/);
+    expect(readPushConfig({ NODE_ENV: 'production' }).allowLocalEndpoints).toBe(false);
+    expect(readPushConfig({ PUBLIC_URL: 'https://mandado.uy' }).allowLocalEndpoints).toBe(false);
   });
 });

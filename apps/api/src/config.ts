@@ -7,6 +7,7 @@ import type { MediaStorageConfig } from './modules/media/media-storage.ts';
 import type { PaymentsConfig } from './modules/payments/payment-processor.ts';
 import { PAYPAL_SANDBOX_API_BASE } from './modules/payments/paypal-processor.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
+import type { VapidConfig } from './modules/store-inbox/vapid-keys.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 
 export interface AppConfig {
@@ -21,6 +22,8 @@ export interface AppConfig {
   migrateOnStart: boolean;
   /** Built web app to serve, or null when only the API runs (tests, `npm run dev`). */
   webDistDir: string | null;
+  /** Built staff app to serve at /comercio, /admin and /entrega (issue 17), or null. */
+  staffDistDir: string | null;
   logLevel: string;
   /**
    * Which proxies may set X-Forwarded-For (Fastify's trustProxy: addresses, CIDRs, 'loopback'); false trusts
@@ -43,6 +46,11 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** TAG_MANAGER_ID, ERROR_REPORTING_KEY, ADS_ID, CHAT_WEBSITE_ID; none by default (decision 027). */
   widgets: WidgetSettings;
+  /**
+   * Web Push (issue 17): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (together, or neither: a pair is then made and
+   * kept in the database), VAPID_SUBJECT (mailto: or https:); local push endpoints only off production.
+   */
+  push: { vapid: VapidConfig; allowLocalEndpoints: boolean };
   /** Uploaded photos: `<DATA_DIR>/media`, or an S3-compatible bucket when S3_BUCKET is set (decision 041). */
   media: MediaStorageConfig;
 }
@@ -194,8 +202,11 @@ function boundedInteger(name: string, value: string, min: number, max: number): 
 export function readMediaConfig(env: NodeJS.ProcessEnv, dataRoot: string): MediaStorageConfig {
   const credentials = paired(env, 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
   if (!env.S3_BUCKET) {
-    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'].find((name) => env[name]);
-    if (stray) throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store media in a bucket`);
+    const stray = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'].find(
+      (name) => env[name],
+    );
+    if (stray)
+      throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to store media in a bucket`);
     return { kind: 'local', dir: path.resolve(dataRoot, 'media') };
   }
   return {
@@ -211,6 +222,19 @@ export function readMediaConfig(env: NodeJS.ProcessEnv, dataRoot: string): Media
 /** 'false', '0' or 'no' turn a default-on switch off; anything else (or nothing) leaves it on. */
 function switchOn(value: string | undefined): boolean {
   return !/^(false|0|no|off)$/i.test(value ?? '');
+}
+
+/** The VAPID settings, or the start stops when they are half set or the subject is no mailto:/https: URL. */
+export function readPushConfig(env: NodeJS.ProcessEnv): AppConfig['push'] {
+  const keys = paired(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY');
+  const subject = env.VAPID_SUBJECT ? env.VAPID_SUBJECT : null;
+  if (subject !== null && !/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^/?#\s]+)/i.test(subject)) {
+    throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL: ${subject}`);
+  }
+  return {
+    vapid: { keys: keys ? { publicKey: keys[0], privateKey: keys[1] } : null, subject },
+    allowLocalEndpoints: !(env.NODE_ENV === 'production' || isPublishedUrl(env.PUBLIC_URL)),
+  };
 }
 
 /** Reads the environment once, at start; nothing else reads process.env. */
@@ -235,6 +259,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrateOnStart: switchOn(env.MIGRATE_ON_START),
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
+    staffDistDir:
+      env.STAFF_DIST_DIR === ''
+        ? null
+        : path.resolve(env.STAFF_DIST_DIR ?? path.join(root, 'apps/staff/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY : false,
     rateLimits: parseRateLimits(env.RATE_LIMITS),
@@ -252,6 +280,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     payments: readPaymentsConfig(env),
     widgets: readWidgetSettings(env),
+    push: readPushConfig(env),
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
   };
 }

@@ -14,6 +14,8 @@ import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
 import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
+import { type RefundWorker, startRefundWorker } from './modules/refunds/refund-worker.ts';
+import { type PushWorker, startPushWorker } from './modules/store-inbox/push-worker.ts';
 
 const config = readConfig();
 let database: DatabaseHandle;
@@ -48,9 +50,12 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
 // first pass sends whatever was enqueued.
 let mailWorker: MailWorker | null = null;
 let expiryWorker: OrderExpiryWorker | null = null;
+let refundWorker: RefundWorker | null = null;
+let pushWorker: PushWorker | null = null;
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
+  staffDistDir: config.staffDistDir,
   logLevel: config.logLevel,
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
@@ -59,8 +64,17 @@ const app = await buildApp({
   mapTiles: config.mapTiles,
   widgets: config.widgets,
   paymentsConfig: config.payments,
+  mediaConfig: config.media,
   kickMailWorker: () => mailWorker?.kick(),
+  kickRefundWorker: () => refundWorker?.kick(),
+  kickPushWorker: () => pushWorker?.kick(),
+  push: config.push,
 });
+if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
+  // Several instances on one PostgreSQL each see only their own disk: a photo uploaded to one is missing on the
+  // others unless the directory is shared or S3_BUCKET is set (decision 041).
+  app.log.warn(`Photos are stored in ${config.media.dir}: with several instances, share it or set S3_BUCKET`);
+}
 if (!config.smtpUrl) {
   // Fine on a laptop; on a server it means nobody receives mail and reset links sit in the log.
   app.log.warn('SMTP_URL is not set: e-mails are captured in the outbox and written to this log, not sent');
@@ -77,6 +91,8 @@ if (!config.payments.stripe) {
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 app.addHook('onClose', async () => {
   await expiryWorker?.stop();
+  await refundWorker?.stop();
+  await pushWorker?.stop();
   await mailWorker?.stop();
   mailTransport.close();
 });
@@ -95,4 +111,17 @@ mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: a
 mailWorker.kick();
 // Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the database.
 expiryWorker = startOrderExpiryWorker({ ctx: ordersContextOf(app), log: app.log });
+// Card and PayPal refunds go back through their processor, retried with back-off (issue 17, decision 040);
+// those left pending by a previous run go now.
+refundWorker = startRefundWorker({
+  db: database.db,
+  payments: app.payments,
+  log: app.log,
+  publicUrl: app.publicUrl,
+  kickMailWorker: () => mailWorker?.kick(),
+});
+refundWorker.kick();
+// Web Push to store members' phones when an order is paid (issue 17); messages left pending go now.
+pushWorker = startPushWorker({ db: database.db, keys: app.vapidKeys, log: app.log });
+pushWorker.kick();
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

@@ -75,6 +75,8 @@ describe('GET /v1/orders/', () => {
         ],
         total: '15.50',
         beneficiary_name: 'Rosa Fernández',
+        refund_status: 'none',
+        refund_status_label: 'Sin reembolsos',
       },
     ]);
 

@@ -130,7 +130,7 @@ describe('POST /v1/merchant/stores/:id/orders/:number/status/', () => {
       status_label: 'En preparación',
       group_number: order.number,
       payment_status: 'paid',
-      next_statuses: ['ready_to_delivery', 'warning'],
+      next_statuses: ['ready_to_delivery', 'warning', 'rejected'],
     });
     expect(body.history.at(-1)).toMatchObject({
       from: 'approved',
@@ -198,7 +198,11 @@ describe('POST /v1/merchant/stores/:id/orders/:number/status/', () => {
       reason: 'x',
     });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ detail: CHECKOUT_MESSAGES.statusChanged });
+    // The merchant's 409 also carries the order as it is now (issue 17).
+    expect(stale.json()).toMatchObject({
+      detail: CHECKOUT_MESSAGES.statusChanged,
+      order: { status: 'approved' },
+    });
 
     const moves = await Promise.all([
       merchantMove(merchantA, storeA.id, number, { from: 'approved', to: 'preparing_to_delivery' }),
@@ -277,9 +281,22 @@ describe('POST /v1/merchant/stores/:id/orders/:number/status/', () => {
         })
       ).statusCode,
     ).toBe(200);
+    // Delivered needs the beneficiary's code (issue 17): not a plain move for the store; an operator may
+    // record it by hand with a reason.
+    const plain = await merchantMove(merchantA, storeA.id, number, {
+      from: 'ready_to_delivery',
+      to: 'delivered',
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().detail).toBe(CHECKOUT_MESSAGES.deliveredNeedsCode);
     expect(
-      (await merchantMove(merchantA, storeA.id, number, { from: 'ready_to_delivery', to: 'delivered' }))
-        .statusCode,
+      (
+        await adminMove(operator, number, {
+          from: 'ready_to_delivery',
+          to: 'delivered',
+          reason: 'Confirmado por teléfono con la familia',
+        })
+      ).statusCode,
     ).toBe(200);
     const mails = (await outboxFor(remitter.email)).slice(before);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -381,7 +398,11 @@ describe('GET /v1/merchant/stores/:id/orders/', () => {
         status,
         createdAt: new Date(Date.now() - minutesAgo * 60_000),
         stores: [
-          { storeId: store.id, lines: [{ productId: product.id }, { productId: null, name: 'Borrado' }] },
+          {
+            storeId: store.id,
+            status: 'approved',
+            lines: [{ productId: product.id }, { productId: null, name: 'Borrado' }],
+          },
           { storeId: storeB.id, lines: [{ productId: productB.id }] },
         ],
       });

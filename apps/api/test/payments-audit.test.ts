@@ -18,7 +18,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
 import { createStore } from './factories.ts';
-import { createFastUser, orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
+import { createFastUser, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { databaseUrlFor, withAdminClient } from './postgres-admin.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -96,6 +96,57 @@ describe('auditPayments', () => {
       { kind: 'ledger_mismatch', subject: `usuario ${fixture.user.id}` },
     ]);
     expect(findings[4]?.detail).toBe('saldo 1.00, movimientos 0.00');
+  });
+});
+
+describe('auditPayments and refunds (issue 17)', () => {
+  it('finds refunds above a store order, and card refunds the sandbox did not make as recorded', async () => {
+    const { app, database } = testApp;
+    const db = app.db;
+    const fixture = await prepareCheckout(database, { price: '14.00' });
+    const body = await orderBody(app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    const placed = await placeOrderRequest(app, fixture.user, body);
+    expect(placed.statusCode).toBe(201);
+    const number = placed.json<{ order: { number: string } }>().order.number;
+    const [storeOrder] = await rows<{ id: number; group_id: number; number: string; total: string }>(
+      database,
+      sql`select so.id, so.group_id, so.number, so.total::text as total from store_orders so
+          join order_groups g on g.id = so.group_id where g.number = ${number}`,
+    );
+    if (!storeOrder) throw new Error('no store order');
+    const subjects = async () =>
+      (await auditPayments(db))
+        .filter((finding) => finding.subject === number || finding.subject === storeOrder.number)
+        .map(({ kind, subject }) => ({ kind, subject }));
+    const insertRefund = (amount: string, destination: string, status: string) =>
+      db.execute(
+        sql`insert into refunds (group_id, store_order_id, amount, reason, destination, status, actor_role)
+            values (${storeOrder.group_id}, ${storeOrder.id}, ${amount}, 'operator', ${destination}, ${status}, 'operator')`,
+      );
+
+    // Credit given back for a refund decided as credit is no over-refund of the credit spent.
+    await insertRefund('2.00', 'wallet', 'succeeded');
+    expect(
+      await applyWalletEntry(db, {
+        userId: fixture.user.id,
+        kind: 'refunded',
+        amount: '2.00',
+        groupId: storeOrder.group_id,
+        note: 'prueba',
+      }),
+    ).toBe(true);
+    expect(await subjects()).toEqual([]);
+
+    // A card refund recorded as made that the sandbox never made.
+    await insertRefund('3.00', 'original_payment', 'succeeded');
+    expect(await subjects()).toEqual([{ kind: 'refund_mismatch', subject: number }]);
+
+    // Refunds decided above what was paid for the store order.
+    await insertRefund(storeOrder.total, 'original_payment', 'pending');
+    expect(await subjects()).toEqual([
+      { kind: 'refund_above_paid', subject: storeOrder.number },
+      { kind: 'refund_mismatch', subject: number },
+    ]);
   });
 });
 

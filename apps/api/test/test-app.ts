@@ -26,10 +26,12 @@ export async function createTestApp(
     | 'concurrencyLimits'
     | 'serverTimeouts'
     | 'webDistDir'
+    | 'staffDistDir'
     | 'geocoder'
     | 'mapTiles'
     | 'payments'
     | 'widgets'
+    | 'media'
   > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');

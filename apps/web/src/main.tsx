@@ -1,11 +1,12 @@
+// biome-ignore-all assist/source/organizeImports: the import order is the shell bundle's module order, kept as it was before the query client moved to web-kit (sorted first, it put the query client between React and React DOM: 0.6 KiB more gzip).
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { createQueryClient } from '@mandado/web-kit/query-client.ts';
 import { useAppStore } from './state/app-store.ts';
-import './styles/global.css';
+import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
 // Start the app-start calls now, so they run while the route chunks download.

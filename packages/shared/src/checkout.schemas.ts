@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { cartSchema } from './cart.schemas.ts';
 import { citySchema, decimalString } from './catalog.schemas.ts';
+import { deliveryAttemptSchema, deliveryProofSchema } from './delivery.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { usdText as moneyUsdText } from './money-text.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
+import { GROUP_REFUND_STATUSES } from './order-refund-status.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { refundSchema } from './refund.schemas.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText } from './validation-rules.ts';
 
@@ -90,7 +93,10 @@ export const CHECKOUT_MESSAGES = {
   orderNotPayable: 'Este pedido ya no se puede pagar.',
   paymentTestMode: 'Modo de prueba',
   statusNotAllowed: 'Ese cambio de estado no está permitido.',
-  statusChanged: 'El pedido cambió de estado mientras tanto. Actualiza y vuelve a intentar.',
+  deliveredNeedsCode:
+    'Para marcarlo como entregado pide el código de entrega: usa «Entregar en el mostrador» o el enlace del repartidor.',
+  /** A staff move that lost its compare-and-set (issue 17): the 409 also carries the fresh order. */
+  statusChanged: 'Otra persona ya actualizó este pedido',
   reasonRequired: 'Indica el motivo del cambio.',
   paymentRequired: 'El pedido todavía no está pagado.',
   alreadyPaid: 'Este pedido ya está pagado.',
@@ -256,6 +262,43 @@ export const storeOrderSchema = z.object({
 });
 export type StoreOrder = z.infer<typeof storeOrderSchema>;
 
+/**
+ * A product the store gave instead of a missing line (issue 17): same store, same or lower price. Amounts in
+ * USD like a line's total; the difference to the missing line is refunded.
+ */
+export const lineSubstituteSchema = z.object({
+  name: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: decimalString,
+  currency: z.literal('USD'),
+  total: decimalString,
+});
+export type LineSubstituteView = z.infer<typeof lineSubstituteSchema>;
+
+/** A line as the remitter sees it once the store prepared it (issue 17): what it had and what it gave instead. */
+export const remitterOrderLineSchema = orderLineSchema.extend({
+  /** null: as ordered; else how many units the store had (0: none, 3 of 5: partly). */
+  available_quantity: z.number().int().nullable(),
+  substitute: lineSubstituteSchema.nullable(),
+});
+export type RemitterOrderLine = z.infer<typeof remitterOrderLineSchema>;
+
+/** The handover of a store order (issue 17): failed attempts with their reasons, then the proof, or null. */
+export const storeOrderDeliverySchema = z.object({
+  attempts: z.array(deliveryAttemptSchema),
+  proof: deliveryProofSchema.nullable(),
+});
+export type StoreOrderDelivery = z.infer<typeof storeOrderDeliverySchema>;
+
+/** A store order in the remitter's `GET /v1/orders/:number/`: its refunds and its delivery besides. */
+export const remitterStoreOrderSchema = storeOrderSchema.extend({
+  lines: z.array(remitterOrderLineSchema),
+  refunds: z.array(refundSchema),
+  delivery: storeOrderDeliverySchema,
+});
+export type RemitterStoreOrder = z.infer<typeof remitterStoreOrderSchema>;
+
 export const bankInstructionsSchema = z.object({
   bank_name: z.string(),
   account_holder: z.string(),
@@ -312,7 +355,11 @@ export const orderGroupSchema = z.object({
   credit: decimalString,
   total: decimalString,
   currency: z.literal('USD'),
-  stores: z.array(storeOrderSchema),
+  stores: z.array(remitterStoreOrderSchema),
+  /** USD given back so far (issue 17), and whether that is part or all of `total`, with its chip's label. */
+  refunded: decimalString,
+  refund_status: z.enum(GROUP_REFUND_STATUSES),
+  refund_status_label: z.string(),
   /** While a transfer or cash deposit is unpaid. */
   instructions: bankInstructionsSchema.nullable(),
   /** Absolute `/seguimiento/<token>` link for the family member. */
@@ -330,6 +377,9 @@ export const orderSummarySchema = z.object({
   stores: z.array(z.object({ name: z.string(), status: z.enum(STORE_ORDER_STATUSES) })),
   total: decimalString,
   beneficiary_name: z.string(),
+  /** As in the order (issue 17): the list's payment chip says when money came back. */
+  refund_status: z.enum(GROUP_REFUND_STATUSES),
+  refund_status_label: z.string(),
 });
 export const orderListSchema = z.object({ results: z.array(orderSummarySchema) });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -398,10 +448,31 @@ export const trackingSchema = z.object({
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),
       items: z.number().int(),
-      /** What the store is bringing (issue 16): names, quantities and pictures, no prices. */
+      /**
+       * What the store is bringing (issue 16): names, quantities and pictures, no prices. Issue 17: how many
+       * the store had (null: as ordered) and what it gives instead, by name.
+       */
       lines: z.array(
-        z.object({ name: z.string(), quantity: z.number().int(), image: z.string().nullable() }),
+        z.object({
+          name: z.string(),
+          quantity: z.number().int(),
+          image: z.string().nullable(),
+          available_quantity: z.number().int().nullable(),
+          substitute: z
+            .object({ name: z.string(), quantity: z.number().int(), image: z.string().nullable() })
+            .nullable(),
+        }),
       ),
+      /**
+       * The 4 digits the beneficiary reads out to whoever hands the order over (issue 17), while a handover is
+       * still ahead; null before payment, once delivered, rejected or cancelled.
+       */
+      delivery_code: z
+        .string()
+        .regex(/^\d{4}$/)
+        .nullable(),
+      /** Failed deliveries with their reason and time; the courier's free-text note stays off this page. */
+      attempts: z.array(deliveryAttemptSchema.omit({ note: true })),
     }),
   ),
 });

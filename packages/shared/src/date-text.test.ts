@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compactDateTimeText,
   dateText,
   dateTimeText,
   dateTimeWithZoneText,
+  dayAndTimeText,
   dayText,
   deliveryWindowText,
   pickupFromText,
@@ -31,5 +33,14 @@ describe('date text (Montevideo, the same in Node and every browser)', () => {
     expect(dateTimeText('ayer')).toBe('ayer');
     expect(dateText('ayer')).toBe('ayer');
     expect(dateTimeWithZoneText('ayer')).toBe('ayer');
+  });
+
+  it('writes a handover and an attempt in Montevideo time (issue 17)', () => {
+    expect(dayAndTimeText('2026-11-25T18:40:00Z')).toBe('25 de noviembre a las 15:40');
+    expect(dayAndTimeText('2026-12-01T02:05:00Z')).toBe('30 de noviembre a las 23:05');
+    expect(compactDateTimeText('2026-11-25T17:10:00Z')).toBe('25/11 14:10');
+    expect(compactDateTimeText('2026-03-01T02:00:00Z')).toBe('28/02 23:00');
+    expect(dayAndTimeText('ayer')).toBe('ayer');
+    expect(compactDateTimeText('ayer')).toBe('ayer');
   });
 });

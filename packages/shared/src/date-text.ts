@@ -82,3 +82,22 @@ export function dateTimeWithZoneText(iso: string): string {
   const date = montevideo(iso);
   return date ? `${dateTimeText(iso)} (${MONTEVIDEO_TIME_NOTE})` : iso;
 }
+
+/** "15:40" (Montevideo, 24 h). */
+function clockText(date: Date): string {
+  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** "25 de noviembre a las 15:40" (Montevideo): when an order was handed over. */
+export function dayAndTimeText(iso: string): string {
+  const date = montevideo(iso);
+  return date ? `${date.getUTCDate()} de ${monthName(date)} a las ${clockText(date)}` : iso;
+}
+
+/** "25/11 14:10" (Montevideo): a moment in a short list (delivery attempts). */
+export function compactDateTimeText(iso: string): string {
+  const date = montevideo(iso);
+  if (!date) return iso;
+  const day = `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${day} ${clockText(date)}`;
+}

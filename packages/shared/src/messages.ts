@@ -66,4 +66,8 @@ export const MESSAGES = {
   cartStockLeft: (count: number, product: string) =>
     count === 1 ? `Solo queda 1 unidad de ${product}` : `Solo quedan ${count} unidades de ${product}`,
   cartQuantityLimit: (max: number, product: string) => `Puedes llevar hasta ${max} unidades de ${product}`,
+  /** Uploaded photos (decision 041): checked by content, at most 8 MB. */
+  imageTooLarge: 'La foto pesa más de 8 MB',
+  imageNotSupported: 'La imagen no es JPEG, PNG ni WebP',
+  imageTooManyPixels: 'La foto tiene demasiada resolución; envía una más pequeña',
 } as const;

@@ -12,7 +12,46 @@ describe('store order transitions', () => {
   it('lets staff walk an order from approved to delivered', () => {
     expect(transitionRefusal({ ...base, from: 'approved', to: 'preparing_to_delivery' })).toBeNull();
     expect(transitionRefusal({ ...base, from: 'preparing_to_delivery', to: 'ready_to_delivery' })).toBeNull();
-    expect(transitionRefusal({ ...base, from: 'ready_to_delivery', to: 'delivered' })).toBeNull();
+    expect(transitionRefusal({ ...base, from: 'ready_to_delivery', to: 'in_transit' })).toBeNull();
+    expect(
+      transitionRefusal({
+        ...base,
+        actor: 'courier',
+        from: 'in_transit',
+        to: 'delivered',
+        codeChecked: true,
+      }),
+    ).toBeNull();
+  });
+
+  it('reaches delivered only with the delivery code, or by an operator with a reason', () => {
+    for (const actor of ['merchant', 'courier'] as const) {
+      expect(transitionRefusal({ ...base, actor, from: 'ready_to_delivery', to: 'delivered' })).toBe(
+        'code_required',
+      );
+      expect(
+        transitionRefusal({ ...base, actor, from: 'ready_to_delivery', to: 'delivered', codeChecked: true }),
+      ).toBeNull();
+    }
+    expect(transitionRefusal({ ...base, actor: 'operator', from: 'in_transit', to: 'delivered' })).toBe(
+      'reason_required',
+    );
+    expect(
+      transitionRefusal({ ...base, actor: 'operator', from: 'in_transit', to: 'delivered', reason: 'Llamé' }),
+    ).toBeNull();
+    expect(nextStatuses('ready_to_delivery', 'merchant')).not.toContain('delivered');
+    expect(nextStatuses('ready_to_delivery', 'merchant', { withCode: true })).toContain('delivered');
+    expect(nextStatuses('in_transit', 'courier', { withCode: true })).toEqual([
+      'delivered',
+      'delivery_attempt',
+    ]);
+  });
+
+  it('sends a second failed delivery to operators', () => {
+    expect(nextStatuses('delivery_attempt', 'operator')).toContain('warning');
+    expect(transitionRefusal({ ...base, actor: 'system', from: 'delivery_attempt', to: 'warning' })).toBe(
+      'reason_required',
+    );
   });
 
   it('refuses edges that are not in the table, and anything out of a terminal status', () => {

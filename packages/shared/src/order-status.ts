@@ -42,6 +42,11 @@ interface Edge {
   needsReason?: boolean;
   /** Only once the group's payment is `paid`. */
   needsPayment?: boolean;
+  /**
+   * Only with the beneficiary's delivery code checked (issue 17): the courier's link and the store's counter
+   * ask for it. An operator may still take the edge by hand, with a reason.
+   */
+  needsCode?: boolean;
 }
 
 const STAFF: readonly TransitionActor[] = ['merchant', 'operator'];
@@ -77,18 +82,18 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
   // Ready: a courier collects it (delivery) or the beneficiary does, with the code (pick-up: delivered).
   ready_to_delivery: [
     { to: 'in_transit', by: ['courier', 'merchant', 'operator'] },
-    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'], needsCode: true },
     { to: 'delivery_attempt', by: ['courier', 'merchant', 'operator'], needsReason: true },
   ],
   in_transit: [
-    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'], needsCode: true },
     { to: 'delivery_attempt', by: ['courier', 'merchant', 'operator'], needsReason: true },
   ],
   // After one failed try the courier may try again (delivered) or give up a second time (warning).
   delivery_attempt: [
     { to: 'in_transit', by: ['courier', 'merchant', 'operator'] },
     { to: 'ready_to_delivery', by: STAFF },
-    { to: 'delivered', by: ['courier', 'merchant', 'operator'] },
+    { to: 'delivered', by: ['courier', 'merchant', 'operator'], needsCode: true },
     { to: 'warning', by: ['system', 'operator'], needsReason: true },
     { to: 'rejected', by: STAFF, needsReason: true },
   ],
@@ -97,7 +102,12 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
   fulfilled: [],
 };
 
-export type TransitionRefusal = 'not_allowed' | 'actor_not_allowed' | 'reason_required' | 'payment_required';
+export type TransitionRefusal =
+  | 'not_allowed'
+  | 'actor_not_allowed'
+  | 'reason_required'
+  | 'payment_required'
+  | 'code_required';
 
 /** Whether `actor` may move a store order from `from` to `to`; null when it may, else why not. */
 export function transitionRefusal(input: {
@@ -106,18 +116,35 @@ export function transitionRefusal(input: {
   actor: TransitionActor;
   reason?: string | null;
   paymentStatus: PaymentStatus;
+  /** The delivery code was checked for this move (the courier's link, the store's counter). */
+  codeChecked?: boolean;
 }): TransitionRefusal | null {
   const edge = STORE_ORDER_TRANSITIONS[input.from].find((candidate) => candidate.to === input.to);
   if (!edge) return 'not_allowed';
   if (!edge.by.includes(input.actor)) return 'actor_not_allowed';
   if (edge.needsReason && !input.reason?.trim()) return 'reason_required';
   if (edge.needsPayment && input.paymentStatus !== 'paid') return 'payment_required';
+  if (edge.needsCode && input.actor !== 'operator' && !input.codeChecked) return 'code_required';
+  if (edge.needsCode && input.actor === 'operator' && !input.codeChecked && !input.reason?.trim()) {
+    return 'reason_required';
+  }
   return null;
 }
 
-/** The statuses a staff actor may choose next, for the screens to offer (policies tell the client). */
-export function nextStatuses(from: StoreOrderStatus, actor: TransitionActor): StoreOrderStatus[] {
-  return STORE_ORDER_TRANSITIONS[from].filter((edge) => edge.by.includes(actor)).map((edge) => edge.to);
+/**
+ * The statuses an actor may choose next, for the screens to offer as plain moves (policies tell the client).
+ * An edge that needs the delivery code is not a plain move for a store or a courier: their screens offer it
+ * as a form that asks for the code, and they ask with `withCode` whether that form applies.
+ */
+export function nextStatuses(
+  from: StoreOrderStatus,
+  actor: TransitionActor,
+  options: { withCode?: boolean } = {},
+): StoreOrderStatus[] {
+  return STORE_ORDER_TRANSITIONS[from]
+    .filter((edge) => edge.by.includes(actor))
+    .filter((edge) => !edge.needsCode || actor === 'operator' || options.withCode === true)
+    .map((edge) => edge.to);
 }
 
 /** Spanish labels the remitter, the family member and the staff see. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { REFUND_DESTINATIONS, REFUND_REASONS, REFUND_STATUSES } from './fulfilment.ts';
+import { MESSAGES } from './messages.ts';
+import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
 /**
  * A refund as the remitter and the staff see it (issue 17, decision 040): `GET /v1/orders/:number/` lists
@@ -21,3 +23,39 @@ export const refundSchema = z.object({
   settled: z.string().nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** The refunds' answers in Spanish (operators' screens and the API's 4xx). */
+export const REFUND_MESSAGES = {
+  notBankRefund: 'Esta devolución no es una transferencia bancaria pendiente.',
+  nothingLeft: 'No queda nada por devolver de este pedido.',
+  notPaid: 'Este pedido todavía no está pagado: no hay nada que devolver.',
+  aboveLeft: (left: string) => `Solo quedan ${left} por devolver de este pedido.`,
+  destinationNotAllowed:
+    'Este pedido no se pagó con tarjeta ni PayPal: devuélvelo como crédito o por transferencia.',
+} as const;
+
+/** `POST /v1/admin/refunds/:id/record/`: the bank transfer an operator made for a bank refund. */
+export const recordBankRefundInputSchema = z.object({
+  reference: singleLineText(
+    z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120, MESSAGES.tooLong(120)),
+  ),
+});
+export type RecordBankRefundInput = z.infer<typeof recordBankRefundInputSchema>;
+
+/** `POST /v1/admin/store-orders/:number/refunds/`: an operator gives back part of what was paid. */
+export const operatorRefundInputSchema = z.object({
+  /** USD decimal, more than zero. */
+  amount: z
+    .string({ error: MESSAGES.required })
+    .regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue)
+    .refine((value) => Number(value) > 0, MESSAGES.invalidValue),
+  destination: z.enum(REFUND_DESTINATIONS),
+  /** Optional: an empty note is fine, a line break or a control character is not. */
+  note: z
+    .string()
+    .trim()
+    .max(300, MESSAGES.tooLong(300))
+    .refine((value) => singleLineTextProblem(value) !== 'control', MESSAGES.singleLineText)
+    .default(''),
+});
+export type OperatorRefundInput = z.infer<typeof operatorRefundInputSchema>;

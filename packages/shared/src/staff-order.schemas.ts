@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { decimalString } from './catalog.schemas.ts';
 import {
   orderBeneficiarySchema,
+  orderLineSchema,
   orderPickupContactSchema,
   SUBSTITUTIONS,
   storeOrderSchema,
 } from './checkout.schemas.ts';
 import { MESSAGES } from './messages.ts';
+import { DELIVERY_TYPES } from './order-pricing.ts';
 import { PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
@@ -36,8 +39,37 @@ export const markPaidInputSchema = z.object({
   ),
 });
 
-/** Merchants' and operators' view of a store order (their screens come later). */
+/** A product given instead of missing units (issue 17): USD unit price at most the missing line's. */
+export const lineSubstituteSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: decimalString,
+  total: decimalString,
+});
+
+/** A line as the store prepares it: what was ordered, and what the store could supply instead. */
+export const staffOrderLineSchema = orderLineSchema.extend({
+  id: z.number().int(),
+  /** Null as ordered; fewer than `quantity` when the store marked it (0: none). */
+  available_quantity: z.number().int().nullable(),
+  substitute: lineSubstituteSchema.nullable(),
+});
+export type StaffOrderLine = z.infer<typeof staffOrderLineSchema>;
+
+/**
+ * Merchants' and operators' view of a store order: one shape for the inbox list, the card and the answer of
+ * every move (issue 17), with what the phone card needs (lines with their preference and availability, the
+ * beneficiary's phones, address, pin and notes, the window, delivery or pick-up).
+ */
 export const staffStoreOrderSchema = storeOrderSchema.extend({
+  lines: z.array(staffOrderLineSchema),
+  delivery: z.enum(DELIVERY_TYPES),
+  /** The delivery window's days and its text ('Entre el lunes 23 de noviembre y el martes 24 de noviembre'). */
+  delivery_window: z.object({ from: z.string(), to: z.string(), text: z.string() }),
+  /** Whether a member opened it since it was paid (the inbox rings until then). */
+  seen: z.boolean(),
   group_number: z.string(),
   payment_status: z.enum(PAYMENT_STATUSES),
   created: z.string(),
@@ -45,5 +77,11 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
   pickup_contact: orderPickupContactSchema,
   substitution: z.enum(SUBSTITUTIONS),
   next_statuses: z.array(z.enum(STORE_ORDER_STATUSES)),
+  /**
+   * The courier link (`<site>/entrega/<token>`) the store shares by WhatsApp: made by 'Listo para entregar'
+   * on a delivery; null on a pick-up or before that.
+   */
+  courier_url: z.string().nullable(),
 });
+export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
 export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });

@@ -30,7 +30,8 @@ export const WEB_PATHS = {
   tracking: '/seguimiento/:token',
 } as const;
 
-function patternToRegExp(pattern: string): RegExp {
+/** A pattern of this syntax as a regular expression over a URL path (staff-routes.ts uses it too). */
+export function patternToRegExp(pattern: string): RegExp {
   const segments = pattern
     .split('/')
     .filter(Boolean)

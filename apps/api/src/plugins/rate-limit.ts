@@ -66,6 +66,14 @@ export const DEFAULT_RATE_LIMITS = {
   /** The help area's contact and suggestion forms (decision 028): each one stores a row and e-mails support. */
   contactPerIp: { max: 10, windowSeconds: 600 },
   suggestionPerIp: { max: 10, windowSeconds: 600 },
+  /**
+   * The courier's link (issue 17): every call per link and per client. A courier opens it, taps a few buttons
+   * and retries on a bad network; a script trying tokens or codes is slowed (the codes also lock the link).
+   */
+  courierPerToken: { max: 120, windowSeconds: 600 },
+  courierPerIp: { max: 300, windowSeconds: 600 },
+  /** Proof photos per link: each one is stored, and a delivery needs one. */
+  courierPhotoPerToken: { max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

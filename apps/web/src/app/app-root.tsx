@@ -1,7 +1,7 @@
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { Toaster } from '@mandado/web-kit/toaster.tsx';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { Spinner } from '../components/spinner.tsx';
-import { Toaster } from '../components/toaster.tsx';
 import { CartSwipeHost } from './account/cart-swipe-host.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
 import { useThirdPartyWidgets } from './app-start/use-third-party-widgets.ts';

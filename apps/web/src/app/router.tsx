@@ -1,7 +1,7 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
-import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { AppLoading, AppRoot } from './app-root.tsx';
 import { RouteErrorBoundary } from './error/route-error.page.tsx';
 // Pages render it inline for unknown stores and products, so it is part of the shell anyway.

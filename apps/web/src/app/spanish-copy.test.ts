@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 16 (decision 033): the shop speaks one voice, "tú", in correct Spanish. This test reads the texts a
- * person can see — string literals, template parts and JSX text — of the web app, the shared package and the
+ * person can see — string literals, template parts and JSX text — of the shop, the staff app, web-kit, the shared package and the
  * API's modules (e-mails, error texts), and fails on voseo, usted and English UI words.
  *
  * It scans the sources, not apps/web/dist: the unit suite runs without a build, the sources are what the
@@ -15,7 +15,14 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const SCANNED = ['apps/web/src', 'packages/shared/src', 'apps/api/src/modules', 'apps/api/src/plugins'];
+const SCANNED = [
+  'apps/web/src',
+  'apps/staff/src',
+  'packages/web-kit/src',
+  'packages/shared/src',
+  'apps/api/src/modules',
+  'apps/api/src/plugins',
+];
 const SKIPPED = [/\.test\.tsx?$/, /\/gazetteer\//, /\/testing\//];
 
 /** Voseo imperatives and presents that the app has used or would likely use, and their enclitic forms. */

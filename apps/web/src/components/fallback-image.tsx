@@ -1,5 +1,5 @@
+import { ImageIcon } from '@mandado/web-kit/icons.tsx';
 import { useState } from 'react';
-import { ImageIcon } from './icons.tsx';
 
 interface FallbackImageProps {
   src: string | undefined;

@@ -1,7 +1,7 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { discountPercent, effectivePrice, isDiscounted } from '@mandado/shared/product-price';
+import { formatPrice } from '@mandado/web-kit/display-money.ts';
 import { useDisplayCurrency } from '../hooks/use-display-currency.ts';
-import { formatPrice } from '../lib/display-money.ts';
 
 type PricedProduct = Pick<Product, 'price' | 'merchant_discounted_price' | 'discount' | 'currency'>;
 

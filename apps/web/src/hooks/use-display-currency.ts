@@ -1,5 +1,5 @@
+import { type DisplayCurrency, FALLBACK_DISPLAY_CURRENCY } from '@mandado/web-kit/display-money.ts';
 import { createContext, useContext } from 'react';
-import { type DisplayCurrency, FALLBACK_DISPLAY_CURRENCY } from '../lib/display-money.ts';
 
 /**
  * The shopper's display currency. The app layer provides it from the currency feature, so catalog, search

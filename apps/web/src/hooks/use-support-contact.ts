@@ -1,6 +1,6 @@
 import { type SupportContact, supportContactFrom } from '@mandado/shared/support-contact';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
-import { whoamiQueryOptions } from '../lib/whoami-query.ts';
 
 /**
  * The support WhatsApp number, e-mail and hours from the public settings (decision 038), for every page that

@@ -1,10 +1,9 @@
 import type { City } from '@mandado/shared/catalog.schemas';
+import { type AppNotification, useToastStore } from '@mandado/web-kit/toast-store.ts';
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
 import { type CartSlice, createCartSlice } from './cart/cart-slice.ts';
 import { type CartUiSlice, createCartUiSlice } from './cart/cart-ui-slice.ts';
-
-export type NotificationKind = 'default' | 'warn' | 'error' | 'success';
 
 /** Which form the login/register panel opens with (spec §4); null when it is closed. */
 export type AuthPanelMode = 'login' | 'register';
@@ -26,13 +25,6 @@ export interface StoredLocation {
   label: string;
 }
 
-export interface AppNotification {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  message?: string;
-}
-
 interface AppState extends CartSlice, CartUiSlice {
   /** The delivery city; restored from storage at start (spec §4 step 4). */
   city: City | null;
@@ -47,7 +39,6 @@ interface AppState extends CartSlice, CartUiSlice {
   notMyCityOpen: boolean;
   /** A different city waiting for the change-city confirmation. */
   pendingCity: City | null;
-  notifications: AppNotification[];
   /** The login/register panel (spec §4), opened by several screens. */
   authPanel: AuthPanelMode | null;
   /** Spec §3 `emailReferred`: the e-mail the referral box took, pre-filled in the login/register panel. */
@@ -67,8 +58,10 @@ interface AppState extends CartSlice, CartUiSlice {
   setCountryCode: (code: string) => void;
   setNotMyCityOpen: (open: boolean) => void;
   setPendingCity: (city: City | null) => void;
+  /** Shows a toast (web-kit's toast store, which the Toaster reads). */
   notify: (notification: Omit<AppNotification, 'id'>) => void;
-  dismissNotification: (id: number) => void;
+  /** Whether a toast with this title is on screen (the cart does not stack a notice twice). */
+  isNotificationShown: (title: string) => boolean;
   /** Opens (or closes, with null) the login/register panel; `email` pre-fills it (spec §4 Referral). */
   setAuthPanel: (mode: AuthPanelMode | null, email?: string) => void;
   openReferral: (email?: string) => void;
@@ -111,8 +104,6 @@ function isCode(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Z]{2,3}$/.test(value);
 }
 
-let nextNotificationId = 1;
-
 export const useAppStore = create<AppState>()((set, get) => ({
   ...createCartSlice(set, get),
   ...createCartUiSlice(set, get),
@@ -123,7 +114,6 @@ export const useAppStore = create<AppState>()((set, get) => ({
   countryCode: readJson(STORAGE_KEYS.countryCode, isCode),
   notMyCityOpen: false,
   pendingCity: null,
-  notifications: [],
   authPanel: null,
   authPanelEmail: '',
   referralPanel: null,
@@ -152,12 +142,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   setNotMyCityOpen: (notMyCityOpen) => set({ notMyCityOpen }),
   setPendingCity: (pendingCity) => set({ pendingCity }),
-  notify: (notification) =>
-    set((state) => ({
-      notifications: [...state.notifications, { ...notification, id: nextNotificationId++ }],
-    })),
-  dismissNotification: (id) =>
-    set((state) => ({ notifications: state.notifications.filter((item) => item.id !== id) })),
+  notify: (notification) => useToastStore.getState().notify(notification),
+  isNotificationShown: (title) =>
+    useToastStore.getState().notifications.some((shown) => shown.title === title),
   setAuthPanel: (authPanel, email = '') => set({ authPanel, authPanelEmail: authPanel ? email : '' }),
   openReferral: (email = '') => set({ referralPanel: { email } }),
   closeReferral: () => set({ referralPanel: null }),

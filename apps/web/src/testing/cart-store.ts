@@ -18,6 +18,7 @@ export interface TestCartState extends CartSlice, CartUiSlice {
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;
   notify: (notification: TestNotification) => void;
+  isNotificationShown: (title: string) => boolean;
 }
 
 /** A real cart store (machine, slices) for a test: only the network and the browser are faked around it. */
@@ -31,5 +32,6 @@ export function createTestCartStore(city: City | null = aCity()) {
     setCity: (next) => set({ city: next }),
     setStoreId: (storeId) => set({ storeId }),
     notify: (notification) => set((state) => ({ notifications: [...state.notifications, notification] })),
+    isNotificationShown: (title) => get().notifications.some((shown) => shown.title === title),
   }));
 }

@@ -88,3 +88,20 @@ export const sandboxIntents = pgTable(
     index('sandbox_intents_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * The sandbox's refunds (decision 040), one per idempotency key like Stripe's: a retried refund with the same
+ * key is recorded once, and the audit compares their sum with the refunds we recorded as succeeded.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => sandboxIntents.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_refunds_intent_idx').on(t.intentId)],
+);

@@ -17,8 +17,8 @@ export const DEMO_MERCHANT_STORES = ['Supermercado El Puerto', 'Farmacia Rambla'
 
 export async function seedDemoStaff(db: Database, password: string): Promise<void> {
   const people = [
-    { email: DEMO_MERCHANT_EMAIL, first: 'Lucía', last: 'Comercio', phone: '(099) 100200' },
-    { email: DEMO_OPERATOR_EMAIL, first: 'Martín', last: 'Operador', phone: '(099) 100300' },
+    { email: DEMO_MERCHANT_EMAIL, first: 'Lucía', last: 'Comercio', phone: '+598 99 100 200' },
+    { email: DEMO_OPERATOR_EMAIL, first: 'Martín', last: 'Operador', phone: '+598 99 100 300' },
   ];
   for (const person of people) {
     await register(db, {

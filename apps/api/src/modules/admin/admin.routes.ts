@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
+import { adminCourierRoutes } from '../courier/courier.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
@@ -28,6 +29,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Any store order's status change (decision 022), under this plugin's guard.
   await app.register(adminStoreOrderRoutes);
+  // Reopening a courier link locked by wrong codes, and the proof photo (issue 17).
+  await app.register(adminCourierRoutes);
   // Recording a transfer or cash deposit that arrived (payment:mark-paid).
   await app.register(markPaidRoutes);
   // The support inbox: contact messages, suggestions and city requests (support:read).

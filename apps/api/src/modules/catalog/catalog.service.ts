@@ -232,3 +232,11 @@ export function listPopularOfSameCategory(
 ): Promise<ProductRow[]> {
   return listProductsOfSameCategory(db, product, limit);
 }
+
+/**
+ * A store's products on sale, as rows with their prices and stock: what its members may offer instead of a
+ * missing line (issue 17, the store inbox), which then keeps only the ones at the same or a lower price.
+ */
+export function listStoreProductRows(db: Database, storeId: number): Promise<ProductRow[]> {
+  return listProductsOfApprovedStore(db, storeId);
+}

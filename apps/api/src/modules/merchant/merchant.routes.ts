@@ -5,7 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
+import { merchantCourierRoutes } from '../courier/courier.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
+import { pushRoutes } from '../store-inbox/push.routes.ts';
+import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { getOwnStore, listOwnStores } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
@@ -55,4 +58,9 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The store's orders and their status changes (decision 022), under this plugin's guard.
   await app.register(merchantStoreOrderRoutes);
+  // The phone-first inbox (list with ETag, card, opened, lines not available) and Web Push (issue 17).
+  await app.register(storeInboxRoutes);
+  await app.register(pushRoutes);
+  // Handing a pick-up over at the counter with the code, and the proof photo (issue 17).
+  await app.register(merchantCourierRoutes);
 };

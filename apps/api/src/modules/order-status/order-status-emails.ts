@@ -1,6 +1,8 @@
+import { dateTimeWithZoneText } from '@mandado/shared/date-text';
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
 import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.types.ts';
+import { type RejectionRefundNote, rejectionRefundLines } from '../refunds/refund-emails.ts';
 
 /** The statuses the remitter hears about by e-mail: the ones that end a delivery or need them to act. */
 export const STATUSES_EMAILED = ['delivered', 'delivery_attempt', 'rejected'] as const;
@@ -21,6 +23,10 @@ interface StatusEmailInput {
   orderUrl: string;
   /** The support contact, from the settings registry (decision 038): the same one the pages show. */
   support: { whatsappNumber: string; email: string };
+  /** A delivery proven with the code (issue 17): when, who received it, whether a photo was taken. */
+  proof?: { deliveredAt: Date; receivedBy: string; hasPhoto: boolean };
+  /** A rejection of a paid order (issue 17): what goes back and where, so the e-mail promises exactly that. */
+  refund?: RejectionRefundNote | null;
 }
 
 /** Where to write, quoted where the e-mail asks the remitter to get in touch. */
@@ -35,10 +41,19 @@ function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: str
     case 'delivered':
       return {
         subject: `Tu pedido ${input.storeOrderNumber} fue entregado`,
-        lines: [
-          `Entregamos tu pedido ${order} a ${input.beneficiaryFirstName}.`,
-          'Gracias por comprar en Mandado.',
-        ],
+        lines: input.proof
+          ? [
+              `Entregamos tu pedido ${order}.`,
+              `Lo recibió ${input.proof.receivedBy} el ${dateTimeWithZoneText(input.proof.deliveredAt.toISOString())}.`,
+              input.proof.hasPhoto
+                ? 'La foto de la entrega está en tu pedido, en Mis Compras.'
+                : 'Los detalles de la entrega están en tu pedido, en Mis Compras.',
+              'Gracias por comprar en Mandado.',
+            ]
+          : [
+              `Entregamos tu pedido ${order} a ${input.beneficiaryFirstName}.`,
+              'Gracias por comprar en Mandado.',
+            ],
       };
     case 'delivery_attempt':
       return {
@@ -50,16 +65,22 @@ function copyFor(status: EmailedStatus, input: StatusEmailInput): { subject: str
           contactLine(input.support),
         ],
       };
-    case 'rejected':
+    case 'rejected': {
+      const refundLines = input.refund ? rejectionRefundLines(input.refund) : [];
       return {
         subject: `Tu pedido ${input.storeOrderNumber} fue rechazado`,
         lines: [
           `La tienda no pudo completar tu pedido ${order}.`,
           ...(reason ? [`Motivo: ${reason}`] : []),
-          'El dinero de los productos que no se entreguen se reembolsa. Ante cualquier duda, escríbenos indicando el número de pedido.',
+          ...(refundLines.length > 0
+            ? [...refundLines, 'Ante cualquier duda, escríbenos indicando el número de pedido.']
+            : [
+                'El dinero de los productos que no se entreguen se reembolsa. Ante cualquier duda, escríbenos indicando el número de pedido.',
+              ]),
           contactLine(input.support),
         ],
       };
+    }
   }
 }
 

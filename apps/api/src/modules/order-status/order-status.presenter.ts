@@ -1,4 +1,5 @@
 import type { orderBeneficiarySchema, StoreOrder } from '@mandado/shared/checkout.schemas';
+import { deliveryWindowText, pickupFromText } from '@mandado/shared/date-text';
 import { mapsLink } from '@mandado/shared/maps-link';
 import {
   nextStatuses,
@@ -8,9 +9,10 @@ import {
   type TransitionActor,
   transitionRefusal,
 } from '@mandado/shared/order-status';
-import type { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
+import type { StaffOrderLine, staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
 import type { z } from 'zod';
 import type { BeneficiarySnapshot } from '../../db/schema/orders.ts';
+import { courierUrl } from '../courier/courier.presenter.ts';
 import type { HistoryRow, OrderLineRow, StaffStoreOrderRow } from './order-status.repository.ts';
 
 export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
@@ -74,8 +76,9 @@ export function presentHistory(rows: readonly HistoryRow[]): StoreOrder['history
   }));
 }
 
-function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
+function presentLines(rows: readonly OrderLineRow[]): StaffOrderLine[] {
   return rows.map((line) => ({
+    id: line.id,
     product_id: line.productId,
     name: line.name,
     image: line.image,
@@ -85,6 +88,15 @@ function presentLines(rows: readonly OrderLineRow[]): StoreOrder['lines'] {
     total: line.totalUsd,
     discount: line.discount,
     substitution: asSubstitution(line.substitution),
+    available_quantity: line.availableQuantity,
+    substitute: line.substitute && {
+      product_id: line.substitute.productId,
+      name: line.substitute.name,
+      image: line.substitute.image,
+      quantity: line.substitute.quantity,
+      unit_price: line.substitute.unitPriceUsd,
+      total: line.substitute.totalUsd,
+    },
   }));
 }
 
@@ -97,6 +109,7 @@ export function presentStaffStoreOrder(
   lines: readonly OrderLineRow[],
   history: readonly HistoryRow[],
   actor: TransitionActor,
+  publicUrl: string,
 ): StaffStoreOrder {
   const status = asStoreOrderStatus(row.status);
   return {
@@ -111,6 +124,16 @@ export function presentStaffStoreOrder(
     total: row.total,
     lines: presentLines(lines),
     history: presentHistory(history),
+    delivery: row.delivery === 'pickup' ? 'pickup' : 'standard',
+    delivery_window: {
+      from: row.deliveryFrom,
+      to: row.deliveryTo,
+      text:
+        row.delivery === 'pickup'
+          ? `Se retira ${pickupFromText({ from: row.deliveryFrom })}`
+          : deliveryWindowText({ from: row.deliveryFrom, to: row.deliveryTo }),
+    },
+    seen: row.seenAt !== null,
     group_number: row.groupNumber,
     payment_status: row.paymentStatus as PaymentStatus,
     created: row.createdAt.toISOString(),
@@ -118,6 +141,8 @@ export function presentStaffStoreOrder(
     pickup_contact: presentPickupContact(row),
     substitution: asSubstitution(row.substitution),
     next_statuses: allowedNextStatuses(status, actor, row.paymentStatus as PaymentStatus),
+    // Only a delivery has one (a pick-up never gets a token), from 'Listo para entregar' on.
+    courier_url: row.courierToken === null ? null : courierUrl(publicUrl, row.courierToken),
   };
 }
 

@@ -1,9 +1,10 @@
-import type { StoreOrderStatus } from '@mandado/shared/order-status';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { StoreOrderStatus, TransitionActor } from '@mandado/shared/order-status';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
   type BeneficiarySnapshot,
+  type LineSubstitute,
   orderGroups,
   orderLines,
   storeOrderHistory,
@@ -32,6 +33,12 @@ export interface StaffStoreOrderRow {
   beneficiary: BeneficiarySnapshot;
   pickupName: string | null;
   pickupPhone: string | null;
+  delivery: string;
+  deliveryFrom: string;
+  deliveryTo: string;
+  seenAt: Date | null;
+  /** The courier link's token, once 'Listo para entregar' made it (issue 17). */
+  courierToken: string | null;
 }
 
 /** The store order a status change is about, with its remitter for the e-mail. */
@@ -42,6 +49,7 @@ export interface StatusTargetRow extends StaffStoreOrderRow {
 }
 
 export interface OrderLineRow {
+  id: number;
   storeOrderId: number;
   productId: number | null;
   name: string;
@@ -52,6 +60,8 @@ export interface OrderLineRow {
   totalUsd: string;
   discount: string;
   substitution: string;
+  availableQuantity: number | null;
+  substitute: LineSubstitute | null;
 }
 
 export interface HistoryRow {
@@ -85,24 +95,38 @@ const staffColumns = {
   beneficiary: orderGroups.beneficiary,
   pickupName: orderGroups.pickupName,
   pickupPhone: orderGroups.pickupPhone,
+  delivery: orderGroups.delivery,
+  deliveryFrom: orderGroups.deliveryFrom,
+  deliveryTo: orderGroups.deliveryTo,
+  seenAt: storeOrders.seenAt,
+  courierToken: storeOrders.courierToken,
 };
 
 /**
- * A store's orders of confirmed groups, newest first: one query. A group still waiting for a card payment
- * or cancelled before it was placed is no order the store should prepare.
+ * One page of a store's inbox (issue 17): its orders of confirmed, paid groups (a transfer still waiting is
+ * no order to prepare) in the given statuses, newest first: one query.
  */
-export async function listStoreOrdersOfStore(
+export async function listStoreOrderPage(
   db: Database,
   storeId: number,
-  limit: number,
+  page: { statuses: readonly StoreOrderStatus[]; limit: number; offset: number },
 ): Promise<StaffStoreOrderRow[]> {
+  if (page.statuses.length === 0) return [];
   return db
     .select(staffColumns)
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
-    .where(and(eq(storeOrders.storeId, storeId), eq(orderGroups.status, 'confirmed')))
+    .where(
+      and(
+        eq(storeOrders.storeId, storeId),
+        inArray(storeOrders.status, [...page.statuses]),
+        eq(orderGroups.status, 'confirmed'),
+        ne(orderGroups.paymentStatus, 'pending'),
+      ),
+    )
     .orderBy(desc(storeOrders.createdAt), desc(storeOrders.id))
-    .limit(limit);
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** A store order of a confirmed group by its number (MV-10234-1), with the remitter to tell: one query. */
@@ -129,6 +153,7 @@ export async function listLinesOf(db: Database, storeOrderIds: readonly number[]
   if (storeOrderIds.length === 0) return [];
   return db
     .select({
+      id: orderLines.id,
       storeOrderId: orderLines.storeOrderId,
       productId: orderLines.productId,
       name: orderLines.name,
@@ -139,6 +164,8 @@ export async function listLinesOf(db: Database, storeOrderIds: readonly number[]
       totalUsd: orderLines.totalUsd,
       discount: orderLines.discount,
       substitution: orderLines.substitution,
+      availableQuantity: orderLines.availableQuantity,
+      substitute: orderLines.substitute,
     })
     .from(orderLines)
     .where(inArray(orderLines.storeOrderId, [...storeOrderIds]))
@@ -190,7 +217,7 @@ export async function insertHistory(
     storeOrderId: number;
     fromStatus: StoreOrderStatus | null;
     toStatus: StoreOrderStatus;
-    actorRole: 'system' | 'merchant' | 'operator';
+    actorRole: TransitionActor;
     actorUserId: number | null;
     reason: string;
   },

@@ -1,16 +1,19 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import {
-  staffStoreOrderListSchema,
-  staffStoreOrderSchema,
-  storeOrderStatusInputSchema,
-} from '@mandado/shared/staff-order.schemas';
+import { staffStoreOrderSchema, storeOrderStatusInputSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { changeStoreOrderStatus, listMerchantStoreOrders } from './order-status.service.ts';
+import { changeStoreOrderStatus, findMerchantStoreOrder } from './order-status.service.ts';
 
 /** A store order's number as we write it (MV-10234-1); anything else is a request for nothing (404). */
 export const storeOrderNumberSchema = z.string().regex(/^MV-[1-9]\d{0,11}-[1-9]\d{0,2}$/);
+
+/** A 409 of a merchant's move: the message and, when the order is still theirs, the order as it is now. */
+const staleMoveAnswerSchema = z.union([
+  z.object({ detail: z.string(), order: staffStoreOrderSchema }),
+  apiErrorSchema,
+]);
 
 const ANSWERS = {
   200: staffStoreOrderSchema,
@@ -26,24 +29,7 @@ const ANSWERS = {
  * non-members: each route then scopes to the store in its path with requirePermission.
  */
 export const merchantStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/stores/:id/orders/',
-    {
-      schema: {
-        tags: ['comercio'],
-        summary: 'Los pedidos de una tienda del comerciante (confirmados, los más nuevos primero)',
-        params: idParamsSchema,
-        response: {
-          200: staffStoreOrderListSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => ({ results: await listMerchantStoreOrders(app.db, request.actor, request.params.id) }),
-  );
-
+  // The store's inbox (GET /stores/:id/orders/) and its card live in the store-inbox module (issue 17).
   app.post(
     '/stores/:id/orders/:number/status/',
     {
@@ -52,17 +38,37 @@ export const merchantStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Cambiar el estado de un pedido de la tienda (según la tabla de transiciones)',
         params: idParamsSchema.extend({ number: storeOrderNumberSchema }),
         body: storeOrderStatusInputSchema,
-        response: ANSWERS,
+        response: { ...ANSWERS, 409: staleMoveAnswerSchema },
       },
     },
-    async (request) =>
-      changeStoreOrderStatus(
-        app.db,
-        request.actor,
-        { kind: 'merchant', storeId: request.params.id },
-        { number: request.params.number, ...request.body },
-        { publicUrl: app.publicUrl, kickMailWorker: () => app.kickMailWorker() },
-      ),
+    async (request, reply) => {
+      try {
+        return await changeStoreOrderStatus(
+          app.db,
+          request.actor,
+          { kind: 'merchant', storeId: request.params.id },
+          { number: request.params.number, ...request.body },
+          {
+            publicUrl: app.publicUrl,
+            kickMailWorker: () => app.kickMailWorker(),
+            kickRefundWorker: () => app.kickRefundWorker(),
+          },
+        );
+      } catch (error) {
+        // Someone else moved it first: the loser's screen gets the order as it is now with the message
+        // (issue 17), so it shows the fresh state without another request.
+        if (!(error instanceof HttpError) || error.statusCode !== 409 || !('detail' in error.body))
+          throw error;
+        const order = await findMerchantStoreOrder(
+          app.db,
+          request.params.id,
+          request.params.number,
+          app.publicUrl,
+        );
+        const detail = String(error.body.detail);
+        return reply.status(409).send(order ? { detail, order } : { detail });
+      }
+    },
   );
 };
 
@@ -85,7 +91,11 @@ export const adminStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.actor,
         { kind: 'operator' },
         { number: request.params.number, ...request.body },
-        { publicUrl: app.publicUrl, kickMailWorker: () => app.kickMailWorker() },
+        {
+          publicUrl: app.publicUrl,
+          kickMailWorker: () => app.kickMailWorker(),
+          kickRefundWorker: () => app.kickRefundWorker(),
+        },
       ),
   );
 };

@@ -3,6 +3,7 @@ import { parseMoney } from '@mandado/shared/money';
 import {
   type PaymentStatus,
   type StoreOrderStatus,
+  type TransitionActor,
   type TransitionRefusal,
   transitionRefusal,
 } from '@mandado/shared/order-status';
@@ -11,12 +12,15 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { issueCourierLink } from '../courier/courier.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import {
   releaseWelcomeCredit,
   revokeReferralReward,
   withholdWelcomeShare,
 } from '../referrals/referral-ledger.ts';
+import type { RejectionRefundNote } from '../refunds/refund-emails.ts';
+import { type RefundActor, refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
@@ -28,16 +32,13 @@ import {
   insertHistory,
   listHistoryOf,
   listLinesOf,
-  listStoreOrdersOfStore,
+  listStoreOrderPage,
   lockGroup,
   openStoreOrderCredit,
   type StaffStoreOrderRow,
   type StatusTargetRow,
 } from './order-status.repository.ts';
 import { isEmailedStatus, storeOrderStatusEmail } from './order-status-emails.ts';
-
-/** A store's list shows its newest orders; older ones wait for the back office's paging (a later issue). */
-const STORE_ORDER_LIST_LIMIT = 100;
 
 /**
  * In which capacity the actor moves the order, decided by the route it came through (decision 022): the
@@ -56,6 +57,8 @@ export interface StatusChangeInput {
 export interface StatusChangeDeps {
   publicUrl: string;
   kickMailWorker: () => void;
+  /** Wakes the refund worker after a rejection decided a card or PayPal refund (issue 17). */
+  kickRefundWorker?: () => void;
 }
 
 const REFUSAL_DETAILS: Record<TransitionRefusal, string> = {
@@ -63,6 +66,7 @@ const REFUSAL_DETAILS: Record<TransitionRefusal, string> = {
   actor_not_allowed: CHECKOUT_MESSAGES.statusNotAllowed,
   reason_required: CHECKOUT_MESSAGES.reasonRequired,
   payment_required: CHECKOUT_MESSAGES.paymentRequired,
+  code_required: CHECKOUT_MESSAGES.deliveredNeedsCode,
 };
 
 /**
@@ -104,6 +108,9 @@ export async function changeStoreOrderStatus(
   const emailed = isEmailedStatus(input.to);
   // Read before the transaction: the e-mail quotes the support contact the pages show (decision 038).
   const settings = emailed ? await getSettings(db) : null;
+  let courierToken = target.courierToken;
+  // Set inside the transaction; the cast keeps TypeScript from narrowing it to null after the callback.
+  let rejectionRefund = null as RejectionRefundNote | null;
   await db.transaction(async (tx) => {
     await lockGroup(tx, target.groupId);
     if (!(await compareAndSetStatus(tx, target.id, input.from, input.to))) {
@@ -117,7 +124,18 @@ export async function changeStoreOrderStatus(
       actorUserId: staff.userId,
       reason,
     });
-    if (input.to === 'rejected') await settleRejection(tx, target);
+    // 'Listo para entregar' on a delivery makes the courier's link (issue 17), once; a pick-up has none.
+    if (input.to === 'ready_to_delivery' && target.delivery === 'standard') {
+      courierToken = await issueCourierLink(tx, target.id);
+    }
+    if (input.to === 'rejected') {
+      rejectionRefund = await settleRejection(
+        tx,
+        target,
+        { role: scope.kind, userId: staff.userId },
+        deps.publicUrl,
+      );
+    }
     if (isEmailedStatus(input.to)) {
       await enqueueEmail(
         tx,
@@ -133,13 +151,20 @@ export async function changeStoreOrderStatus(
             whatsappNumber: settings?.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
             email: settings?.support_email ?? SUPPORT_EMAIL,
           },
+          refund: rejectionRefund,
         }),
       );
     }
   });
   if (emailed) deps.kickMailWorker();
+  if (rejectionRefund?.refund?.destination === 'original_payment') deps.kickRefundWorker?.();
 
-  const [answer] = await presentRows(db, [{ ...target, status: input.to }], scope.kind);
+  const [answer] = await presentRows(
+    db,
+    [{ ...target, status: input.to, courierToken }],
+    scope.kind,
+    deps.publicUrl,
+  );
   if (!answer) throw new Error('store order vanished after its status change');
   return answer;
 }
@@ -147,9 +172,16 @@ export async function changeStoreOrderStatus(
 /**
  * A store order rejected by staff gives its own share of the order's credit back, once (this transaction's
  * compare-and-set made the change). When that rejects the whole order, the referral rewards it paid for are
- * reversed (decision 026).
+ * reversed (decision 026). When the group is paid, what was paid for this store order is refunded (issue 17,
+ * decision 040): to the card or PayPal by the refund worker, as credit at once for a transfer. Answers what
+ * went back, for the e-mail; null when the group is not paid.
  */
-async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRow): Promise<void> {
+async function settleRejection(
+  tx: DatabaseOrTransaction,
+  target: StatusTargetRow,
+  actor: RefundActor,
+  publicUrl: string,
+): Promise<RejectionRefundNote | null> {
   const share = parseMoney(target.credit);
   if (share > 0) {
     await recordWalletEntry(tx, {
@@ -171,30 +203,134 @@ async function settleRejection(tx: DatabaseOrTransaction, target: StatusTargetRo
     await revokeReferralReward(tx, target.groupId);
     await releaseWelcomeCredit(tx, target.groupId);
   }
+  if (target.paymentStatus !== 'paid') return null;
+  const refund = await refundStoreOrderRemainder(tx, {
+    storeOrderId: target.id,
+    reason: 'store_rejected',
+    actor,
+    publicUrl,
+  });
+  return { refund, creditMinor: share };
 }
 
-/** A merchant's store orders (confirmed groups only), newest first: three queries whatever their number. */
-export async function listMerchantStoreOrders(
+/**
+ * One page of a store's inbox as its members see it (issue 17): paid orders in `statuses`, newest first, in
+ * three queries whatever the page's size. The caller checked the membership.
+ */
+export async function listStaffStoreOrderPage(
   db: Database,
-  actor: Actor | null,
   storeId: number,
+  page: { statuses: readonly StoreOrderStatus[]; limit: number; offset: number },
+  publicUrl: string,
 ): Promise<StaffStoreOrder[]> {
-  requireStoreMember(requirePermission(actor, 'store:read', storeId), storeId);
-  const rows = await listStoreOrdersOfStore(db, storeId, STORE_ORDER_LIST_LIMIT);
-  return presentRows(db, rows, 'merchant');
+  return presentRows(db, await listStoreOrderPage(db, storeId, page), 'merchant', publicUrl);
+}
+
+/** A store order of this store as its members see it, or null (another store's, or unknown). */
+export async function findMerchantStoreOrder(
+  db: Database,
+  storeId: number,
+  number: string,
+  publicUrl: string,
+): Promise<StaffStoreOrder | null> {
+  const target = await findStatusTarget(db, number);
+  if (!target || target.storeId !== storeId) return null;
+  const [answer] = await presentRows(db, [target], 'merchant', publicUrl);
+  return answer ?? null;
+}
+
+/**
+ * Any store order as a store's member (`merchant`) or an operator sees it, or null: the answer of the moves
+ * made outside the status route (the counter's code, reopening a courier link). The caller checked access.
+ */
+export async function findStaffStoreOrder(
+  db: Database,
+  number: string,
+  actorKind: StatusChangeScope['kind'],
+  publicUrl: string,
+): Promise<StaffStoreOrder | null> {
+  const target = await findStatusTarget(db, number);
+  if (!target) return null;
+  const [answer] = await presentRows(db, [target], actorKind, publicUrl);
+  return answer ?? null;
+}
+
+/** A move made by the courier's link, the counter's code, or the system after them (issue 17). */
+export interface StoreOrderMove {
+  /** The beneficiary's delivery code was checked (needed to reach 'delivered'). */
+  codeChecked?: boolean;
+  storeOrderId: number;
+  from: StoreOrderStatus;
+  to: StoreOrderStatus;
+  actor: TransitionActor;
+  actorUserId: number | null;
+  reason: string;
+  paymentStatus: PaymentStatus;
+}
+
+/**
+ * Moves a store order inside the caller's transaction: the table's check for this actor (400 when it refuses),
+ * the compare-and-set and the history row. False when the order had moved meanwhile (nothing written). The
+ * caller locks, decides and sends the e-mails.
+ */
+export async function applyStoreOrderMove(tx: DatabaseOrTransaction, move: StoreOrderMove): Promise<boolean> {
+  const refusal = transitionRefusal({
+    from: move.from,
+    to: move.to,
+    actor: move.actor,
+    reason: move.reason,
+    paymentStatus: move.paymentStatus,
+    codeChecked: move.codeChecked ?? false,
+  });
+  if (refusal) throw new HttpError(400, { detail: REFUSAL_DETAILS[refusal] });
+  if (!(await compareAndSetStatus(tx, move.storeOrderId, move.from, move.to))) return false;
+  await insertHistory(tx, {
+    storeOrderId: move.storeOrderId,
+    fromStatus: move.from,
+    toStatus: move.to,
+    actorRole: move.actor,
+    actorUserId: move.actorUserId,
+    reason: move.reason,
+  });
+  return true;
+}
+
+/**
+ * A history row that records a staff action without a status change (from = to = the current status), such
+ * as an operator reopening a locked courier link. Timelines shown to people can skip rows where from = to.
+ */
+export async function recordStoreOrderNote(
+  tx: DatabaseOrTransaction,
+  note: {
+    storeOrderId: number;
+    status: StoreOrderStatus;
+    actor: TransitionActor;
+    actorUserId: number | null;
+    reason: string;
+  },
+): Promise<void> {
+  await insertHistory(tx, {
+    storeOrderId: note.storeOrderId,
+    fromStatus: note.status,
+    toStatus: note.status,
+    actorRole: note.actor,
+    actorUserId: note.actorUserId,
+    reason: note.reason,
+  });
 }
 
 async function presentRows(
   db: Database,
   rows: readonly StaffStoreOrderRow[],
   actorKind: StatusChangeScope['kind'],
+  publicUrl: string,
 ): Promise<StaffStoreOrder[]> {
   const ids = rows.map((row) => row.id);
   const [lines, history] = await Promise.all([listLinesOf(db, ids), listHistoryOf(db, ids)]);
   const linesOf = byStoreOrder(lines);
   const historyOf = byStoreOrder(history);
   return rows.map((row) =>
-    presentStaffStoreOrder(row, linesOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], actorKind),
+    presentStaffStoreOrder(row, linesOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], actorKind, publicUrl),
   );
 }
 

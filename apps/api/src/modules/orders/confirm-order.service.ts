@@ -5,6 +5,7 @@ import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { finalizeCardPayment } from './finalize.service.ts';
 import { presentOrderGroup } from './order.presenter.ts';
+import { readOrderFulfilment } from './order-fulfilment.service.ts';
 import { loadOrderGroup } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
 import { askCardProcessor } from './payment-recovery.service.ts';
@@ -26,7 +27,12 @@ export async function getOwnOrder(
     getCheckoutSettings(ctx.db),
   ]);
   if (!loaded) throw notFound();
-  return presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });
+  const fulfilment = await readOrderFulfilment(
+    ctx.db,
+    loaded.group.id,
+    loaded.stores.map((store) => store.id),
+  );
+  return presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings }, fulfilment);
 }
 
 /**

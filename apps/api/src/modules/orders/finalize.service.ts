@@ -3,6 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
+import { notifyStoresOfPaidOrders } from '../store-inbox/store-inbox.service.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
 import { presentOrderGroup } from './order.presenter.ts';
 import { orderConfirmationEmail, trackingLinkEmail } from './order-emails.ts';
@@ -108,10 +109,17 @@ export async function confirmPaidGroup(
     );
     await deleteOrderedCartLines(tx, groupId);
     await rewardInviter(tx, groupId, { publicUrl: ctx.publicUrl });
+    // The stores hear of their paid orders: e-mail to their members and Web Push (issue 17).
+    await notifyStoresOfPaidOrders(
+      tx,
+      moved.map((change) => change.id),
+      { publicUrl: ctx.publicUrl },
+    );
     return enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
   });
   if (confirmed) {
     ctx.kickMailWorker();
+    ctx.kickPushWorker?.();
     return confirmed;
   }
   if (ref === null) return null;

@@ -4,6 +4,8 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
+import { refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
+import { notifyStoresOfPaidOrders } from '../store-inbox/store-inbox.service.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
@@ -65,7 +67,24 @@ export async function markOrderPaid(
     // Money for an order whose every store already rejected it buys nothing: no referral reward for it (the
     // payment itself goes back by hand). Staff rejections took the welcome credit back already.
     if (moved.length > 0) await rewardInviter(tx, group.id, { publicUrl: ctx.publicUrl });
+    // The stores hear of their paid orders: e-mail to their members and Web Push (issue 17).
+    await notifyStoresOfPaidOrders(
+      tx,
+      moved.map((change) => change.id),
+      { publicUrl: ctx.publicUrl },
+    );
     const loaded = await loadOrderGroup(tx, { id: group.id });
+    // A store that rejected the order while the transfer was on its way gets nothing: what was paid for its
+    // part goes back to the remitter as credit at once (decision 040), like a rejection after payment.
+    for (const storeOrder of loaded?.stores ?? []) {
+      if (storeOrder.status !== 'rejected') continue;
+      await refundStoreOrderRemainder(tx, {
+        storeOrderId: storeOrder.id,
+        reason: 'store_rejected',
+        actor: { role: 'operator', userId: operator.userId },
+        publicUrl: ctx.publicUrl,
+      });
+    }
     const remitter = await findRemitter(tx, group.remitterId);
     if (loaded && remitter) {
       const order = presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });
@@ -87,6 +106,7 @@ export async function markOrderPaid(
     throw new HttpError(409, { detail });
   }
   ctx.kickMailWorker();
+  ctx.kickPushWorker?.();
   const loaded = await loadOrderGroup(ctx.db, { id: found.group.id });
   if (!loaded) throw notFound();
   return presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings });

@@ -12,6 +12,7 @@ import {
   lockCartOf,
   putCartLine,
 } from '../cart/cart.service.ts';
+import { refundedMinorOfGroups } from '../refunds/refunds.service.ts';
 import { presentOrderSummary } from './order-history.presenter.ts';
 import {
   findOwnGroup,
@@ -32,18 +33,20 @@ export const REPEAT_REASONS = {
   cartFull: MESSAGES.cartTooManyLines,
 } as const;
 
-/** The remitter's orders, newest first: two queries whatever their number. */
+/** The remitter's orders, newest first: three queries whatever their number. */
 export async function listOrders(db: Database, actor: Actor | null): Promise<OrderSummary[]> {
   const { userId } = requirePermission(actor, 'account:own');
   const groups = await listRemitterGroups(db, userId, ORDER_LIST_LIMIT);
-  const stores = await listStoresOfGroups(
-    db,
-    groups.map((group) => group.id),
-  );
+  const ids = groups.map((group) => group.id);
+  const [stores, refundedOf] = await Promise.all([
+    listStoresOfGroups(db, ids),
+    refundedMinorOfGroups(db, ids),
+  ]);
   return groups.map((group) =>
     presentOrderSummary(
       group,
       stores.filter((store) => store.groupId === group.id),
+      refundedOf.get(group.id) ?? 0,
     ),
   );
 }

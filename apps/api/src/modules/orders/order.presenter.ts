@@ -1,17 +1,25 @@
 import type {
   BankInstructions,
+  LineSubstituteView,
   OrderGroup,
   PaymentMethod,
-  StoreOrder,
+  RemitterStoreOrder,
+  StoreOrderDelivery,
   Substitution,
 } from '@mandado/shared/checkout.schemas';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import type { DeliveryType } from '@mandado/shared/order-pricing';
+import { GROUP_REFUND_STATUS_LABELS, groupRefundStatus } from '@mandado/shared/order-refund-status';
 import {
   type OrderGroupStatus,
   type PaymentStatus,
   STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
 } from '@mandado/shared/order-status';
+import type { Refund } from '@mandado/shared/refund.schemas';
+import type { LineSubstitute } from '../../db/schema/orders.ts';
+import { proofPhotoPaths } from '../courier/courier.presenter.ts';
+import type { DeliveryFacts } from '../courier/courier.service.ts';
 import { presentPickupContact, presentPin } from '../order-status/order-status.presenter.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
 import type { LoadedOrderGroup } from './orders.repository.ts';
@@ -25,6 +33,55 @@ export function isManualMethod(method: string): boolean {
 /** Absolute link of the family member's tracking page. */
 export function trackingUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/seguimiento/${token}`;
+}
+
+/**
+ * What happened to a group after payment (issue 17), read beside `loadOrderGroup` by the refunds and courier
+ * services: the group's refunds (each names its store order), the USD minor units given back, and each store
+ * order's delivery facts (attempts, proof) by store order id. Answers written before any of that could
+ * happen (placing, paying) use `NO_FULFILMENT`.
+ */
+export interface OrderFulfilment {
+  refunds: readonly Refund[];
+  refundedMinor: number;
+  deliveryOf: ReadonlyMap<number, Pick<DeliveryFacts, 'attempts' | 'proof'>>;
+}
+
+export const NO_FULFILMENT: OrderFulfilment = { refunds: [], refundedMinor: 0, deliveryOf: new Map() };
+
+function presentSubstitute(substitute: LineSubstitute | null): LineSubstituteView | null {
+  if (substitute === null) return null;
+  return {
+    name: substitute.name,
+    image: substitute.image,
+    quantity: substitute.quantity,
+    unit_price: substitute.unitPriceUsd,
+    currency: 'USD',
+    total: substitute.totalUsd,
+  };
+}
+
+/**
+ * Attempts, then the proof once delivered: when, who received it, and the photo's address under the
+ * remitter's own order (the courier module serves it, checking the reader) when there is one.
+ */
+function presentDelivery(
+  groupNumber: string,
+  storeOrderNumber: string,
+  facts: Pick<DeliveryFacts, 'attempts' | 'proof'> | undefined,
+): StoreOrderDelivery {
+  const proof = facts?.proof ?? null;
+  return {
+    attempts: [...(facts?.attempts ?? [])],
+    proof:
+      proof === null
+        ? null
+        : {
+            delivered_at: proof.deliveredAt.toISOString(),
+            received_by: proof.receivedBy,
+            photo_url: proof.hasPhoto ? proofPhotoPaths.remitter(groupNumber, storeOrderNumber) : null,
+          },
+  };
 }
 
 /** The bank block (spec §2) while a transfer or deposit is awaited, else null. */
@@ -57,9 +114,10 @@ function bankInstructions(
 export function presentOrderGroup(
   loaded: LoadedOrderGroup,
   context: { publicUrl: string; settings: Pick<CheckoutSettings, 'bank' | 'supportEmail'> },
+  fulfilment: OrderFulfilment = NO_FULFILMENT,
 ): OrderGroup {
   const { group } = loaded;
-  const stores: StoreOrder[] = loaded.stores.map((store) => ({
+  const stores: RemitterStoreOrder[] = loaded.stores.map((store) => ({
     number: store.number,
     store: { id: store.storeId, name: store.storeName, address: store.storeAddress },
     status: store.status as StoreOrderStatus,
@@ -81,16 +139,23 @@ export function presentOrderGroup(
         total: line.totalUsd,
         discount: line.discount,
         substitution: line.substitution as Substitution,
+        available_quantity: line.availableQuantity,
+        substitute: presentSubstitute(line.substitute),
       })),
+    // A row whose status stays the same is a staff note (a line change, a reopened courier link): the
+    // remitter sees those changes in the lines, refunds and delivery blocks, not as a repeated status.
     history: loaded.history
-      .filter((change) => change.storeOrderId === store.id)
+      .filter((change) => change.storeOrderId === store.id && change.fromStatus !== change.toStatus)
       .map((change) => ({
         from: change.fromStatus as StoreOrderStatus | null,
         to: change.toStatus as StoreOrderStatus,
         reason: change.reason,
         at: change.createdAt.toISOString(),
       })),
+    refunds: fulfilment.refunds.filter((refund) => refund.store_order_number === store.number),
+    delivery: presentDelivery(group.number, store.number, fulfilment.deliveryOf.get(store.id)),
   }));
+  const refundStatus = groupRefundStatus(fulfilment.refundedMinor, parseMoney(group.total));
   const beneficiary = group.beneficiary;
   return {
     number: group.number,
@@ -129,6 +194,9 @@ export function presentOrderGroup(
     total: group.total,
     currency: 'USD',
     stores,
+    refunded: formatMinorAsDecimal(fulfilment.refundedMinor),
+    refund_status: refundStatus,
+    refund_status_label: GROUP_REFUND_STATUS_LABELS[refundStatus],
     instructions: bankInstructions(group, context.settings),
     tracking_url: trackingUrl(context.publicUrl, group.trackingToken),
     cancel_reason: group.cancelReason,

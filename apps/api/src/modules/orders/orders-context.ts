@@ -13,6 +13,8 @@ export interface OrdersContext {
   publicUrl: string;
   /** Called after a committed change enqueued an e-mail. */
   kickMailWorker: () => void;
+  /** Called after a committed payment wrote Web Push messages for the stores' members (issue 17). */
+  kickPushWorker?: () => void;
   now: () => Date;
   /** How long a request waits for the same key's request in progress before 409 (20 s; tests shorten it). */
   idempotencyWaitMs?: number;
@@ -23,12 +25,14 @@ export function ordersContextOf(app: {
   payments: Payments;
   publicUrl: string;
   kickMailWorker: () => void;
+  kickPushWorker?: () => void;
 }): OrdersContext {
   return {
     db: app.db,
     payments: app.payments,
     publicUrl: app.publicUrl,
     kickMailWorker: app.kickMailWorker,
+    ...(app.kickPushWorker ? { kickPushWorker: app.kickPushWorker } : {}),
     now: () => new Date(),
   };
 }

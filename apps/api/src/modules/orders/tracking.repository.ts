@@ -19,6 +19,11 @@ export interface TrackedLineRow {
   name: string;
   quantity: number;
   image: string | null;
+  /** Issue 17: how many the store had (null: as ordered), and the substitute's name, units and picture only. */
+  availableQuantity: number | null;
+  substituteName: string | null;
+  substituteQuantity: number | null;
+  substituteImage: string | null;
 }
 
 export interface TrackedStoreOrderRow {
@@ -28,6 +33,8 @@ export interface TrackedStoreOrderRow {
   storeAddress: string;
   status: string;
   items: number;
+  /** The 4 digits for the handover; the presenter shows them only while one is ahead. */
+  deliveryCode: string;
 }
 
 /**
@@ -68,13 +75,17 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       // Written out with aliases: drizzle leaves columns unqualified in a one-table select, and an unqualified
       // id inside the subquery would name the line's own column.
       items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
+      deliveryCode: storeOrders.deliveryCode,
     })
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId))
     .orderBy(asc(storeOrders.id));
 }
 
-/** The products of these store orders, in the order they were placed: names, quantities, pictures; no prices. */
+/**
+ * The products of these store orders, in the order they were placed: names, quantities, pictures; no prices.
+ * The substitute's jsonb is read key by key so its prices never leave the database for this page.
+ */
 export async function listTrackedLines(
   db: Database,
   storeOrderIds: readonly number[],
@@ -86,6 +97,10 @@ export async function listTrackedLines(
       name: orderLines.name,
       quantity: orderLines.quantity,
       image: orderLines.image,
+      availableQuantity: orderLines.availableQuantity,
+      substituteName: sql<string | null>`${orderLines.substitute}->>'name'`,
+      substituteQuantity: sql<number | null>`(${orderLines.substitute}->>'quantity')::int`,
+      substituteImage: sql<string | null>`${orderLines.substitute}->>'image'`,
     })
     .from(orderLines)
     .where(inArray(orderLines.storeOrderId, [...storeOrderIds]))

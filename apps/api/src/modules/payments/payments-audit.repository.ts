@@ -30,7 +30,8 @@ export function findSandboxChargesWithoutPaidGroup(
 
 /**
  * Groups paid by a processor (total above 0) with no charge behind them: no reference at all, or, for the
- * sandbox, no succeeded intent of the group's total under that reference.
+ * sandbox, no intent of the group's total that succeeded under that reference (partly or wholly refunded
+ * since by the refunds of its store orders, issue 17: the refunds check below compares those).
  */
 export function findPaidGroupsWithoutCharge(
   db: Database,
@@ -44,7 +45,7 @@ export function findPaidGroupsWithoutCharge(
             g.processor_ref is null
             or (g.processor = 'sandbox' and not exists (
               select 1 from sandbox_intents si
-              where si.id = g.processor_ref and si.status = 'succeeded' and si.amount = g.total
+              where si.id = g.processor_ref and si.status in ('succeeded', 'refunded') and si.amount = g.total
             ))
           )
         order by g.id`,
@@ -62,21 +63,74 @@ export function findSandboxOverRefunds(
   );
 }
 
-/** Groups whose credit refunds (ledger 'refunded' entries) exceed the credit they spent. */
+/**
+ * Groups whose credit refunds (ledger 'refunded' entries) exceed the credit they spent plus the refunds
+ * decided as credit for them (issue 17: a transfer's money given back to the account).
+ */
 export function findCreditOverRefunds(
   db: Database,
 ): Promise<Array<{ group_id: number; spent: string; refunded: string }>> {
   return rowsOf(
     db,
-    sql`select group_id,
-               (-coalesce(sum(amount) filter (where kind = 'spent'), 0))::numeric(12, 2)::text as spent,
-               coalesce(sum(amount) filter (where kind = 'refunded'), 0)::numeric(12, 2)::text as refunded
-        from wallet_entries
-        where group_id is not null
-        group by group_id
-        having coalesce(sum(amount) filter (where kind = 'refunded'), 0)
-             > -coalesce(sum(amount) filter (where kind = 'spent'), 0)
-        order by group_id`,
+    sql`select e.group_id,
+               (-coalesce(sum(e.amount) filter (where e.kind = 'spent'), 0)
+                 + coalesce(max(w.total), 0))::numeric(12, 2)::text as spent,
+               coalesce(sum(e.amount) filter (where e.kind = 'refunded'), 0)::numeric(12, 2)::text as refunded
+        from wallet_entries e
+        left join (
+          select group_id, sum(amount) as total from refunds
+          where destination = 'wallet' and status = 'succeeded'
+          group by group_id
+        ) w on w.group_id = e.group_id
+        where e.group_id is not null
+        group by e.group_id
+        having coalesce(sum(e.amount) filter (where e.kind = 'refunded'), 0)
+             > -coalesce(sum(e.amount) filter (where e.kind = 'spent'), 0) + coalesce(max(w.total), 0)
+        order by e.group_id`,
+  );
+}
+
+/** Store orders whose decided refunds (pending and succeeded) exceed what was paid for them (issue 17). */
+export function findStoreOrderOverRefunds(
+  db: Database,
+): Promise<Array<{ number: string; total: string; refunded: string }>> {
+  return rowsOf(
+    db,
+    sql`select so.number, so.total::text as total, sum(r.amount)::numeric(12, 2)::text as refunded
+        from refunds r
+        join store_orders so on so.id = r.store_order_id
+        where r.status in ('pending', 'succeeded')
+        group by so.id, so.number, so.total
+        having sum(r.amount) > so.total
+        order by so.id`,
+  );
+}
+
+/**
+ * Paid sandbox groups whose succeeded card refunds (issue 17) add up to something else than what the
+ * sandbox's own refunds of their charge add up to: a refund recorded but never made, or made twice.
+ */
+export function findSandboxRefundMismatches(
+  db: Database,
+): Promise<Array<{ number: string; intent_id: string; recorded: string; processor: string }>> {
+  return rowsOf(
+    db,
+    sql`select g.number, si.id as intent_id,
+               coalesce(r.total, 0)::numeric(12, 2)::text as recorded,
+               coalesce(sr.total, 0)::numeric(12, 2)::text as processor
+        from order_groups g
+        join sandbox_intents si on si.id = g.processor_ref
+        left join (
+          select intent_id, sum(amount) as total from sandbox_refunds group by intent_id
+        ) sr on sr.intent_id = si.id
+        left join (
+          select group_id, sum(amount) as total from refunds
+          where destination = 'original_payment' and status = 'succeeded'
+          group by group_id
+        ) r on r.group_id = g.id
+        where g.processor = 'sandbox' and g.payment_status = 'paid'
+          and coalesce(r.total, 0) <> coalesce(sr.total, 0)
+        order by g.id`,
   );
 }
 

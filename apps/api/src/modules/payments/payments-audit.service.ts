@@ -5,12 +5,15 @@ import {
   findPaidGroupsWithoutCharge,
   findSandboxChargesWithoutPaidGroup,
   findSandboxOverRefunds,
+  findSandboxRefundMismatches,
+  findStoreOrderOverRefunds,
 } from './payments-audit.repository.ts';
 
 export type PaymentFindingKind =
   | 'charge_without_paid_group'
   | 'paid_group_without_charge'
   | 'refund_above_paid'
+  | 'refund_mismatch'
   | 'ledger_mismatch';
 
 /** One disagreement between money records: what kind, which record, and the amounts that disagree. */
@@ -22,18 +25,22 @@ export interface PaymentFinding {
 
 /**
  * `npm run audit:payments` (decision 030), read-only: charges without a paid group, paid groups without a
- * charge, refunds above what was paid (card and credit) and credit balances that differ from their ledger.
+ * charge, refunds above what was paid (card, credit and each store order's refunds), card refunds we recorded
+ * that the sandbox did not make (or made otherwise), and credit balances that differ from their ledger.
  * It sees what the database holds: the sandbox's charges, every group and the ledger. Stripe's and PayPal's
  * charges live at the processor; the sweep lists those.
  */
 export async function auditPayments(db: Database): Promise<PaymentFinding[]> {
-  const [charges, groups, cardRefunds, creditRefunds, ledgers] = await Promise.all([
-    findSandboxChargesWithoutPaidGroup(db),
-    findPaidGroupsWithoutCharge(db),
-    findSandboxOverRefunds(db),
-    findCreditOverRefunds(db),
-    findLedgerMismatches(db),
-  ]);
+  const [charges, groups, cardRefunds, creditRefunds, storeOrderRefunds, refundMismatches, ledgers] =
+    await Promise.all([
+      findSandboxChargesWithoutPaidGroup(db),
+      findPaidGroupsWithoutCharge(db),
+      findSandboxOverRefunds(db),
+      findCreditOverRefunds(db),
+      findStoreOrderOverRefunds(db),
+      findSandboxRefundMismatches(db),
+      findLedgerMismatches(db),
+    ]);
   return [
     ...charges.map((row) => ({
       kind: 'charge_without_paid_group' as const,
@@ -54,6 +61,16 @@ export async function auditPayments(db: Database): Promise<PaymentFinding[]> {
       kind: 'refund_above_paid' as const,
       subject: `grupo ${row.group_id}`,
       detail: `crédito devuelto ${row.refunded} sobre ${row.spent} usado`,
+    })),
+    ...storeOrderRefunds.map((row) => ({
+      kind: 'refund_above_paid' as const,
+      subject: row.number,
+      detail: `devoluciones de ${row.refunded} sobre ${row.total} pagado`,
+    })),
+    ...refundMismatches.map((row) => ({
+      kind: 'refund_mismatch' as const,
+      subject: row.number,
+      detail: `devoluciones a la tarjeta registradas ${row.recorded}, reembolsado en ${row.intent_id} ${row.processor}`,
     })),
     ...ledgers.map((row) => ({
       kind: 'ledger_mismatch' as const,

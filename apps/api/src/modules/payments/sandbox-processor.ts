@@ -19,7 +19,7 @@ import {
   findIntentByKey,
   insertOrFindIntent,
   listSucceededIntentsSince,
-  refundIntent,
+  refundIntentOnce,
   type SandboxIntentRow,
 } from './sandbox.repository.ts';
 
@@ -122,9 +122,25 @@ export function createSandboxProcessor(): CardProcessor {
       return charges;
     },
 
-    async refund(db: Database, processorRef: string, amountMinor: number): Promise<void> {
-      // Full refunds only, once, and the amount is recorded so the audit can compare it with what was paid.
-      await refundIntent(db, processorRef, formatMinorAsDecimal(amountMinor));
+    async refund(
+      db: Database,
+      processorRef: string,
+      amountMinor: number,
+      idempotencyKey: string,
+    ): Promise<void> {
+      // Once per key, adding up, never above the charge (Stripe's rules); the amounts are recorded so the
+      // audit can compare them with the refunds we decided.
+      const result = await refundIntentOnce(
+        db,
+        processorRef,
+        formatMinorAsDecimal(amountMinor),
+        idempotencyKey,
+      );
+      if (result === 'refused') {
+        throw new Error(
+          `Sandbox refused the refund ${idempotencyKey}: ${formatMinorAsDecimal(amountMinor)} is more than what is left of ${processorRef}`,
+        );
+      }
     },
 
     async describeCard(_db: Database, token: string): Promise<CardDetails | null> {

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { sandboxIntents } from '../../db/schema/payments.ts';
+import { sandboxIntents, sandboxRefunds } from '../../db/schema/payments.ts';
 
 /** The embedded sandbox processor's own table (decision 023): the only SQL the sandbox runs. */
 
@@ -73,12 +73,49 @@ export async function decideWaitingIntent(
   return row ?? null;
 }
 
-/** A full refund of a succeeded intent, once: the status guard makes a repeated call change nothing. */
-export async function refundIntent(db: Database, id: string, refundedAmount: string): Promise<void> {
-  await db
-    .update(sandboxIntents)
-    .set({ status: 'refunded', refundedAmount, updatedAt: sql`now()` })
-    .where(and(eq(sandboxIntents.id, id), eq(sandboxIntents.status, 'succeeded')));
+export type SandboxRefundResult = 'refunded' | 'repeated' | 'refused';
+
+/**
+ * A refund of part or all of a succeeded intent, once per idempotency key, as Stripe does it (decision 040):
+ * the key is recorded with the refund in one transaction, so a retried call with the same key changes
+ * nothing ('repeated'); the refunded amount adds up, and a refund above what is left of the charge changes
+ * nothing ('refused', as Stripe answers amount_too_large). The intent reads 'refunded' once nothing is left.
+ * Each refund is a row of sandbox_refunds, keyed by its idempotency key.
+ */
+export async function refundIntentOnce(
+  db: Database,
+  id: string,
+  amount: string,
+  idempotencyKey: string,
+): Promise<SandboxRefundResult> {
+  return db.transaction(async (tx) => {
+    // The intent's row lock makes its refunds take turns: the sum below is never raced.
+    const [intent] = await tx
+      .select({
+        status: sandboxIntents.status,
+        fits: sql<boolean>`${sandboxIntents.refundedAmount} + ${amount}::numeric <= ${sandboxIntents.amount}`,
+      })
+      .from(sandboxIntents)
+      .where(eq(sandboxIntents.id, id))
+      .for('update');
+    const [seen] = await tx
+      .select({ key: sandboxRefunds.idempotencyKey })
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+    if (seen) return 'repeated';
+    if (intent?.status !== 'succeeded' || !intent.fits) return 'refused';
+    await tx.insert(sandboxRefunds).values({ idempotencyKey, intentId: id, amount });
+    const refunded = sql`${sandboxIntents.refundedAmount} + ${amount}::numeric`;
+    await tx
+      .update(sandboxIntents)
+      .set({
+        refundedAmount: refunded,
+        status: sql`case when ${refunded} >= ${sandboxIntents.amount} then 'refunded' else ${sandboxIntents.status} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sandboxIntents.id, id));
+    return 'refunded';
+  });
 }
 
 /** Succeeded (not refunded) intents last changed since `since`: the sweep's charges to match with groups. */

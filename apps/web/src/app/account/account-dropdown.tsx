@@ -1,17 +1,27 @@
+import type { StaffWho } from '@mandado/shared/staff-routes';
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { creditText } from '../../features/referral/credit-text.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { UserIcon } from './account-icons.tsx';
-import { ACCOUNT_LINKS } from './account-links.ts';
+import { ACCOUNT_LINKS, staffLinksFor } from './account-links.ts';
 
 /**
  * The logged-in 'Mi cuenta' dropdown that greets by first name. A disclosure: the button says whether it is
  * open, Escape closes it and gives focus back to the button, and leaving it (focus or click elsewhere, a
  * navigation) closes it. Its own chunk: a visitor's first load never needs it.
  */
-export function AccountDropdown({ firstName, credit }: { firstName: string; credit: string }) {
+export function AccountDropdown({
+  firstName,
+  credit,
+  who,
+}: {
+  firstName: string;
+  credit: string;
+  /** Who the user is (roles, stores): store members and operators also get their staff areas. */
+  who: StaffWho;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -81,6 +91,13 @@ export function AccountDropdown({ firstName, credit }: { firstName: string; cred
               <Link to={link.to} className="account-menu__item" onClick={() => setOpen(false)}>
                 {link.label}
               </Link>
+            </li>
+          ))}
+          {staffLinksFor(who).map((link) => (
+            <li key={link.href}>
+              <a href={link.href} className="account-menu__item">
+                {link.label}
+              </a>
             </li>
           ))}
           <li>

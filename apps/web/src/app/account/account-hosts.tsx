@@ -1,8 +1,8 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { SwipeAction } from './swipe-gesture.ts';
 import { useSwipeGestures } from './use-swipe-gestures.ts';
@@ -71,7 +71,12 @@ function UserMenuHost() {
   if (!open || !user) return null;
   return (
     <Suspense fallback={null}>
-      <MobileUserMenu firstName={user.first_name} credit={user.credit} onClose={() => setOpen(false)} />
+      <MobileUserMenu
+        firstName={user.first_name}
+        credit={user.credit}
+        who={user}
+        onClose={() => setOpen(false)}
+      />
     </Suspense>
   );
 }

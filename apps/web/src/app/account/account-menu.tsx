@@ -1,7 +1,7 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { loginPathFor } from './next-path.ts';
 import './account.css';
 
@@ -31,7 +31,7 @@ export function AccountMenu() {
   }
   return (
     <Suspense fallback={placeholder}>
-      <AccountDropdown firstName={user.first_name} credit={user.credit} />
+      <AccountDropdown firstName={user.first_name} credit={user.credit} who={user} />
     </Suspense>
   );
 }

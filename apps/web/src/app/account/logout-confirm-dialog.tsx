@@ -1,6 +1,6 @@
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { useLogout } from '../../features/accounts/use-logout.ts';
 import { type LogoutOrigin, useAppStore } from '../../state/app-store.ts';
 import { homePath } from './next-path.ts';

@@ -1,9 +1,10 @@
+import type { StaffWho } from '@mandado/shared/staff-routes';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { Link } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
 import { creditText } from '../../features/referral/credit-text.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { ACCOUNT_LINKS } from './account-links.ts';
+import { ACCOUNT_LINKS, staffLinksFor } from './account-links.ts';
 import './account.css';
 
 /**
@@ -16,6 +17,8 @@ interface MobileUserMenuProps {
   firstName: string;
   /** The user's credit, USD decimal. */
   credit: string;
+  /** Who the user is (roles, stores): store members and operators also get their staff areas. */
+  who: StaffWho;
   onClose: () => void;
 }
 
@@ -23,7 +26,7 @@ interface MobileUserMenuProps {
  * The mobile user menu, sliding in from the right. A modal dialog (focus trap, Escape, focus back to the
  * user button); it stops above the bottom bar, so a tap on the user button lands on the backdrop and closes it.
  */
-export function MobileUserMenu({ firstName, credit, onClose }: MobileUserMenuProps) {
+export function MobileUserMenu({ firstName, credit, who, onClose }: MobileUserMenuProps) {
   const setLogoutConfirm = useAppStore((state) => state.setLogoutConfirm);
   const openReferral = useAppStore((state) => state.openReferral);
   const setHelpView = useAppStore((state) => state.setHelpView);
@@ -39,6 +42,13 @@ export function MobileUserMenu({ firstName, credit, onClose }: MobileUserMenuPro
                 <Link to={link.to} className="user-drawer__item" onClick={onClose}>
                   {link.label}
                 </Link>
+              </li>
+            ))}
+            {staffLinksFor(who).map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="user-drawer__item">
+                  {link.label}
+                </a>
               </li>
             ))}
             <li>

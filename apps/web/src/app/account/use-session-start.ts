@@ -1,10 +1,10 @@
+import { setCsrfToken } from '@mandado/web-kit/api-client.ts';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { fetchCsrfToken } from '../../features/accounts/accounts.api.ts';
 import { track } from '../../lib/analytics.ts';
-import { setCsrfToken } from '../../lib/api-client.ts';
 import { removeItem, STORAGE_KEYS, writeJson } from '../../lib/storage.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /**
  * Spec §4 App start step 3, once who-am-I has answered: with a user, fetch the session's CSRF token, store the

@@ -1,6 +1,6 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /** Once dismissed the popup does not come back in the same visit (the tab's session), but does in the next. */

@@ -1,4 +1,5 @@
 import type { City } from '@mandado/shared/catalog.schemas';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   categoriesQueryOptions,
@@ -9,7 +10,6 @@ import {
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { failureMessage } from '@mandado/web-kit/failure-text.ts';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { failureMessage } from '../../lib/failure-text.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { backOff } from '../../state/cart/back-off.ts';
 import { isStoredCart } from '../../state/cart/cart-machine.ts';

@@ -1,9 +1,9 @@
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { type CartTotals, cartTotals } from '../../features/cart/cart-totals.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /**

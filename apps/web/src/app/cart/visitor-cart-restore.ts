@@ -1,7 +1,7 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { storeCatalogQueryOptions } from '../../features/catalog/catalog.api.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
 import {
   type CheckedVisitorCart,

@@ -14,11 +14,17 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';
 import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { formatMinorIn } from '@mandado/web-kit/display-money.ts';
+import { failureMessage } from '@mandado/web-kit/failure-text.ts';
+import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { useToastStore } from '@mandado/web-kit/toast-store.ts';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { failureText } from '../../components/form/api-form-errors.ts';
-import { Spinner } from '../../components/spinner.tsx';
 import { type AuthStage, authStageTitle } from '../../features/accounts/auth-form.schemas.ts';
 import { AuthForm } from '../../features/accounts/auth-form.tsx';
 import { readReferrer } from '../../features/accounts/referrer.ts';
@@ -52,11 +58,6 @@ import { Sandbox3dsDialog } from '../../features/checkout/sandbox-3ds-dialog.tsx
 import { EMPTY_SANDBOX_CARD, type SandboxCardFields } from '../../features/checkout/sandbox-card-form.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { trackPurchase } from '../../lib/analytics.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { formatMinorIn } from '../../lib/display-money.ts';
-import { failureMessage } from '../../lib/failure-text.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { type CheckoutStep, lastBeneficiaryOf, rememberLastBeneficiary } from '../../state/checkout-slice.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
@@ -132,8 +133,8 @@ export function CheckoutFlow({ user, onPlaced }: CheckoutFlowProps) {
   useEffect(() => {
     if (lastStep.current === step) return;
     lastStep.current = step;
-    const state = useAppStore.getState();
-    for (const item of state.notifications) if (item.kind === 'success') state.dismissNotification(item.id);
+    const toasts = useToastStore.getState();
+    for (const item of toasts.notifications) if (item.kind === 'success') toasts.dismissNotification(item.id);
   }, [step]);
   return (
     <div className="container page-section checkout">

@@ -1,6 +1,6 @@
 import { usdText } from '@mandado/shared/money-text';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../components/spinner.tsx';
 import { loadStripe, type StripeClient, type StripeElements } from './stripe-js.ts';
 
 interface StripeCardSectionProps {

@@ -1,5 +1,6 @@
 import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { parseMoney } from '@mandado/shared/money';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../../features/checkout/checkout-pricing.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
 

@@ -1,5 +1,5 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense } from 'react';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 // Only a shopper who picks a different city needs the confirmation; it loads then.

@@ -1,6 +1,6 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/spinner.tsx';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 // The panel brings react-hook-form and zod; they load only when a shopper opens it.

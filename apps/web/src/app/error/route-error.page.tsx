@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
 
 /** The 404 page's title (not-found.page.tsx); the spec's English texts are in Spanish here (decision 033). */
 const NOT_FOUND_TEXT = 'No encontramos esta página';

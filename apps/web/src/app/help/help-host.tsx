@@ -1,7 +1,7 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HELP_PARAM, HELP_SLUGS, helpViewFromSlug } from '../../features/help/help-slugs.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 // The overlay, its forms and the FAQ load only when help opens: this host is part of every first load.

@@ -1,5 +1,5 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 
 // The footer is below the fold on every page (the page is at least a viewport tall), so it loads when the
 // shopper scrolls near it, not with the page: a visit that never scrolls never downloads it.

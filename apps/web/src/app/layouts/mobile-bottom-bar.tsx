@@ -1,5 +1,5 @@
+import { PinIcon, StoreIcon } from '@mandado/web-kit/icons.tsx';
 import { Link, NavLink } from 'react-router';
-import { PinIcon, StoreIcon } from '../../components/icons.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { useAppStore } from '../../state/app-store.ts';

@@ -1,5 +1,5 @@
+import { BrandMark, IconSvg } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
-import { BrandMark, IconSvg } from '../../components/icons.tsx';
 import { SupportContactBlock } from '../../features/help/support-contact-block.tsx';
 import { referralRewardLine } from '../../features/referral/referral-share.ts';
 import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';

@@ -1,5 +1,5 @@
+import { BrandMark, PinIcon } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
-import { BrandMark, PinIcon } from '../../components/icons.tsx';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
 import { SearchBox } from '../../features/search/search-box.tsx';

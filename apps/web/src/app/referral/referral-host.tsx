@@ -1,6 +1,6 @@
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 // The popup (its form, the share links, zod for the e-mail) loads when someone opens it: browse pages'

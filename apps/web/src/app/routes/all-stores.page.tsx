@@ -1,7 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { isStoreKind } from '@mandado/shared/store-kinds';
+import { CompassIcon } from '@mandado/web-kit/icons.tsx';
 import { Link, useParams } from 'react-router';
-import { CompassIcon } from '../../components/icons.tsx';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useAppStore } from '../../state/app-store.ts';

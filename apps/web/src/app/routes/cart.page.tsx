@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { CartDetails } from '../../features/cart/cart-details.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCartTotals } from '../cart/use-cart-totals.ts';

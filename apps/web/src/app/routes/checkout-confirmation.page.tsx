@@ -1,13 +1,13 @@
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { confirmOrder, orderQueryOptions } from '../../features/checkout/checkout.api.ts';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
 

@@ -1,10 +1,10 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { CheckoutFlow } from '../checkout/checkout-flow.tsx';
 

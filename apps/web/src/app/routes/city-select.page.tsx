@@ -1,5 +1,5 @@
+import { BrandMark, CloseIcon } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
-import { BrandMark, CloseIcon } from '../../components/icons.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { CityPicker } from '../../features/locations/city-picker.tsx';
 import { useCities } from '../../features/locations/use-cities.ts';

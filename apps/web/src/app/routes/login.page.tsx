@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { isStaffAreaPath } from '@mandado/shared/staff-routes';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
 import { type AuthStage, authStageTitle } from '../../features/accounts/auth-form.schemas.ts';
 import { AuthForm } from '../../features/accounts/auth-form.tsx';
 import { readReferrer } from '../../features/accounts/referrer.ts';
@@ -14,13 +15,30 @@ interface AuthRouteProps {
   referralToken: string;
 }
 
+/**
+ * A `next` in the staff app (issue 17: /comercio, /admin) is another bundle, which this app's router does not
+ * know: a full page load goes there instead of a client-side navigation.
+ */
+function LeaveForStaffApp({ to }: { to: string }) {
+  useEffect(() => window.location.replace(to), [to]);
+  return (
+    <div className="app-loading">
+      <Spinner label="Cargando" />
+    </div>
+  );
+}
+
 /** /login and /register: the panel's form as a page; once logged in, on to `next` (or the shop). */
 export function AuthRoute({ initialStage, referralToken }: AuthRouteProps) {
   const [params] = useSearchParams();
   const { user, isPending } = useCurrentUser();
   const hasCity = useAppStore((state) => state.city !== null);
   const [stage, setStage] = useState(initialStage);
-  if (user) return <Navigate to={safeNextPath(params.get('next')) ?? homePath(hasCity)} replace />;
+  if (user) {
+    const next = safeNextPath(params.get('next'));
+    if (next !== null && isStaffAreaPath(next.split(/[?#]/)[0] ?? '')) return <LeaveForStaffApp to={next} />;
+    return <Navigate to={next ?? homePath(hasCity)} replace />;
+  }
   return (
     <AuthPageFrame title={authStageTitle(stage)}>
       {isPending ? (

@@ -1,8 +1,8 @@
 import { isStoreKind } from '@mandado/shared/store-kinds';
+import { CompassIcon } from '@mandado/web-kit/icons.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CompassIcon } from '../../components/icons.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
 import { nearStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import {

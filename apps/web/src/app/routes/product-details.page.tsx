@@ -1,12 +1,12 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { storeSlug } from '@mandado/shared/store-kinds';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { productIdParam, productQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { ProductDetail } from '../../features/catalog/product-detail.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 
 function detailsHref(product: Product): string {

@@ -1,9 +1,10 @@
 import type { CategoryProducts, City, Product, Store } from '@mandado/shared/catalog.schemas';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { CategoryNav } from '../../features/catalog/category-nav.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/product-grid.tsx';
 import { type ProductSort, sortProducts } from '../../features/catalog/sort-products.ts';
@@ -14,7 +15,6 @@ import { useProgressiveCount } from '../../features/catalog/use-progressive-coun
 import { useStoreCatalog, useStoreCategories } from '../../features/catalog/use-store-catalog.ts';
 import { StoreHeader } from '../../features/stores/store-header.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 import { RequireCity } from './require-city.tsx';
 import { useRouteStore } from './use-route-store.ts';

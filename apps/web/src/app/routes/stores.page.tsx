@@ -1,9 +1,9 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { isStoreKind, type StoreKind } from '@mandado/shared/store-kinds';
+import { CompassIcon } from '@mandado/web-kit/icons.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CompassIcon } from '../../components/icons.tsx';
 import { mergeNearStores } from '../../features/stores/filter-stores.ts';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
 import { nearStoresQueryOptions } from '../../features/stores/stores.api.ts';

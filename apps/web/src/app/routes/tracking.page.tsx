@@ -1,12 +1,12 @@
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { trackingQueryOptions } from '../../features/orders/orders.api.ts';
 import { TrackingView } from '../../features/orders/tracking-view.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 
 /**

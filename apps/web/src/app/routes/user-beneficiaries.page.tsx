@@ -1,5 +1,5 @@
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { BeneficiariesManager } from '../../features/beneficiaries/beneficiaries-manager.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { renderAddressPicker } from '../address/render-address-picker.tsx';

@@ -1,6 +1,6 @@
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { homePath } from '../account/next-path.ts';
 

@@ -1,13 +1,13 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { OrderDetail } from '../../features/orders/order-detail.tsx';
 import { orderQueryOptions } from '../../features/orders/orders.api.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAccountUser } from './user.layout.tsx';
 
 function BackToOrders() {

@@ -1,6 +1,6 @@
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { OrderList } from '../../features/orders/order-list.tsx';
 import { ordersQueryOptions } from '../../features/orders/orders.api.ts';
 import { useAccountUser } from './user.layout.tsx';

@@ -1,6 +1,6 @@
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { walletQueryOptions } from '../../features/wallet/wallet.api.ts';
 import { WalletView } from '../../features/wallet/wallet-view.tsx';
 import { useAppStore } from '../../state/app-store.ts';

@@ -1,7 +1,7 @@
 import type { User } from '@mandado/shared/account.schemas';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useOutletContext } from 'react-router';
-import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { ACCOUNT_LINKS } from '../account/account-links.ts';
 import { loginPathFor } from '../account/next-path.ts';

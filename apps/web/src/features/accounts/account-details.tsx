@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RemitterUpdate, remitterUpdateSchema, type User } from '@mandado/shared/account.schemas';
+import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
+import { NameFields } from '@mandado/web-kit/form/form-controls.tsx';
+import { PhoneField } from '@mandado/web-kit/form/phone-field.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
-import { NameFields } from '../../components/form/form-controls.tsx';
-import { PhoneField } from '../../components/form/phone-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { useUpdateRemitter } from './use-update-remitter.ts';
 import './accounts.css';
 

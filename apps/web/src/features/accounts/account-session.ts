@@ -1,8 +1,8 @@
 import type { User } from '@mandado/shared/account.schemas';
+import { setCsrfToken } from '@mandado/web-kit/api-client.ts';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import type { QueryClient } from '@tanstack/react-query';
-import { setCsrfToken } from '../../lib/api-client.ts';
 import { removeItem, STORAGE_KEYS, writeJson } from '../../lib/storage.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /**
  * Puts the user into the who-am-I answer (which the menu, the cart and the account pages watch) and into

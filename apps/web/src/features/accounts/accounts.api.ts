@@ -9,8 +9,8 @@ import type {
   User,
 } from '@mandado/shared/account.schemas';
 import type { Card } from '@mandado/shared/card.schemas';
+import { apiDelete, apiGet, apiPost, apiPut, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
 
 // Types only from the shared schemas: this module is reached from the shell (the account menu's logout), and
 // the schemas' values bring zod and libphonenumber, which belong to the lazily loaded forms.

@@ -2,21 +2,21 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import type { Settings } from '@mandado/shared/settings.schemas';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
-import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
+import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
 import {
   EmailInput,
   Field,
   FieldError,
   NameFields,
   PasswordInput,
-} from '../../components/form/form-controls.tsx';
-import { PhoneField } from '../../components/form/phone-field.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
+} from '@mandado/web-kit/form/form-controls.tsx';
+import { PhoneField } from '@mandado/web-kit/form/phone-field.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { emailExists } from './accounts.api.ts';
 import {
   type AuthFormValues,

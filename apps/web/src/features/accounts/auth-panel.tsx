@@ -1,5 +1,5 @@
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
 import { type AuthPanelMode, useAppStore } from '../../state/app-store.ts';
 import { type AuthStage, authStageTitle } from './auth-form.schemas.ts';
 import { AuthForm } from './auth-form.tsx';

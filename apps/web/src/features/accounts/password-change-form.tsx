@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PasswordChange, passwordChangeSchema } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
+import { Field, PasswordInput } from '@mandado/web-kit/form/form-controls.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
-import { Field, PasswordInput } from '../../components/form/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { changePassword } from './accounts.api.ts';
 import './accounts.css';

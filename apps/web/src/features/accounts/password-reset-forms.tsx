@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '@mandado/shared/account.schemas';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
+import { ApiError, apiPost } from '@mandado/web-kit/api-client.ts';
+import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
+import { EmailInput, Field, PasswordInput } from '@mandado/web-kit/form/form-controls.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
-import { EmailInput, Field, PasswordInput } from '../../components/form/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { ApiError, apiPost } from '../../lib/api-client.ts';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './use-password-reset.ts';
 import './accounts.css';
 

@@ -1,8 +1,8 @@
 import type { Card } from '@mandado/shared/card.schemas';
 import { CARD_BRAND_LABELS } from '@mandado/shared/sandbox-cards';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Spinner } from '../../components/spinner.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { deleteSavedCard, savedCardsQueryOptions } from './accounts.api.ts';
 import './accounts.css';

@@ -1,9 +1,9 @@
 import type { LoginResponse, User } from '@mandado/shared/account.schemas';
+import { ApiError, setCsrfToken } from '@mandado/web-kit/api-client.ts';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, setCsrfToken } from '../../lib/api-client.ts';
 import { STORAGE_KEYS, writeJson } from '../../lib/storage.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /**
  * Spec §4 Authenticate, after a login or a registration: the session's CSRF token from the answer, then

@@ -1,6 +1,6 @@
 import type { User } from '@mandado/shared/account.schemas';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 export interface CurrentUser {
   /** The logged-in remitter, or null for a visitor (and while who-am-I is loading or failed). */

@@ -1,4 +1,5 @@
 import type { User } from '@mandado/shared/account.schemas';
+import { useToastStore } from '@mandado/web-kit/toast-store.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../../state/app-store.ts';
 import { welcome } from './welcome.ts';
@@ -20,12 +21,14 @@ const ANA: User = {
 
 describe('welcome (issue 16: the welcome toast greets a new account only)', () => {
   beforeEach(() => {
-    useAppStore.setState({ notifications: [], authPanel: 'login' });
+    useToastStore.setState({ notifications: [] });
+    useAppStore.setState({ authPanel: 'login' });
   });
 
   it('greets right after registering and closes the panel', () => {
     welcome(ANA, 'register');
-    const { notifications, authPanel } = useAppStore.getState();
+    const { notifications } = useToastStore.getState();
+    const { authPanel } = useAppStore.getState();
     expect(notifications.map(({ title, message }) => ({ title, message }))).toEqual([
       { title: '¡Hola, Ana!', message: 'Bienvenido a Mandado' },
     ]);
@@ -34,7 +37,8 @@ describe('welcome (issue 16: the welcome toast greets a new account only)', () =
 
   it('shows no toast after a login, and still closes the panel', () => {
     welcome(ANA, 'login');
-    const { notifications, authPanel } = useAppStore.getState();
+    const { notifications } = useToastStore.getState();
+    const { authPanel } = useAppStore.getState();
     expect(notifications).toEqual([]);
     expect(authPanel).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { User } from '@mandado/shared/account.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { failureText } from '../../components/form/api-form-errors.ts';
+import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { track } from '../../lib/analytics.ts';
 import { useAppStore } from '../../state/app-store.ts';
 

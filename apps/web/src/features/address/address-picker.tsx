@@ -1,11 +1,11 @@
 import type { DeliveryZone, GeoPlace } from '@mandado/shared/geo.schemas';
+import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { invalidProps } from '../../components/form/field-a11y.ts';
-import { Spinner } from '../../components/spinner.tsx';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { type GeoPoint, geoSearchQueryOptions, reverseGeocode, roundCoordinate } from './geo.api.ts';
 import { withHouseNumber } from './house-number.ts';
 import {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ReactNode, useId, useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import type { StoredLocation } from '../../state/app-store.ts';
 import { AddressPicker, type AddressValue } from './address-picker.tsx';
 import './address-popup.css';

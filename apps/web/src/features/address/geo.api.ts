@@ -1,7 +1,7 @@
 import type { GeoPlace, GeoReverseResult, GeoSearchResult } from '@mandado/shared/geo.schemas';
 import { SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
+import { apiGet } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
 
 export interface GeoPoint {
   latitude: number;

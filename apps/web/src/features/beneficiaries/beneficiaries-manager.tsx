@@ -1,11 +1,11 @@
 import type { Beneficiary, BeneficiaryValues } from '@mandado/shared/beneficiary.schemas';
 import { RESIDENCY_LABELS } from '@mandado/shared/beneficiary.schemas';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import {
   beneficiariesQueryOptions,
   useCreateBeneficiary,

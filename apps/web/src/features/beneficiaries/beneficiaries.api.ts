@@ -4,8 +4,8 @@ import type {
   BeneficiaryInput,
   BeneficiaryList,
 } from '@mandado/shared/beneficiary.schemas';
+import { apiDelete, apiGet, apiPost, apiPut, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
 
 const BENEFICIARIES_KEY = ['beneficiaries'] as const;
 

@@ -9,12 +9,12 @@ import {
 } from '@mandado/shared/beneficiary.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { LANDLINE_MASK_EXAMPLE, MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
+import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
+import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
+import { EmailInput, Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
-import { apiFieldErrors } from '../../components/form/api-form-errors.ts';
-import { invalidProps } from '../../components/form/field-a11y.ts';
-import { EmailInput, Field } from '../../components/form/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 
 /** Spec §9 and §5: a failed check shakes the button for 400 ms. */
 export const SHAKE_MS = 400;

@@ -1,4 +1,4 @@
-import { IconSvg } from '../../components/icons.tsx';
+import { IconSvg } from '@mandado/web-kit/icons.tsx';
 
 interface IconProps {
   size?: number;

@@ -1,7 +1,7 @@
+import { CloseIcon } from '@mandado/web-kit/icons.tsx';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
-import { CloseIcon } from '../../components/icons.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';

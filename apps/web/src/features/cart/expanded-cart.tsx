@@ -1,4 +1,4 @@
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { CartDetails } from './cart-details.tsx';
 import type { CartTotals } from './cart-totals.ts';
 

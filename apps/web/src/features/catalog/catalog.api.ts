@@ -1,6 +1,6 @@
 import type { Category, CategoryProducts, Product } from '@mandado/shared/catalog.schemas';
+import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiGet, segment } from '../../lib/api-client.ts';
 
 /**
  * One store's categories with their products (decision 017): a store page downloads and parses its own few

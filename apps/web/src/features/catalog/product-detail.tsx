@@ -1,10 +1,10 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { AddToCartButton } from './add-to-cart-button.tsx';
 import { findCachedProduct, frequentlyBoughtQueryOptions, productQueryOptions } from './catalog.api.ts';
 import { ProductCard } from './product-card.tsx';

@@ -31,7 +31,7 @@ import {
 } from '@mandado/shared/order-pricing';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { type ReferralAmounts, welcomeCreditFor } from '@mandado/shared/referral-rules';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
+import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
 /** One cart line as checkout prices it: the unit price shown, and its total in USD minor units (the charge). */

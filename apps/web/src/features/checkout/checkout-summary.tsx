@@ -1,6 +1,6 @@
 import { moneyText } from '@mandado/shared/money-text';
+import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { useId, useState } from 'react';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
 
 /** Wide screens have room beside the steps: the detail starts open there, folded on a phone's bottom bar. */

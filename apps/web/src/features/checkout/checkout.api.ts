@@ -6,8 +6,8 @@ import type {
   PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
 import type { Coupon } from '@mandado/shared/coupon.schemas';
+import { apiGet, apiPost, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost, segment } from '../../lib/api-client.ts';
 
 /** `GET /v1/checkout/options/`: the processor, PayPal, the countries with manual methods, the delivery window. */
 /** Per account: the answer carries the remitter's country (from their phone), which decides manual methods. */

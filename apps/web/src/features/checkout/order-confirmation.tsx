@@ -9,9 +9,9 @@ import {
 import { dateTimeWithZoneText, deliveryWindowText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';
+import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { useEffect, useState } from 'react';
 import { OrderNumber } from '../../components/order-number.tsx';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
 
 function usd(decimal: string): string {

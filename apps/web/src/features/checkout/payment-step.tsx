@@ -6,10 +6,10 @@ import {
   type PaymentMethod,
 } from '@mandado/shared/checkout.schemas';
 import { CARD_BRAND_LABELS, type SandboxCardProblem } from '@mandado/shared/sandbox-cards';
+import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
+import { FieldError } from '@mandado/web-kit/form/form-controls.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { invalidProps } from '../../components/form/field-a11y.ts';
-import { FieldError } from '../../components/form/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { type SandboxCardFields, SandboxCardForm } from './sandbox-card-form.tsx';
 import { WelcomeHint } from './welcome-hint.tsx';
 

@@ -5,9 +5,9 @@ import {
   type Substitution,
 } from '@mandado/shared/checkout.schemas';
 import { moneyText, usdText } from '@mandado/shared/money-text';
+import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useId } from 'react';
-import { Spinner } from '../../components/spinner.tsx';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
 import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
 import { WelcomeHint } from './welcome-hint.tsx';
 

@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
-import { Dialog } from '../../components/dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 
 interface Sandbox3dsDialogProps {
   amountText: string;

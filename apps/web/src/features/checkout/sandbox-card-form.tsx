@@ -1,9 +1,9 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { SandboxCardProblem } from '@mandado/shared/sandbox-cards';
 import { SANDBOX_CARD_MESSAGES } from '@mandado/shared/sandbox-cards';
+import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
+import { FieldError } from '@mandado/web-kit/form/form-controls.tsx';
 import { useId } from 'react';
-import { invalidProps } from '../../components/form/field-a11y.ts';
-import { FieldError } from '../../components/form/form-controls.tsx';
 
 export interface SandboxCardFields {
   number: string;

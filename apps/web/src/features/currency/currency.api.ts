@@ -1,6 +1,6 @@
 import type { CurrencyList } from '@mandado/shared/currency.schemas';
+import { apiGet } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
 
 export function currenciesQueryOptions() {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { currencyForCountry } from '@mandado/shared/country-currency';
 import type { CurrencyList } from '@mandado/shared/currency.schemas';
 import { currencySymbol } from '@mandado/shared/money-text';
-import { type DisplayCurrency, FALLBACK_DISPLAY_CURRENCY } from '../../lib/display-money.ts';
+import { type DisplayCurrency, FALLBACK_DISPLAY_CURRENCY } from '@mandado/web-kit/display-money.ts';
 
 interface ResolveInput {
   list: CurrencyList | undefined;

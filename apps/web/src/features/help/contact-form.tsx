@@ -6,13 +6,13 @@ import {
   contactMessageSchema,
   HELP_MESSAGES,
 } from '@mandado/shared/help.schemas';
+import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
+import { EmailInput, Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { invalidProps } from '../../components/form/field-a11y.ts';
-import { EmailInput, Field } from '../../components/form/form-controls.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 import { sendContactMessage } from './help.api.ts';
 import { HelpFormStatus } from './help-form-status.tsx';
 import { useHelpFormSend } from './use-help-form-send.ts';

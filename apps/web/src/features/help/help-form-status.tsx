@@ -1,5 +1,5 @@
 import { HELP_MESSAGES } from '@mandado/shared/help.schemas';
-import { failureText } from '../../components/form/api-form-errors.ts';
+import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 
 export type HelpFormOutcome =
   | { kind: 'sent'; title: string; text?: string }

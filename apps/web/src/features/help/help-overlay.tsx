@@ -1,7 +1,7 @@
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { type HelpView, useAppStore } from '../../state/app-store.ts';
 import { ContactForm } from './contact-form.tsx';
 import type { FaqAction } from './faq.data.ts';

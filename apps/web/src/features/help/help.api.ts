@@ -1,7 +1,7 @@
 import type { CheckoutOptions } from '@mandado/shared/checkout.schemas';
 import type { ContactMessage, HelpSent, PaymentInstructions, Suggestion } from '@mandado/shared/help.schemas';
+import { apiGet, apiPost } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
 
 export function sendContactMessage(message: ContactMessage): Promise<HelpSent> {
   return apiPost<HelpSent>('/contact-us-email/', message);

@@ -1,9 +1,9 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { PaymentInstructions } from '@mandado/shared/help.schemas';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { QueryError } from '../../components/query-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { CARDS_ONLY } from './faq.data.ts';
 import { offeredPaymentsQueryOptions, paymentInstructionsQueryOptions } from './help.api.ts';
 import { ORDER_PARAM } from './help-slugs.ts';

@@ -1,9 +1,9 @@
 import type { HelpSent } from '@mandado/shared/help.schemas';
 import { HELP_MESSAGES } from '@mandado/shared/help.schemas';
+import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { apiFieldErrors, failureText } from '../../components/form/api-form-errors.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { HelpFormOutcome } from './help-form-status.tsx';
 

@@ -1,6 +1,6 @@
 import type { Settings } from '@mandado/shared/settings.schemas';
+import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
-import { whoamiQueryOptions } from '../../lib/whoami-query.ts';
 
 /** The public settings from who-am-I (a feature never imports another, so not features/settings). */
 export function usePublicSettings(): Settings | undefined {

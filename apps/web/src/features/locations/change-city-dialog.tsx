@@ -1,4 +1,4 @@
-import { Dialog } from '../../components/dialog.tsx';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
 
 /** Spec §4: the text of the change-city confirmation. */
 const CHANGE_CITY_TEXT = 'Estás cambiando la ciudad de envío. ¿Estás seguro de que deseas continuar?';

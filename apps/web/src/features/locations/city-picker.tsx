@@ -1,6 +1,6 @@
 import type { City } from '@mandado/shared/catalog.schemas';
+import { PinIcon, SearchIcon } from '@mandado/web-kit/icons.tsx';
 import { useId, useMemo, useState } from 'react';
-import { PinIcon, SearchIcon } from '../../components/icons.tsx';
 import { groupCitiesByState } from './group-cities.ts';
 import { isSameCity } from './same-city.ts';
 

@@ -1,7 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import type { CityRequest } from '@mandado/shared/city-request.schemas';
+import { apiGet, apiPost } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
 
 export function citiesQueryOptions() {
   return queryOptions({

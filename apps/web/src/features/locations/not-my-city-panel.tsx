@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CityRequest, cityRequestSchema } from '@mandado/shared/city-request.schemas';
 import { normalizeEmail } from '@mandado/shared/validation-rules';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, type FocusEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Dialog } from '../../components/dialog.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { requestCity } from './locations.api.ts';
 import './not-my-city-panel.css';

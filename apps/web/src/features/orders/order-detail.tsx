@@ -2,21 +2,24 @@ import {
   DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
-  type StoreOrder,
+  type RemitterStoreOrder,
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
 import { dateTimeWithZoneText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
-import { currencySymbol, type TextCurrency } from '@mandado/shared/money-text';
-import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import { currencySymbol, moneyText, type TextCurrency, usdText } from '@mandado/shared/money-text';
+import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
+import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
+import { BankInstructionsBlock } from '@mandado/web-kit/orders/bank-instructions.tsx';
+import { type OrderFigures, orderFigures, type StoreFigures } from '@mandado/web-kit/orders/order-figures.ts';
+import { FigureAmount } from '@mandado/web-kit/orders/order-money.tsx';
+import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
+import { StatusBadge, StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
-import { BankInstructionsBlock } from './bank-instructions.tsx';
-import { type OrderFigures, orderFigures, type StoreFigures } from './order-figures.ts';
+import { lineChangeText, paymentChip, usdFigure } from './order-fulfilment.ts';
 import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
-import { FigureAmount } from './order-money.tsx';
-import { paymentStatusTone, timelineSteps } from './order-timeline.ts';
 import {
   AWAITING_YOUR_PAYMENT,
   awaitsManualPayment,
@@ -25,7 +28,7 @@ import {
   orderStateBadge,
   totalLabel,
 } from './order-wording.ts';
-import { StatusBadge, StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
+import { DeliveryBlock, RefundsBlock } from './store-order-fulfilment.tsx';
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
 
@@ -37,20 +40,36 @@ function Minus({ minor, currency }: { minor: number; currency: TextCurrency }) {
   );
 }
 
+/** "Reemplazado por Yerba Canarias · 5 × $U 320,00": a line's change, with the substitute's price when one. */
+function lineChangeWithPrice(
+  line: RemitterStoreOrder['lines'][number],
+  converted: boolean,
+  display: DisplayCurrency,
+): string | null {
+  const change = lineChangeText(line);
+  if (change === null || line.substitute === null) return change;
+  const unit = usdFigure(line.substitute.unit_price, { converted }, display);
+  return `${change} · ${line.substitute.quantity} × ${moneyText(unit.minor, unit.currency)}`;
+}
+
 /**
  * One store's order: its lines, then subtotal, its share of the coupon, shipping, its share of the credit and
  * its total, so the block adds up on its own (the store totals already include the discount; the summary
- * below only adds the stores up).
+ * below only adds the stores up). Issue 17: what changed on each line, the refunds and the delivery.
  */
 function StoreOrderSection({
   storeOrder,
   figures,
   currency,
+  converted,
+  display,
   order,
 }: {
-  storeOrder: StoreOrder;
+  storeOrder: RemitterStoreOrder;
   figures: StoreFigures;
   currency: TextCurrency;
+  converted: boolean;
+  display: DisplayCurrency;
   order: OrderGroup;
 }) {
   const titleId = `store-order-${storeOrder.number}`;
@@ -71,6 +90,7 @@ function StoreOrderSection({
       <ul className="store-order__lines" aria-label={`Productos de ${storeOrder.store.name}`}>
         {storeOrder.lines.map((line, index) => {
           const shown = figures.lines[index];
+          const change = lineChangeWithPrice(line, converted, display);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a snapshot's lines never move; a deleted product has no id.
             <li key={`${index}-${line.product_id ?? line.name}`} className="store-order__line">
@@ -81,6 +101,7 @@ function StoreOrderSection({
                     Si falta: {SUBSTITUTION_LABELS[line.substitution]}
                   </span>
                 ) : null}
+                {change ? <span className="store-order__line-change">{change}</span> : null}
               </span>
               {/* The unit price in the product's own currency (as the catalog sold it), the line in the
                   order's display currency, both at the same weight. */}
@@ -138,11 +159,13 @@ function StoreOrderSection({
           </dd>
         </div>
       </dl>
+      <RefundsBlock storeOrder={storeOrder} figures={{ converted }} display={display} />
       {next ? (
         <p className="store-order__next">
           <strong>Próximo paso:</strong> {next}
         </p>
       ) : null}
+      <DeliveryBlock storeOrder={storeOrder} />
       <h4 className="store-order__timeline-title">
         Seguimiento <span className="store-order__zone">({MONTEVIDEO_TIME_NOTE})</span>
       </h4>
@@ -236,7 +259,10 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
     order.tracking_url,
   );
   const method = PAYMENT_METHOD_LABELS[order.payment_method];
-  const figures = orderFigures(order, useDisplayCurrency());
+  const display = useDisplayCurrency();
+  const figures = orderFigures(order, display);
+  const chip = paymentChip(order);
+  const refunded = order.refund_status === 'none' ? null : usdFigure(order.refunded, figures, display);
   const state = orderStateBadge(order);
   const awaitingPayment = awaitsManualPayment(order);
   const pickup = order.delivery === 'pickup';
@@ -293,14 +319,27 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         </h3>
         <p className="order-panel__row">
           <StatusBadge
-            label={awaitingPayment ? AWAITING_YOUR_PAYMENT : PAYMENT_STATUS_LABELS[order.payment_status]}
-            tone={paymentStatusTone(order.payment_status, order.status)}
+            label={awaitingPayment ? AWAITING_YOUR_PAYMENT : chip.label}
+            tone={awaitingPayment ? 'warn' : chip.tone}
           />
           <span>
             {method}
             {order.payment_label ? ` · ${order.payment_label}` : ''}
           </span>
         </p>
+        {refunded ? (
+          <p className="order-panel__row">
+            <span>
+              Reembolsos:{' '}
+              <FigureAmount
+                minor={refunded.minor}
+                currency={refunded.currency}
+                charge={refunded.dollars === null ? undefined : usdText(refunded.dollars)}
+              />
+            </span>
+            <span className="order-panel__note">El detalle está en cada tienda.</span>
+          </p>
+        ) : null}
         {order.instructions ? <BankInstructionsBlock instructions={order.instructions} /> : null}
       </section>
 
@@ -317,6 +356,8 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
                 storeOrder={storeOrder}
                 figures={storeFigures}
                 currency={figures.currency}
+                converted={figures.converted}
+                display={display}
                 order={order}
               />
             ) : null;

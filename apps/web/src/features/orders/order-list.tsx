@@ -2,12 +2,12 @@ import type { OrderSummary } from '@mandado/shared/checkout.schemas';
 import { dateText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
-import { PAYMENT_STATUS_LABELS, STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import { StatusBadge, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Link } from 'react-router';
 import { OrderNumber } from '../../components/order-number.tsx';
-import { paymentStatusTone } from './order-timeline.ts';
+import { paymentChip } from './order-fulfilment.ts';
 import { awaitsManualPayment, orderStateBadge, totalLabel } from './order-wording.ts';
-import { StatusBadge, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
 
 /** 'Mis Compras': one card per checkout, newest first (the API's order). */
@@ -24,7 +24,7 @@ export function OrderList({
         const titleId = `order-${order.number}`;
         const state = orderStateBadge(order);
         // The payment chip would repeat "Esperando tu pago" (or a cancelled order's payment that never comes).
-        const paymentChip =
+        const showPaymentChip =
           !awaitsManualPayment(order) &&
           !(order.status === 'cancelled' && order.payment_status === 'pending');
         return (
@@ -66,12 +66,7 @@ export function OrderList({
                   <dt>Estado</dt>
                   <dd className="order-card__badges">
                     <StatusBadge label={state.label} tone={state.tone} />
-                    {paymentChip ? (
-                      <StatusBadge
-                        label={PAYMENT_STATUS_LABELS[order.payment_status]}
-                        tone={paymentStatusTone(order.payment_status, order.status)}
-                      />
-                    ) : null}
+                    {showPaymentChip ? <StatusBadge {...paymentChip(order)} /> : null}
                   </dd>
                 </div>
               </dl>

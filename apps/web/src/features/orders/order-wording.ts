@@ -5,7 +5,7 @@ import {
   type PaymentStatus,
   type StoreOrderStatus,
 } from '@mandado/shared/order-status';
-import type { StatusTone } from './order-timeline.ts';
+import type { StatusTone } from '@mandado/web-kit/orders/order-timeline.ts';
 
 /**
  * The words of the order pages that depend on where the order stands. A transfer or cash deposit is

@@ -1,7 +1,7 @@
 import type { Cart } from '@mandado/shared/cart.schemas';
 import type { OrderGroup, OrderSummary, Tracking } from '@mandado/shared/checkout.schemas';
+import { apiGet, apiPost, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { apiGet, apiPost, segment } from '../../lib/api-client.ts';
 
 /**
  * The remitter's orders (issue 10): types only from the shared schemas, so the pages do not bring zod along.

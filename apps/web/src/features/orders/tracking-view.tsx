@@ -1,13 +1,14 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
+import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
+import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
+import { attemptText, deliveryCodeHint, lineChangeText } from './order-fulfilment.ts';
 import { supportWhatsAppUrl } from './order-links.ts';
-import { timelineSteps } from './order-timeline.ts';
 import { nextStepText } from './order-wording.ts';
-import { StatusTimeline, StoreStatusBadge } from './status-timeline.tsx';
 import './orders.css';
 
 function itemsText(count: number): string {
@@ -15,9 +16,10 @@ function itemsText(count: number): string {
 }
 
 /**
- * The family member's page (issues 10, 16): their first name, who sent it (first name only), when it arrives,
- * and each store's products and timeline. No prices and nothing about the remitter's payment: the link
- * travels by WhatsApp and may be forwarded.
+ * The family member's page (issues 10, 16, 17): their first name, who sent it (first name only), when it
+ * arrives, and each store's products and timeline; the delivery code to read out at the door while a handover
+ * is ahead, failed delivery attempts, and products the store did not have or replaced (by name). No prices
+ * and nothing about the remitter's payment: the link travels by WhatsApp and may be forwarded.
  */
 export function TrackingView({ tracking }: { tracking: Tracking }) {
   const name = tracking.beneficiary_first_name.trim();
@@ -84,6 +86,13 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                 <StoreStatusBadge status={store.status} label={store.status_label} />
               </header>
               {pickup ? <p className="order-panel__note">Retira en {store.store_address}</p> : null}
+              {store.delivery_code ? (
+                <p className="tracking-code">
+                  <span className="tracking-code__label">Código de entrega:</span>{' '}
+                  <strong className="tracking-code__digits">{store.delivery_code}</strong>{' '}
+                  <span className="tracking-code__hint">— {deliveryCodeHint(tracking.delivery)}</span>
+                </p>
+              ) : null}
               <p className="order-panel__note">
                 {itemsText(store.items)}
                 {last?.dateTime
@@ -92,21 +101,39 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
               </p>
               {store.lines.length > 0 ? (
                 <ul className="tracking-lines" aria-label={`Productos de ${store.store_name}`}>
-                  {store.lines.map((line, index) => (
-                    // Lines carry no id on this public page; their order is fixed by the server.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
-                    <li key={index} className="tracking-lines__item">
-                      <FallbackImage
-                        src={line.image ?? undefined}
-                        alt=""
-                        width={48}
-                        height={48}
-                        className="tracking-lines__image"
-                      />
-                      <span className="tracking-lines__name">{line.name}</span>
-                      <span className="tracking-lines__quantity">
-                        {line.quantity === 1 ? '1 unidad' : `${line.quantity} unidades`}
-                      </span>
+                  {store.lines.map((line, index) => {
+                    const change = lineChangeText(line);
+                    return (
+                      // Lines carry no id on this public page; their order is fixed by the server.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders.
+                      <li key={index} className="tracking-lines__item">
+                        <FallbackImage
+                          src={line.image ?? undefined}
+                          alt=""
+                          width={48}
+                          height={48}
+                          className="tracking-lines__image"
+                        />
+                        <span className="tracking-lines__name">
+                          {line.name}
+                          {change ? <span className="tracking-lines__change">{change}</span> : null}
+                        </span>
+                        <span className="tracking-lines__quantity">
+                          {line.quantity === 1 ? '1 unidad' : `${line.quantity} unidades`}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+              {store.attempts.length > 0 ? (
+                <ul
+                  className="store-delivery__attempts"
+                  aria-label={`Intentos de entrega de ${store.store_name}`}
+                >
+                  {store.attempts.map((attempt) => (
+                    <li key={`${attempt.at}-${attempt.reason}`} className="store-delivery__attempt">
+                      <time dateTime={attempt.at}>{attemptText(attempt)}</time>
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
-import { type DisplayCurrency, formatPrice } from '../../lib/display-money.ts';
+import { type DisplayCurrency, formatPrice } from '@mandado/web-kit/display-money.ts';
 
 /**
  * The user's credit (a USD decimal) as the menus, the phone bar and the popup show it: "US$ 5,00" in dollars

@@ -1,4 +1,4 @@
-import { IconSvg } from '../../components/icons.tsx';
+import { IconSvg } from '@mandado/web-kit/icons.tsx';
 
 /** A gift: the phone bar's referral button while the credit is 0, and the 'Invita y gana' entries. */
 export function GiftIcon({ size = 20 }: { size?: number }) {

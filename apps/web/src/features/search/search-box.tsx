@@ -1,12 +1,12 @@
 import type { City, Product } from '@mandado/shared/catalog.schemas';
 import { storeSlug } from '@mandado/shared/store-kinds';
 import { shouldTrackSearch } from '@mandado/shared/validation-rules';
+import { SearchIcon } from '@mandado/web-kit/icons.tsx';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { track } from '../../lib/analytics.ts';
 import { isSearchable, moveActive, noMatchText, searchPageHref } from './search-term.ts';
 import { useProductSearch } from './use-product-search.ts';

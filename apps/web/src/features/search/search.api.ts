@@ -1,6 +1,6 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
+import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, segment } from '../../lib/api-client.ts';
 
 export function productSearchQueryOptions(cityName: string, term: string) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
+import { formatMinorIn } from '@mandado/web-kit/display-money.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { formatMinorIn } from '../../lib/display-money.ts';
 import { useSettings } from './use-settings.ts';
 
 /** Spec §1: the free-shipping threshold is in dollars; shown in the display currency. */

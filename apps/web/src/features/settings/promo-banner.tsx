@@ -1,5 +1,5 @@
+import { ClockIcon } from '@mandado/web-kit/icons.tsx';
 import { useState } from 'react';
-import { ClockIcon } from '../../components/icons.tsx';
 import { useNowSeconds } from '../../hooks/use-now-seconds.ts';
 import { formatCountdown, shouldShowBanner } from './banner-countdown.ts';
 import { useSettings } from './use-settings.ts';

@@ -1,8 +1,8 @@
 import type { Store } from '@mandado/shared/catalog.schemas';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
+import { PinIcon } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
-import { PinIcon } from '../../components/icons.tsx';
 import { formatDistance } from './filter-stores.ts';
 
 interface StoreCardProps {

@@ -1,9 +1,9 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
 import { STORE_KIND_LABELS, STORE_KINDS, type StoreKind } from '@mandado/shared/store-kinds';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { StoreIcon } from '@mandado/web-kit/icons.tsx';
+import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { useMemo } from 'react';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { StoreIcon } from '../../components/icons.tsx';
-import { QueryError } from '../../components/query-error.tsx';
 import { filterStoresByKind, presentKinds, sortStores } from './filter-stores.ts';
 import { StoreGrid } from './store-grid.tsx';
 import { StoreKindFilter } from './store-kind-filter.tsx';

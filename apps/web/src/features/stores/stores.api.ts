@@ -1,7 +1,7 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
 import type { StoreKind } from '@mandado/shared/store-kinds';
+import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, segment } from '../../lib/api-client.ts';
 
 export function cityStoresQueryOptions(state: string) {
   return queryOptions({

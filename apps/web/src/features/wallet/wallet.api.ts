@@ -1,6 +1,6 @@
 import type { Wallet } from '@mandado/shared/wallet.schemas';
+import { apiGet } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
 
 /** `GET /v1/wallet/`: the balance and the movements, newest first. Keyed by account (a shared device). */
 export function walletQueryOptions(userId: string) {

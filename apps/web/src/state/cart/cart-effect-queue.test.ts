@@ -1,7 +1,7 @@
 import type { Cart as ServerCart } from '@mandado/shared/cart.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
 import { createTestCartStore } from '../../testing/cart-store.ts';
 import { aCartItem, aCity, aProduct, aServerCart } from '../../testing/factories.ts';
 import { backOff, RETRY_BASE_MS, RETRY_MAX_MS } from './back-off.ts';

@@ -1,7 +1,7 @@
 import type { Cart as ServerCart } from '@mandado/shared/cart.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, segment } from '../../lib/api-client.ts';
-import { failureMessage } from '../../lib/failure-text.ts';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, segment } from '@mandado/web-kit/api-client.ts';
+import { failureMessage } from '@mandado/web-kit/failure-text.ts';
 import { backOff } from './back-off.ts';
 import {
   type CartEvent,

@@ -36,7 +36,7 @@ interface CartHost {
   /** The cart's visibility (cart-ui-slice.ts): it follows the cart's changes. */
   cartUi: CartUiState;
   /** The notifications on screen: a notice already shown is not stacked again while the shopper types. */
-  notifications: readonly { title: string }[];
+  isNotificationShown: (title: string) => boolean;
   setCity: (city: City | null) => void;
   setStoreId: (storeId: number | null) => void;
   notify: (notification: { kind: 'warn'; title: string }) => void;
@@ -84,8 +84,7 @@ export function createCartSlice(set: SetCart, get: GetCart): CartSlice {
           current.setStoreId(effect.storeId);
         } else if (effect.type === 'notify-quantity-cap') {
           const title = quantityCapText(effect);
-          if (!get().notifications.some((shown) => shown.title === title))
-            current.notify({ kind: 'warn', title });
+          if (!get().isNotificationShown(title)) current.notify({ kind: 'warn', title });
         }
       }
       // Spec §4 Saving: copied to local storage on change, only when logged in (from the login on: a visitor's

@@ -53,14 +53,17 @@ async function send<T>(
   extraHeaders?: Readonly<Record<string, string>>,
 ): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A Blob (a photo) goes as it is, typed by its own MIME type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   if (csrf) headers['X-CSRFToken'] = csrf;
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : raw ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal: signal ?? null,
     });
@@ -112,8 +115,14 @@ export function apiPut<T>(path: string, body?: unknown): Promise<T> {
   return request<T>('PUT', path, body);
 }
 
-export function apiDelete<T>(path: string): Promise<T> {
-  return request<T>('DELETE', path);
+/** `body`: a DELETE that names what to remove (a push subscription's endpoint). */
+export function apiDelete<T>(path: string, body?: unknown): Promise<T> {
+  return request<T>('DELETE', path, body);
+}
+
+/** Posts a file as the raw body (the courier's photo), with the CSRF token like every state change. */
+export function apiPostBody<T>(path: string, body: Blob): Promise<T> {
+  return request<T>('POST', path, body);
 }
 
 /** Encodes one path segment (city names carry spaces and accents). */

@@ -1,7 +1,7 @@
 import type { OrderGroup, StoreOrder } from '@mandado/shared/checkout.schemas';
 import { currencySymbol, moneyText } from '@mandado/shared/money-text';
 import { describe, expect, it } from 'vitest';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
+import type { DisplayCurrency } from '../display-money.ts';
 import { orderFigures } from './order-figures.ts';
 
 const RATES = { USD: '1', UYU: '40.15' };

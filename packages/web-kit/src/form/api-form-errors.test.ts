@@ -1,6 +1,6 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../api-client.ts';
 import { apiFieldErrors, failureText } from './api-form-errors.ts';
 
 describe('apiFieldErrors', () => {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api-client.ts';
-import { failureMessage } from '../../lib/failure-text.ts';
+import { ApiError } from '../api-client.ts';
+import { failureMessage } from '../failure-text.ts';
 
 /** Keys of an error answer that are not about one field (spec §8). */
 const GENERAL_KEYS = new Set(['detail', '__all__', 'non_field_errors', 'errors', 'error']);

@@ -1,7 +1,7 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { blockTotal, moneyText, shownIn, type TextCurrency, USD, usdText } from '@mandado/shared/money-text';
-import type { DisplayCurrency } from '../../lib/display-money.ts';
+import type { DisplayCurrency } from '../display-money.ts';
 
 /**
  * The order page's amounts in the shopper's display currency, built so that what is shown adds up: a line is

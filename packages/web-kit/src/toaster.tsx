@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { type AppNotification, useAppStore } from '../state/app-store.ts';
 import { CloseIcon } from './icons.tsx';
+import { type AppNotification, useToastStore } from './toast-store.ts';
 
 const VISIBLE_MS: Record<AppNotification['kind'], number> = {
   default: 5000,
@@ -10,7 +10,7 @@ const VISIBLE_MS: Record<AppNotification['kind'], number> = {
 };
 
 function Toast({ notification }: { notification: AppNotification }) {
-  const dismiss = useAppStore((state) => state.dismissNotification);
+  const dismiss = useToastStore((state) => state.dismissNotification);
   useEffect(() => {
     const timer = window.setTimeout(() => dismiss(notification.id), VISIBLE_MS[notification.kind]);
     return () => window.clearTimeout(timer);
@@ -34,7 +34,7 @@ function Toast({ notification }: { notification: AppNotification }) {
 
 /** Notification toasts of spec §2 (default, warn, error, success). */
 export function Toaster() {
-  const notifications = useAppStore((state) => state.notifications);
+  const notifications = useToastStore((state) => state.notifications);
   return (
     <section className="toaster" aria-label="Avisos">
       {notifications.map((notification) => (

@@ -6,8 +6,8 @@ import {
   useEffect,
   useRef,
 } from 'react';
-import { useScrollLock } from '../hooks/use-scroll-lock.ts';
 import { CloseIcon } from './icons.tsx';
+import { useScrollLock } from './use-scroll-lock.ts';
 
 interface DialogProps {
   /** Called on Escape, on the close button and on a click on the backdrop. */

@@ -1,0 +1,97 @@
+import type { CourierAction, CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
+import { ATTEMPT_REASON_LABELS, type AttemptReason, MAX_CODE_FAILURES } from '@mandado/shared/fulfilment';
+import { mapsLink } from '@mandado/shared/maps-link';
+import { nextStatuses, STORE_ORDER_STATUS_LABELS, type StoreOrderStatus } from '@mandado/shared/order-status';
+import type { AttemptRow, HandOverRow } from './courier.repository.ts';
+
+/** The staff app's courier page (issue 17): `/entrega/<token>`. */
+export const COURIER_WEB_PATH = '/entrega';
+
+/** The link a store shares with its courier. */
+export function courierUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${COURIER_WEB_PATH}/${token}`;
+}
+
+/**
+ * Where each reader fetches a store order's proof photo (`photo_url` of DeliveryProof): the remitter under
+ * their order, the store's members under their store, operators in the back office. Paths, relative to the
+ * API's origin, which is the site's.
+ */
+export const proofPhotoPaths = {
+  remitter: (groupNumber: string, storeOrderNumber: string) =>
+    `/v1/orders/${encodeURIComponent(groupNumber)}/store-orders/${encodeURIComponent(storeOrderNumber)}/proof-photo`,
+  merchant: (storeId: number, storeOrderNumber: string) =>
+    `/v1/merchant/stores/${storeId}/orders/${encodeURIComponent(storeOrderNumber)}/proof-photo`,
+  operator: (storeOrderNumber: string) =>
+    `/v1/admin/store-orders/${encodeURIComponent(storeOrderNumber)}/proof-photo`,
+};
+
+// The table's check constraints hold these columns to the shared enums; the casts only name that fact.
+const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
+const asReason = (value: string): AttemptReason => value as AttemptReason;
+
+export function presentAttempts(rows: readonly AttemptRow[]): DeliveryAttempt[] {
+  return rows.map((row) => {
+    const reason = asReason(row.reason);
+    return {
+      reason,
+      reason_label: ATTEMPT_REASON_LABELS[reason],
+      note: row.note,
+      at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * What the courier may do from this status. A failed attempt is possible while the order is out (a second
+ * one from 'Intento de entrega' sends it to operators, a move the system makes for the courier).
+ */
+export function courierActions(status: StoreOrderStatus): CourierAction[] {
+  const next = nextStatuses(status, 'courier', { withCode: true });
+  const actions: CourierAction[] = [];
+  if (next.includes('in_transit')) actions.push('picked_up');
+  if (next.includes('delivered')) actions.push('delivered');
+  if (next.includes('delivery_attempt') || status === 'delivery_attempt') actions.push('attempt');
+  return actions;
+}
+
+/**
+ * The courier's view, built field by field so nothing else of the order can slip in with a new column: the
+ * delivery code, the prices and the remitter stay out.
+ */
+export function presentCourierStoreOrder(
+  row: HandOverRow,
+  packages: { lines: number; units: number },
+  attempts: readonly AttemptRow[],
+): CourierStoreOrder {
+  const status = asStatus(row.status);
+  const recipient = row.beneficiary;
+  return {
+    number: row.number,
+    status,
+    status_label: STORE_ORDER_STATUS_LABELS[status],
+    store: { name: row.storeName, address: row.storeAddress },
+    recipient: {
+      first_name: recipient.firstName,
+      last_name: recipient.lastName,
+      address_line1: recipient.addressLine1,
+      city: recipient.cityName,
+      state: recipient.stateName,
+      maps_link: mapsLink(recipient.latitude, recipient.longitude),
+      mobile_number: recipient.mobile,
+      phone_number: recipient.landline,
+      delivery_notes: recipient.deliveryNotes,
+      meeting_point: recipient.meetingPoint,
+    },
+    packages,
+    delivery_window: { from: row.deliveryFrom, to: row.deliveryTo },
+    attempts: presentAttempts(attempts),
+    actions: courierActions(status),
+    code_tries_left: Math.max(0, MAX_CODE_FAILURES - row.codeFailures),
+    delivered:
+      row.deliveredAt && row.receivedBy !== null
+        ? { at: row.deliveredAt.toISOString(), received_by: row.receivedBy }
+        : null,
+  };
+}

@@ -1,0 +1,491 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  COURIER_MESSAGES,
+  type CounterDeliverInput,
+  type CourierAttemptInput,
+  type CourierDeliveredInput,
+  type CourierStoreOrder,
+} from '@mandado/shared/courier.schemas';
+import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
+import {
+  ATTEMPT_REASON_LABELS,
+  COURIER_LINK_DAYS_AFTER_DELIVERY,
+  MAX_CODE_FAILURES,
+  MAX_DELIVERY_ATTEMPTS,
+} from '@mandado/shared/fulfilment';
+import {
+  nextStatuses,
+  type PaymentStatus,
+  type StoreOrderStatus,
+  type TransitionActor,
+} from '@mandado/shared/order-status';
+import { SUPPORT_EMAIL, SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
+import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import { prepareImage } from '../media/image-intake.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
+import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
+import {
+  applyStoreOrderMove,
+  findStaffStoreOrder,
+  recordStoreOrderNote,
+} from '../order-status/order-status.service.ts';
+import { storeOrderStatusEmail } from '../order-status/order-status-emails.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { courierActions, presentAttempts, presentCourierStoreOrder } from './courier.presenter.ts';
+import {
+  clearCodeLock,
+  countPackages,
+  findByCourierToken,
+  findByNumber,
+  findOfRemitter,
+  type HandOverRow,
+  insertAttempt,
+  listAttemptsOf,
+  listDeliveryFactRows,
+  recordCodeFailure,
+  recordDelivery,
+  setCourierToken,
+} from './courier.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CourierDeps {
+  publicUrl: string;
+  kickMailWorker: () => void;
+  media: MediaStorage;
+}
+
+/**
+ * Makes the store order's courier link (issue 17), in the caller's transaction: 32 random bytes, base64url
+ * (43 characters, like the tracking link), unless it already has one (an order sent back to 'Listo' keeps
+ * the link the courier holds). Answers the token it keeps.
+ */
+export async function issueCourierLink(tx: DatabaseOrTransaction, storeOrderId: number): Promise<string> {
+  const token = await setCourierToken(tx, storeOrderId, randomBytes(32).toString('base64url'));
+  if (!token) throw new Error(`store order ${storeOrderId} vanished while making its courier link`);
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The link's rules
+
+/**
+ * The link's store order, or why not: unknown, a pick-up, or more than COURIER_LINK_DAYS_AFTER_DELIVERY days
+ * after delivery is a 404 (the same answer, so a stale link tells nothing); locked by wrong codes is a 423.
+ */
+function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
+  if (row?.delivery !== 'standard') throw notFound(COURIER_MESSAGES.linkNotFound);
+  if (
+    row.deliveredAt &&
+    now.getTime() - row.deliveredAt.getTime() > COURIER_LINK_DAYS_AFTER_DELIVERY * DAY_MS
+  ) {
+    throw notFound(COURIER_MESSAGES.linkNotFound);
+  }
+  if (row.courierLockedAt) throw new HttpError(423, { detail: COURIER_MESSAGES.linkLocked });
+  return row;
+}
+
+const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
+
+function notAllowed(): HttpError {
+  return new HttpError(409, { detail: COURIER_MESSAGES.actionNotAllowed });
+}
+
+/** Constant-time comparison of the typed code with the order's (both 4 digits once validated). */
+function sameCode(typed: string, expected: string): boolean {
+  const left = Buffer.from(typed);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function orderUrl(publicUrl: string, groupNumber: string): string {
+  return `${publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(groupNumber)}`;
+}
+
+type SupportContact = { whatsappNumber: string; email: string };
+
+async function supportContact(db: Database): Promise<SupportContact> {
+  const settings = await getSettings(db);
+  return {
+    whatsappNumber: settings.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
+    email: settings.support_email ?? SUPPORT_EMAIL,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The courier's calls
+
+async function presentByToken(db: Database, token: string): Promise<CourierStoreOrder> {
+  const row = checkLink(await findByCourierToken(db, token), new Date());
+  const [packages, attempts] = await Promise.all([countPackages(db, row.id), listAttemptsOf(db, [row.id])]);
+  return presentCourierStoreOrder(row, packages, attempts);
+}
+
+/** `GET /v1/courier/:token/`: what the courier needs, never the code, prices or the remitter (three queries). */
+export function getCourierStoreOrder(db: Database, token: string): Promise<CourierStoreOrder> {
+  return presentByToken(db, token);
+}
+
+/**
+ * 'Retiré el pedido': on the way, from 'Listo' or after a failed attempt. Tapping it again while already on
+ * the way is no error (a phone on a bad network retries), it answers the order as it is.
+ */
+export async function markPickedUp(db: Database, token: string): Promise<CourierStoreOrder> {
+  await db.transaction(async (tx) => {
+    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
+    const status = asStatus(row.status);
+    if (status === 'in_transit') return;
+    if (!courierActions(status).includes('picked_up')) throw notAllowed();
+    await moveOrConflict(tx, row, status, 'in_transit', 'courier', null, '');
+  });
+  return presentByToken(db, token);
+}
+
+async function moveOrConflict(
+  tx: DatabaseOrTransaction,
+  row: HandOverRow,
+  from: StoreOrderStatus,
+  to: StoreOrderStatus,
+  actor: TransitionActor,
+  actorUserId: number | null,
+  reason: string,
+): Promise<void> {
+  const moved = await applyStoreOrderMove(tx, {
+    storeOrderId: row.id,
+    from,
+    to,
+    actor,
+    actorUserId,
+    reason,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    // This module reaches 'delivered' only after checkCode accepted the beneficiary's code.
+    codeChecked: to === 'delivered',
+  });
+  // The row is locked by this transaction, so this is only a guard against a bug, not a race.
+  if (!moved) throw notAllowed();
+}
+
+/** The storage key of a proof photo: under its store order, so a photo of another order is never found. */
+function proofKey(storeOrderId: number, photoId: string): string {
+  return `proofs/${storeOrderId}/${photoId.toLowerCase()}.webp`;
+}
+
+/**
+ * `POST …/photos/`: a photo taken at the door, before 'Entregado'. Checked by content and re-encoded without
+ * its metadata (prepareImage), then stored under the store order; the answer names it for `…/delivered/`.
+ */
+export async function uploadProofPhoto(
+  db: Database,
+  token: string,
+  bytes: Buffer,
+  media: MediaStorage,
+): Promise<{ photo_id: string }> {
+  const row = checkLink(await findByCourierToken(db, token), new Date());
+  if (!courierActions(asStatus(row.status)).includes('delivered')) throw notAllowed();
+  const image = await prepareImage(bytes);
+  const photoId = randomUUID();
+  await media.put(proofKey(row.id, photoId), image.body, image.contentType);
+  return { photo_id: photoId };
+}
+
+type CodeOutcome =
+  | { kind: 'delivered'; deliveredAt: Date }
+  | { kind: 'wrong'; triesLeft: number }
+  | { kind: 'locked' };
+
+/**
+ * The delivery code's check, shared by the courier's link and the store's counter, inside a transaction
+ * holding the store order's row: a wrong code counts (and at MAX_CODE_FAILURES locks) and is committed, so
+ * the caller throws only after the transaction; the right one moves the order to delivered with its proof.
+ */
+async function settleCode(
+  tx: DatabaseOrTransaction,
+  row: HandOverRow,
+  input: { code: string; recipientName: string; proofMediaKey: string | null },
+  actor: { role: TransitionActor; userId: number | null },
+  emailDeps: { publicUrl: string; support: SupportContact },
+): Promise<CodeOutcome> {
+  if (!sameCode(input.code, row.deliveryCode)) {
+    const { failures, locked } = await recordCodeFailure(tx, row.id, MAX_CODE_FAILURES);
+    return locked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: MAX_CODE_FAILURES - failures };
+  }
+  await moveOrConflict(tx, row, asStatus(row.status), 'delivered', actor.role, actor.userId, '');
+  const deliveredAt = await recordDelivery(tx, row.id, {
+    receivedBy: input.recipientName,
+    proofMediaKey: input.proofMediaKey,
+  });
+  await enqueueEmail(
+    tx,
+    storeOrderStatusEmail('delivered', {
+      to: row.remitterEmail,
+      firstName: row.remitterFirstName,
+      storeOrderNumber: row.number,
+      storeName: row.storeName,
+      beneficiaryFirstName: row.beneficiary.firstName,
+      reason: '',
+      orderUrl: orderUrl(emailDeps.publicUrl, row.groupNumber),
+      support: emailDeps.support,
+      proof: { deliveredAt, receivedBy: input.recipientName, hasPhoto: input.proofMediaKey !== null },
+    }),
+  );
+  return { kind: 'delivered', deliveredAt };
+}
+
+function throwUnlessDelivered(outcome: CodeOutcome, lockedMessage: string): void {
+  if (outcome.kind === 'wrong') {
+    throw new HttpError(400, { detail: COURIER_MESSAGES.wrongCode(outcome.triesLeft) });
+  }
+  if (outcome.kind === 'locked') throw new HttpError(423, { detail: lockedMessage });
+}
+
+/**
+ * 'Entregado' on the link: the recipient's name, the 4-digit code the beneficiary reads out and, optionally,
+ * a photo uploaded for this store order. Calls on one order take turns (row lock), so of two at once one
+ * delivers and the other hears 409; a wrong code is a 400 saying how many tries are left, and the fifth
+ * locks the link (423) until an operator reopens it.
+ */
+export async function markDelivered(
+  db: Database,
+  token: string,
+  input: CourierDeliveredInput,
+  deps: CourierDeps,
+): Promise<CourierStoreOrder> {
+  const support = await supportContact(db);
+  // The photo is looked up before the transaction, so no row lock waits on the storage (a bucket's network).
+  const seen = checkLink(await findByCourierToken(db, token), new Date());
+  let proofMediaKey: string | null = null;
+  if (input.photo_id !== null) {
+    proofMediaKey = proofKey(seen.id, input.photo_id);
+    // Only a photo stored for this very store order: its key is under the order's own folder.
+    if ((await deps.media.get(proofMediaKey)) === null) {
+      throw new HttpError(400, { photo_id: [COURIER_MESSAGES.photoNotFound] });
+    }
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
+    if (!courierActions(asStatus(row.status)).includes('delivered')) throw notAllowed();
+    return settleCode(
+      tx,
+      row,
+      { code: input.code, recipientName: input.recipient_name, proofMediaKey },
+      { role: 'courier', userId: null },
+      { publicUrl: deps.publicUrl, support },
+    );
+  });
+  throwUnlessDelivered(outcome, COURIER_MESSAGES.linkLocked);
+  deps.kickMailWorker();
+  return presentByToken(db, token);
+}
+
+/**
+ * 'No pude entregar': the attempt with its reason is kept; the first moves the order to 'Intento de entrega',
+ * the MAX_DELIVERY_ATTEMPTS-th sends it to operators ('Con problemas', a move the system makes). Either way
+ * the remitter hears of it.
+ */
+export async function recordAttempt(
+  db: Database,
+  token: string,
+  input: CourierAttemptInput,
+  deps: Omit<CourierDeps, 'media'>,
+): Promise<CourierStoreOrder> {
+  const support = await supportContact(db);
+  await db.transaction(async (tx) => {
+    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
+    const status = asStatus(row.status);
+    if (!courierActions(status).includes('attempt')) throw notAllowed();
+    const label = ATTEMPT_REASON_LABELS[input.reason];
+    const reason = input.note ? `${label}: ${input.note}` : label;
+    const count = await insertAttempt(tx, {
+      storeOrderId: row.id,
+      reason: input.reason,
+      note: input.note,
+      actorRole: 'courier',
+      actorUserId: null,
+    });
+    if (status !== 'delivery_attempt') {
+      await moveOrConflict(tx, row, status, 'delivery_attempt', 'courier', null, reason);
+    }
+    if (count >= MAX_DELIVERY_ATTEMPTS) {
+      await moveOrConflict(
+        tx,
+        row,
+        'delivery_attempt',
+        'warning',
+        'system',
+        null,
+        COURIER_MESSAGES.twoAttempts,
+      );
+    }
+    await enqueueEmail(
+      tx,
+      storeOrderStatusEmail('delivery_attempt', {
+        to: row.remitterEmail,
+        firstName: row.remitterFirstName,
+        storeOrderNumber: row.number,
+        storeName: row.storeName,
+        beneficiaryFirstName: row.beneficiary.firstName,
+        reason,
+        orderUrl: orderUrl(deps.publicUrl, row.groupNumber),
+        support,
+      }),
+    );
+  });
+  deps.kickMailWorker();
+  return presentByToken(db, token);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The store's counter and the operators
+
+/**
+ * `POST /v1/merchant/stores/:id/orders/:number/deliver/`: a member hands the order over at the counter (a
+ * pick-up, or a delivery the store makes itself) with the same code and the same count of wrong codes. Another
+ * store's order is a 404.
+ */
+export async function deliverAtCounter(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  number: string,
+  input: CounterDeliverInput,
+  deps: Omit<CourierDeps, 'media'>,
+): Promise<StaffStoreOrder> {
+  const member = requireStoreMember(requirePermission(actor, 'order:fulfil', storeId), storeId);
+  const support = await supportContact(db);
+  const outcome = await db.transaction(async (tx) => {
+    const row = await findByNumber(tx, number, true);
+    if (!row || row.storeId !== storeId) throw notFound();
+    if (row.courierLockedAt) return { kind: 'locked' } as const;
+    if (!nextStatuses(asStatus(row.status), 'merchant', { withCode: true }).includes('delivered'))
+      throw notAllowed();
+    return settleCode(
+      tx,
+      row,
+      { code: input.code, recipientName: input.recipient_name, proofMediaKey: null },
+      { role: 'merchant', userId: member.userId },
+      { publicUrl: deps.publicUrl, support },
+    );
+  });
+  throwUnlessDelivered(outcome, COURIER_MESSAGES.codeLocked);
+  deps.kickMailWorker();
+  const answer = await findStaffStoreOrder(db, number, 'merchant', deps.publicUrl);
+  if (!answer) throw new Error('store order vanished after its delivery');
+  return answer;
+}
+
+/**
+ * `POST /v1/admin/store-orders/:number/courier-link/reopen/`: an operator, having checked with the people,
+ * clears the wrong codes and the lock; history records who and when.
+ */
+export async function reopenCourierLink(
+  db: Database,
+  actor: Actor | null,
+  number: string,
+  publicUrl: string,
+): Promise<StaffStoreOrder> {
+  const operator = requirePermission(actor, 'order:fulfil');
+  await db.transaction(async (tx) => {
+    const row = await findByNumber(tx, number, true);
+    if (!row) throw notFound();
+    await clearCodeLock(tx, row.id);
+    await recordStoreOrderNote(tx, {
+      storeOrderId: row.id,
+      status: asStatus(row.status),
+      actor: 'operator',
+      actorUserId: operator.userId,
+      reason: COURIER_MESSAGES.linkReopened,
+    });
+  });
+  const answer = await findStaffStoreOrder(db, number, 'operator', publicUrl);
+  if (!answer) throw new Error('store order vanished after reopening its link');
+  return answer;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The proof photo and the payer's views
+
+export interface ProofPhoto {
+  body: Buffer;
+  contentType: string;
+}
+
+async function readProof(row: HandOverRow | undefined, media: MediaStorage): Promise<ProofPhoto> {
+  if (!row?.proofMediaKey) throw notFound();
+  const file = await media.get(row.proofMediaKey);
+  if (!file) throw notFound();
+  return file;
+}
+
+/** The proof photo for the remitter who owns the group; anyone else hears 404. */
+export async function readRemitterProofPhoto(
+  db: Database,
+  actor: Actor | null,
+  media: MediaStorage,
+  groupNumber: string,
+  storeOrderNumber: string,
+): Promise<ProofPhoto> {
+  const { userId } = requirePermission(actor, 'account:own');
+  return readProof(await findOfRemitter(db, userId, groupNumber, storeOrderNumber), media);
+}
+
+/** The proof photo for a member of the store; another store's order (or store) is a 404. */
+export async function readStoreProofPhoto(
+  db: Database,
+  actor: Actor | null,
+  media: MediaStorage,
+  storeId: number,
+  number: string,
+): Promise<ProofPhoto> {
+  if (!actor?.storeIds.includes(storeId)) throw notFound();
+  const row = await findByNumber(db, number);
+  return readProof(row?.storeId === storeId ? row : undefined, media);
+}
+
+/** The proof photo for an operator. */
+export async function readOperatorProofPhoto(
+  db: Database,
+  actor: Actor | null,
+  media: MediaStorage,
+  number: string,
+): Promise<ProofPhoto> {
+  requirePermission(actor, 'order:fulfil');
+  return readProof(await findByNumber(db, number), media);
+}
+
+export interface DeliveryFacts {
+  attempts: DeliveryAttempt[];
+  proof: { deliveredAt: Date; receivedBy: string; hasPhoto: boolean } | null;
+  /** For the beneficiary's tracking page until delivered; never for the store or the courier. */
+  deliveryCode: string;
+}
+
+/**
+ * For the payer's views (Mis Compras, the tracking page): each store order's failed attempts, proof of
+ * delivery and delivery code, in two queries whatever their number. The photo's URL is the reader's own
+ * (`proofPhotoPaths` in courier.presenter.ts) when `hasPhoto`.
+ */
+export async function listDeliveryFacts(
+  db: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<Map<number, DeliveryFacts>> {
+  const [rows, attempts] = await Promise.all([
+    listDeliveryFactRows(db, storeOrderIds),
+    listAttemptsOf(db, storeOrderIds),
+  ]);
+  const facts = new Map<number, DeliveryFacts>();
+  for (const row of rows) {
+    facts.set(row.id, {
+      attempts: presentAttempts(attempts.filter((attempt) => attempt.storeOrderId === row.id)),
+      proof:
+        row.deliveredAt && row.receivedBy !== null
+          ? { deliveredAt: row.deliveredAt, receivedBy: row.receivedBy, hasPhoto: row.proofMediaKey !== null }
+          : null,
+      deliveryCode: row.deliveryCode,
+    });
+  }
+  return facts;
+}

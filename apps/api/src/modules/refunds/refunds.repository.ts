@@ -1,0 +1,291 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { refunds } from '../../db/schema/fulfilment.ts';
+import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
+
+/** The refunds' SQL (decision 040): deciding, claiming for the worker, settling and listing. */
+
+/** A store order a refund is decided for, with what its group says about the payment. */
+export interface RefundTargetRow {
+  storeOrderId: number;
+  storeOrderNumber: string;
+  total: string;
+  groupId: number;
+  paymentStatus: string;
+  paymentMethod: string;
+}
+
+/**
+ * The store order, locked for the rest of the transaction (its row only, not its group's or remitter's):
+ * two decisions for one store order take turns, so the second sees the first's refund in the sum below.
+ */
+export async function lockRefundTarget(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+): Promise<RefundTargetRow | undefined> {
+  const [row] = await tx
+    .select({
+      storeOrderId: storeOrders.id,
+      storeOrderNumber: storeOrders.number,
+      total: storeOrders.total,
+      groupId: orderGroups.id,
+      paymentStatus: orderGroups.paymentStatus,
+      paymentMethod: orderGroups.paymentMethod,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(eq(storeOrders.id, storeOrderId))
+    .for('update', { of: storeOrders });
+  return row;
+}
+
+/** A store order of a confirmed group by its number (the operator's refund route): its id, or null. */
+export async function findStoreOrderIdByNumber(
+  db: DatabaseOrTransaction,
+  number: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.number, number), eq(orderGroups.status, 'confirmed')));
+  return row?.id ?? null;
+}
+
+/** What is already given back or on its way for the store order (pending and succeeded), USD decimal. */
+export async function decidedRefundTotal(tx: DatabaseOrTransaction, storeOrderId: number): Promise<string> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::numeric(12, 2)::text` })
+    .from(refunds)
+    .where(and(eq(refunds.storeOrderId, storeOrderId), inArray(refunds.status, ['pending', 'succeeded'])));
+  return row?.total ?? '0.00';
+}
+
+/** Whether the line belongs to the store order (a refund's line must be one of its own). */
+export async function isLineOfStoreOrder(
+  tx: DatabaseOrTransaction,
+  orderLineId: number,
+  storeOrderId: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.id, orderLineId), eq(orderLines.storeOrderId, storeOrderId)));
+  return row !== undefined;
+}
+
+export type NewRefundRow = typeof refunds.$inferInsert;
+
+export async function insertRefund(tx: DatabaseOrTransaction, row: NewRefundRow): Promise<number> {
+  const [inserted] = await tx.insert(refunds).values(row).returning({ id: refunds.id });
+  if (!inserted) throw new Error('refund not stored');
+  return inserted.id;
+}
+
+/** A refund with everything its e-mail and its presented form need: one query. */
+export interface RefundNoticeRow {
+  id: number;
+  groupId: number;
+  groupNumber: string;
+  storeOrderNumber: string;
+  storeName: string;
+  lineName: string | null;
+  amount: string;
+  reason: string;
+  destination: string;
+  status: string;
+  reference: string | null;
+  paymentMethod: string;
+  paymentLabel: string | null;
+  remitterId: number;
+  remitterEmail: string;
+  remitterFirstName: string;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+const noticeColumns = {
+  id: refunds.id,
+  groupId: refunds.groupId,
+  groupNumber: orderGroups.number,
+  storeOrderNumber: storeOrders.number,
+  storeName: storeOrders.storeName,
+  lineName: orderLines.name,
+  amount: refunds.amount,
+  reason: refunds.reason,
+  destination: refunds.destination,
+  status: refunds.status,
+  reference: refunds.reference,
+  paymentMethod: orderGroups.paymentMethod,
+  paymentLabel: orderGroups.paymentLabel,
+  remitterId: users.id,
+  remitterEmail: users.email,
+  remitterFirstName: users.firstName,
+  createdAt: refunds.createdAt,
+  settledAt: refunds.settledAt,
+};
+
+function noticeQuery(db: DatabaseOrTransaction) {
+  return db
+    .select(noticeColumns)
+    .from(refunds)
+    .innerJoin(storeOrders, eq(storeOrders.id, refunds.storeOrderId))
+    .innerJoin(orderGroups, eq(orderGroups.id, refunds.groupId))
+    .innerJoin(users, eq(users.id, orderGroups.remitterId))
+    .leftJoin(orderLines, eq(orderLines.id, refunds.orderLineId));
+}
+
+export async function findRefundNotice(
+  db: DatabaseOrTransaction,
+  refundId: number,
+): Promise<RefundNoticeRow | undefined> {
+  const [row] = await noticeQuery(db).where(eq(refunds.id, refundId));
+  return row;
+}
+
+/** The refunds of these groups, oldest first: one query. */
+export async function listRefundNotices(
+  db: DatabaseOrTransaction,
+  groupIds: readonly number[],
+): Promise<RefundNoticeRow[]> {
+  if (groupIds.length === 0) return [];
+  return noticeQuery(db)
+    .where(inArray(refunds.groupId, [...groupIds]))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** Given back or on its way (pending and succeeded) per group, USD decimals: one query. */
+export async function sumRefundsOfGroups(
+  db: DatabaseOrTransaction,
+  groupIds: readonly number[],
+): Promise<Array<{ groupId: number; total: string }>> {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({
+      groupId: refunds.groupId,
+      total: sql<string>`sum(${refunds.amount})::numeric(12, 2)::text`,
+    })
+    .from(refunds)
+    .where(and(inArray(refunds.groupId, [...groupIds]), inArray(refunds.status, ['pending', 'succeeded'])))
+    .groupBy(refunds.groupId);
+}
+
+/** The refund, locked for the rest of the transaction (an operator recording it). */
+export async function lockRefund(
+  tx: DatabaseOrTransaction,
+  refundId: number,
+): Promise<{ id: number; destination: string; status: string } | undefined> {
+  const [row] = await tx
+    .select({ id: refunds.id, destination: refunds.destination, status: refunds.status })
+    .from(refunds)
+    .where(eq(refunds.id, refundId))
+    .for('update');
+  return row;
+}
+
+/**
+ * A pending refund becomes succeeded, once: the status guard makes a second worker (whose lease ran out
+ * while the first was still waiting for the processor) change nothing. True when this call settled it.
+ */
+export async function markRefundSucceeded(
+  tx: DatabaseOrTransaction,
+  refundId: number,
+  recorded: { reference: string; actorUserId: number } | null = null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(refunds)
+    .set({
+      status: 'succeeded',
+      settledAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      ...(recorded
+        ? { reference: recorded.reference, actorRole: 'operator', actorUserId: recorded.actorUserId }
+        : { attempts: sql`${refunds.attempts} + 1` }),
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return rows.length === 1;
+}
+
+/** A refund the worker holds: the amount and where the group's payment is. */
+export interface ClaimedRefund {
+  id: number;
+  amount: string;
+  attempts: number;
+  processor: string;
+  processorRef: string | null;
+}
+
+/**
+ * Leases up to `limit` due processor refunds for `leaseSeconds` (the mail worker's claim): `skip locked`
+ * lets several instances claim at once without taking each other's rows, and the lease keeps a row away
+ * from them while its processor call is in flight. A worker that dies lets the lease run out.
+ */
+export async function claimDueRefunds(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedRefund[]> {
+  const due = db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.destination, 'original_payment'),
+        lte(refunds.nextAttemptAt, sql`now()`),
+        or(isNull(refunds.lockedUntil), lt(refunds.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(refunds.nextAttemptAt), asc(refunds.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(refunds)
+    .set({ lockedUntil: sql`now() + ${leaseSeconds}::integer * interval '1 second'` })
+    .where(inArray(refunds.id, due))
+    .returning({
+      id: refunds.id,
+      groupId: refunds.groupId,
+      amount: refunds.amount,
+      attempts: refunds.attempts,
+    });
+  if (claimed.length === 0) return [];
+  const groups = await db
+    .select({ id: orderGroups.id, processor: orderGroups.processor, processorRef: orderGroups.processorRef })
+    .from(orderGroups)
+    .where(inArray(orderGroups.id, [...new Set(claimed.map((row) => row.groupId))]));
+  const groupOf = new Map(groups.map((group) => [group.id, group]));
+  return claimed
+    .map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      attempts: row.attempts,
+      processor: groupOf.get(row.groupId)?.processor ?? '',
+      processorRef: groupOf.get(row.groupId)?.processorRef ?? null,
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A failed processor call: the refund waits `retryInSeconds`, or, after its last attempt, is failed for
+ * operators to look at.
+ */
+export async function recordRefundFailure(
+  db: Database,
+  refundId: number,
+  failure: { error: string; retryInSeconds: number; giveUp: boolean },
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({
+      attempts: sql`${refunds.attempts} + 1`,
+      lastError: failure.error.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${failure.retryInSeconds}::integer * interval '1 second'`,
+      lockedUntil: null,
+      ...(failure.giveUp ? { status: 'failed' } : {}),
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+}

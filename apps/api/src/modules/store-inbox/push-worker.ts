@@ -1,0 +1,110 @@
+import { pushPayloadSchema } from '@mandado/shared/store-inbox.schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { type PushOutcome, sendPush } from './push-sender.ts';
+import {
+  claimDuePushes,
+  deletePushSubscription,
+  markPushSent,
+  recordPushFailure,
+} from './store-inbox.repository.ts';
+import type { VapidKeys } from './vapid-keys.ts';
+
+export interface PushWorkerOptions {
+  db: Database;
+  keys: () => Promise<VapidKeys>;
+  log: FastifyBaseLogger;
+  /** How often the outbox is polled (retries, messages written by another instance). */
+  intervalMs?: number;
+  batchSize?: number;
+  leaseSeconds?: number;
+}
+
+export interface PushWorker {
+  /** Sends what is due now rather than at the next poll: call it after a transaction wrote push rows. */
+  kick(): void;
+  /** Sends everything due now and resolves when done (tests). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Tries within the message's hour of life (TTL): 15 s, 30 s, 1 min, 2 min, 4 min, 8 min, then failed. */
+export const PUSH_MAX_ATTEMPTS = 7;
+
+export function pushRetryDelaySeconds(failedAttempts: number): number | null {
+  if (failedAttempts >= PUSH_MAX_ATTEMPTS) return null;
+  return 15 * 2 ** Math.max(failedAttempts - 1, 0);
+}
+
+/**
+ * Delivers the push outbox from inside the API process, like the mail worker (decision 008): passes never
+ * overlap within a process, and the rows' leases keep two instances from sending the same message. A
+ * subscription the push service says is gone (404, 410) is deleted with its waiting messages.
+ */
+export function startPushWorker(options: PushWorkerOptions): PushWorker {
+  const { db, log } = options;
+  const batchSize = options.batchSize ?? 50;
+  const leaseSeconds = options.leaseSeconds ?? 60;
+  let stopped = false;
+  let tail: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+
+  async function sendBatch(): Promise<number> {
+    const batch = await claimDuePushes(db, batchSize, leaseSeconds);
+    if (batch.length === 0) return 0;
+    const keys = await options.keys();
+    for (const push of batch) {
+      const payload = pushPayloadSchema.safeParse(push.payload);
+      const outcome: PushOutcome = payload.success
+        ? await sendPush(push, payload.data, keys)
+        : { kind: 'retry', error: 'unreadable payload' };
+      if (outcome.kind === 'sent') await markPushSent(db, push.id);
+      else if (outcome.kind === 'gone') {
+        log.info({ subscriptionId: push.subscriptionId, status: outcome.status }, 'Push subscription gone');
+        await deletePushSubscription(db, push.subscriptionId);
+      } else {
+        const attempts = push.attempts + 1;
+        const retryIn = payload.success ? pushRetryDelaySeconds(attempts) : null;
+        log.warn({ pushId: push.id, attempts, retryIn }, `Push delivery failed: ${outcome.error}`);
+        await recordPushFailure(db, push.id, outcome.error, retryIn);
+      }
+    }
+    return batch.length;
+  }
+
+  async function sendAllDue(): Promise<void> {
+    while (!stopped && (await sendBatch()) === batchSize) {}
+  }
+
+  function requestPass(): Promise<void> {
+    if (queued) return queued;
+    const pass = tail.then(() => {
+      queued = null;
+      return sendAllDue();
+    });
+    queued = pass;
+    tail = pass.catch((error: unknown) => {
+      log.error({ err: error }, 'Push outbox pass failed');
+    });
+    return pass;
+  }
+
+  const timer = setInterval(() => {
+    if (!queued) void requestPass().catch(() => {});
+  }, options.intervalMs ?? 10_000);
+  timer.unref();
+
+  return {
+    kick() {
+      if (!stopped) void requestPass().catch(() => {});
+    },
+    drain() {
+      return requestPass();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await tail;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { deliveryWindowText, pickupFromText } from '@mandado/shared/date-text';
+import { usdText } from '@mandado/shared/money-text';
+import { escapeHtml } from '../mail/email-html.ts';
+import type { OutgoingEmail } from '../mail/mail.types.ts';
+
+function emailOf(input: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  link: { url: string; label: string };
+}): OutgoingEmail {
+  const url = escapeHtml(input.link.url);
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: [
+      input.greeting,
+      '',
+      ...input.lines,
+      '',
+      `${input.link.label}: ${input.link.url}`,
+      '',
+      'El equipo de Mandado',
+    ].join('\n'),
+    html: [
+      '<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">',
+      `<p>${escapeHtml(input.greeting)}</p>`,
+      ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${url}">${escapeHtml(input.link.label)}</a></p>`,
+      '<p>El equipo de Mandado</p>',
+      '</body></html>',
+    ].join('\n'),
+  };
+}
+
+function greetingOf(firstName: string): string {
+  const name = firstName.trim();
+  return name ? `Hola ${name}:` : 'Hola:';
+}
+
+export interface NewOrderNotice {
+  number: string;
+  storeName: string;
+  delivery: string;
+  deliveryFrom: string;
+  deliveryTo: string;
+  beneficiaryFirstName: string;
+  cityName: string;
+  unitCount: number;
+}
+
+/** "3 productos para Rosa (Montevideo), entre el lunes 23 … y el martes 24 …": the push body and e-mail line. */
+export function newOrderSummary(notice: NewOrderNotice): string {
+  const units = notice.unitCount === 1 ? '1 producto' : `${notice.unitCount} productos`;
+  const when =
+    notice.delivery === 'pickup'
+      ? `para retirar ${pickupFromText({ from: notice.deliveryFrom })}`
+      : deliveryWindowText({ from: notice.deliveryFrom, to: notice.deliveryTo }).toLowerCase();
+  return `${units} para ${notice.beneficiaryFirstName} (${notice.cityName}), ${when}.`;
+}
+
+/** To each member of the store when one of its orders is paid: what, for when, and where to open it. */
+export function newStoreOrderEmail(
+  member: { email: string; firstName: string },
+  notice: NewOrderNotice,
+  inboxUrl: string,
+): OutgoingEmail {
+  return emailOf({
+    to: member.email,
+    subject: `Nuevo pedido ${notice.number}`,
+    greeting: greetingOf(member.firstName),
+    lines: [
+      `${notice.storeName} tiene un pedido nuevo y pagado: ${notice.number}.`,
+      newOrderSummary(notice),
+      'Ábrelo para aceptarlo o rechazarlo.',
+    ],
+    link: { url: inboxUrl, label: 'Ver los pedidos' },
+  });
+}
+
+export interface LineChangeEmailInput {
+  to: string;
+  firstName: string;
+  storeOrderNumber: string;
+  storeName: string;
+  /** What changed, one sentence per line of the e-mail. */
+  changes: string[];
+  /** USD minor units refunded by this change (0: nothing). */
+  refundedMinor: number;
+  orderUrl: string;
+}
+
+/** To the remitter when the store could not supply all of a line: what changed and what is refunded. */
+export function lineChangeEmail(input: LineChangeEmailInput): OutgoingEmail {
+  return emailOf({
+    to: input.to,
+    subject: `Cambios en tu pedido ${input.storeOrderNumber}`,
+    greeting: greetingOf(input.firstName),
+    lines: [
+      `${input.storeName} no tiene todo lo que pediste en ${input.storeOrderNumber}:`,
+      ...input.changes,
+      input.refundedMinor > 0
+        ? `Te devolvemos ${usdText(input.refundedMinor)} por esta diferencia.`
+        : 'No hay diferencia de precio para devolverte.',
+    ],
+    link: { url: input.orderUrl, label: 'Mira tu pedido' },
+  });
+}

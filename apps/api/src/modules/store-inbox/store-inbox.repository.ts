@@ -1,0 +1,369 @@
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { pushOutbox, pushSubscriptions, serverKeys } from '../../db/schema/fulfilment.ts';
+import {
+  type BeneficiarySnapshot,
+  type LineSubstitute,
+  orderGroups,
+  orderLines,
+  storeOrderHistory,
+  storeOrders,
+} from '../../db/schema/orders.ts';
+import { storeMembers } from '../../db/schema/staff.ts';
+
+/** A store order the store sees: its group is confirmed and paid (a transfer still waiting is not shown). */
+const visibleToStore = and(eq(orderGroups.status, 'confirmed'), ne(orderGroups.paymentStatus, 'pending'));
+
+export interface InboxStatusRow {
+  status: string;
+  count: number;
+  /** Orders of this status nobody opened yet. */
+  unseen: number;
+  /** The newest change and the newest opening, as text: what the inbox's ETag is made of. */
+  lastUpdated: string | null;
+  lastSeen: string | null;
+}
+
+/**
+ * The store's visible orders counted by status, with the newest change and opening of each: one query over
+ * the (store, status) index, cheap enough to answer a phone polling every few seconds.
+ */
+export async function readInboxState(db: Database, storeId: number): Promise<InboxStatusRow[]> {
+  return db
+    .select({
+      status: storeOrders.status,
+      count: sql<number>`count(*)::int`,
+      unseen: sql<number>`(count(*) filter (where ${storeOrders.seenAt} is null))::int`,
+      lastUpdated: sql<string | null>`max(${storeOrders.updatedAt})::text`,
+      lastSeen: sql<string | null>`max(${storeOrders.seenAt})::text`,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.storeId, storeId), visibleToStore))
+    .groupBy(storeOrders.status)
+    .orderBy(asc(storeOrders.status));
+}
+
+/** Marks the store order opened, once: true when this call marked it (a second opening changes nothing). */
+export async function markStoreOrderSeen(
+  db: Database,
+  storeId: number,
+  number: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  const marked = await db
+    .update(storeOrders)
+    .set({ seenAt: sql`now()` })
+    .where(
+      and(
+        eq(storeOrders.storeId, storeId),
+        eq(storeOrders.number, number),
+        isNull(storeOrders.seenAt),
+        sql`exists (select 1 from ${orderGroups} where ${orderGroups.id} = ${storeOrders.groupId}
+          and ${orderGroups.status} = 'confirmed' and ${orderGroups.paymentStatus} <> 'pending')`,
+      ),
+    )
+    .returning({ id: storeOrders.id });
+  if (marked.length > 0) return 'marked';
+  const [found] = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.storeId, storeId), eq(storeOrders.number, number), visibleToStore));
+  return found ? 'already' : 'missing';
+}
+
+/** A line of one of the store's visible orders, with what marking it unavailable needs. */
+export interface LineTarget {
+  storeOrderId: number;
+  storeOrderNumber: string;
+  storeName: string;
+  status: string;
+  groupId: number;
+  groupNumber: string;
+  beneficiary: BeneficiarySnapshot;
+  remitterEmail: string;
+  remitterFirstName: string;
+  lineId: number;
+  productId: number | null;
+  name: string;
+  quantity: number;
+  totalUsd: string;
+  discount: string;
+  substitution: string;
+  availableQuantity: number | null;
+}
+
+const lineTargetColumns = {
+  storeOrderId: storeOrders.id,
+  storeOrderNumber: storeOrders.number,
+  storeName: storeOrders.storeName,
+  status: storeOrders.status,
+  groupId: orderGroups.id,
+  groupNumber: orderGroups.number,
+  beneficiary: orderGroups.beneficiary,
+  remitterEmail: users.email,
+  remitterFirstName: users.firstName,
+  lineId: orderLines.id,
+  productId: orderLines.productId,
+  name: orderLines.name,
+  quantity: orderLines.quantity,
+  totalUsd: orderLines.totalUsd,
+  discount: orderLines.discount,
+  substitution: orderLines.substitution,
+  availableQuantity: orderLines.availableQuantity,
+};
+
+function lineTargetQuery(db: DatabaseOrTransaction, storeId: number, number: string, lineId: number) {
+  return db
+    .select(lineTargetColumns)
+    .from(orderLines)
+    .innerJoin(storeOrders, eq(storeOrders.id, orderLines.storeOrderId))
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .innerJoin(users, eq(users.id, orderGroups.remitterId))
+    .where(
+      and(
+        eq(orderLines.id, lineId),
+        eq(storeOrders.storeId, storeId),
+        eq(storeOrders.number, number),
+        visibleToStore,
+      ),
+    );
+}
+
+export async function findLineTarget(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+  lineId: number,
+): Promise<LineTarget | undefined> {
+  const [row] = await lineTargetQuery(db, storeId, number, lineId);
+  return row;
+}
+
+/**
+ * The same, locking the store order's row for the rest of the transaction: a status change (its
+ * compare-and-set updates that row) and another marking of a line wait for this one, then see its result.
+ */
+export async function lockLineTarget(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+  lineId: number,
+): Promise<LineTarget | undefined> {
+  const [row] = await lineTargetQuery(tx, storeId, number, lineId).for('update', { of: storeOrders });
+  return row;
+}
+
+/** Records what the store could supply, once: false when the line was already marked. */
+export async function recordLineAvailability(
+  tx: DatabaseOrTransaction,
+  lineId: number,
+  availableQuantity: number,
+  substitute: LineSubstitute | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderLines)
+    .set({ availableQuantity, substitute })
+    .where(and(eq(orderLines.id, lineId), isNull(orderLines.availableQuantity)))
+    .returning({ id: orderLines.id });
+  return rows.length === 1;
+}
+
+/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
+export async function recordStoreOrderChange(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
+): Promise<void> {
+  await tx.update(storeOrders).set({ updatedAt: sql`now()` }).where(eq(storeOrders.id, entry.storeOrderId));
+  await tx.insert(storeOrderHistory).values({
+    storeOrderId: entry.storeOrderId,
+    fromStatus: entry.status,
+    toStatus: entry.status,
+    actorRole: 'merchant',
+    actorUserId: entry.actorUserId,
+    reason: entry.reason,
+  });
+}
+
+/** What the members of the stores of newly paid store orders are told, with where to reach them. */
+export interface PaidStoreOrderNotice {
+  storeOrderId: number;
+  number: string;
+  storeName: string;
+  delivery: string;
+  deliveryFrom: string;
+  deliveryTo: string;
+  beneficiaryFirstName: string;
+  cityName: string;
+  lineCount: number;
+  unitCount: number;
+  total: string;
+  members: Array<{ email: string; firstName: string; userId: number }>;
+  subscriptionIds: number[];
+}
+
+/** The store orders with their stores' members and those members' push subscriptions: one query. */
+export async function listPaidStoreOrderNotices(
+  tx: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<PaidStoreOrderNotice[]> {
+  if (storeOrderIds.length === 0) return [];
+  const result = await tx.execute(sql`
+    select so.id as "storeOrderId", so.number, so.store_name as "storeName", g.delivery,
+      g.delivery_from as "deliveryFrom", g.delivery_to as "deliveryTo",
+      g.beneficiary->>'firstName' as "beneficiaryFirstName", g.beneficiary->>'cityName' as "cityName",
+      so.total::text as total,
+      (select count(*)::int from ${orderLines} l where l.store_order_id = so.id) as "lineCount",
+      (select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.store_order_id = so.id) as "unitCount",
+      coalesce((
+        select json_agg(json_build_object('email', u.email, 'firstName', u.first_name, 'userId', u.id) order by u.id)
+        from ${storeMembers} m join ${users} u on u.id = m.user_id where m.store_id = so.store_id
+      ), '[]'::json) as members,
+      coalesce((
+        select json_agg(ps.id order by ps.id)
+        from ${storeMembers} m join ${pushSubscriptions} ps on ps.user_id = m.user_id
+        where m.store_id = so.store_id
+      ), '[]'::json) as "subscriptionIds"
+    from ${storeOrders} so join ${orderGroups} g on g.id = so.group_id
+    where so.id in (${sql.join(
+      storeOrderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    order by so.id
+  `);
+  return (result as unknown as { rows: PaidStoreOrderNotice[] }).rows.map((row) => ({
+    ...row,
+    storeOrderId: Number(row.storeOrderId),
+  }));
+}
+
+export async function insertPushMessages(
+  tx: DatabaseOrTransaction,
+  messages: ReadonlyArray<{ subscriptionId: number; payload: unknown }>,
+): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(pushOutbox).values(messages.map((message) => ({ ...message })));
+}
+
+/** The user's browser, registered again (a new key after the browser renewed it) or for the first time. */
+export async function upsertPushSubscription(
+  db: Database,
+  entry: { userId: number; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(entry)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: entry.userId, p256dh: entry.p256dh, auth: entry.auth },
+    });
+}
+
+export async function deletePushSubscriptionOf(
+  db: Database,
+  userId: number,
+  endpoint: string,
+): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+export async function deletePushSubscription(db: Database, id: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+export interface ClaimedPush {
+  id: number;
+  subscriptionId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  payload: unknown;
+  attempts: number;
+}
+
+/** Leases due push messages like the e-mail outbox does (for update skip locked + a lease). */
+export async function claimDuePushes(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedPush[]> {
+  const due = db
+    .select({ id: pushOutbox.id })
+    .from(pushOutbox)
+    .where(
+      and(
+        eq(pushOutbox.status, 'pending'),
+        lte(pushOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(pushOutbox.lockedUntil), lt(pushOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(pushOutbox.nextAttemptAt), asc(pushOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(pushOutbox)
+    .set({ lockedUntil: sql`now() + ${leaseSeconds}::integer * interval '1 second'` })
+    .where(inArray(pushOutbox.id, due))
+    .returning({ id: pushOutbox.id });
+  if (claimed.length === 0) return [];
+  const rows = await db
+    .select({
+      id: pushOutbox.id,
+      subscriptionId: pushOutbox.subscriptionId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      payload: pushOutbox.payload,
+      attempts: pushOutbox.attempts,
+    })
+    .from(pushOutbox)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+    .where(
+      inArray(
+        pushOutbox.id,
+        claimed.map((row) => row.id),
+      ),
+    );
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markPushSent(db: Database, id: number): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({ status: 'sent', attempts: sql`${pushOutbox.attempts} + 1`, sentAt: sql`now()`, lockedUntil: null })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** A failed attempt: pending again after `retryInSeconds`, or failed for good when `retryInSeconds` is null. */
+export async function recordPushFailure(
+  db: Database,
+  id: number,
+  error: string,
+  retryInSeconds: number | null,
+): Promise<void> {
+  await db
+    .update(pushOutbox)
+    .set({
+      status: retryInSeconds === null ? 'failed' : 'pending',
+      attempts: sql`${pushOutbox.attempts} + 1`,
+      lastError: error.slice(0, 1000),
+      nextAttemptAt:
+        retryInSeconds === null ? sql`now()` : sql`now() + ${retryInSeconds}::integer * interval '1 second'`,
+      lockedUntil: null,
+    })
+    .where(eq(pushOutbox.id, id));
+}
+
+/** A key pair made once: the first instance's insert wins, every instance then reads the same value. */
+export async function keepServerKey<T>(db: Database, name: string, candidate: T): Promise<T> {
+  await db.insert(serverKeys).values({ name, value: candidate }).onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverKeys.value })
+    .from(serverKeys)
+    .where(eq(serverKeys.name, name));
+  if (!row) throw new Error(`server key ${name} vanished`);
+  return row.value as T;
+}

@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
+import { INBOX_TAB_STATUSES, INBOX_TABS, type InboxTab } from '@mandado/shared/fulfilment';
+import { convertMinor, formatMinorAsDecimal, parseMoney, type Rates } from '@mandado/shared/money';
+import type { StoreOrderStatus } from '@mandado/shared/order-status';
+import { effectivePrice } from '@mandado/shared/product-price';
+import {
+  INBOX_PAGE_SIZE,
+  type LineAvailabilityInput,
+  STORE_INBOX_MESSAGES,
+  type StoreInbox,
+  type SubstituteCandidate,
+} from '@mandado/shared/store-inbox.schemas';
+import { foldText } from '@mandado/shared/text-fold';
+import { WEB_PATHS } from '@mandado/shared/web-routes';
+import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import type { LineSubstitute } from '../../db/schema/orders.ts';
+import { HttpError, notFound } from '../../http-errors.ts';
+import { findProductRow, listStoreProductRows } from '../catalog/catalog.service.ts';
+import { presentProduct } from '../catalog/product.presenter.ts';
+import type { ProductRow } from '../catalog/product-columns.sql.ts';
+import { getCurrencies } from '../currencies/currencies.service.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
+import { findMerchantStoreOrder, listStaffStoreOrderPage } from '../order-status/order-status.service.ts';
+import { decideRefund } from '../refunds/refunds.service.ts';
+import {
+  findLineTarget,
+  insertPushMessages,
+  type LineTarget,
+  listPaidStoreOrderNotices,
+  lockLineTarget,
+  markStoreOrderSeen,
+  readInboxState,
+  recordLineAvailability,
+  recordStoreOrderChange,
+} from './store-inbox.repository.ts';
+import { lineChangeEmail, newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
+
+/** Where the staff app's inbox lives: the e-mail's link and the push notification's target. */
+export const STORE_INBOX_PATH = '/comercio';
+const SUBSTITUTE_LIMIT = 20;
+/** A store order's lines can change while the store has not handed it over yet. */
+const LINE_CHANGEABLE: readonly StoreOrderStatus[] = ['approved', 'preparing_to_delivery'];
+
+const ALL_VISIBLE_STATUSES: readonly StoreOrderStatus[] = INBOX_TABS.flatMap(
+  (tab) => INBOX_TAB_STATUSES[tab],
+);
+
+function requireMember(
+  actor: Actor | null,
+  storeId: number,
+  permission: 'store:read' | 'order:fulfil',
+): Actor {
+  // Membership, not the operator role: the merchant area never lets an operator act for another store.
+  return requireStoreMember(requirePermission(actor, permission, storeId), storeId);
+}
+
+export interface InboxQuery {
+  tab?: InboxTab | undefined;
+  page: number;
+}
+
+/**
+ * The store's inbox (issue 17). First one cheap query (the store's visible orders counted by status with their
+ * newest change and opening) gives the counts and the ETag; when the phone already holds that state the
+ * answer is `inbox: null` (304) and nothing else is read. Otherwise one page of the tab, newest first: four
+ * queries in all, whatever the page holds. Orders of groups still waiting for a transfer are never listed.
+ */
+export async function getStoreInbox(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  query: InboxQuery,
+  ifNoneMatch: string | undefined,
+  publicUrl: string,
+): Promise<{ etag: string; inbox: StoreInbox | null }> {
+  requireMember(actor, storeId, 'store:read');
+  const state = await readInboxState(db, storeId);
+  const etag = `W/"${createHash('sha256')
+    .update(JSON.stringify([storeId, query.tab ?? 'all', query.page, state]))
+    .digest('base64url')
+    .slice(0, 27)}"`;
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
+    return { etag, inbox: null };
+  }
+  const countOf = (statuses: readonly StoreOrderStatus[]) =>
+    state.reduce((sum, row) => sum + (statuses.includes(row.status as StoreOrderStatus) ? row.count : 0), 0);
+  const counts = Object.fromEntries(
+    INBOX_TABS.map((tab) => [tab, countOf(INBOX_TAB_STATUSES[tab])]),
+  ) as Record<InboxTab, number>;
+  // The ring: new paid orders nobody opened yet.
+  const unseen = state.reduce(
+    (sum, row) => sum + (INBOX_TAB_STATUSES.new.includes(row.status as StoreOrderStatus) ? row.unseen : 0),
+    0,
+  );
+  const statuses = query.tab ? INBOX_TAB_STATUSES[query.tab] : ALL_VISIBLE_STATUSES;
+  const pages = Math.max(1, Math.ceil(countOf(statuses) / INBOX_PAGE_SIZE));
+  const results =
+    query.page > pages
+      ? []
+      : await listStaffStoreOrderPage(
+          db,
+          storeId,
+          {
+            statuses,
+            limit: INBOX_PAGE_SIZE,
+            offset: (query.page - 1) * INBOX_PAGE_SIZE,
+          },
+          publicUrl,
+        );
+  return { etag, inbox: { results, counts, unseen, page: query.page, pages } };
+}
+
+/** One card: the same shape as the list's. Another store's order, or one not paid yet, is a 404. */
+export async function getStoreOrderCard(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  number: string,
+  publicUrl: string,
+): Promise<StaffStoreOrder> {
+  requireMember(actor, storeId, 'store:read');
+  const order = await findMerchantStoreOrder(db, storeId, number, publicUrl);
+  if (!order || order.payment_status === 'pending') throw notFound();
+  return order;
+}
+
+/** A member opened the order: recorded once (the ring stops); answers the card. */
+export async function markStoreOrderOpened(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  number: string,
+  publicUrl: string,
+): Promise<StaffStoreOrder> {
+  requireMember(actor, storeId, 'store:read');
+  if ((await markStoreOrderSeen(db, storeId, number)) === 'missing') throw notFound();
+  return getStoreOrderCard(db, actor, storeId, number, publicUrl);
+}
+
+/** A line's USD unit price for a product now, by the lines' rule: the effective price converted once. */
+function unitPriceUsd(row: ProductRow, rates: Rates): number | null {
+  return convertMinor(parseMoney(effectivePrice(presentProduct(row))), row.currency, 'USD', rates);
+}
+
+/** Whether a product at `unitUsd` costs no more per unit than the line did (compared without dividing). */
+function notDearer(unitUsd: number, line: Pick<LineTarget, 'totalUsd' | 'quantity'>): boolean {
+  return unitUsd * line.quantity <= parseMoney(line.totalUsd);
+}
+
+/**
+ * Up to 20 of the store's own products on sale (in stock) that may replace the line: at the same or a lower
+ * USD unit price, optionally matching `q` (accents and case ignored), dearest first (closest to what was
+ * ordered). None when the buyer asked for a refund instead.
+ */
+export async function listSubstitutes(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  number: string,
+  lineId: number,
+  q: string,
+): Promise<SubstituteCandidate[]> {
+  requireMember(actor, storeId, 'store:read');
+  const line = await findLineTarget(db, storeId, number, lineId);
+  if (!line) throw notFound();
+  if (line.substitution === 'refund') return [];
+  const [rows, currencies] = await Promise.all([listStoreProductRows(db, storeId), getCurrencies(db)]);
+  const wanted = foldText(q);
+  return rows
+    .flatMap((row) => {
+      if (row.id === line.productId || row.stock <= 0) return [];
+      if (wanted && !foldText(row.name).includes(wanted)) return [];
+      const unit = unitPriceUsd(row, currencies.rates.rates);
+      if (unit === null || !notDearer(unit, line)) return [];
+      return [
+        {
+          product_id: row.id,
+          name: row.name,
+          image: row.images[0] ?? null,
+          unit_price: formatMinorAsDecimal(unit),
+          stock: row.stock,
+        },
+      ];
+    })
+    .sort((a, b) => parseMoney(b.unit_price) - parseMoney(a.unit_price) || a.product_id - b.product_id)
+    .slice(0, SUBSTITUTE_LIMIT);
+}
+
+export interface LineChangeDeps {
+  publicUrl: string;
+  kickMailWorker: () => void;
+  kickRefundWorker: () => void;
+}
+
+/** What the buyer paid for `units` of the line: its USD total less its coupon share, pro rata. */
+function paidShare(line: Pick<LineTarget, 'totalUsd' | 'discount' | 'quantity'>, units: number): number {
+  const paid = parseMoney(line.totalUsd) - parseMoney(line.discount);
+  return Math.round((paid * units) / line.quantity);
+}
+
+/**
+ * The store could supply only `available_quantity` of a line (issue 17). The buyer's preference on the line
+ * decides the rest: 'similar' or 'call' (the member phoned first) let the store give another of its own
+ * products at the same or a lower unit price for some or all of the missing units; 'refund' refunds them.
+ * What the buyer paid for missing units that are not replaced is refunded ('line_unavailable'), and for
+ * replaced ones the difference to the substitute's price at the same coupon share ('cheaper_substitute').
+ * Recorded once per line, while the order is new or in preparation, as a compare-and-set on the status the
+ * screen showed; the refunds, the history row and the remitter's e-mail commit with it.
+ */
+export async function markLineAvailability(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  ref: { number: string; lineId: number },
+  input: LineAvailabilityInput,
+  deps: LineChangeDeps,
+): Promise<StaffStoreOrder> {
+  const staff = requireMember(actor, storeId, 'order:fulfil');
+  const line = await findLineTarget(db, storeId, ref.number, ref.lineId);
+  if (!line) throw notFound();
+  checkLineChange(line, input);
+
+  const missing = line.quantity - input.available_quantity;
+  let substitute: LineSubstitute | null = null;
+  if (input.substitute) {
+    if (line.substitution === 'refund')
+      throw new HttpError(400, { detail: STORE_INBOX_MESSAGES.substituteRefused });
+    if (input.substitute.quantity > missing) {
+      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooMany] });
+    }
+    if (input.substitute.product_id === line.productId) {
+      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteSame] });
+    }
+    const [product, currencies] = await Promise.all([
+      findProductRow(db, input.substitute.product_id),
+      getCurrencies(db),
+    ]);
+    if (!product || product.storeId !== storeId || product.stock <= 0) {
+      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteUnknown] });
+    }
+    const unit = unitPriceUsd(product, currencies.rates.rates);
+    if (unit === null || !notDearer(unit, line)) {
+      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooDear] });
+    }
+    substitute = {
+      productId: product.id,
+      name: product.name,
+      image: product.images[0] ?? null,
+      quantity: input.substitute.quantity,
+      unitPriceUsd: formatMinorAsDecimal(unit),
+      totalUsd: formatMinorAsDecimal(unit * input.substitute.quantity),
+    };
+  }
+
+  const replaced = substitute?.quantity ?? 0;
+  const unavailableRefund = paidShare(line, missing - replaced);
+  const paid = parseMoney(line.totalUsd) - parseMoney(line.discount);
+  // The substitute is charged at the line's coupon share too, so the buyer keeps the discount they had.
+  const substituteCharge =
+    substitute === null || parseMoney(line.totalUsd) === 0
+      ? 0
+      : Math.round((parseMoney(substitute.totalUsd) * paid) / parseMoney(line.totalUsd));
+  const differenceRefund =
+    substitute === null ? 0 : Math.max(0, paidShare(line, replaced) - substituteCharge);
+  const changes = describeChanges(line, input.available_quantity, substitute);
+
+  await db.transaction(async (tx) => {
+    const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
+    if (!locked) throw notFound();
+    checkLineChange(locked, input);
+    if (!(await recordLineAvailability(tx, line.lineId, input.available_quantity, substitute))) {
+      throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
+    }
+    const actorRef = { role: 'merchant' as const, userId: staff.userId };
+    // decideRefund caps each amount at what is still refundable of the store order; the e-mail says what was.
+    let refundedMinor = 0;
+    if (unavailableRefund > 0) {
+      const decided = await decideRefund(tx, {
+        storeOrderId: line.storeOrderId,
+        orderLineId: line.lineId,
+        amountMinor: unavailableRefund,
+        reason: 'line_unavailable',
+        note: changes[0] ?? '',
+        actor: actorRef,
+        publicUrl: deps.publicUrl,
+      });
+      refundedMinor += decided?.amountMinor ?? 0;
+    }
+    if (differenceRefund > 0) {
+      const decided = await decideRefund(tx, {
+        storeOrderId: line.storeOrderId,
+        orderLineId: line.lineId,
+        amountMinor: differenceRefund,
+        reason: 'cheaper_substitute',
+        note: changes.at(-1) ?? '',
+        actor: actorRef,
+        publicUrl: deps.publicUrl,
+      });
+      refundedMinor += decided?.amountMinor ?? 0;
+    }
+    await recordStoreOrderChange(tx, {
+      storeOrderId: line.storeOrderId,
+      status: locked.status,
+      actorUserId: staff.userId,
+      reason: changes.join(' '),
+    });
+    await enqueueEmail(
+      tx,
+      lineChangeEmail({
+        to: line.remitterEmail,
+        firstName: line.remitterFirstName,
+        storeOrderNumber: line.storeOrderNumber,
+        storeName: line.storeName,
+        changes,
+        refundedMinor,
+        orderUrl: `${deps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(line.groupNumber)}`,
+      }),
+    );
+  });
+  deps.kickMailWorker();
+  deps.kickRefundWorker();
+  return getStoreOrderCard(db, actor, storeId, ref.number, deps.publicUrl);
+}
+
+/** The checks made before and again under the lock: the status the screen showed, once per line. */
+function checkLineChange(line: LineTarget, input: LineAvailabilityInput): void {
+  if (line.status !== input.from) throw new HttpError(409, { detail: CHECKOUT_MESSAGES.statusChanged });
+  if (!LINE_CHANGEABLE.includes(line.status as StoreOrderStatus)) {
+    throw new HttpError(400, { detail: STORE_INBOX_MESSAGES.lineNotChangeable });
+  }
+  if (line.availableQuantity !== null) {
+    throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
+  }
+  if (input.available_quantity >= line.quantity) {
+    throw new HttpError(400, { available_quantity: [STORE_INBOX_MESSAGES.availableTooMany(line.quantity)] });
+  }
+}
+
+/** The change in words, for the history and the remitter's e-mail. */
+function describeChanges(line: LineTarget, available: number, substitute: LineSubstitute | null): string[] {
+  const supplied =
+    available === 0
+      ? `${line.name}: no estaba disponible.`
+      : `${line.name}: había ${available} de ${line.quantity}.`;
+  if (!substitute) return [supplied];
+  return [supplied, `En su lugar va ${substitute.quantity} × ${substitute.name}.`];
+}
+
+/**
+ * The stores hear of newly paid orders (issue 17): in the caller's transaction (the one that made the store
+ * orders 'approved' because the group got paid), an e-mail to every member of each store and a push_outbox
+ * row per push subscription of those members. The caller kicks the mail and push workers after the commit.
+ */
+export async function notifyStoresOfPaidOrders(
+  tx: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+  deps: { publicUrl: string },
+): Promise<void> {
+  const notices = await listPaidStoreOrderNotices(tx, storeOrderIds);
+  const inboxUrl = `${deps.publicUrl}${STORE_INBOX_PATH}`;
+  const pushes: Array<{ subscriptionId: number; payload: unknown }> = [];
+  for (const notice of notices) {
+    for (const member of notice.members) await enqueueEmail(tx, newStoreOrderEmail(member, notice, inboxUrl));
+    const payload = {
+      title: 'Nuevo pedido',
+      body: `${notice.number}: ${newOrderSummary(notice)}`,
+      url: STORE_INBOX_PATH,
+    };
+    for (const subscriptionId of notice.subscriptionIds) pushes.push({ subscriptionId, payload });
+  }
+  await insertPushMessages(tx, pushes);
+}

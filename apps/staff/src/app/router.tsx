@@ -1,0 +1,42 @@
+import { STAFF_PATHS } from '@mandado/shared/staff-routes';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { AppRoot, PageLoading } from './app-root.tsx';
+import { NotFoundPage } from './routes/not-found.page.tsx';
+
+/**
+ * Each area is its own chunk: a courier on a phone downloads the courier page only, never the inbox.
+ * A new page: add its path to STAFF_PATHS (packages/shared/src/staff-routes.ts, so the server answers it
+ * with 200), then a route here.
+ */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
+}
+
+const MerchantLayout = lazyNamed(() => import('./layouts/merchant.layout.tsx'), 'MerchantLayout');
+const MerchantHomePage = lazyNamed(() => import('./routes/merchant-home.page.tsx'), 'MerchantHomePage');
+const AdminLayout = lazyNamed(() => import('./layouts/admin.layout.tsx'), 'AdminLayout');
+const AdminHomePage = lazyNamed(() => import('./routes/admin-home.page.tsx'), 'AdminHomePage');
+const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route element={<AppRoot />}>
+          <Route path={STAFF_PATHS.merchant} element={<MerchantLayout />}>
+            <Route index element={<MerchantHomePage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>
+            <Route index element={<AdminHomePage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path={STAFF_PATHS.courier} element={<CourierPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+
+/**
+ * The staff app (issue 17). Its built files live under /staff/ (`/staff/assets/…`), so they never collide
+ * with the shop's /assets/ in the one process that serves both; its pages keep their own paths (/comercio,
+ * /admin, /entrega), which the server answers with this app's index.html. In development the base stays /
+ * (Vite's dev server would otherwise turn /comercio away); log in on the shop's dev server (5173) first:
+ * the session cookie is the same on both ports.
+ */
+export default defineConfig(({ command }) => ({
+  base: command === 'build' ? '/staff/' : '/',
+  plugins: [react()],
+  server: {
+    port: 5174,
+    strictPort: true,
+    proxy: {
+      '/v1': { target: api, changeOrigin: true },
+      '/media': { target: api, changeOrigin: true },
+    },
+  },
+  preview: { port: 4174 },
+  build: {
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    // scripts/check-entry-size.ts follows it to weigh the store area's whole first load.
+    manifest: true,
+  },
+}));

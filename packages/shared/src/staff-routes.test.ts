@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { isStaffAppPath, isStaffAreaPath, staffAccess } from './staff-routes.ts';
+
+describe('staff paths (issue 17)', () => {
+  it.each(['/comercio', '/comercio/', '/Comercio', '/admin', '/admin/tiendas/3', '/entrega/abc', '/entrega'])(
+    '%s belongs to the staff app',
+    (path) => expect(isStaffAreaPath(path)).toBe(true),
+  );
+
+  it.each(['/', '/comerciox', '/administracion', '/stores', '/ElDorado/products', '/user/orders'])(
+    '%s belongs to the shop',
+    (path) => expect(isStaffAreaPath(path)).toBe(false),
+  );
+
+  it('knows its pages and nothing else under its areas', () => {
+    expect(isStaffAppPath('/comercio')).toBe(true);
+    expect(isStaffAppPath('/admin/')).toBe(true);
+    expect(isStaffAppPath('/entrega/AbC_123-x')).toBe(true);
+    expect(isStaffAppPath('/entrega')).toBe(false);
+    expect(isStaffAppPath('/entrega/abc/extra')).toBe(false);
+    expect(isStaffAppPath('/comercio/nada')).toBe(false);
+  });
+});
+
+describe('staffAccess', () => {
+  it('lets a store member into the store area only', () => {
+    expect(staffAccess({ roles: ['remitter', 'merchant'], store_ids: [4] })).toEqual({
+      merchant: true,
+      admin: false,
+    });
+  });
+
+  it('lets an operator into the back office, and into the store area only as a member', () => {
+    expect(staffAccess({ roles: ['remitter', 'operator'], store_ids: [] })).toEqual({
+      merchant: false,
+      admin: true,
+    });
+    expect(staffAccess({ roles: ['remitter', 'operator'], store_ids: [2] })).toEqual({
+      merchant: true,
+      admin: true,
+    });
+  });
+
+  it('keeps a shopper out of both', () => {
+    expect(staffAccess({ roles: ['remitter'], store_ids: [] })).toEqual({ merchant: false, admin: false });
+    // A merchant role left without a store reaches no store.
+    expect(staffAccess({ roles: ['remitter', 'merchant'], store_ids: [] })).toEqual({
+      merchant: false,
+      admin: false,
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { hasPermission, type Role } from './permissions.ts';
+import { patternToRegExp } from './web-routes.ts';
+
+/**
+ * The staff app's page routes (issue 17), in the same pattern syntax as WEB_PATHS: its router declares its
+ * pages with them and the server answers 404 (with the staff app's own index) for any other path of a staff
+ * area, so the two lists cannot drift. Add a page here first, then route it in apps/staff/src/app/router.tsx.
+ */
+export const STAFF_PATHS = {
+  /** A store member's order inbox. */
+  merchant: '/comercio',
+  /** The operators' back office. */
+  admin: '/admin',
+  /** A courier's page for one store order, opened from the link the store shares (no account). */
+  courier: '/entrega/:token',
+} as const;
+
+/**
+ * The path prefixes the staff app owns: these paths (and everything under them) get the staff app's
+ * index.html, every other page path the shop's. A store whose slug were one of these words could not have
+ * its catalog at `/<slug>/products`; store slugs come from store names, and none is a bare area word.
+ */
+export const STAFF_AREAS = ['/comercio', '/admin', '/entrega'] as const;
+
+const STAFF_AREA_PATTERNS = STAFF_AREAS.map((area) => new RegExp(`^${area}(?:/.*)?$`, 'i'));
+const STAFF_PATH_PATTERNS = Object.values(STAFF_PATHS).map(patternToRegExp);
+
+/** Whether a URL path (without the query) belongs to the staff app, known page or not. */
+export function isStaffAreaPath(pathname: string): boolean {
+  return STAFF_AREA_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+/** Whether a URL path (without the query) is one of the staff app's pages. */
+export function isStaffAppPath(pathname: string): boolean {
+  return STAFF_PATH_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
+/** Who a person is, as who-am-I tells it (`roles`, `store_ids`). */
+export interface StaffWho {
+  roles: readonly Role[];
+  store_ids: readonly number[];
+}
+
+/**
+ * Which staff areas a person may open, for the staff app's guard and the shop's account menu. The store
+ * area is for members of a store (the API's /v1/merchant/* answers 403 to an operator who is no member);
+ * the back office is for whoever may read it. Couriers need no account.
+ */
+export function staffAccess(who: StaffWho): { merchant: boolean; admin: boolean } {
+  const actor = { roles: who.roles, storeIds: who.store_ids };
+  return {
+    merchant: who.store_ids.length > 0 && hasPermission(actor, 'order:fulfil'),
+    admin: hasPermission(actor, 'admin:read'),
+  };
+}

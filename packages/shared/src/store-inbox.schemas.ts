@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { decimalString } from './catalog.schemas.ts';
+import { INBOX_TABS } from './fulfilment.ts';
+import { MESSAGES } from './messages.ts';
+import { STORE_ORDER_STATUSES } from './order-status.ts';
+import { staffStoreOrderSchema } from './staff-order.schemas.ts';
+
+/** The store inbox's calls (issue 17): the phone-first list, lines not available, Web Push. */
+
+/** Orders per inbox page: a phone shows a few cards at once and older ones are paged. */
+export const INBOX_PAGE_SIZE = 20;
+
+export const STORE_INBOX_MESSAGES = {
+  lineNotChangeable: 'Solo puedes cambiar los productos de un pedido nuevo o en preparación.',
+  lineAlreadyMarked: 'Ya registraste la disponibilidad de este producto.',
+  availableTooMany: (quantity: number) => `La cantidad disponible debe ser menor que ${quantity}.`,
+  substituteRefused: 'Quien compró pidió el reembolso si falta un producto: no se puede reemplazar.',
+  substituteTooDear: 'El reemplazo no puede costar más que el producto que falta.',
+  substituteTooMany: 'No puedes reemplazar más unidades de las que faltan.',
+  substituteUnknown: 'Ese producto no está disponible en tu tienda.',
+  substituteSame: 'El reemplazo debe ser otro producto.',
+  pushEndpoint: 'La dirección de notificaciones no es válida.',
+} as const;
+
+/** `GET /v1/merchant/stores/:id/orders/?tab=new&page=1`: no tab lists every tab's orders together. */
+export const inboxQuerySchema = z.object({
+  tab: z.enum(INBOX_TABS).optional(),
+  page: z.coerce.number({ error: MESSAGES.invalidValue }).int().min(1).max(10_000).default(1),
+});
+
+const tabCounts = z.object(
+  Object.fromEntries(INBOX_TABS.map((tab) => [tab, z.number().int()])) as Record<
+    (typeof INBOX_TABS)[number],
+    z.ZodNumber
+  >,
+);
+
+/**
+ * The inbox: one page of a tab, newest first, every tab's count, and how many paid orders nobody opened yet
+ * (the phone rings while `unseen` > 0). Answered with an ETag; the same state again is a 304.
+ */
+export const storeInboxSchema = z.object({
+  results: z.array(staffStoreOrderSchema),
+  counts: tabCounts,
+  unseen: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type StoreInbox = z.infer<typeof storeInboxSchema>;
+
+/**
+ * `POST …/orders/:number/lines/:lineId/availability/`: how many of the line the store can supply (fewer than
+ * ordered) and, where the buyer's preference allows it, a product of the same store instead of the missing
+ * units, at the same or a lower unit price.
+ */
+export const lineAvailabilityInputSchema = z.object({
+  /** The store order's status the screen showed (compare-and-set, 409 when it moved meanwhile). */
+  from: z.enum(STORE_ORDER_STATUSES),
+  available_quantity: z.number({ error: MESSAGES.invalidValue }).int().min(0).max(98),
+  substitute: z
+    .object({
+      product_id: z.number().int().positive().max(2_147_483_647),
+      quantity: z.number().int().min(1).max(99),
+    })
+    .nullable()
+    .default(null),
+});
+export type LineAvailabilityInput = z.infer<typeof lineAvailabilityInputSchema>;
+
+export const substituteQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+
+/** A product of the store that may replace a missing line: its USD unit price is at most the line's. */
+export const substituteCandidateSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  /** USD, as it would be charged (the line's price rule: the effective price converted once). */
+  unit_price: decimalString,
+  stock: z.number().int(),
+});
+export const substituteCandidateListSchema = z.object({ results: z.array(substituteCandidateSchema) });
+export type SubstituteCandidate = z.infer<typeof substituteCandidateSchema>;
+
+/** `GET /v1/merchant/push/key/`: the VAPID public key the browser subscribes with. */
+export const pushKeySchema = z.object({ public_key: z.string() });
+
+const base64Url = z
+  .string()
+  .trim()
+  .min(16, MESSAGES.invalidValue)
+  .max(200, MESSAGES.invalidValue)
+  .regex(/^[A-Za-z0-9_-]+=*$/, MESSAGES.invalidValue);
+
+/** `POST /v1/merchant/push/subscriptions/`: the browser's PushSubscription.toJSON(). */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z.string().trim().min(1, MESSAGES.required).max(2000, MESSAGES.tooLong(2000)),
+  keys: z.object({ p256dh: base64Url, auth: base64Url }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+
+/** `DELETE /v1/merchant/push/subscriptions/` */
+export const pushUnsubscribeInputSchema = z.object({
+  endpoint: z.string().trim().min(1, MESSAGES.required).max(2000, MESSAGES.tooLong(2000)),
+});
+
+/** What a Web Push message carries to the staff app's service worker. */
+export const pushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string() });
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
