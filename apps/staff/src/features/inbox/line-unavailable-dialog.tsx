@@ -1,0 +1,265 @@
+import { parseMoney } from '@mandado/shared/money';
+import { usdText } from '@mandado/shared/money-text';
+import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
+import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
+import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { notify } from '@mandado/web-kit/toast-store.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type StaffStoreOrder, setLineAvailability, substitutesQueryOptions } from './inbox.api.ts';
+import { availableQuantityChoices, SUBSTITUTION_STORE_TEXT, unavailableOutcomes } from './inbox-wording.ts';
+import { isConflict, useInboxActions } from './use-inbox-actions.ts';
+
+type Outcome = 'substitute' | 'refund';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * 'No disponible' on a line (issue 17): how many the store has (0 … ordered − 1), and what happens to the
+ * rest as the buyer chose at checkout. 'similar' and 'call' allow a substitute from the store's own catalog
+ * at the same or a lower price (the difference is refunded) or a refund; 'call' shows the beneficiary's phone
+ * first; 'refund' only refunds.
+ */
+export function LineUnavailableDialog({
+  storeId,
+  order,
+  line,
+  onClose,
+}: {
+  storeId: number;
+  order: StaffStoreOrder;
+  line: StaffOrderLine;
+  onClose: () => void;
+}) {
+  const ids = useId();
+  const { refresh, fail } = useInboxActions(storeId);
+  const outcomes = unavailableOutcomes(line.substitution);
+  const [available, setAvailable] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(line.substitution === 'similar' ? 'substitute' : 'refund');
+  const [search, setSearch] = useState('');
+  const [productId, setProductId] = useState<number | null>(null);
+  const missing = line.quantity - available;
+  const [substituteQuantity, setSubstituteQuantity] = useState(missing);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const query = useDebounced(search.trim(), 300);
+  const candidates = useQuery({
+    ...substitutesQueryOptions(storeId, order.number, line.id, query),
+    enabled: outcome === 'substitute',
+  });
+  const phone = order.beneficiary.mobile_number || order.beneficiary.phone_number;
+  const call = phone ? telUrl(phone) : null;
+  const chat = phone && isUruguayMobile(phone) ? whatsAppChatUrl(phone) : null;
+
+  useEffect(() => {
+    setSubstituteQuantity((current) => Math.min(Math.max(1, current), missing));
+  }, [missing]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    if (outcome === 'substitute' && productId === null) {
+      setProblem('Elige el producto que envías en su lugar.');
+      return;
+    }
+    setSaving(true);
+    try {
+      await setLineAvailability(storeId, order.number, line.id, {
+        from: order.status,
+        available_quantity: available,
+        substitute:
+          outcome === 'substitute' && productId !== null
+            ? { product_id: productId, quantity: substituteQuantity }
+            : null,
+      });
+      notify({
+        kind: 'success',
+        title: 'Producto actualizado',
+        message:
+          outcome === 'refund'
+            ? 'Se devuelve lo que falta a quien pagó.'
+            : 'Si el reemplazo cuesta menos, se devuelve la diferencia.',
+      });
+      onClose();
+      await refresh();
+    } catch (error) {
+      if (isConflict(error)) {
+        onClose();
+        fail(error);
+      } else {
+        setProblem(failureText(error) ?? 'No pudimos guardar el cambio.');
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog title="Producto no disponible" onClose={onClose}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
+        <p className="dialog__text">
+          <strong>
+            {line.quantity} × {line.name}
+          </strong>
+          <br />
+          {SUBSTITUTION_STORE_TEXT[line.substitution]}
+        </p>
+        {line.substitution === 'call' && call ? (
+          <div className="line-dialog__call">
+            <p>Quien compró pidió que llames antes de cambiar algo.</p>
+            <div className="line-dialog__call-links">
+              <a className="button button--primary button--small" href={call}>
+                Llamar
+              </a>
+              {chat ? (
+                <a
+                  className="button button--secondary button--small"
+                  href={chat}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  WhatsApp
+                </a>
+              ) : null}
+              <span className="line-dialog__phone">{phone}</span>
+            </div>
+          </div>
+        ) : null}
+        <div className="form__field">
+          <label className="field-label" htmlFor={`${ids}-available`}>
+            ¿Cuántas tienes?
+          </label>
+          <select
+            id={`${ids}-available`}
+            className="input"
+            value={available}
+            onChange={(event) => setAvailable(Number(event.target.value))}
+          >
+            {availableQuantityChoices(line.quantity).map((count) => (
+              <option key={count} value={count}>
+                {count === 0 ? 'Ninguna' : `${count} de ${line.quantity}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        {outcomes.length > 1 ? (
+          <fieldset className="staff-choice">
+            <legend className="staff-choice__legend">
+              {missing === 1 ? 'Para la unidad que falta' : `Para las ${missing} unidades que faltan`}
+            </legend>
+            <label className="staff-choice__option">
+              <input
+                type="radio"
+                name={`${ids}-outcome`}
+                checked={outcome === 'substitute'}
+                onChange={() => setOutcome('substitute')}
+              />
+              <span>Enviar otro producto en su lugar</span>
+            </label>
+            <label className="staff-choice__option">
+              <input
+                type="radio"
+                name={`${ids}-outcome`}
+                checked={outcome === 'refund'}
+                onChange={() => setOutcome('refund')}
+              />
+              <span>Devolver el dinero de lo que falta</span>
+            </label>
+          </fieldset>
+        ) : (
+          <p className="dialog__text">Se devuelve el dinero de lo que falta a quien pagó.</p>
+        )}
+        {outcome === 'substitute' ? (
+          <div className="line-dialog__substitute">
+            <div className="form__field">
+              <label className="field-label" htmlFor={`${ids}-search`}>
+                Buscar un reemplazo en tu tienda
+              </label>
+              <input
+                id={`${ids}-search`}
+                className="input"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                aria-describedby={`${ids}-search-hint`}
+              />
+              <p id={`${ids}-search-hint`} className="form__hint">
+                Solo productos al mismo precio o más baratos; la diferencia se devuelve.
+              </p>
+            </div>
+            {candidates.isPending ? (
+              <Spinner label="Buscando productos" size="small" />
+            ) : candidates.isError ? (
+              <p className="form__alert">{candidates.error.message}</p>
+            ) : candidates.data.length === 0 ? (
+              <p className="form__hint">No hay productos que sirvan de reemplazo con esa búsqueda.</p>
+            ) : (
+              <fieldset className="staff-choice">
+                <legend className="visually-hidden">Producto de reemplazo</legend>
+                {candidates.data.map((candidate) => (
+                  <label key={candidate.product_id} className="staff-choice__option">
+                    <input
+                      type="radio"
+                      name={`${ids}-product`}
+                      checked={productId === candidate.product_id}
+                      onChange={() => setProductId(candidate.product_id)}
+                    />
+                    <span>
+                      {candidate.name}
+                      <span className="staff-choice__hint">
+                        {' '}
+                        · {usdText(parseMoney(candidate.unit_price))} · {candidate.stock} en stock
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {missing > 1 ? (
+              <div className="form__field">
+                <label className="field-label" htmlFor={`${ids}-quantity`}>
+                  Cantidad del reemplazo
+                </label>
+                <select
+                  id={`${ids}-quantity`}
+                  className="input"
+                  value={substituteQuantity}
+                  onChange={(event) => setSubstituteQuantity(Number(event.target.value))}
+                >
+                  {Array.from({ length: missing }, (_, index) => index + 1).map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+        {problem ? (
+          <p className="form__alert" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancelar
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? <Spinner size="small" /> : null}
+            Guardar
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
