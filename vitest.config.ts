@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
  * - mail: the outbox lease (`for update skip locked`) and its claims by two workers at once;
  * - rate-limit: counters kept by upserts, concurrent requests, windows computed in SQL;
  * - request-fairness: a test holds a table lock, which blocks differently on one connection;
- * - seed: the demo catalog the server loads on an empty PGlite at start.
+ * - seed: the demo catalog the server loads on an empty PGlite at start;
+ * - refunds-property: concurrent refund decisions on one store order never exceed what was paid (row locks).
  * A new file that races transactions, takes locks or uses an extension belongs here too.
  */
 export const ENGINE_SENSITIVE_API_FILES = [
@@ -20,6 +21,7 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/rate-limit.test.ts',
   'apps/api/test/request-fairness.test.ts',
   'apps/api/test/seed.test.ts',
+  'apps/api/test/refunds-property.test.ts',
 ];
 
 const apiTest = {

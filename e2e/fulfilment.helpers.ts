@@ -17,9 +17,13 @@ export const COFFEE = 'Café Molido El Chaná 250 g';
 export const RICE = 'Arroz Saman Blanco 1 kg';
 
 export interface PaidStoreOrder {
-  /** The checkout's number (MV-10234) and the store order's (MV-10234-1). */
+  /** The checkout's number (MV-10234) and El Puerto's store order's (MV-10234-1). */
   groupNumber: string;
   storeOrderNumber: string;
+  /** Every store order of the checkout, by its store's name. */
+  storeOrders: Array<{ number: string; storeName: string }>;
+  /** Who paid: to log the remitter in and read their e-mail. */
+  remitter: { email: string; password: string };
   beneficiaryName: string;
   /** The token of the family member's `/seguimiento/<token>` page. */
   trackingToken: string;
@@ -68,14 +72,15 @@ export async function placePaidStoreOrder(
   } = {},
 ): Promise<PaidStoreOrder> {
   const api = await request.newContext({ baseURL });
+  const remitter = { email: uniqueEmail('remite'), password: DEFAULT_PASSWORD };
   try {
     let headers = await csrfHeaders(api, baseURL);
     await expectOk(
       await api.post('/v1/users/create/', {
         headers,
         data: {
-          email: uniqueEmail('remite'),
-          password: DEFAULT_PASSWORD,
+          email: remitter.email,
+          password: remitter.password,
           first_name: 'Elena',
           last_name: 'Suárez',
           phone_number: '+1 213 373 4253',
@@ -174,6 +179,11 @@ export async function placePaidStoreOrder(
     return {
       groupNumber: placed.order.number,
       storeOrderNumber: storeOrder.number,
+      storeOrders: placed.order.stores.map((store) => ({
+        number: store.number,
+        storeName: store.store.name,
+      })),
+      remitter,
       beneficiaryName: `${firstName} Rodríguez`,
       trackingToken: placed.order.tracking_url.split('/').pop() ?? '',
     };

@@ -39,6 +39,27 @@ export async function waitForMail(
   }
 }
 
+/** The e-mail to `to` whose subject matches, waiting for it (several may have gone to that address). */
+export async function waitForMailWithSubject(
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<{ subject: string; text: string }> {
+  const wanted = to.trim().toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const name of (await readdir(mailDir())).filter((file) => file.endsWith('.json'))) {
+      const mail = JSON.parse(await readFile(path.join(mailDir(), name), 'utf8')) as StoredMail;
+      if (mail.to.some((address) => address.toLowerCase() === wanted) && subject.test(mail.subject)) {
+        return { subject: mail.subject, text: mail.text };
+      }
+    }
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The first http(s) link in an e-mail's text. */
 export function linkFrom(text: string): string {
   const link = /https?:\/\/[^\s<>"]+/.exec(text)?.[0];

@@ -48,6 +48,7 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { serializeRequestForLog } from './plugins/log-redaction.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 import {
@@ -143,7 +144,8 @@ function temporaryMedia(app: FastifyInstance): MediaStorageConfig {
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'silent' },
+    // Courier and tracking tokens are credentials in the path: never written to the logs.
+    logger: { level: options.logLevel ?? 'silent', serializers: { req: serializeRequestForLog } },
     bodyLimit: 64 * 1024,
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },

@@ -122,6 +122,11 @@ refundWorker = startRefundWorker({
 });
 refundWorker.kick();
 // Web Push to store members' phones when an order is paid (issue 17); messages left pending go now.
-pushWorker = startPushWorker({ db: database.db, keys: app.vapidKeys, log: app.log });
+pushWorker = startPushWorker({
+  db: database.db,
+  keys: app.vapidKeys,
+  log: app.log,
+  endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
+});
 pushWorker.kick();
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/authorization.ts';
+import { readOperatorProofPhoto, reopenCourierLink } from '../src/modules/courier/courier.service.ts';
 import type { StaffStoreOrder } from '../src/modules/order-status/order-status.presenter.ts';
 import { addStoreMember, createProduct, createStore, makeOperator, type TestStore } from './factories.ts';
 import { createFastUser, type FastUser } from './order-factories.ts';
@@ -302,5 +306,146 @@ describe('the rate limits', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+/**
+ * Starts an upload of a large body, sends only its first bytes and waits for the answer: a status before
+ * the rest arrives means the request was refused without its body being read (a route that read it would
+ * wait for the rest, and time out here).
+ */
+async function statusBeforeBody(
+  app: TestApp['app'],
+  path: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending.destroy();
+      reject(new Error('no answer before the body was sent'));
+    }, 3000);
+    const pending = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'image/jpeg', 'content-length': String(4 * 1024 * 1024) },
+      },
+      (response) => {
+        clearTimeout(timer);
+        response.resume();
+        pending.destroy();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    pending.on('error', () => {});
+    pending.write(Buffer.alloc(1024));
+  });
+}
+
+describe('a photo upload (security review)', () => {
+  it('is refused without the CSRF token before its body is read', async () => {
+    const other = await createTestApp();
+    try {
+      // The visitor's cookie, without the X-CSRFToken header that goes with it.
+      const { cookie } = await visitorHeaders(other.app);
+      const token = randomBytes(32).toString('base64url');
+      const status = await statusBeforeBody(other.app, `/v1/courier/${token}/photos/`, { cookie });
+      expect(status).toBe(403);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('counts the link and the photo limits before its body is read', async () => {
+    const limited = await createTestApp({
+      rateLimits: { courierPhotoPerToken: { max: 0, windowSeconds: 600 } },
+    });
+    try {
+      const visitor = await visitorHeaders(limited.app);
+      const token = randomBytes(32).toString('base64url');
+      const { origin: _origin, ...headers } = visitor;
+      const status = await statusBeforeBody(limited.app, `/v1/courier/${token}/photos/`, headers);
+      expect(status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('a link after the order ended (security review)', () => {
+  async function endAt(order: Ready, status: string, daysAgo: number): Promise<void> {
+    await t.database.db.execute(sql`update store_orders set status = ${status} where id = ${order.id}`);
+    await t.database.db.execute(
+      sql`update store_order_history set created_at = now() - ${daysAgo}::integer * interval '1 day'
+          where store_order_id = ${order.id}`,
+    );
+  }
+
+  it('stops working a week after the order was rejected', async () => {
+    const order = await readyOrder();
+    await endAt(order, 'rejected', 6);
+    expect((await courierGet(order.token)).statusCode).toBe(200);
+    await endAt(order, 'rejected', 8);
+    const expired = await courierGet(order.token);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual(LINK_NOT_FOUND);
+  });
+
+  it('stops working a week after an operator marked it delivered by hand (no delivered_at)', async () => {
+    const order = await readyOrder();
+    await endAt(order, 'delivered', 8);
+    const expired = await courierGet(order.token);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toEqual(LINK_NOT_FOUND);
+    expect((await courierPost(order.token, 'attempts/', { reason: 'nobody_home' })).statusCode).toBe(404);
+  });
+
+  it("offers nothing to do while the order is 'Con problemas'", async () => {
+    const order = await readyOrder();
+    await t.database.db.execute(sql`update store_orders set status = 'warning' where id = ${order.id}`);
+    const view = await courierGet(order.token);
+    expect(view.statusCode).toBe(200);
+    expect(view.json<{ actions: string[] }>().actions).toEqual([]);
+    expect((await courierPost(order.token, 'picked-up/')).statusCode).toBe(409);
+  });
+});
+
+describe('an attempt note (security review)', () => {
+  it('may not carry a link, a domain or an e-mail', async () => {
+    const order = await readyOrder();
+    for (const note of [
+      'Llama a evil.example',
+      'Ver https://x.co',
+      'Escribe a ana@correo.uy',
+      'www.premio',
+    ]) {
+      const refused = await courierPost(order.token, 'attempts/', { reason: 'other', note });
+      expect(refused.statusCode, note).toBe(400);
+      expect(refused.json()).toEqual({ note: ['Escribe la nota sin enlaces ni correos.'] });
+    }
+    const fine = await courierPost(order.token, 'attempts/', {
+      reason: 'other',
+      note: 'Timbre roto, Sr. Gómez',
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+});
+
+describe("the operator's calls in the service (security review)", () => {
+  it('refuse a merchant called directly: 403', async () => {
+    const order = await readyOrder();
+    const merchant: Actor = { userId: memberA.id, roles: ['remitter', 'merchant'], storeIds: [storeA.id] };
+    await expect(
+      reopenCourierLink(t.database.db, merchant, order.number, t.app.publicUrl),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(
+      readOperatorProofPhoto(t.database.db, merchant, t.app.media, order.number),
+    ).rejects.toMatchObject({ statusCode: 403 });
   });
 });

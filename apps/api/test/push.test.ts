@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { STORE_INBOX_MESSAGES } from '@mandado/shared/store-inbox.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizePushEndpoint } from '../src/modules/store-inbox/push-endpoint.ts';
 import {
   PUSH_MAX_ATTEMPTS,
   pushRetryDelaySeconds,
@@ -161,7 +162,13 @@ async function paidTransferOrder(): Promise<{ number: string; storeOrderNumber: 
 }
 
 function worker() {
-  return startPushWorker({ db: t.database.db, keys: t.app.vapidKeys, log: t.app.log, intervalMs: 60_000 });
+  return startPushWorker({
+    db: t.database.db,
+    keys: t.app.vapidKeys,
+    log: t.app.log,
+    intervalMs: 60_000,
+    endpoints: { allowLocalEndpoints: true },
+  });
 }
 
 describe('Web Push for store members', () => {
@@ -277,6 +284,8 @@ describe('Web Push for store members', () => {
       expect(rows).toEqual([
         { status: 'pending', attempts: 1, due_later: true, last_error: expect.stringContaining('500') },
       ]);
+      // The peer's body is not kept: only the status and the reason phrase.
+      expect(rows[0]?.last_error).not.toContain('busy');
       expect(pushRetryDelaySeconds(1)).toBe(15);
       expect(pushRetryDelaySeconds(PUSH_MAX_ATTEMPTS)).toBeNull();
     } finally {
@@ -311,5 +320,150 @@ describe('Web Push for store members', () => {
       sql`select count(*)::int as n from push_subscriptions where endpoint = ${kept.endpoint}`,
     );
     expect(after[0]?.n).toBe(0);
+  });
+
+  it('refuses keys that are not a P-256 point (65 bytes, 0x04) and a 16-byte secret', async () => {
+    const good = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
+    for (const keys of [
+      { ...good, p256dh: 'A'.repeat(87) }, // 65 bytes, 0x00 first
+      { ...good, p256dh: 'B'.repeat(86) }, // 64 bytes
+      { ...good, auth: 'A'.repeat(20) }, // 15 bytes
+      { ...good, auth: 'A'.repeat(24) }, // 18 bytes
+      { ...good, auth: 'A!'.repeat(11) },
+    ]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/v1/merchant/push/subscriptions/',
+        headers: member.headers,
+        payload: { endpoint: `${pushBase}/push/keys-check`, keys },
+      });
+      expect(refused.statusCode, JSON.stringify(keys)).toBe(400);
+      expect(JSON.stringify(refused.json())).toContain(STORE_INBOX_MESSAGES.pushKeys);
+    }
+  });
+
+  it('accepts only the push services’ hosts over https, and local http outside production', () => {
+    const production = { allowLocalEndpoints: false };
+    const development = { allowLocalEndpoints: true };
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://updates-autopush.stage.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/QGx',
+    ]) {
+      expect(normalizePushEndpoint(endpoint, production), endpoint).toBe(endpoint);
+    }
+    for (const endpoint of [
+      'http://localhost:9999/push/x',
+      'http://127.0.0.1:9999/push/x',
+      'https://push.example/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com/x',
+      'https://fcm.googleapis.com:8443/x',
+      'http://fcm.googleapis.com/x',
+      'https://notify.windows.com.evil.example/x',
+    ]) {
+      expect(normalizePushEndpoint(endpoint, production), endpoint).toBeNull();
+    }
+    expect(normalizePushEndpoint('http://localhost:9999/push/x', development)).toBe(
+      'http://localhost:9999/push/x',
+    );
+    expect(normalizePushEndpoint('http://10.0.0.1/push/x', development)).toBeNull();
+    expect(normalizePushEndpoint('https://push.example/x', development)).toBeNull();
+    // Stored as URL.href: ASCII.
+    expect(normalizePushEndpoint('https://fcm.googleapis.com/fcm/send/ü', production)).toBe(
+      'https://fcm.googleapis.com/fcm/send/%C3%BC',
+    );
+  });
+
+  it('refuses an endpoint on another host or too long (a 2000-character CJK one is a 400, not a 500)', async () => {
+    const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
+    for (const endpoint of [
+      'https://push.example/x',
+      `https://fcm.googleapis.com/fcm/send/${'漢'.repeat(2000)}`,
+      `https://fcm.googleapis.com/fcm/send/${'漢'.repeat(300)}`,
+      `https://fcm.googleapis.com/fcm/send/${'a'.repeat(1000)}`,
+    ]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/v1/merchant/push/subscriptions/',
+        headers: member.headers,
+        payload: { endpoint, keys },
+      });
+      expect(refused.statusCode, endpoint.slice(0, 60)).toBe(400);
+      expect(refused.json()).toEqual({ endpoint: [STORE_INBOX_MESSAGES.pushEndpoint] });
+    }
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/v1/merchant/push/subscriptions/',
+      headers: member.headers,
+      payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${'漢'.repeat(10)}`, keys },
+    });
+    expect(stored.statusCode).toBe(204);
+    const rows = await queryRows<{ endpoint: string }>(
+      t.database,
+      sql`select endpoint from push_subscriptions where endpoint like 'https://fcm.googleapis.com/fcm/send/%'`,
+    );
+    expect(rows).toEqual([{ endpoint: `https://fcm.googleapis.com/fcm/send/${'%E6%BC%A2'.repeat(10)}` }]);
+  });
+
+  it('never hands an endpoint over to another user: 409 and the owner keeps it', async () => {
+    const subscription = await subscribeBrowser(member);
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/v1/merchant/push/subscriptions/',
+      headers: otherMember.headers,
+      payload: { endpoint: subscription.endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ detail: STORE_INBOX_MESSAGES.pushEndpointTaken });
+    const rows = await queryRows<{ user_id: number; auth: string }>(
+      t.database,
+      sql`select user_id, auth from push_subscriptions where endpoint = ${subscription.endpoint}`,
+    );
+    expect(rows).toEqual([{ user_id: member.id, auth: subscription.keys.auth }]);
+    // The owner registering again (renewed keys) still works.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/v1/merchant/push/subscriptions/',
+      headers: member.headers,
+      payload: { endpoint: subscription.endpoint, keys: subscription.keys },
+    });
+    expect(again.statusCode).toBe(204);
+  });
+
+  it('counts a send that throws as one failed attempt of that message and goes on with the batch', async () => {
+    await t.database.db.execute(sql`delete from push_outbox`);
+    // A row that passed no check of ours (stored by hand): 65 bytes with 0x04 first, yet no point on the
+    // curve, so the encryption throws.
+    const [broken] = await queryRows<{ id: number }>(
+      t.database,
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+          values (${member.id}, ${`${pushBase}/push/broken`}, ${`BA${'A'.repeat(85)}`}, ${'A'.repeat(22)})
+          returning id`,
+    );
+    const good = await subscribeBrowser(otherMember);
+    const [goodRow] = await queryRows<{ id: number }>(
+      t.database,
+      sql`select id from push_subscriptions where endpoint = ${good.endpoint}`,
+    );
+    const payload = JSON.stringify({ title: 'Nuevo pedido', body: 'Prueba', url: '/comercio' });
+    await t.database.db.execute(
+      sql`insert into push_outbox (subscription_id, payload)
+          values (${broken?.id}, ${payload}::jsonb), (${goodRow?.id}, ${payload}::jsonb)`,
+    );
+    const pushWorker = worker();
+    await pushWorker.drain();
+    await pushWorker.stop();
+    const rows = await queryRows<{ subscription_id: number; status: string; attempts: number }>(
+      t.database,
+      sql`select subscription_id, status, attempts from push_outbox order by id`,
+    );
+    expect(rows).toEqual([
+      { subscription_id: broken?.id, status: 'pending', attempts: 1 },
+      { subscription_id: goodRow?.id, status: 'sent', attempts: 1 },
+    ]);
   });
 });

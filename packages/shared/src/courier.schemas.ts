@@ -26,6 +26,7 @@ export const COURIER_MESSAGES = {
   codeFormat: 'El código tiene 4 dígitos.',
   actionNotAllowed: 'Este pedido ya no admite ese paso. Actualiza la página.',
   noteRequired: 'Cuenta qué pasó.',
+  noteWithLink: 'Escribe la nota sin enlaces ni correos.',
   photoNotFound: 'No encontramos esa foto. Vuelve a sacarla.',
   linkReopened: 'Enlace de entrega reabierto',
   twoAttempts: 'Dos intentos de entrega fallidos',
@@ -71,6 +72,10 @@ export const courierAttemptInputSchema = z
         const problem = value === '' ? null : singleLineTextProblem(value);
         if (problem === 'control') context.addIssue({ code: 'custom', message: MESSAGES.singleLineText });
         else if (problem === 'invisible') context.addIssue({ code: 'custom', message: MESSAGES.required });
+        // The note reaches the remitter's e-mail and pages: like a name, it may not carry a link.
+        else if (value !== '' && personNameProblem(value) === 'link') {
+          context.addIssue({ code: 'custom', message: COURIER_MESSAGES.noteWithLink });
+        }
       })
       .default(''),
   })

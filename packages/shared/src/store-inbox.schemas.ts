@@ -20,6 +20,8 @@ export const STORE_INBOX_MESSAGES = {
   substituteUnknown: 'Ese producto no está disponible en tu tienda.',
   substituteSame: 'El reemplazo debe ser otro producto.',
   pushEndpoint: 'La dirección de notificaciones no es válida.',
+  pushKeys: 'Las claves de notificaciones de este navegador no son válidas.',
+  pushEndpointTaken: 'Esta dirección de notificaciones ya está registrada por otra persona.',
 } as const;
 
 /** `GET /v1/merchant/stores/:id/orders/?tab=new&page=1`: no tab lists every tab's orders together. */
@@ -84,17 +86,71 @@ export type SubstituteCandidate = z.infer<typeof substituteCandidateSchema>;
 /** `GET /v1/merchant/push/key/`: the VAPID public key the browser subscribes with. */
 export const pushKeySchema = z.object({ public_key: z.string() });
 
-const base64Url = z
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * The bytes of a base64url value (padding allowed), or null when it is not one. By hand: this package has
+ * neither the browser's nor Node's globals (atob, Buffer).
+ */
+export function base64UrlBytes(value: string): number[] | null {
+  const plain = value.replace(/=+$/, '');
+  if (plain.length % 4 === 1) return null;
+  const bytes: number[] = [];
+  let bits = 0;
+  let buffer = 0;
+  for (const char of plain) {
+    const sextet = BASE64URL_ALPHABET.indexOf(char);
+    if (sextet < 0) return null;
+    buffer = ((buffer << 6) | sextet) & 0xffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  return bytes;
+}
+
+/** A string's length in UTF-8 (a lone surrogate counts as the 3 bytes of its replacement character). */
+function utf8Length(value: string): number {
+  let length = 0;
+  for (const char of value) {
+    const point = char.codePointAt(0) ?? 0;
+    length += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+  }
+  return length;
+}
+
+/**
+ * A subscription's keys as RFC 8291 makes them: p256dh an uncompressed P-256 point (65 bytes, 0x04 first),
+ * auth a 16-byte secret. Anything else could only make the sender throw later, for every message.
+ */
+const pushKey = (valid: (bytes: readonly number[]) => boolean) =>
+  z
+    .string()
+    .trim()
+    .max(200, STORE_INBOX_MESSAGES.pushKeys)
+    .refine((value) => {
+      const bytes = base64UrlBytes(value);
+      return bytes !== null && valid(bytes);
+    }, STORE_INBOX_MESSAGES.pushKeys);
+
+/** Push services' URLs are short ASCII; a longer one is no push service's (and would not fit the index). */
+export const PUSH_ENDPOINT_MAX_BYTES = 1024;
+
+const pushEndpoint = z
   .string()
   .trim()
-  .min(16, MESSAGES.invalidValue)
-  .max(200, MESSAGES.invalidValue)
-  .regex(/^[A-Za-z0-9_-]+=*$/, MESSAGES.invalidValue);
+  .min(1, MESSAGES.required)
+  .refine((value) => utf8Length(value) <= PUSH_ENDPOINT_MAX_BYTES, STORE_INBOX_MESSAGES.pushEndpoint);
 
 /** `POST /v1/merchant/push/subscriptions/`: the browser's PushSubscription.toJSON(). */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.string().trim().min(1, MESSAGES.required).max(2000, MESSAGES.tooLong(2000)),
-  keys: z.object({ p256dh: base64Url, auth: base64Url }),
+  endpoint: pushEndpoint,
+  keys: z.object({
+    p256dh: pushKey((bytes) => bytes.length === 65 && bytes[0] === 0x04),
+    auth: pushKey((bytes) => bytes.length === 16),
+  }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
 

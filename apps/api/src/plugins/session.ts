@@ -139,12 +139,22 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
     // The not-found handler runs this hook too (no matched route): an unknown path stays a plain 404.
     if (SAFE_METHODS.has(request.method) || !isApiRoute(request)) return;
     if (request.routeOptions.config.signedWebhook === true) return;
-    const sent = request.headers['x-csrftoken'];
-    const expected = request.session?.csrfToken ?? request.cookies[cookieName(request, 'csrf')];
-    if (!fromOwnOrigin(request) || typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {
-      throw new HttpError(403, { detail: MESSAGES.csrfFailed });
-    }
+    enforceCsrf(request);
   });
+}
+
+/**
+ * The CSRF check itself (403 unless the X-CSRFToken matches and the request comes from our origin). The
+ * app's preValidation hook runs it for every state change; a route whose body is costly to read (an upload)
+ * also calls it from its own onRequest hook, so a forged request is refused before its body is read. Needs
+ * the session, which this plugin's onRequest hook (registered before every route) has already looked up.
+ */
+export function enforceCsrf(request: FastifyRequest): void {
+  const sent = request.headers['x-csrftoken'];
+  const expected = request.session?.csrfToken ?? request.cookies[cookieName(request, 'csrf')];
+  if (!fromOwnOrigin(request) || typeof sent !== 'string' || !expected || !sameToken(sent, expected)) {
+    throw new HttpError(403, { detail: MESSAGES.csrfFailed });
+  }
 }
 
 /**

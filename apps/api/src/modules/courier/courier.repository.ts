@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { deliveryAttempts } from '../../db/schema/fulfilment.ts';
-import { type BeneficiarySnapshot, orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
+import {
+  type BeneficiarySnapshot,
+  orderGroups,
+  orderLines,
+  storeOrderHistory,
+  storeOrders,
+} from '../../db/schema/orders.ts';
 
 /** A store order as the courier link, the counter and the proof photo need it, with its group's facts. */
 export interface HandOverRow {
@@ -24,6 +30,8 @@ export interface HandOverRow {
   codeFailures: number;
   courierLockedAt: Date | null;
   deliveredAt: Date | null;
+  /** When the status last changed: its latest history row, else the row's updated_at. */
+  statusChangedAt: Date;
   receivedBy: string | null;
   proofMediaKey: string | null;
   remitterId: number;
@@ -66,6 +74,10 @@ const handOverColumns = {
   codeFailures: storeOrders.codeFailures,
   courierLockedAt: storeOrders.courierLockedAt,
   deliveredAt: storeOrders.deliveredAt,
+  statusChangedAt: sql<Date>`coalesce(
+    (select max(${storeOrderHistory.createdAt}) from ${storeOrderHistory}
+      where ${storeOrderHistory.storeOrderId} = ${storeOrders.id}),
+    ${storeOrders.updatedAt})`.mapWith(storeOrders.updatedAt),
   receivedBy: storeOrders.receivedBy,
   proofMediaKey: storeOrders.proofMediaKey,
   remitterId: users.id,

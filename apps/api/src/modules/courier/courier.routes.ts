@@ -12,8 +12,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { enforceCsrf } from '../../plugins/session.ts';
 import { registerImageBodyParser } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
 import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
@@ -35,7 +37,8 @@ import {
  * A courier token as we make them: 32 random bytes in base64url, 43 characters. Anything else is a request
  * for nothing we have (404) and never reaches the database or the rate limits.
  */
-const tokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const tokenParamsSchema = z.object({ token: z.string().regex(TOKEN_PATTERN) });
 
 const COURIER_ERRORS = {
   400: apiErrorSchema,
@@ -68,7 +71,9 @@ const courierPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courier/:token/photos/',
     {
       bodyLimit: IMAGE_MAX_BYTES,
-      preHandler: async (request, reply) =>
+      // onRequest, after the link's own checks (token, CSRF, limits): an upload over the link's share is
+      // refused before its 8 MB are read.
+      onRequest: async (request, reply) =>
         enforceRateLimit(app, reply, 'courierPhotoPerToken', tokenKey(request.params.token)),
       schema: {
         tags: ['entregas'],
@@ -94,10 +99,14 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex');
   });
-  // preHandler: after the params' check, so a malformed token is a 404 that counts nothing.
-  app.addHook('preHandler', async (request, reply) => {
+  // onRequest, before any body is read (a photo is up to 8 MB): a malformed token is a 404 that counts
+  // nothing (the params' schema says the same later), a forged state change a 403 (session.ts checks it
+  // again before validation), and a caller over its share a 429.
+  app.addHook('onRequest', async (request, reply) => {
+    const { token } = request.params as { token?: string };
+    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) throw notFound();
+    if (request.method !== 'GET' && request.method !== 'HEAD') enforceCsrf(request);
     await enforceRateLimit(app, reply, 'courierPerIp', clientKey(request.ip));
-    const { token } = request.params as { token: string };
     await enforceRateLimit(app, reply, 'courierPerToken', tokenKey(token));
   });
 

@@ -73,18 +73,20 @@ export async function issueCourierLink(tx: DatabaseOrTransaction, storeOrderId: 
 // ---------------------------------------------------------------------------------------------------------
 // The link's rules
 
+/** Where the courier's part is over: delivered (by the code or by an operator's hand), fulfilled, rejected. */
+const LINK_ENDING_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfilled', 'rejected']);
+
 /**
  * The link's store order, or why not: unknown, a pick-up, or more than COURIER_LINK_DAYS_AFTER_DELIVERY days
- * after delivery is a 404 (the same answer, so a stale link tells nothing); locked by wrong codes is a 423.
+ * after delivery — or after the order reached an ending status, for an order rejected or marked delivered
+ * by hand (no delivered_at) — is a 404 (the same answer, so a stale link tells nothing); locked by wrong
+ * codes is a 423.
  */
 function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
   if (row?.delivery !== 'standard') throw notFound(COURIER_MESSAGES.linkNotFound);
-  if (
-    row.deliveredAt &&
-    now.getTime() - row.deliveredAt.getTime() > COURIER_LINK_DAYS_AFTER_DELIVERY * DAY_MS
-  ) {
-    throw notFound(COURIER_MESSAGES.linkNotFound);
-  }
+  const limit = COURIER_LINK_DAYS_AFTER_DELIVERY * DAY_MS;
+  const endedAt = row.deliveredAt ?? (LINK_ENDING_STATUSES.has(row.status) ? row.statusChangedAt : null);
+  if (endedAt && now.getTime() - endedAt.getTime() > limit) throw notFound(COURIER_MESSAGES.linkNotFound);
   if (row.courierLockedAt) throw new HttpError(423, { detail: COURIER_MESSAGES.linkLocked });
   return row;
 }
@@ -387,7 +389,8 @@ export async function reopenCourierLink(
   number: string,
   publicUrl: string,
 ): Promise<StaffStoreOrder> {
-  const operator = requirePermission(actor, 'order:fulfil');
+  // An operator's move (the admin plugin's hook checks it too): 'order:fulfil' alone is any merchant's.
+  const operator = requirePermission(actor, 'admin:manage');
   await db.transaction(async (tx) => {
     const row = await findByNumber(tx, number, true);
     if (!row) throw notFound();
@@ -452,7 +455,8 @@ export async function readOperatorProofPhoto(
   media: MediaStorage,
   number: string,
 ): Promise<ProofPhoto> {
-  requirePermission(actor, 'order:fulfil');
+  // Any store order's photo: operators only (the admin plugin's hook checks it too).
+  requirePermission(actor, 'admin:read');
   return readProof(await findByNumber(db, number), media);
 }
 

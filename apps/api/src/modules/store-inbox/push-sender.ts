@@ -54,9 +54,10 @@ export async function sendPush(
   } catch (error) {
     return { kind: 'retry', error: error instanceof Error ? error.message : String(error) };
   }
-  // The body is only a diagnosis; read a little of it and let the connection go.
-  const text = (await response.text().catch(() => '')).slice(0, 300);
+  // The body is the peer's words: let the connection go and keep only the status and a short reason phrase.
+  await response.body?.cancel().catch(() => {});
   if (response.status >= 200 && response.status < 300) return { kind: 'sent' };
   if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
-  return { kind: 'retry', error: `push service answered ${response.status}: ${text}` };
+  const reason = response.statusText.replace(/[^\x20-\x7e]/g, '').slice(0, 40);
+  return { kind: 'retry', error: `push service answered ${response.status}${reason ? ` ${reason}` : ''}` };
 }

@@ -1,33 +1,11 @@
 import type { PushSubscriptionInput } from '@mandado/shared/store-inbox.schemas';
 import { STORE_INBOX_MESSAGES } from '@mandado/shared/store-inbox.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import { isLoopbackHost } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { normalizePushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 import { deletePushSubscriptionOf, upsertPushSubscription } from './store-inbox.repository.ts';
 import type { VapidKeys } from './vapid-keys.ts';
-
-export interface PushEndpointPolicy {
-  /** Whether http://localhost… endpoints (a local push service) are accepted: never in production. */
-  allowLocalEndpoints: boolean;
-}
-
-/**
- * A push service's address: https, or plain http to this machine only outside production (a local push
- * service in development and tests). Anything else (another scheme, credentials in the URL) is refused.
- */
-function checkEndpoint(endpoint: string, policy: PushEndpointPolicy): void {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new HttpError(400, { endpoint: [STORE_INBOX_MESSAGES.pushEndpoint] });
-  }
-  const local = url.protocol === 'http:' && policy.allowLocalEndpoints && isLoopbackHost(url.hostname);
-  if ((url.protocol !== 'https:' && !local) || url.username !== '' || url.password !== '') {
-    throw new HttpError(400, { endpoint: [STORE_INBOX_MESSAGES.pushEndpoint] });
-  }
-}
 
 /** The key a browser subscribes with (the members' area only: the route's plugin checked membership). */
 export async function getPushPublicKey(actor: Actor | null, keys: () => Promise<VapidKeys>): Promise<string> {
@@ -35,7 +13,10 @@ export async function getPushPublicKey(actor: Actor | null, keys: () => Promise<
   return (await keys()).publicKey;
 }
 
-/** Keeps the member's browser subscription (the same endpoint again replaces its keys and owner). */
+/**
+ * Keeps the member's browser subscription (the same endpoint again replaces its keys). An endpoint another
+ * user registered stays theirs: 409, so nobody takes over someone else's notifications.
+ */
 export async function subscribeToPush(
   db: Database,
   actor: Actor | null,
@@ -43,13 +24,15 @@ export async function subscribeToPush(
   policy: PushEndpointPolicy,
 ): Promise<void> {
   const member = requirePermission(actor, 'store:read');
-  checkEndpoint(input.endpoint, policy);
-  await upsertPushSubscription(db, {
+  const endpoint = normalizePushEndpoint(input.endpoint, policy);
+  if (!endpoint) throw new HttpError(400, { endpoint: [STORE_INBOX_MESSAGES.pushEndpoint] });
+  const kept = await upsertPushSubscription(db, {
     userId: member.userId,
-    endpoint: input.endpoint,
+    endpoint,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
   });
+  if (!kept) throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.pushEndpointTaken });
 }
 
 /** Forgets the member's own subscription with that endpoint (someone else's is left alone). */
@@ -59,5 +42,7 @@ export async function unsubscribeFromPush(
   endpoint: string,
 ): Promise<void> {
   const member = requirePermission(actor, 'store:read');
-  await deletePushSubscriptionOf(db, member.userId, endpoint);
+  // Stored as URL.href: the same spelling finds it.
+  const stored = normalizePushEndpoint(endpoint, { allowLocalEndpoints: true }) ?? endpoint;
+  await deletePushSubscriptionOf(db, member.userId, stored);
 }

@@ -1,6 +1,7 @@
 import { pushPayloadSchema } from '@mandado/shared/store-inbox.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { normalizePushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 import { type PushOutcome, sendPush } from './push-sender.ts';
 import {
   claimDuePushes,
@@ -12,6 +13,8 @@ import type { VapidKeys } from './vapid-keys.ts';
 
 export interface PushWorkerOptions {
   db: Database;
+  /** Which endpoints may be called: the app's `allowLocalPushEndpoints` (never local ones in production). */
+  endpoints: PushEndpointPolicy;
   keys: () => Promise<VapidKeys>;
   log: FastifyBaseLogger;
   /** How often the outbox is polled (retries, messages written by another instance). */
@@ -42,7 +45,7 @@ export function pushRetryDelaySeconds(failedAttempts: number): number | null {
  * subscription the push service says is gone (404, 410) is deleted with its waiting messages.
  */
 export function startPushWorker(options: PushWorkerOptions): PushWorker {
-  const { db, log } = options;
+  const { db, log, endpoints: policy } = options;
   const batchSize = options.batchSize ?? 50;
   const leaseSeconds = options.leaseSeconds ?? 60;
   let stopped = false;
@@ -55,18 +58,36 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
     const keys = await options.keys();
     for (const push of batch) {
       const payload = pushPayloadSchema.safeParse(push.payload);
-      const outcome: PushOutcome = payload.success
-        ? await sendPush(push, payload.data, keys)
-        : { kind: 'retry', error: 'unreadable payload' };
-      if (outcome.kind === 'sent') await markPushSent(db, push.id);
-      else if (outcome.kind === 'gone') {
-        log.info({ subscriptionId: push.subscriptionId, status: outcome.status }, 'Push subscription gone');
-        await deletePushSubscription(db, push.subscriptionId);
-      } else {
-        const attempts = push.attempts + 1;
-        const retryIn = payload.success ? pushRetryDelaySeconds(attempts) : null;
-        log.warn({ pushId: push.id, attempts, retryIn }, `Push delivery failed: ${outcome.error}`);
-        await recordPushFailure(db, push.id, outcome.error, retryIn);
+      const attempts = push.attempts + 1;
+      try {
+        // A row stored before the endpoint rules (or by hand) is no push service's: never called, dropped.
+        if (!normalizePushEndpoint(push.endpoint, policy)) {
+          log.warn({ subscriptionId: push.subscriptionId }, 'Push subscription endpoint not allowed');
+          await deletePushSubscription(db, push.subscriptionId);
+          continue;
+        }
+        const outcome: PushOutcome = payload.success
+          ? await sendPush(push, payload.data, keys)
+          : { kind: 'retry', error: 'unreadable payload' };
+        if (outcome.kind === 'sent') await markPushSent(db, push.id);
+        else if (outcome.kind === 'gone') {
+          log.info({ subscriptionId: push.subscriptionId, status: outcome.status }, 'Push subscription gone');
+          await deletePushSubscription(db, push.subscriptionId);
+        } else {
+          const retryIn = payload.success ? pushRetryDelaySeconds(attempts) : null;
+          log.warn({ pushId: push.id, attempts, retryIn }, `Push delivery failed: ${outcome.error}`);
+          await recordPushFailure(db, push.id, outcome.error, retryIn);
+        }
+      } catch (error) {
+        // One message's throw (keys the encryption refuses, a database hiccup) is one failed attempt of that
+        // message only: the rest of the batch still goes.
+        const retryIn = pushRetryDelaySeconds(attempts);
+        log.warn({ pushId: push.id, attempts, retryIn, err: error }, 'Push delivery threw');
+        const reason = error instanceof Error ? error.message.slice(0, 200) : 'error';
+        await recordPushFailure(db, push.id, `send failed: ${reason}`, retryIn).catch(
+          (recordError: unknown) =>
+            log.error({ pushId: push.id, err: recordError }, 'Push failure not recorded'),
+        );
       }
     }
     return batch.length;

@@ -32,7 +32,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Recibir notificaciones de pedidos nuevos en este navegador',
         body: pushSubscriptionInputSchema,
-        response: { 204: z.null(), ...GUARDED, 400: apiErrorSchema },
+        response: { 204: z.null(), ...GUARDED, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

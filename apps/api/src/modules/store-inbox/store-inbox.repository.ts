@@ -246,18 +246,24 @@ export async function insertPushMessages(
   await tx.insert(pushOutbox).values(messages.map((message) => ({ ...message })));
 }
 
-/** The user's browser, registered again (a new key after the browser renewed it) or for the first time. */
+/**
+ * The user's browser, registered again (a new key after the browser renewed it) or for the first time.
+ * Answers false, changing nothing, when another user holds the endpoint: it never changes hands.
+ */
 export async function upsertPushSubscription(
   db: Database,
   entry: { userId: number; endpoint: string; p256dh: string; auth: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .insert(pushSubscriptions)
     .values(entry)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: entry.userId, p256dh: entry.p256dh, auth: entry.auth },
-    });
+      set: { p256dh: entry.p256dh, auth: entry.auth },
+      setWhere: eq(pushSubscriptions.userId, entry.userId),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
 }
 
 export async function deletePushSubscriptionOf(
