@@ -4,6 +4,16 @@ import { defineConfig } from 'vite';
 const api = 'http://localhost:3000';
 
 /**
+ * What every page's first load needs, as one file (captured modules bring their static imports along): the
+ * framework and the app start. Left to itself the bundler splits React, the JSX runtime and the API client
+ * into small shared chunks, which compress worse and cost a request each.
+ */
+const SHELL_MODULES = [
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+  /apps[\\/]staff[\\/]src[\\/]main\.tsx$/,
+];
+
+/**
  * The staff app (issue 17). Its built files live under /staff/ (`/staff/assets/…`), so they never collide
  * with the shop's /assets/ in the one process that serves both; its pages keep their own paths (/comercio,
  * /admin, /entrega), which the server answers with this app's index.html. In development the base stays /
@@ -27,5 +37,12 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // scripts/check-entry-size.ts follows it to weigh the store area's whole first load.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shell', test: (id) => SHELL_MODULES.some((pattern) => pattern.test(id)) }],
+        },
+      },
+    },
   },
 }));

@@ -36,11 +36,6 @@ export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
   refund: 'No reemplazar (reembolso)',
 };
 
-export const DELIVERY_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = {
-  standard: 'Envío a domicilio',
-  pickup: 'Retiro en la tienda',
-};
-
 /** Transfers and cash deposits a remitter may have placed and not yet paid: each holds stock for days. */
 export const MAX_OPEN_MANUAL_ORDERS = 2;
 

@@ -10,6 +10,13 @@ import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from './shipp
 export const DELIVERY_TYPES = ['standard', 'pickup'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
+// Here, beside the types and away from the zod schemas, so a page that only shows the label (the staff
+// inbox's order card) does not bring zod along.
+export const DELIVERY_LABELS: Record<DeliveryType, string> = {
+  standard: 'Envío a domicilio',
+  pickup: 'Retiro en la tienda',
+};
+
 export const DISCOUNT_TYPES = ['discount_amount', 'discount_percentage'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
-import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named.tsx';
 import { AppRoot, PageLoading } from './app-root.tsx';
 import { NotFoundPage } from './routes/not-found.page.tsx';
 
@@ -10,10 +10,6 @@ import { NotFoundPage } from './routes/not-found.page.tsx';
  * A new page: add its path to STAFF_PATHS (packages/shared/src/staff-routes.ts, so the server answers it
  * with 200), then a route here.
  */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
-}
-
 const MerchantLayout = lazyNamed(() => import('./layouts/merchant.layout.tsx'), 'MerchantLayout');
 const MerchantHomePage = lazyNamed(() => import('./routes/merchant-home.page.tsx'), 'MerchantHomePage');
 const AdminLayout = lazyNamed(() => import('./layouts/admin.layout.tsx'), 'AdminLayout');

@@ -6,8 +6,9 @@ import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { lazyNamed } from '../../lib/lazy-named.tsx';
 import {
   courierQueryKey,
   courierQueryOptions,
@@ -16,12 +17,26 @@ import {
   recordAttempt,
   uploadProofPhoto,
 } from './courier.api.ts';
-import { CourierAttemptForm } from './courier-attempt-form.tsx';
-import { CourierDeliverForm } from './courier-deliver-form.tsx';
 import { addressText, attemptsText, fullName, packagesText } from './courier-wording.ts';
 import '../../components/order-status.css';
 import '../../components/staff-choice.css';
 import './courier.css';
+
+// The forms bring zod and react-hook-form: the page shows without them (the /entrega first load stays under
+// its budget, issue 17) and fetches them once the order's steps are on screen.
+const CourierDeliverForm = lazyNamed(() => import('./courier-deliver-form.tsx'), 'CourierDeliverForm');
+const CourierAttemptForm = lazyNamed(() => import('./courier-attempt-form.tsx'), 'CourierAttemptForm');
+
+/**
+ * Puts the focus in the form that just opened. It sits after the form under the same Suspense boundary, so it
+ * mounts when the form does, whether its chunk was already in or had to be fetched.
+ */
+function FocusFirstField({ within }: { within: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    within.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+  }, [within]);
+  return null;
+}
 
 /**
  * `/entrega/:token` (issue 17): the courier's page, no account. What to collect and where to take it, then
@@ -95,9 +110,12 @@ function CourierView({ token, order }: { token: string; order: CourierStoreOrder
     },
   });
 
+  const canDeliver = order.actions.includes('delivered');
+  const canAttempt = order.actions.includes('attempt');
   useEffect(() => {
-    if (mode !== 'actions') formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
-  }, [mode]);
+    if (canDeliver) CourierDeliverForm.preload();
+    if (canAttempt) CourierAttemptForm.preload();
+  }, [canDeliver, canAttempt]);
 
   const recipient = order.recipient;
   const name = fullName(recipient);
@@ -214,34 +232,40 @@ function CourierView({ token, order }: { token: string; order: CourierStoreOrder
           className={mode === 'actions' ? 'courier-panel courier-panel--sticky' : 'courier-panel'}
         >
           {mode === 'deliver' ? (
-            <CourierDeliverForm
-              codeTriesLeft={order.code_tries_left}
-              onCancel={() => setMode('actions')}
-              onDeliver={async ({ recipient_name, code, photo }) => {
-                try {
-                  const photoId = photo ? await uploadProofPhoto(token, photo) : null;
-                  settle(await markDelivered(token, { recipient_name, code, photo_id: photoId }));
-                  notify({ kind: 'success', title: 'Entrega registrada' });
-                } catch (error) {
-                  refresh();
-                  throw error;
-                }
-              }}
-            />
+            <Suspense fallback={<Spinner label="Cargando" />}>
+              <CourierDeliverForm
+                codeTriesLeft={order.code_tries_left}
+                onCancel={() => setMode('actions')}
+                onDeliver={async ({ recipient_name, code, photo }) => {
+                  try {
+                    const photoId = photo ? await uploadProofPhoto(token, photo) : null;
+                    settle(await markDelivered(token, { recipient_name, code, photo_id: photoId }));
+                    notify({ kind: 'success', title: 'Entrega registrada' });
+                  } catch (error) {
+                    refresh();
+                    throw error;
+                  }
+                }}
+              />
+              <FocusFirstField within={formRef} />
+            </Suspense>
           ) : mode === 'attempt' ? (
-            <CourierAttemptForm
-              attemptsSoFar={order.attempts.length}
-              onCancel={() => setMode('actions')}
-              onRecord={async (input) => {
-                try {
-                  settle(await recordAttempt(token, input));
-                  notify({ kind: 'default', title: 'Intento registrado' });
-                } catch (error) {
-                  refresh();
-                  throw error;
-                }
-              }}
-            />
+            <Suspense fallback={<Spinner label="Cargando" />}>
+              <CourierAttemptForm
+                attemptsSoFar={order.attempts.length}
+                onCancel={() => setMode('actions')}
+                onRecord={async (input) => {
+                  try {
+                    settle(await recordAttempt(token, input));
+                    notify({ kind: 'default', title: 'Intento registrado' });
+                  } catch (error) {
+                    refresh();
+                    throw error;
+                  }
+                }}
+              />
+              <FocusFirstField within={formRef} />
+            </Suspense>
           ) : can.size > 0 ? (
             <div className="courier__actions">
               {can.has('picked_up') ? (

@@ -11,6 +11,8 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type StaffStoreOrder, setLineAvailability, substitutesQueryOptions } from './inbox.api.ts';
 import { availableQuantityChoices, SUBSTITUTION_STORE_TEXT, unavailableOutcomes } from './inbox-wording.ts';
 import { isConflict, useInboxActions } from './use-inbox-actions.ts';
+// Its hints use the form kit's styles; it loads on its own, maybe before any dialog that imports the kit.
+import '@mandado/web-kit/form/form.css';
 
 type Outcome = 'substitute' | 'refund';
 

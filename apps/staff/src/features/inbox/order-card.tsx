@@ -1,13 +1,13 @@
-import { DELIVERY_LABELS } from '@mandado/shared/checkout.schemas';
 import { dateTimeText } from '@mandado/shared/date-text';
+import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
 import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
 import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
-import { useState } from 'react';
-import { CounterDeliverDialog } from './counter-deliver-dialog.tsx';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../lib/lazy-named.tsx';
 import { changeOrderStatus, markOrderSeen, type StaffStoreOrder } from './inbox.api.ts';
 import {
   courierWhatsAppUrl,
@@ -16,9 +16,24 @@ import {
   storeMoves,
   unitsText,
 } from './inbox-wording.ts';
-import { LineUnavailableDialog } from './line-unavailable-dialog.tsx';
-import { RejectDialog } from './reject-dialog.tsx';
 import { useInboxActions } from './use-inbox-actions.ts';
+
+// The dialogs bring the form libraries (zod, react-hook-form): they load when a card opens, never with the
+// list (the /comercio first load stays under its budget, issue 17).
+const RejectDialog = lazyNamed(() => import('./reject-dialog.tsx'), 'RejectDialog');
+const CounterDeliverDialog = lazyNamed(() => import('./counter-deliver-dialog.tsx'), 'CounterDeliverDialog');
+const LineUnavailableDialog = lazyNamed(
+  () => import('./line-unavailable-dialog.tsx'),
+  'LineUnavailableDialog',
+);
+
+function DialogLoading() {
+  return (
+    <div className="overlay-loading">
+      <Spinner label="Cargando" />
+    </div>
+  );
+}
 
 /** Lines a store may still mark unavailable: before the order leaves its hands. */
 const LINES_CHANGEABLE = new Set(['approved', 'preparing_to_delivery']);
@@ -105,10 +120,17 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
   const titleId = `order-${order.number}-title`;
   const moves = storeMoves(order, pickup);
   const lineCount = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const canMarkLines = LINES_CHANGEABLE.has(order.status) && order.next_statuses.length > 0;
 
   function toggle() {
     const opening = !open;
     setOpen(opening);
+    if (opening) {
+      // The card's buttons are on screen now: fetch the dialogs they open, so a press shows one at once.
+      if (moves.some((target) => target.kind === 'reject')) RejectDialog.preload();
+      if (moves.some((target) => target.kind === 'counter')) CounterDeliverDialog.preload();
+      if (canMarkLines) LineUnavailableDialog.preload();
+    }
     if (opening && !order.seen) {
       markOrderSeen(storeId, order.number).then(
         () => void refresh(),
@@ -228,7 +250,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               <LineItem
                 key={line.id}
                 line={line}
-                canMark={LINES_CHANGEABLE.has(order.status) && order.next_statuses.length > 0}
+                canMark={canMarkLines}
                 onUnavailable={() => setDialog({ kind: 'line', line })}
               />
             ))}
@@ -268,19 +290,21 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
           </div>
         ) : null}
       </div>
-      {dialog?.kind === 'reject' ? (
-        <RejectDialog storeId={storeId} order={order} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'counter' ? (
-        <CounterDeliverDialog storeId={storeId} order={order} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'line' ? (
-        <LineUnavailableDialog
-          storeId={storeId}
-          order={order}
-          line={dialog.line}
-          onClose={() => setDialog(null)}
-        />
+      {dialog ? (
+        <Suspense fallback={<DialogLoading />}>
+          {dialog.kind === 'reject' ? (
+            <RejectDialog storeId={storeId} order={order} onClose={() => setDialog(null)} />
+          ) : dialog.kind === 'counter' ? (
+            <CounterDeliverDialog storeId={storeId} order={order} onClose={() => setDialog(null)} />
+          ) : (
+            <LineUnavailableDialog
+              storeId={storeId}
+              order={order}
+              line={dialog.line}
+              onClose={() => setDialog(null)}
+            />
+          )}
+        </Suspense>
       ) : null}
     </article>
   );

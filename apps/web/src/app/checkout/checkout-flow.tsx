@@ -2,7 +2,6 @@ import type { User } from '@mandado/shared/account.schemas';
 import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import {
   type CheckoutConflict,
-  DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
   type PlaceOrderInput,
@@ -12,6 +11,7 @@ import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';
+import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { type SandboxCardProblem, tokenizeSandboxCard } from '@mandado/shared/sandbox-cards';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { ApiError } from '@mandado/web-kit/api-client.ts';

@@ -1,7 +1,6 @@
 import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import {
   CHECKOUT_MESSAGES,
-  DELIVERY_LABELS,
   pickupContactSchema,
   SUBSTITUTION_LABELS,
   SUBSTITUTIONS,
@@ -9,7 +8,7 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { deliveryWindowText } from '@mandado/shared/date-text';
 import { MESSAGES } from '@mandado/shared/messages';
-import { DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
+import { DELIVERY_LABELS, DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
 import { MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
 import { type ReactNode, useId, useRef, useState } from 'react';
 

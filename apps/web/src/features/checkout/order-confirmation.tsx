@@ -1,7 +1,6 @@
 import './checkout.css';
 import {
   type BankInstructions,
-  DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
   SUBSTITUTION_LABELS,
@@ -9,6 +8,7 @@ import {
 import { dateTimeWithZoneText, deliveryWindowText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';
+import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { useEffect, useState } from 'react';
 import { OrderNumber } from '../../components/order-number.tsx';

@@ -1,5 +1,4 @@
 import {
-  DELIVERY_LABELS,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
   type RemitterStoreOrder,
@@ -7,6 +6,7 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { dateTimeWithZoneText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { currencySymbol, moneyText, type TextCurrency, usdText } from '@mandado/shared/money-text';
+import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import { supportHoursSentence } from '@mandado/shared/support-contact';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
