@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInWithForm, openAccountMenu } from './account.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
 
@@ -10,7 +10,7 @@ test('the browse pages and their overlays pass the WCAG A/AA checks @phone', asy
 
   await page.getByRole('button', { name: 'No veo mi ciudad' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousViolations(page, 'not-my-city panel');
+  await expectNoSeriousViolations(page, 'not-my-city panel', { within: OPEN_DIALOG });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
 
@@ -22,12 +22,12 @@ test('the browse pages and their overlays pass the WCAG A/AA checks @phone', asy
 
   await page.getByRole('article').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousViolations(page, 'product detail');
+  await expectNoSeriousViolations(page, 'product detail', { within: OPEN_DIALOG });
   await page.keyboard.press('Escape');
 
   await searchBox(page).fill('leche');
   await expect(page.getByRole('option').first()).toBeVisible({ timeout: 5_000 });
-  await expectNoSeriousViolations(page, 'search dropdown');
+  await expectNoSeriousViolations(page, 'search dropdown', { within: 'search' });
 
   await page.goto('/una/ruta/que/no/existe');
   await expectNoSeriousViolations(page, '404 page');
@@ -45,7 +45,7 @@ test('the login panel, the account forms and the account area pass the WCAG A/AA
     // The bottom bar's user button opens the login panel for a visitor.
     await bottomBarUserButton(page, false).click();
     await expect(page.getByRole('dialog', { name: 'Ingresa a tu cuenta' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'login panel');
+    await expectNoSeriousViolations(page, 'login panel', { within: OPEN_DIALOG });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }

@@ -8,7 +8,7 @@ import {
   MONTEVIDEO_POSITION,
   pickSuggestion,
 } from './address.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { chooseMontevideo, storeList } from './visitor.helpers.ts';
 
@@ -205,7 +205,7 @@ test('a first-time visitor gives an address in the popup and the nearest stores 
   await chooseMontevideo(page, { addressPopup: true });
   const popup = addressPopup(page);
   await expect(popup).toBeVisible();
-  await expectNoSeriousViolations(page, 'address popup');
+  await expectNoSeriousViolations(page, 'address popup', { within: OPEN_DIALOG });
   // The popup opens on a browse page's first load: the map (Leaflet and tiles) waits for a position.
   await expect(popup.getByRole('region', { name: 'Mapa de la dirección' })).toHaveCount(0);
   await expect(popup.getByRole('button', { name: 'Elegir en el mapa' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { toasts } from './account.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import {
   deliveryCodeFromTracking,
   openStoreInbox,
@@ -48,7 +48,7 @@ test.describe('pick-up at the counter', () => {
 
     const dialog = page.getByRole('dialog', { name: `Entregar el pedido ${order.storeOrderNumber}` });
     await expect(dialog.getByLabel('Nombre de quien retira')).toHaveValue('Inés Rodríguez');
-    await expectNoSeriousViolations(page, 'the counter hand-over dialog');
+    await expectNoSeriousViolations(page, 'the counter hand-over dialog', { within: OPEN_DIALOG });
     const code = await deliveryCodeFromTracking(origin, order.trackingToken, order.storeOrderNumber);
     await dialog.getByLabel('Código de entrega').fill(code);
     await dialog.getByRole('button', { name: 'Confirmar entrega' }).click();

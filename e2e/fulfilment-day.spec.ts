@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { logInThroughApi, toasts } from './account.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import {
   COFFEE,
   EL_PUERTO,
@@ -110,7 +110,7 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
   await unavailable.getByLabel('¿Cuántas tienes?').selectOption('0');
   await expect(unavailable.getByRole('radio', { name: 'Enviar otro producto en su lugar' })).toBeChecked();
   await expect(unavailable.getByLabel('Buscar un reemplazo en tu tienda')).toBeVisible();
-  await expectNoSeriousViolations(page, 'the unavailable line dialog');
+  await expectNoSeriousViolations(page, 'the unavailable line dialog', { within: OPEN_DIALOG });
   await unavailable.getByRole('radio', { name: 'Devolver el dinero de lo que falta' }).check();
   await unavailable.getByRole('button', { name: 'Guardar' }).click();
   await expect(unavailable).toBeHidden();

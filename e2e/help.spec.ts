@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi } from './account.helpers.ts';
 import { ADDRESS_POPUP_TITLE } from './address.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, revealFooter } from './visitor.helpers.ts';
 
@@ -124,7 +124,7 @@ test.describe('help overlay', () => {
     await helpDialog(page).getByRole('button', { name: '¿Cuánto cuesta el envío?' }).click();
     await expect(helpDialog(page)).toContainText(/En compras mayores a US\$ [\d.,]+ el envío es gratis/);
 
-    await expectNoSeriousViolations(page, 'help overlay, FAQ');
+    await expectNoSeriousViolations(page, 'help overlay, FAQ', { within: OPEN_DIALOG });
   });
 
   test('the shareable link opens the contact form; empty fields are refused, then the message is sent', async ({
@@ -141,7 +141,7 @@ test.describe('help overlay', () => {
     for (const label of ['Nombre', 'Correo electrónico', 'Teléfono', 'Asunto', 'Comentarios']) {
       await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
     }
-    await expectNoSeriousViolations(page, 'help overlay, contact form with errors');
+    await expectNoSeriousViolations(page, 'help overlay, contact form with errors', { within: OPEN_DIALOG });
 
     const subject = `Consulta ${Date.now().toString(36)}`;
     await dialog.getByLabel('Nombre', { exact: true }).fill('Lucía Pereira');
@@ -302,7 +302,7 @@ test.describe('help overlay', () => {
     expect(decodeURIComponent((await receipt.getAttribute('href')) ?? '')).toContain(
       'subject=Comprobante MV-10234',
     );
-    await expectNoSeriousViolations(page, 'help overlay, payment instructions');
+    await expectNoSeriousViolations(page, 'help overlay, payment instructions', { within: OPEN_DIALOG });
   });
 
   test('the footer of the common layout (terms page) opens the help overlay too @desktop-only', async ({

@@ -8,7 +8,7 @@ import {
   toasts,
   uniqueEmail,
 } from './account.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import {
   addAndWaitForSave,
   expandedCart,
@@ -287,7 +287,7 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   const popup = referralPopup(page);
   await expect(popup).toBeVisible();
   await expect(popup.getByLabel('Tu correo electrónico')).toHaveValue(registered.email);
-  await expectNoSeriousViolations(page, 'the referral popup (visitor)');
+  await expectNoSeriousViolations(page, 'the referral popup (visitor)', { within: OPEN_DIALOG });
   await popup.getByRole('button', { name: 'Generar mi enlace' }).click();
   const login = page.getByRole('dialog', { name: 'Iniciar sesión' });
   await expect(login).toBeVisible();
@@ -331,6 +331,6 @@ test('axe: the open popup of a logged-in user has no serious violations @phone',
   }
   const popup = await openPopupAsUser(page, isMobile, 'Rosa');
   await expect(popup.getByRole('button', { name: 'Copiar enlace' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'the referral popup (user)');
+  await expectNoSeriousViolations(page, 'the referral popup (user)', { within: OPEN_DIALOG });
   await page.screenshot({ path: test.info().outputPath('popup.png') });
 });

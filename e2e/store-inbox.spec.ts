@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { toasts } from './account.helpers.ts';
-import { expectNoSeriousViolations } from './axe.helpers.ts';
+import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
 import { openStoreInbox, orderCard, placePaidStoreOrder } from './fulfilment.helpers.ts';
 import { test } from './server.fixtures.ts';
 
@@ -34,7 +34,7 @@ test.describe('store inbox', () => {
     await expect(dialog).toBeHidden();
     await card.getByRole('button', { name: 'Rechazar' }).click();
     await expect(dialog).toBeVisible();
-    await expectNoSeriousViolations(page, 'the reject dialog');
+    await expectNoSeriousViolations(page, 'the reject dialog', { within: OPEN_DIALOG });
 
     // 'Otro' needs a note; the form says so and keeps the choice.
     await dialog.getByRole('radio', { name: 'Otro' }).check();

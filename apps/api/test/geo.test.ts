@@ -257,9 +257,12 @@ describe('geocoding through a Nominatim-compatible service (GEOCODER_URL)', () =
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     const times = received.slice(before).map((r) => r.at);
     expect(times).toHaveLength(3);
-    // Timers may fire a few ms early; the pacer's spacing is 1000 ms.
-    for (let i = 1; i < times.length; i += 1)
-      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(950);
+    // The pacer starts them 1000 ms apart (request-pacer.test.ts checks its schedule exactly); here they are
+    // timed as the service receives them, after a busy event loop may have held one back: on a loaded CI
+    // machine a gap measured 760 ms. Unpaced, all three arrive within a few ms.
+    const gaps = times.slice(1).map((at, i) => at - (times[i] ?? 0));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(500);
+    expect((times.at(-1) ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(1500);
   });
 
   it('asks the service once for a repeated lookup (the cache, whatever the case or accents)', async () => {
