@@ -234,6 +234,9 @@ export function orderCard(page: Page, storeOrderNumber: string) {
 
 /** 360 px first: nothing on the page is wider than the phone (no sideways scroll). */
 export async function expectNoSideScroll(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
+  // Against the phone's width, not window.innerWidth: a mobile viewport widens its layout to fit content
+  // that is too wide, so innerWidth grows with the overflow and hides it.
+  const width = page.viewportSize()?.width ?? 360;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(width);
 }
