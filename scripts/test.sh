@@ -34,11 +34,13 @@ cleanup() {
 trap cleanup EXIT
 
 # Lane 1 yields to E2E: Chromium, the server and Playwright poll against timeouts and need about one and a half
-# cores, while the API suites only take longer. So lane 1 runs at low priority with one Vitest worker.
+# cores, while the API suites only take longer. So lane 1 runs at low priority. The PostgreSQL suite, its last
+# and longest step, has two Vitest workers: beside E2E they share what is left of the CPU, and once E2E has
+# ended (it usually does first) they use both cores instead of leaving one idle.
 lane1() {
   phase "unit tests" nice -n 15 npm run test:unit &&
     phase "API, engine-sensitive files on PGlite" nice -n 15 npm run test:api:engine -- --maxWorkers=1 &&
-    phase "API, whole suite on PostgreSQL" nice -n 15 npm run test:api -- --maxWorkers=1
+    phase "API, whole suite on PostgreSQL" nice -n 15 npm run test:api -- --maxWorkers=2
 }
 lane1 >"$lane_log" 2>&1 &
 lane_pid=$!

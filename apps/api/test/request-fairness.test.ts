@@ -78,7 +78,11 @@ describe('requests in progress per session (decision 014)', () => {
 });
 
 describe('stored media (decision 014, revised)', () => {
-  it('counts per address only: a logged-in page loading many images never hears 429 for them', async () => {
+  // It builds a second app on its own database copy: at low priority beside E2E on PGlite that alone took
+  // over 30 s in CI, so it gets the hang-up test's minute and a half.
+  it('counts per address only: a logged-in page loading many images never hears 429 for them', {
+    timeout: 90_000,
+  }, async () => {
     const strict = await createTestApp({
       concurrencyLimits: { perSession: 1, perClient: 1000, refusalDelayMs: 0 },
     });
