@@ -196,6 +196,7 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
     await expect(courier.getByText('El código no es correcto. Te quedan 4 intentos.')).toBeVisible();
     await expect(courier.getByLabel('Nombre de quien recibe')).toHaveValue('Carmen Rodríguez');
     await expectNoSeriousViolations(courier, 'the delivery form with an error');
+    await expectNoSideScroll(courier, 'the delivery form');
     await courier.getByLabel('Código de entrega').fill(code);
     await courier
       .getByLabel('Foto de la entrega (opcional)')
