@@ -38,7 +38,9 @@ test.beforeEach(async ({ page }) => {
   await blockMapTiles(page);
 });
 
-test('a visitor logs in at step 0 and keeps the cart @phone', async ({ page, baseURL, isMobile }) => {
+// Phone only (decision 044): step 0's panel is the same on both layouts, and the desktop tests below go
+// through checkout from the cart strip.
+test('a visitor logs in at step 0 and keeps the cart @phone-only', async ({ page, baseURL, isMobile }) => {
   const account = await createAccount(baseURL ?? '', { firstName: 'Julia' });
   await chooseMontevideo(page);
   await addBySearch(page, 'yerba', YERBA);

@@ -26,10 +26,11 @@ if [ -z "${DATABASE_URL:-}" ]; then
 fi
 
 lane_log="$(mktemp /tmp/mandado-test-lane1.XXXXXX)"
+e2e_log="$(mktemp /tmp/mandado-test-e2e.XXXXXX)"
 lane_pid=""
 cleanup() {
   [ -n "$lane_pid" ] && kill "$lane_pid" 2>/dev/null || true
-  rm -f "$lane_log"
+  rm -f "$lane_log" "$e2e_log"
 }
 trap cleanup EXIT
 
@@ -46,12 +47,19 @@ lane1 >"$lane_log" 2>&1 &
 lane_pid=$!
 
 e2e_rc=0
-phase "E2E (build, desktop + phone, payments audit)" npm run test:e2e || e2e_rc=$?
+phase "E2E (build, desktop + phone, payments audit)" npm run test:e2e 2>&1 | tee "$e2e_log" || e2e_rc=$?
 
 lane_rc=0
 wait "$lane_pid" || lane_rc=$?
 lane_pid=""
 echo "== lane 1 (unit, API on PGlite and PostgreSQL), run beside E2E:"
 cat "$lane_log"
+# A CI log is often read from its end: what failed in E2E is repeated there, after lane 1's long output.
+if [ "$e2e_rc" -ne 0 ]; then
+  echo "== E2E failed; its failures and summary again:"
+  grep -E -A14 '^  [0-9]+\) \[' "$e2e_log" | head -n 120 || true
+  sed -n -E '/^  [0-9]+ (failed|flaky|interrupted|did not run)/,$p' "$e2e_log" | head -n 40 || true
+  grep -E '^== (payments audit|.*entry)' "$e2e_log" || true
+fi
 echo "== npm test: E2E exit $e2e_rc, lane 1 exit $lane_rc"
 [ "$e2e_rc" -eq 0 ] && [ "$lane_rc" -eq 0 ]
