@@ -30,6 +30,7 @@ import {
   type MediaStorageConfig,
 } from './modules/media/media-storage.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
+import { productImageRoutes } from './modules/merchant-catalog/merchant-catalog.routes.ts';
 import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/v1' },
   );
   await app.register(mediaRoutes);
+  await app.register(productImageRoutes);
   await registerWebApp(app, options.webDistDir ?? null, options.staffDistDir ?? null);
   return app;
 }

@@ -13,14 +13,21 @@ export interface Actor {
   roles: Role[];
   /** The stores the user is a member of, ascending; empty unless a merchant. */
   storeIds: number[];
+  /** Those of `storeIds` the user owns (issue 18: only owners manage a store); ascending. */
+  ownedStoreIds: number[];
 }
 
 /** The roles that follow from what the session lookup found. */
-export function actorFrom(row: { userId: number; isOperator: boolean; storeIds: number[] }): Actor {
+export function actorFrom(row: {
+  userId: number;
+  isOperator: boolean;
+  storeIds: number[];
+  ownedStoreIds: number[];
+}): Actor {
   const roles: Role[] = ['remitter'];
   if (row.storeIds.length > 0) roles.push('merchant');
   if (row.isOperator) roles.push('operator');
-  return { userId: row.userId, roles, storeIds: row.storeIds };
+  return { userId: row.userId, roles, storeIds: row.storeIds, ownedStoreIds: row.ownedStoreIds };
 }
 
 /** The logged-in actor, or 401 for a visitor. */

@@ -438,7 +438,12 @@ describe('an attempt note (security review)', () => {
 describe("the operator's calls in the service (security review)", () => {
   it('refuse a merchant called directly: 403', async () => {
     const order = await readyOrder();
-    const merchant: Actor = { userId: memberA.id, roles: ['remitter', 'merchant'], storeIds: [storeA.id] };
+    const merchant: Actor = {
+      userId: memberA.id,
+      roles: ['remitter', 'merchant'],
+      storeIds: [storeA.id],
+      ownedStoreIds: [],
+    };
     await expect(
       reopenCourierLink(t.database.db, merchant, order.number, t.app.publicUrl),
     ).rejects.toMatchObject({

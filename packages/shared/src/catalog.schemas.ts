@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storeAvailabilitySchema } from './store-availability.schemas.ts';
 import { STORE_KINDS } from './store-kinds.ts';
 
 /** A decimal amount as the API carries it: "1250.50". */
@@ -47,6 +48,8 @@ export const storeSchema = z.object({
   longitude: z.number(),
   created: z.string(),
   modified: z.string(),
+  /** Whether it takes orders now: paused or closed by its owner (issue 18). */
+  availability: storeAvailabilitySchema,
 });
 export type Store = z.infer<typeof storeSchema>;
 

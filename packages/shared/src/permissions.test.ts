@@ -8,7 +8,7 @@ import {
 } from './permissions.ts';
 
 const remitter = { roles: ['remitter'] as const, storeIds: [] };
-const merchant = { roles: ['remitter', 'merchant'] as const, storeIds: [3, 7] };
+const merchant = { roles: ['remitter', 'merchant'] as const, storeIds: [3, 7], ownedStoreIds: [7] };
 const operator = { roles: ['remitter', 'operator'] as const, storeIds: [] };
 
 describe('permissions', () => {
@@ -34,6 +34,18 @@ describe('permissions', () => {
     expect(hasPermission(merchant, 'store:read', 4)).toBe(false);
     // Without a store: "in some store", which is what the merchant menu asks.
     expect(hasPermission(merchant, 'store:read')).toBe(true);
+  });
+
+  it('lets only owners manage a store: staff members see and fulfil its orders (issue 18)', () => {
+    expect(hasPermission(merchant, 'store:manage', 7)).toBe(true);
+    expect(hasPermission(merchant, 'store:manage', 3)).toBe(false);
+    expect(hasPermission(merchant, 'store:read', 3)).toBe(true);
+    expect(hasPermission(merchant, 'order:fulfil', 3)).toBe(true);
+    expect(hasPermission(merchant, 'store:manage')).toBe(true);
+    const staffOnly = { roles: ['remitter', 'merchant'] as const, storeIds: [3], ownedStoreIds: [] };
+    expect(hasPermission(staffOnly, 'store:manage')).toBe(false);
+    expect(hasPermission(staffOnly, 'store:manage', 3)).toBe(false);
+    expect(hasPermission(operator, 'store:manage', 3)).toBe(true);
   });
 
   it('keeps payments and the back office for operators', () => {

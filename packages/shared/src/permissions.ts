@@ -11,7 +11,10 @@
 export const ROLES = ['remitter', 'merchant', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A person's place in one store (store_members.role). Owners will manage staff; both fulfil orders. */
+/**
+ * A person's place in one store (store_members.role). Both see and fulfil the store's orders; only owners
+ * manage the catalog, the store's profile and its members (issue 18).
+ */
 export const STORE_MEMBER_ROLES = ['owner', 'staff'] as const;
 export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
 
@@ -19,7 +22,8 @@ export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
  * Every permission, `<resource>:<action>`. Kept small: a name is added when a route needs it.
  * - `account:own`: read and change one's own account, cart and orders.
  * - `store:read`: see a store's back-office data (members, orders, stock). Scoped for merchants.
- * - `store:manage`: change a store's products, stock and members. Scoped for merchants.
+ * - `store:manage`: change a store's products, stock, profile and members. Scoped for merchants to the
+ *   stores they OWN (a staff member holds store:read and order:fulfil only).
  * - `order:fulfil`: mark an order of a store as prepared or delivered. Scoped for merchants.
  * - `payment:mark-paid`: record that an order's payment arrived (operators only).
  * - `admin:read`: see the back office (every store, user and order).
@@ -44,6 +48,9 @@ export const STORE_SCOPED_PERMISSIONS: ReadonlySet<Permission> = new Set([
   'store:manage',
   'order:fulfil',
 ]);
+
+/** Store-scoped permissions a merchant holds only in the stores they own, not those they work in as staff. */
+export const OWNER_ONLY_PERMISSIONS: ReadonlySet<Permission> = new Set(['store:manage']);
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   remitter: ['account:own'],
@@ -78,12 +85,13 @@ function rolesReachEveryStore(roles: readonly Role[], permission: Permission): b
  * A store-scoped permission asked without a store id means "in some store", e.g. to show the merchant menu.
  */
 export function hasPermission(
-  who: { roles: readonly Role[]; storeIds: readonly number[] },
+  who: { roles: readonly Role[]; storeIds: readonly number[]; ownedStoreIds?: readonly number[] },
   permission: Permission,
   storeId?: number,
 ): boolean {
   if (!rolesGrant(who.roles, permission)) return false;
-  if (!STORE_SCOPED_PERMISSIONS.has(permission) || storeId === undefined) return true;
+  if (!STORE_SCOPED_PERMISSIONS.has(permission)) return true;
   if (rolesReachEveryStore(who.roles, permission)) return true;
-  return who.storeIds.includes(storeId);
+  const reach = OWNER_ONLY_PERMISSIONS.has(permission) ? (who.ownedStoreIds ?? []) : who.storeIds;
+  return storeId === undefined ? reach.length > 0 : reach.includes(storeId);
 }

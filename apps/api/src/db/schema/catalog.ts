@@ -64,9 +64,22 @@ export const stores = pgTable(
       .references(() => cities.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 18, the owner's availability: 'Pausar ahora' until a time it reopens by itself, and a scheduled
+     * closure (holidays) with a note. Both are compared with the clock when read, so the store reopens on
+     * time with no job running (packages/shared/src/store-availability.ts).
+     */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    closedFrom: timestamp('closed_from', { withTimezone: true }),
+    closedTo: timestamp('closed_to', { withTimezone: true }),
+    closureNote: text('closure_note').notNull().default(''),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),
+    check(
+      'stores_closure_check',
+      sql`(${t.closedFrom} is null) = (${t.closedTo} is null) and (${t.closedTo} is null or ${t.closedTo} > ${t.closedFrom})`,
+    ),
     check(
       'stores_kind_check',
       sql`${t.kind} in ('store', 'pharmacy', 'meat_shop', 'greengrocer_shop', 'clothing_shop', 'toy_store', 'optical_shop')`,
@@ -122,6 +135,11 @@ export const products = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     popularity: integer('popularity').notNull().default(0),
     stock: integer('stock').notNull().default(0),
+    /**
+     * Whether the product is on sale (issue 18). An owner switches it off instead of deleting the row, which
+     * past orders point to; an inactive product is hidden from shoppers and refused by the cart and checkout.
+     */
+    active: boolean('active').notNull().default(true),
     /**
      * Counts this row's stock changes (a trigger, migration 0013). Each row only ever
      * counts up, so the sum over a store's products moves with every committed stock change, in any commit

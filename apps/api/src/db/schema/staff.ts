@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stores } from './catalog.ts';
 
@@ -43,5 +53,31 @@ export const userRoles = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
     check('user_roles_role_check', sql`${t.role} in ('operator')`),
+  ],
+);
+
+/**
+ * What staff did (issue 18; the back office reads it in issue 19): one row per action of a store owner, staff
+ * member or operator, written in the same transaction as the change, so a change never lands without its
+ * row. `action` is a dotted name (`product.created`, `product.stock`), `subject` what it acted on
+ * (`product:42`), `detail` the fields that changed (never a secret, a card or a password).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** In what capacity: a store `owner` or `staff` member, or an `operator`. */
+    actorRole: text('actor_role').notNull(),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_store_at_idx').on(t.storeId, t.at),
+    index('audit_events_at_idx').on(t.at),
+    check('audit_events_actor_role_check', sql`${t.actorRole} in ('owner', 'staff', 'operator')`),
   ],
 );

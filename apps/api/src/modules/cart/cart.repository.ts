@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { cartLines, carts } from '../../db/schema/cart.ts';
 import { categories, cities, departments, products, stores } from '../../db/schema/catalog.ts';
-import { type ProductRow, productColumns } from '../catalog/product-columns.sql.ts';
+import { type ProductRow, productColumns, unitsForSale } from '../catalog/product-columns.sql.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
 /** A transaction handle; every write below runs inside one that holds the cart's row lock. */
@@ -28,6 +28,12 @@ export interface ProductCheckRow {
   stock: number;
   approved: boolean;
   deliversToCity: boolean;
+  /** The store's name and its owner's pause and closure (issue 18), for the add's refusal. */
+  storeName: string;
+  pausedUntil: Date | null;
+  closedFrom: Date | null;
+  closedTo: Date | null;
+  closureNote: string;
 }
 
 /** The cart's city, or undefined when the user has no cart row yet (or it has no city). */
@@ -100,9 +106,14 @@ export async function findProductsForCart(
     .select({
       id: products.id,
       name: products.name,
-      stock: products.stock,
+      stock: unitsForSale,
       approved: sql<boolean>`${stores.status} = 'approved'`,
       deliversToCity: sql<boolean>`${approvedStoreDeliversTo(cityId)}`,
+      storeName: stores.name,
+      pausedUntil: stores.pausedUntil,
+      closedFrom: stores.closedFrom,
+      closedTo: stores.closedTo,
+      closureNote: stores.closureNote,
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))

@@ -4,6 +4,7 @@ import { cartLinesFull, exceedsStock } from '@mandado/shared/cart-rules';
 import { MESSAGES } from '@mandado/shared/messages';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { quoteShipping } from '@mandado/shared/shipping';
+import { availabilityReason, storeAvailability } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -88,6 +89,12 @@ export async function addToCart(db: Database, actor: Actor | null, line: CartLin
     if (cartLinesFull(lines, hasProduct)) {
       throw new HttpError(400, { non_field_errors: [MESSAGES.cartTooManyLines] });
     }
+    // A paused or closed store takes no new lines (issue 18). A line already in the cart can still change:
+    // it was chosen while the store was open, and checkout counts its delivery from the reopening.
+    const closedReason = product
+      ? availabilityReason(product.storeName, storeAvailability(product, new Date()))
+      : null;
+    if (!hasProduct && closedReason) throw new HttpError(400, { detail: closedReason });
     await upsertCartLine(tx, { userId, productId: line.product_id, quantity: line.quantity });
   });
   return cartOf(db, userId);

@@ -17,6 +17,8 @@ export interface CategoryRow {
 }
 
 const isApproved = eq(stores.status, 'approved');
+/** A product its owner has switched off (issue 18) is in no list, search or detail a shopper gets. */
+const onSale = eq(products.active, true);
 
 function productsOfApprovedStores(db: Database) {
   return db
@@ -110,7 +112,7 @@ export async function listCategoriesOfApprovedStores(db: Database, cityId?: numb
 
 export async function listProductsForCity(db: Database, cityId: number): Promise<ProductRow[]> {
   return productsOfApprovedStores(db)
-    .where(approvedStoreDeliversTo(cityId))
+    .where(and(onSale, approvedStoreDeliversTo(cityId)))
     .orderBy(desc(products.popularity), asc(products.id));
 }
 
@@ -136,12 +138,12 @@ export async function listCategoriesOfApprovedStore(db: Database, storeId: numbe
 /** One approved store's products, in the city list's order (a store page needs no other store's). */
 export async function listProductsOfApprovedStore(db: Database, storeId: number): Promise<ProductRow[]> {
   return productsOfApprovedStores(db)
-    .where(and(isApproved, eq(products.storeId, storeId)))
+    .where(and(isApproved, onSale, eq(products.storeId, storeId)))
     .orderBy(desc(products.popularity), asc(products.id));
 }
 
 export async function findProduct(db: Database, id: number): Promise<ProductRow | undefined> {
-  const [row] = await productsOfApprovedStores(db).where(and(isApproved, eq(products.id, id)));
+  const [row] = await productsOfApprovedStores(db).where(and(isApproved, onSale, eq(products.id, id)));
   return row;
 }
 
@@ -151,7 +153,7 @@ export async function listProductsOfSameCategory(
   limit: number,
 ): Promise<ProductRow[]> {
   return productsOfApprovedStores(db)
-    .where(and(isApproved, eq(products.categoryId, product.categoryId), ne(products.id, product.id)))
+    .where(and(isApproved, onSale, eq(products.categoryId, product.categoryId), ne(products.id, product.id)))
     .orderBy(desc(products.popularity), asc(products.id))
     .limit(limit);
 }
@@ -190,7 +192,7 @@ export async function searchProducts(
     ) clauses
   )`;
   return productsOfApprovedStores(db)
-    .where(and(approvedStoreDeliversTo(query.cityId), sql`${products.searchVector} @@ ${tsquery}`))
+    .where(and(onSale, approvedStoreDeliversTo(query.cityId), sql`${products.searchVector} @@ ${tsquery}`))
     .orderBy(
       sql`ts_rank(${products.searchVector}, ${tsquery}) desc`,
       sql`similarity(search_normalize(${products.name}), ${query.normalizedText}) desc`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { categories, products, stores } from '../../db/schema/catalog.ts';
 
 // The product row every module that shows products selects (the catalog, the cart, "bought together"): a
@@ -20,6 +21,14 @@ export interface ProductRow {
   stock: number;
 }
 
+/**
+ * The units a shopper can buy: none while the owner has the product switched off (issue 18). So a cart line
+ * of an inactive product reads as out of stock, which the cart and checkout already explain and refuse (the
+ * 409 path), with no rule of their own.
+ */
+export const unitsForSale =
+  sql<number>`(case when ${products.active} then ${products.stock} else 0 end)`.mapWith(Number);
+
 /** The columns of a catalog product (with its store's name and its category); the cart selects them too. */
 export const productColumns = {
   id: products.id,
@@ -35,5 +44,5 @@ export const productColumns = {
   categoryId: products.categoryId,
   categoryName: categories.name,
   popularity: products.popularity,
-  stock: products.stock,
+  stock: unitsForSale,
 };

@@ -1,15 +1,20 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { merchantStoreListSchema, merchantStoreSchema } from '@mandado/shared/staff.schemas';
+import {
+  merchantAvailabilityInputSchema,
+  merchantAvailabilitySchema,
+} from '@mandado/shared/store-availability.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { merchantCourierRoutes } from '../courier/courier.routes.ts';
+import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
-import { getOwnStore, listOwnStores } from './merchant.service.ts';
+import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
 const GUARDED = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -56,6 +61,33 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getOwnStore(app.db, request.actor, request.params.id),
   );
 
+  app.get(
+    '/stores/:id/availability/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Si la tienda recibe pedidos ahora, con la pausa y el cierre programado',
+        params: idParamsSchema,
+        response: { 200: merchantAvailabilitySchema, ...GUARDED, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getAvailability(app.db, request.actor, request.params.id),
+  );
+
+  app.put(
+    '/stores/:id/availability/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "'Pausar ahora' hasta una hora y el cierre programado (null quita cada uno); solo dueños",
+        params: idParamsSchema,
+        body: merchantAvailabilityInputSchema,
+        response: { 200: merchantAvailabilitySchema, ...GUARDED, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => setAvailability(app.db, request.actor, request.params.id, request.body),
+  );
+
   // The store's orders and their status changes (decision 022), under this plugin's guard.
   await app.register(merchantStoreOrderRoutes);
   // The phone-first inbox (list with ETag, card, opened, lines not available) and Web Push (issue 17).
@@ -63,4 +95,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pushRoutes);
   // Handing a pick-up over at the counter with the code, and the proof photo (issue 17).
   await app.register(merchantCourierRoutes);
+  // The owner's catalog: products, stock and photos (issue 18).
+  await app.register(merchantCatalogRoutes);
 };

@@ -39,7 +39,7 @@ export async function listBoughtTogether(
       .innerJoin(products, eq(products.id, alongside.productId))
       .innerJoin(stores, eq(stores.id, products.storeId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(bought.productId, productId), eq(stores.status, 'approved')))
+      .where(and(eq(bought.productId, productId), eq(stores.status, 'approved'), eq(products.active, true)))
       // Grouped by the three primary keys: every selected column depends on one of them.
       .groupBy(products.id, stores.id, categories.id)
       .orderBy(desc(orders), desc(products.popularity), asc(products.id))

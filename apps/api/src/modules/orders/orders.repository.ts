@@ -12,6 +12,7 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
+import { unitsForSale } from '../catalog/product-columns.sql.ts';
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type StoreOrderRow = typeof storeOrders.$inferSelect;
@@ -182,7 +183,11 @@ export async function readStock(
 ): Promise<Map<number, { name: string; stock: number }>> {
   if (productIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, name: products.name, stock: products.stock })
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: unitsForSale,
+    })
     .from(products)
     .where(inArray(products.id, [...productIds]));
   return new Map(rows.map((row) => [row.id, { name: row.name, stock: row.stock }]));
@@ -214,7 +219,7 @@ export async function takeStock(
   const result: unknown = await tx.execute(sql`
     update ${products} p set stock = p.stock - w.quantity
     from (values ${values}) as w(id, quantity)
-    where p.id = w.id and p.stock >= w.quantity
+    where p.id = w.id and p.active and p.stock >= w.quantity
     returning p.id
   `);
   const taken = new Set((result as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));

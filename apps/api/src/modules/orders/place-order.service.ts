@@ -18,6 +18,7 @@ import {
   DECLINE_MESSAGES,
   SANDBOX_CARD_MESSAGES,
 } from '@mandado/shared/sandbox-cards';
+import { ordersCountFrom, storeAvailability } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
@@ -483,7 +484,23 @@ async function writeOrder(
     const zone = beneficiary
       ? deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude))
       : null;
-    const window = deliveryWindow(now);
+    // Read before the window: a paused or closed store's order counts its 24–48 h from the reopening, and
+    // the whole purchase arrives together, so the latest reopening sets the window (issue 18).
+    const snapshots = new Map(
+      (
+        await storeSnapshots(
+          tx,
+          pricing.stores.map((store) => store.storeId),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const countsFrom = new Date(
+      Math.max(
+        now.getTime(),
+        ...[...snapshots.values()].map((row) => ordersCountFrom(storeAvailability(row, now), now).getTime()),
+      ),
+    );
+    const window = deliveryWindow(countsFrom);
     const expiresAt = new Date(
       now.getTime() + (manual ? settings.manualPaymentDays * 24 * 60 : CARD_PAYMENT_MINUTES) * 60_000,
     );
@@ -574,14 +591,6 @@ async function writeOrder(
       if (!spent) throw new HttpError(400, { credit: [CHECKOUT_MESSAGES.creditTooHigh] });
     }
 
-    const snapshots = new Map(
-      (
-        await storeSnapshots(
-          tx,
-          pricing.stores.map((store) => store.storeId),
-        )
-      ).map((row) => [row.id, row]),
-    );
     const pricedByProduct = new Map(priced.map((item) => [item.line.id, item]));
     const storeOrderIds = await insertStoreOrders(
       tx,

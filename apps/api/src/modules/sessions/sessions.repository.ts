@@ -10,6 +10,7 @@ export interface SessionRow {
   /** What the actor is made of (decision 012), read in the same query so a request costs one lookup. */
   isOperator: boolean;
   storeIds: number[];
+  ownedStoreIds: number[];
 }
 
 export async function insertSession(
@@ -43,6 +44,10 @@ export async function findLiveSession(
       storeIds: sql<number[]>`(
         select coalesce(json_agg(sm.store_id order by sm.store_id), '[]'::json)
         from store_members sm where sm.user_id = "sessions"."user_id"
+      )`,
+      ownedStoreIds: sql<number[]>`(
+        select coalesce(json_agg(sm.store_id order by sm.store_id), '[]'::json)
+        from store_members sm where sm.user_id = "sessions"."user_id" and sm.role = 'owner'
       )`,
     })
     .from(sessions)

@@ -1,9 +1,13 @@
 import type { Store } from '@mandado/shared/catalog.schemas';
+import { availabilityView } from '@mandado/shared/store-availability';
 import { isStoreKind, storeSlug } from '@mandado/shared/store-kinds';
 import type { StoreRow } from './stores.repository.ts';
 
-/** The API shape of a store (spec §3); database column names never reach the caller. */
-export function presentStore(row: StoreRow): Store {
+/**
+ * The API shape of a store (spec §3); database column names never reach the caller. Its availability is
+ * worked out against the clock at each answer (issue 18), so a pause ends on time without a write.
+ */
+export function presentStore(row: StoreRow, now = new Date()): Store {
   if (!isStoreKind(row.kind) || row.status !== 'approved') {
     throw new Error(`store ${row.id} cannot be presented (kind ${row.kind}, status ${row.status})`);
   }
@@ -28,5 +32,6 @@ export function presentStore(row: StoreRow): Store {
     longitude: Number(row.longitude),
     created: new Date(row.createdAt).toISOString(),
     modified: new Date(row.modifiedAt).toISOString(),
+    availability: availabilityView(row.name, row, now),
   };
 }

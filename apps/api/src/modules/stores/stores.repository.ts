@@ -23,6 +23,10 @@ export interface StoreRow {
   cities: string[];
   createdAt: Date;
   modifiedAt: Date;
+  pausedUntil: Date | null;
+  closedFrom: Date | null;
+  closedTo: Date | null;
+  closureNote: string;
 }
 
 // The delivery cities come from a correlated subquery so a list of any length is still one query.
@@ -52,6 +56,10 @@ const storeColumns = {
   cities: deliveryCities,
   createdAt: stores.createdAt,
   modifiedAt: stores.modifiedAt,
+  pausedUntil: stores.pausedUntil,
+  closedFrom: stores.closedFrom,
+  closedTo: stores.closedTo,
+  closureNote: stores.closureNote,
 };
 
 function approvedStores(db: Database) {
@@ -113,20 +121,61 @@ export async function approvedStoreSlugExists(db: Database, slug: string): Promi
   return rows.length > 0;
 }
 
-/** Name and one-line address of each store, as an order snapshots them. */
+export interface StoreSnapshotRow extends StoreAvailabilityRow {
+  id: number;
+  name: string;
+  address: string;
+}
+
+/** Name and one-line address of each store, as an order snapshots them, and its pause and closure. */
 export async function findStoreSnapshots(
   db: DatabaseOrTransaction,
   storeIds: readonly number[],
-): Promise<Array<{ id: number; name: string; address: string }>> {
+): Promise<StoreSnapshotRow[]> {
   if (storeIds.length === 0) return [];
   return db
     .select({
       id: stores.id,
       name: stores.name,
       address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
+      ...availabilityColumns,
     })
     .from(stores)
     .where(inArray(stores.id, [...storeIds]));
+}
+
+export interface StoreAvailabilityRow {
+  pausedUntil: Date | null;
+  closedFrom: Date | null;
+  closedTo: Date | null;
+  closureNote: string;
+}
+
+const availabilityColumns = {
+  pausedUntil: stores.pausedUntil,
+  closedFrom: stores.closedFrom,
+  closedTo: stores.closedTo,
+  closureNote: stores.closureNote,
+};
+
+/** A store's name with its owner's pause and closure (issue 18), or null when there is no such store. */
+export async function findStoreAvailability(
+  db: DatabaseOrTransaction,
+  storeId: number,
+): Promise<(StoreAvailabilityRow & { name: string }) | null> {
+  const [row] = await db
+    .select({ name: stores.name, ...availabilityColumns })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
+export async function updateStoreAvailability(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  values: StoreAvailabilityRow,
+): Promise<void> {
+  await db.update(stores).set(values).where(eq(stores.id, storeId));
 }
 
 export async function storeExists(db: Database, storeId: number): Promise<boolean> {

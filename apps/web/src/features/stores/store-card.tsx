@@ -48,6 +48,10 @@ export function StoreCard({ store, selected, distanceKm, onSelect, eagerLogo = f
           <span className="chip chip--static">{formatDistance(distanceKm)}</span>
         ) : null}
         {selected ? <span className="chip chip--brand">Tu tienda</span> : null}
+        {/* Paused or closed by its owner (issue 18): said before the shopper opens it. */}
+        {store.availability.badge ? (
+          <span className="chip chip--static store-card__closed">{store.availability.badge}</span>
+        ) : null}
       </div>
     </article>
   );

@@ -31,6 +31,12 @@ export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
       <Link to="/stores" className="button button--secondary button--small store-header__change">
         Cambiar tienda
       </Link>
+      {/* Issue 18: why 'Agregar' will be refused, before the shopper tries (role=status: read when it shows). */}
+      {store.availability.reason ? (
+        <p className="notice notice--warn store-header__closed" role="status">
+          <strong>{store.availability.badge}.</strong> {store.availability.reason}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,22 @@
+CREATE TABLE "audit_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_user_id" integer,
+	"actor_role" text NOT NULL,
+	"store_id" integer,
+	"action" text NOT NULL,
+	"subject" text NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	CONSTRAINT "audit_events_actor_role_check" CHECK ("audit_events"."actor_role" in ('owner', 'staff', 'operator'))
+);
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "paused_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "closed_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "closed_to" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "closure_note" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_events_store_at_idx" ON "audit_events" USING btree ("store_id","at");--> statement-breakpoint
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_closure_check" CHECK (("stores"."closed_from" is null) = ("stores"."closed_to" is null) and ("stores"."closed_to" is null or "stores"."closed_to" > "stores"."closed_from"));

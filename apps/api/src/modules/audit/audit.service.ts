@@ -1,0 +1,30 @@
+import type { Actor } from '../../authorization.ts';
+import type { DatabaseOrTransaction } from '../../db/database.ts';
+import { insertAuditEvent } from './audit.repository.ts';
+
+/**
+ * Records a staff action (issue 18) with the transaction that made the change, so the change and its row
+ * commit together or not at all. The actor's capacity in the store is read off the actor: an owner of the
+ * store, else a staff member of it, else an operator acting from the back office.
+ */
+export async function recordAudit(
+  tx: DatabaseOrTransaction,
+  actor: Actor,
+  event: { storeId: number | null; action: string; subject: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  const storeId = event.storeId;
+  const actorRole =
+    storeId !== null && actor.ownedStoreIds.includes(storeId)
+      ? 'owner'
+      : storeId !== null && actor.storeIds.includes(storeId)
+        ? 'staff'
+        : 'operator';
+  await insertAuditEvent(tx, {
+    actorUserId: actor.userId,
+    actorRole,
+    storeId,
+    action: event.action,
+    subject: event.subject,
+    detail: event.detail ?? {},
+  });
+}

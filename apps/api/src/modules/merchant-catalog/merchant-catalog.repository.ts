@@ -1,0 +1,187 @@
+import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { categories, products } from '../../db/schema/catalog.ts';
+
+export interface MerchantProductRow {
+  id: number;
+  name: string;
+  description: string;
+  categoryId: number;
+  categoryName: string;
+  price: string;
+  merchantDiscountedPrice: string | null;
+  discount: boolean;
+  currency: string;
+  stock: number;
+  active: boolean;
+  images: string[];
+}
+
+const COLUMNS = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  price: products.price,
+  merchantDiscountedPrice: products.merchantDiscountedPrice,
+  discount: products.discount,
+  currency: products.currency,
+  stock: products.stock,
+  active: products.active,
+  images: products.images,
+};
+
+/** LIKE's own characters, taken literally in what the owner typed. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * One page of a store's products by name (the store's names are unique, so `(name, id)` orders them fully),
+ * after `after` when given: a keyset page, as fast on page 300 as on page 1, read through the unique
+ * (store_id, name) index. `search` matches inside the name, accents and case aside (search_normalize, the
+ * function shop search folds with).
+ */
+export async function listStoreProducts(
+  db: Database,
+  storeId: number,
+  options: { search: string | null; after: { name: string; id: number } | null; limit: number },
+): Promise<MerchantProductRow[]> {
+  const conditions: SQL[] = [eq(products.storeId, storeId)];
+  if (options.search) {
+    conditions.push(
+      sql`search_normalize(${products.name}) like search_normalize(${likeContains(options.search)}) escape '\\'`,
+    );
+  }
+  if (options.after) {
+    const after = options.after;
+    const next = or(
+      gt(products.name, after.name),
+      and(eq(products.name, after.name), gt(products.id, after.id)),
+    );
+    if (next) conditions.push(next);
+  }
+  return db
+    .select(COLUMNS)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(...conditions))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(options.limit);
+}
+
+export async function findStoreProduct(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  productId: number,
+): Promise<MerchantProductRow | null> {
+  const [row] = await db
+    .select(COLUMNS)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
+  return row ?? null;
+}
+
+export async function listStoreCategories(
+  db: DatabaseOrTransaction,
+  storeId: number,
+): Promise<Array<{ id: number; name: string }>> {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.storeId, storeId))
+    .orderBy(asc(categories.sortIndex), asc(categories.id));
+}
+
+/** The currency the store prices in: that of its newest product, pesos for a store with none yet. */
+export async function readStoreCurrency(db: DatabaseOrTransaction, storeId: number): Promise<string> {
+  const [row] = await db
+    .select({ currency: products.currency })
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .orderBy(sql`${products.id} desc`)
+    .limit(1);
+  return row?.currency ?? 'UYU';
+}
+
+export interface ProductValues {
+  name: string;
+  description: string;
+  categoryId: number;
+  price: string;
+  merchantDiscountedPrice: string | null;
+  discount: boolean;
+  stock: number;
+  active: boolean;
+  images: string[];
+}
+
+/** Inserts the product; null when the store already has one by that name (the unique index said so). */
+export async function insertProduct(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  currency: string,
+  values: ProductValues,
+): Promise<number | null> {
+  const [row] = await db
+    .insert(products)
+    .values({ storeId, currency, ...values })
+    .onConflictDoNothing({ target: [products.storeId, products.name] })
+    .returning({ id: products.id });
+  return row?.id ?? null;
+}
+
+/** Whether another product of the store has this name (the unique index would refuse the update). */
+export async function nameTakenByAnother(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  name: string,
+  productId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.name, name), sql`${products.id} <> ${productId}`));
+  return row !== undefined;
+}
+
+export async function updateProduct(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  productId: number,
+  values: ProductValues,
+): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set(values)
+    .where(and(eq(products.storeId, storeId), eq(products.id, productId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves or sets the stock in one statement, never below 0, so two quick taps and a checkout taking units at
+ * the same moment all count (no read-then-write). Null when the product is not the store's.
+ */
+export async function changeStock(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  productId: number,
+  change: { delta: number } | { set: number },
+  max: number,
+): Promise<{ before: number; after: number } | null> {
+  const next =
+    'delta' in change
+      ? sql`least(${max}::int, greatest(0, p.stock + ${change.delta}::int))`
+      : sql`${change.set}::int`;
+  const result: unknown = await db.execute(sql`
+    update ${products} p set stock = ${next}
+    from (select id, stock from ${products} where id = ${productId} and store_id = ${storeId} for update) old
+    where p.id = old.id
+    returning old.stock as before, p.stock as after
+  `);
+  const [row] = (result as { rows: Array<{ before: number | string; after: number | string }> }).rows;
+  return row ? { before: Number(row.before), after: Number(row.after) } : null;
+}

@@ -1,0 +1,194 @@
+import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import {
+  merchantCategoryListSchema,
+  merchantProductInputSchema,
+  merchantProductPageSchema,
+  merchantProductQuerySchema,
+  merchantProductSchema,
+  merchantStockChangeSchema,
+  merchantStockSchema,
+  productImageUploadSchema,
+} from '@mandado/shared/merchant-catalog.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActor } from '../../authorization.ts';
+import { notFound } from '../../http-errors.ts';
+import { idParamsSchema } from '../../http-schemas.ts';
+import { registerImageBodyParser } from '../media/image-body.ts';
+import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
+import { presentMerchantProduct } from './merchant-catalog.presenter.ts';
+import {
+  adjustStock,
+  createProduct,
+  getProduct,
+  listCategories,
+  listProducts,
+  readProductImage,
+  replaceProduct,
+  uploadProductImage,
+} from './merchant-catalog.service.ts';
+
+const TAGS = ['comercio'];
+const ERRORS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const productParamsSchema = idParamsSchema.extend({ productId: idParamsSchema.shape.id });
+
+/**
+ * The owner's catalog (issue 18), inside /v1/merchant (its hook admits store members only); each service
+ * call then asks for `store:manage` in the store, which only its owners hold.
+ */
+export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerImageBodyParser(app);
+
+  app.get(
+    '/stores/:id/products/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Productos de la tienda por nombre, con stock y estado (paginado por cursor, búsqueda con q)',
+        params: idParamsSchema,
+        querystring: merchantProductQuerySchema,
+        response: { 200: merchantProductPageSchema, ...ERRORS },
+      },
+    },
+    async (request) => {
+      const page = await listProducts(app.db, requireActor(request), request.params.id, request.query);
+      return { results: page.rows.map(presentMerchantProduct), next_cursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/stores/:id/categories/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Categorías de la tienda, para el formulario de producto',
+        params: idParamsSchema,
+        response: { 200: merchantCategoryListSchema, ...ERRORS },
+      },
+    },
+    async (request) => ({ results: await listCategories(app.db, requireActor(request), request.params.id) }),
+  );
+
+  app.post(
+    '/stores/:id/products/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Crea un producto (precios en la moneda de la tienda)',
+        params: idParamsSchema,
+        body: merchantProductInputSchema,
+        response: { 201: merchantProductSchema, ...ERRORS, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await createProduct(app.db, requireActor(request), request.params.id, request.body);
+      return reply.status(201).send(presentMerchantProduct(row));
+    },
+  );
+
+  app.get(
+    '/stores/:id/products/:productId/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Un producto de la tienda',
+        params: productParamsSchema,
+        response: { 200: merchantProductSchema, ...ERRORS },
+      },
+    },
+    async (request) =>
+      presentMerchantProduct(
+        await getProduct(app.db, requireActor(request), request.params.id, request.params.productId),
+      ),
+  );
+
+  app.put(
+    '/stores/:id/products/:productId/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Reemplaza los datos de un producto',
+        params: productParamsSchema,
+        body: merchantProductInputSchema,
+        response: { 200: merchantProductSchema, ...ERRORS, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      presentMerchantProduct(
+        await replaceProduct(
+          app.db,
+          requireActor(request),
+          request.params.id,
+          request.params.productId,
+          request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    '/stores/:id/products/:productId/stock/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Suma o resta stock ({ delta }) o lo fija ({ set }; "Agotado" es { set: 0 })',
+        params: productParamsSchema,
+        body: merchantStockChangeSchema,
+        response: { 200: merchantStockSchema, ...ERRORS },
+      },
+    },
+    async (request) =>
+      adjustStock(app.db, requireActor(request), request.params.id, request.params.productId, request.body),
+  );
+
+  app.post(
+    '/stores/:id/product-images/',
+    {
+      bodyLimit: IMAGE_MAX_BYTES,
+      schema: {
+        tags: TAGS,
+        summary: 'Sube una foto de producto (JPEG, PNG o WebP, hasta 8 MB, en el cuerpo): devuelve su URL',
+        params: idParamsSchema,
+        response: { 201: productImageUploadSchema, ...ERRORS, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await uploadProductImage(requireActor(request), request.params.id, body, app.media);
+      return reply.status(201).send(result);
+    },
+  );
+};
+
+const productImageParamsSchema = z.object({
+  storeId: idParamsSchema.shape.id,
+  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/),
+});
+
+/** Product photos owners uploaded: public like the products, and never changing (a new photo, a new name). */
+export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/photos/:storeId/:file',
+    {
+      schema: {
+        tags: ['medios'],
+        summary: 'Foto de producto subida por la tienda',
+        params: productImageParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await readProductImage(
+        app.media,
+        request.params.storeId,
+        request.params.file.slice(0, -'.webp'.length),
+      );
+      if (!file) throw notFound();
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .header('x-content-type-options', 'nosniff')
+        .type(file.contentType)
+        .send(file.body);
+    },
+  );
+};

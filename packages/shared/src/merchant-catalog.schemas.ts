@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { decimalString } from './catalog.schemas.ts';
+import { MESSAGES } from './messages.ts';
+import { parseMoney } from './money.ts';
+import { multiLineText, singleLineText } from './validation-rules.ts';
+
+/** Issue 18: what a store owner manages in `/comercio/catalogo` (API under /v1/merchant/stores/:id/products/). */
+
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+export const PRODUCT_DESCRIPTION_MAX_LENGTH = 2000;
+/** A price a shop of this kind never reaches; above it, a typo (an extra zero or two) is the likelier story. */
+export const PRODUCT_PRICE_MAX_MINOR = 100_000_000;
+export const PRODUCT_STOCK_MAX = 100_000;
+export const PRODUCT_IMAGES_MAX = 6;
+/** A page of the owner's list: one phone screen and a half; the list asks for more as it scrolls. */
+export const MERCHANT_PRODUCTS_PAGE_SIZE = 30;
+
+/** One product as its store's owner sees it: everything the shop shows, plus whether it is on sale at all. */
+export const merchantProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  category_id: z.number().int(),
+  category: z.string(),
+  price: decimalString,
+  /** The lower price while a discount runs, or null. */
+  discounted_price: decimalString.nullable(),
+  currency: z.string(),
+  stock: z.number().int(),
+  /** False: hidden from shoppers and refused by the cart and checkout, kept for the owner. */
+  active: z.boolean(),
+  /** The first one is the main image. */
+  images: z.array(z.string()),
+});
+export type MerchantProduct = z.infer<typeof merchantProductSchema>;
+
+export const merchantProductPageSchema = z.object({
+  results: z.array(merchantProductSchema),
+  /** Opaque; pass it back as `cursor` for the next page, null on the last one. */
+  next_cursor: z.string().nullable(),
+});
+export type MerchantProductPage = z.infer<typeof merchantProductPageSchema>;
+
+export const merchantProductQuerySchema = z.object({
+  q: z.string().trim().max(100, MESSAGES.tooLong(100)).optional(),
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MERCHANT_PRODUCTS_PAGE_SIZE),
+});
+
+/** "1250,50", "1250.5" or "1250" as typed → "1250.50"; null when it is not an amount. */
+export function normalizePriceInput(value: string): string | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(value);
+  if (!match) return null;
+  return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
+const priceField = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.required)
+  .transform((value, context) => {
+    const normalized = normalizePriceInput(value);
+    if (
+      normalized === null ||
+      parseMoney(normalized) <= 0 ||
+      parseMoney(normalized) > PRODUCT_PRICE_MAX_MINOR
+    ) {
+      context.addIssue({ code: 'custom', message: MESSAGES.invalidPrice });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** Create or replace a product (POST …/products/, PUT …/products/:productId/). Prices in the store's currency. */
+export const merchantProductInputSchema = z
+  .object({
+    name: singleLineText(
+      z
+        .string()
+        .trim()
+        .min(1, MESSAGES.required)
+        .max(PRODUCT_NAME_MAX_LENGTH, MESSAGES.tooLong(PRODUCT_NAME_MAX_LENGTH)),
+    ),
+    description: multiLineText(
+      z.string().trim().max(PRODUCT_DESCRIPTION_MAX_LENGTH, MESSAGES.tooLong(PRODUCT_DESCRIPTION_MAX_LENGTH)),
+    ).or(z.literal('')),
+    category_id: z.number({ message: MESSAGES.required }).int().positive(),
+    price: priceField,
+    discounted_price: priceField.nullable(),
+    stock: z
+      .number({ message: MESSAGES.invalidStock })
+      .int(MESSAGES.invalidStock)
+      .min(0, MESSAGES.invalidStock)
+      .max(PRODUCT_STOCK_MAX, MESSAGES.invalidStock),
+    active: z.boolean(),
+    images: z.array(z.string().max(300)).max(PRODUCT_IMAGES_MAX, MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
+  })
+  .superRefine((value, context) => {
+    if (value.discounted_price !== null && parseMoney(value.discounted_price) >= parseMoney(value.price)) {
+      context.addIssue({ code: 'custom', path: ['discounted_price'], message: MESSAGES.discountNotLower });
+    }
+  });
+export type MerchantProductInput = z.input<typeof merchantProductInputSchema>;
+
+/** Quick stock from the list: `delta` (+1, −1) or `set` ('Agotado' sets 0). */
+export const merchantStockChangeSchema = z.union([
+  z.object({ delta: z.number().int().min(-PRODUCT_STOCK_MAX).max(PRODUCT_STOCK_MAX) }).strict(),
+  z.object({ set: z.number().int().min(0).max(PRODUCT_STOCK_MAX) }).strict(),
+]);
+export type MerchantStockChange = z.infer<typeof merchantStockChangeSchema>;
+
+export const merchantStockSchema = z.object({ id: z.number().int(), stock: z.number().int() });
+
+/** POST …/product-images/ answers where the uploaded photo is served; the product form keeps that URL. */
+export const productImageUploadSchema = z.object({ url: z.string() });
+
+export const merchantCategorySchema = z.object({ id: z.number().int(), name: z.string() });
+export const merchantCategoryListSchema = z.object({ results: z.array(merchantCategorySchema) });
