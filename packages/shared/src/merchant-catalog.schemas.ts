@@ -116,3 +116,19 @@ export const productImageUploadSchema = z.object({ url: z.string() });
 
 export const merchantCategorySchema = z.object({ id: z.number().int(), name: z.string() });
 export const merchantCategoryListSchema = z.object({ results: z.array(merchantCategorySchema) });
+
+/** POST …/products/import/ (`?dry_run=1` for the preview): what the file does, row by row. */
+export const catalogImportReportSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  new_categories: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() })),
+});
+export type CatalogImportReport = z.infer<typeof catalogImportReportSchema>;
+
+export const catalogImportQuerySchema = z.object({
+  dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
+});

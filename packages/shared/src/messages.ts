@@ -81,6 +81,16 @@ export const MESSAGES = {
   productImageNotOurs: 'Sube las fotos desde este formulario',
   catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
   invalidDate: 'Ingresa una fecha y hora válidas',
+  csvUnreadable:
+    'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
+  csvEmpty: 'El archivo está vacío',
+  csvMissingColumns: (columns: readonly string[]) =>
+    `Faltan columnas en la primera fila: ${columns.join(', ')}. Descarga la plantilla para ver el formato`,
+  csvTooManyRows: (max: number) =>
+    `El archivo tiene más de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} filas; divídelo en partes`,
+  csvDuplicateName: (line: number) => `Este nombre ya aparece en la fila ${line}`,
+  csvYesNo: 'Escribe sí o no',
+  csvHasErrors: 'El archivo tiene errores: corrígelos y vuelve a subirlo. No cambiamos nada.',
   closureEndsBeforeStart: 'El cierre tiene que terminar después de empezar',
   pauseInPast: 'Elige una hora de reapertura futura',
   pauseTooLong: (hours: number) => `Puedes pausar hasta ${hours} horas; para más tiempo, programa un cierre`,

@@ -185,3 +185,109 @@ export async function changeStock(
   const [row] = (result as { rows: Array<{ before: number | string; after: number | string }> }).rows;
   return row ? { before: Number(row.before), after: Number(row.after) } : null;
 }
+
+/** What an import compares a row with: every product of the store, by name. */
+export interface ImportTargetRow {
+  id: number;
+  name: string;
+  description: string;
+  categoryId: number;
+  price: string;
+  merchantDiscountedPrice: string | null;
+  discount: boolean;
+  stock: number;
+  active: boolean;
+}
+
+export async function listProductsForImport(
+  db: DatabaseOrTransaction,
+  storeId: number,
+): Promise<ImportTargetRow[]> {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      categoryId: products.categoryId,
+      price: products.price,
+      merchantDiscountedPrice: products.merchantDiscountedPrice,
+      discount: products.discount,
+      stock: products.stock,
+      active: products.active,
+    })
+    .from(products)
+    .where(eq(products.storeId, storeId));
+}
+
+/** The products of the store with their category's name, by name: what the CSV export writes. */
+export async function listProductsForExport(db: Database, storeId: number) {
+  return db
+    .select({
+      name: products.name,
+      description: products.description,
+      category: categories.name,
+      price: products.price,
+      merchantDiscountedPrice: products.merchantDiscountedPrice,
+      discount: products.discount,
+      stock: products.stock,
+      active: products.active,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.storeId, storeId))
+    .orderBy(asc(products.name), asc(products.id));
+}
+
+export async function insertCategories(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  names: readonly string[],
+): Promise<Array<{ id: number; name: string }>> {
+  if (names.length === 0) return [];
+  return db
+    .insert(categories)
+    .values(names.map((name, index) => ({ storeId, name, sortIndex: 1000 + index })))
+    .returning({ id: categories.id, name: categories.name });
+}
+
+/** Rows per statement: 9 parameters each stays far under PostgreSQL's 65,535. */
+const BATCH = 500;
+
+export async function insertProductsBulk(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  currency: string,
+  rows: readonly ProductValues[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await db
+      .insert(products)
+      .values(rows.slice(start, start + BATCH).map((row) => ({ storeId, currency, ...row })));
+  }
+}
+
+/** Applies each row's values to the store's product of that id, a batch of rows per statement. */
+export async function updateProductsBulk(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  rows: ReadonlyArray<Omit<ProductValues, 'images'> & { id: number }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const values = sql.join(
+      rows
+        .slice(start, start + BATCH)
+        .map(
+          (row) =>
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean)`,
+        ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${products} p set
+        name = v.name, description = v.description, category_id = v.category_id, price = v.price,
+        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active)
+      where p.id = v.id and p.store_id = ${storeId}
+    `);
+  }
+}

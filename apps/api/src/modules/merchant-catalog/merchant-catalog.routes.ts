@@ -1,5 +1,7 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import {
+  catalogImportQuerySchema,
+  catalogImportReportSchema,
   merchantCategoryListSchema,
   merchantProductInputSchema,
   merchantProductPageSchema,
@@ -16,6 +18,8 @@ import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { registerImageBodyParser } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
+import { CSV_MAX_BYTES } from './catalog-csv.ts';
+import { catalogTemplate, exportCatalog, importCatalog } from './catalog-import.service.ts';
 import { presentMerchantProduct } from './merchant-catalog.presenter.ts';
 import {
   adjustStock,
@@ -38,6 +42,68 @@ const productParamsSchema = idParamsSchema.extend({ productId: idParamsSchema.sh
  */
 export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerImageBodyParser(app);
+  // The CSV import's body: the file's text as sent (a spreadsheet's export), at most CSV_MAX_BYTES.
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: CSV_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/stores/:id/products/import/',
+    {
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Importa productos, precios y stock desde un CSV (cuerpo text/csv); ?dry_run=1 muestra qué haría y los errores de cada fila sin cambiar nada',
+        params: idParamsSchema,
+        querystring: catalogImportQuerySchema,
+        response: { 200: catalogImportReportSchema, ...ERRORS, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const text = typeof request.body === 'string' ? request.body : '';
+      const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
+      return importCatalog(app.db, requireActor(request), request.params.id, text, dryRun);
+    },
+  );
+
+  app.get(
+    '/stores/:id/products/export/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Los productos de la tienda en CSV, en el formato que lee la importación',
+        params: idParamsSchema,
+        response: { 200: z.string(), ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportCatalog(app.db, requireActor(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="catalogo-${request.params.id}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/stores/:id/products/template/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Plantilla CSV para importar productos (la fila de encabezado y un ejemplo)',
+        params: idParamsSchema,
+        response: { 200: z.string(), ...ERRORS },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="plantilla-catalogo.csv"')
+        .send(catalogTemplate(requireActor(request), request.params.id)),
+  );
 
   app.get(
     '/stores/:id/products/',

@@ -31,7 +31,7 @@ type ProductInput = z.output<typeof merchantProductInputSchema>;
 type ProductQuery = z.output<typeof merchantProductQuerySchema>;
 
 /** Only a store's owners change its catalog (issue 18); staff members see its orders only. */
-function requireOwner(actor: Actor, storeId: number): void {
+export function requireOwner(actor: Actor, storeId: number): void {
   // A stranger to the store hears the plain 403; a staff member of it, why not.
   requirePermission(actor, 'store:read', storeId);
   if (!hasPermission(actor, 'store:manage', storeId)) {
