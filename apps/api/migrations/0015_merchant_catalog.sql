@@ -10,6 +10,21 @@ CREATE TABLE "audit_events" (
 	CONSTRAINT "audit_events_actor_role_check" CHECK ("audit_events"."actor_role" in ('owner', 'staff', 'operator'))
 );
 --> statement-breakpoint
+CREATE TABLE "store_invitations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"store_id" integer NOT NULL,
+	"email" text NOT NULL,
+	"canonical_email" text NOT NULL,
+	"role" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"invited_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"accepted_by" integer,
+	CONSTRAINT "store_invitations_role_check" CHECK ("store_invitations"."role" in ('owner', 'staff'))
+);
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "paused_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "closed_from" timestamp with time zone;--> statement-breakpoint
@@ -17,6 +32,11 @@ ALTER TABLE "stores" ADD COLUMN "closed_to" timestamp with time zone;--> stateme
 ALTER TABLE "stores" ADD COLUMN "closure_note" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_invitations" ADD CONSTRAINT "store_invitations_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_invitations" ADD CONSTRAINT "store_invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_invitations" ADD CONSTRAINT "store_invitations_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_store_at_idx" ON "audit_events" USING btree ("store_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
+CREATE UNIQUE INDEX "store_invitations_token_hash_key" ON "store_invitations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "store_invitations_store_idx" ON "store_invitations" USING btree ("store_id");--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_closure_check" CHECK (("stores"."closed_from" is null) = ("stores"."closed_to" is null) and ("stores"."closed_to" is null or "stores"."closed_to" > "stores"."closed_from"));

@@ -45,6 +45,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { refundAdminRoutes } from './modules/refunds/refunds.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
+import { storeInvitationRoutes } from './modules/store-members/store-members.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(helpRoutes);
       // The courier's link (issue 17): no account, the token is the credential.
       await v1.register(courierRoutes);
+      // A store's invitation link (issue 18): the token names the invitation; accepting needs a session.
+      await v1.register(storeInvitationRoutes);
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });
       await v1.register(adminRoutes, { prefix: '/admin' });

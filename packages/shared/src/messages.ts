@@ -81,6 +81,13 @@ export const MESSAGES = {
   productImageNotOurs: 'Sube las fotos desde este formulario',
   catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
   invalidDate: 'Ingresa una fecha y hora válidas',
+  invitationNotFound: 'Esta invitación no existe o ya fue usada',
+  invitationExpired: 'Esta invitación venció: pide a la tienda que te envíe otra',
+  invitationOtherEmail: (email: string) =>
+    `Esta invitación es para ${email}: ingresa con esa cuenta para aceptarla`,
+  alreadyMember: 'Esa persona ya trabaja en esta tienda',
+  lastOwner: 'La tienda necesita al menos un dueño: nombra a otro antes de quitar a este',
+  memberNotFound: 'Esa persona no trabaja en esta tienda',
   csvUnreadable:
     'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
   csvEmpty: 'El archivo está vacío',

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { stores } from './catalog.ts';
@@ -79,5 +80,35 @@ export const auditEvents = pgTable(
     index('audit_events_store_at_idx').on(t.storeId, t.at),
     index('audit_events_at_idx').on(t.at),
     check('audit_events_actor_role_check', sql`${t.actorRole} in ('owner', 'staff', 'operator')`),
+  ],
+);
+
+/**
+ * An owner's invitation to join a store (issue 18), e-mailed as a link that works for 7 days. Only the
+ * token's SHA-256 is kept, like a password-reset token: a database read does not hand out memberships. It is
+ * accepted by the account with the invited e-mail, after logging in or registering through the link.
+ */
+export const storeInvitations = pgTable(
+  'store_invitations',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** As typed, for the e-mail; `canonicalEmail` is what an account's e-mail is compared with. */
+    email: text('email').notNull(),
+    canonicalEmail: text('canonical_email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('store_invitations_token_hash_key').on(t.tokenHash),
+    index('store_invitations_store_idx').on(t.storeId),
+    check('store_invitations_role_check', sql`${t.role} in ('owner', 'staff')`),
   ],
 );

@@ -10,15 +10,23 @@ import { insertAuditEvent } from './audit.repository.ts';
 export async function recordAudit(
   tx: DatabaseOrTransaction,
   actor: Actor,
-  event: { storeId: number | null; action: string; subject: string; detail?: Record<string, unknown> },
+  event: {
+    storeId: number | null;
+    action: string;
+    subject: string;
+    detail?: Record<string, unknown>;
+    /** When the actor's session does not say it yet (a member who joins in this very transaction). */
+    actorRole?: 'owner' | 'staff' | 'operator';
+  },
 ): Promise<void> {
   const storeId = event.storeId;
   const actorRole =
-    storeId !== null && actor.ownedStoreIds.includes(storeId)
+    event.actorRole ??
+    (storeId !== null && actor.ownedStoreIds.includes(storeId)
       ? 'owner'
       : storeId !== null && actor.storeIds.includes(storeId)
         ? 'staff'
-        : 'operator';
+        : 'operator');
   await insertAuditEvent(tx, {
     actorUserId: actor.userId,
     actorRole,

@@ -14,6 +14,7 @@ import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.rout
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
+import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
@@ -97,4 +98,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(merchantCourierRoutes);
   // The owner's catalog: products, stock and photos (issue 18).
   await app.register(merchantCatalogRoutes);
+  // Who works for the store, and the invitations its owners sent (issue 18).
+  await app.register(storeTeamRoutes);
 };

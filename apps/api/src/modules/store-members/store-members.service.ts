@@ -1,0 +1,246 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { dateTimeWithZoneText } from '@mandado/shared/date-text';
+import { MESSAGES } from '@mandado/shared/messages';
+import { hasPermission } from '@mandado/shared/permissions';
+import { canonicalEmail } from '@mandado/shared/referral-rules';
+import {
+  STORE_INVITATION_DAYS,
+  STORE_MEMBER_ROLE_LABELS,
+  type StoreInvitationInput,
+  type StoreTeam,
+} from '@mandado/shared/store-members.schemas';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import {
+  deleteMember,
+  deletePendingInvitation,
+  deletePendingInvitationsTo,
+  findInvitationByTokenHash,
+  findStoreName,
+  findUserContact,
+  insertInvitation,
+  listMembers,
+  listPendingInvitations,
+  lockMembers,
+  markInvitationAccepted,
+  upsertMember,
+} from './store-members.repository.ts';
+
+type MemberRole = 'owner' | 'staff';
+
+/** Only a store's owners see and change who works for it (issue 18). */
+function requireOwner(actor: Actor | null, storeId: number): Actor {
+  const member = requirePermission(actor, 'store:read', storeId);
+  if (!hasPermission(member, 'store:manage', storeId)) {
+    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
+  }
+  return member;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function asRole(role: string): MemberRole {
+  return role === 'owner' ? 'owner' : 'staff';
+}
+
+export async function getTeam(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  now = new Date(),
+): Promise<StoreTeam> {
+  const owner = requireOwner(actor, storeId);
+  const [members, invitations] = await Promise.all([
+    listMembers(db, storeId),
+    listPendingInvitations(db, storeId, now),
+  ]);
+  return {
+    members: members.map((member) => ({
+      user_id: member.userId,
+      name: `${member.firstName} ${member.lastName}`.trim(),
+      email: member.email,
+      role: asRole(member.role),
+      you: member.userId === owner.userId,
+    })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      role: asRole(invitation.role),
+      expires_at: new Date(invitation.expiresAt).toISOString(),
+    })),
+  };
+}
+
+function invitationEmail(values: {
+  to: string;
+  storeName: string;
+  role: MemberRole;
+  inviterName: string;
+  link: string;
+  expiresAt: Date;
+}) {
+  const role = STORE_MEMBER_ROLE_LABELS[values.role].toLowerCase();
+  return {
+    to: values.to,
+    subject: `${values.inviterName} te invitó a ${values.storeName} en Mandado`,
+    text: [
+      `Hola:`,
+      '',
+      `${values.inviterName} te invitó a trabajar en ${values.storeName} en Mandado, como ${role}.`,
+      values.role === 'owner'
+        ? 'Podrás recibir y preparar pedidos, y cambiar el catálogo, la tienda y su equipo.'
+        : 'Podrás recibir y preparar los pedidos de la tienda.',
+      '',
+      `Acepta la invitación en este enlace (ingresa o crea tu cuenta con este correo):`,
+      values.link,
+      '',
+      `El enlace vence el ${dateTimeWithZoneText(values.expiresAt.toISOString())}.`,
+      'Si no esperabas este correo, ignóralo.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * An owner invites someone by e-mail (issue 18): a link that works for STORE_INVITATION_DAYS days, e-mailed
+ * through the outbox in the same transaction. A second invitation to the same inbox replaces the first.
+ */
+export async function inviteMember(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  input: StoreInvitationInput,
+  deps: { publicUrl: string; now?: Date },
+): Promise<void> {
+  const owner = requireOwner(actor, storeId);
+  const now = deps.now ?? new Date();
+  const canonical = canonicalEmail(input.email);
+  const members = await listMembers(db, storeId);
+  if (members.some((member) => canonicalEmail(member.email) === canonical)) {
+    throw new HttpError(409, { detail: MESSAGES.alreadyMember });
+  }
+  const inviter = await findUserContact(db, owner.userId);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + STORE_INVITATION_DAYS * 86_400_000);
+  await db.transaction(async (tx) => {
+    const storeName = await findStoreName(tx, storeId);
+    if (storeName === null) throw new HttpError(404, { detail: MESSAGES.notFound });
+    await deletePendingInvitationsTo(tx, storeId, canonical);
+    const id = await insertInvitation(tx, {
+      storeId,
+      email: input.email,
+      canonicalEmail: canonical,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: owner.userId,
+      expiresAt,
+    });
+    await enqueueEmail(
+      tx,
+      invitationEmail({
+        to: input.email,
+        storeName,
+        role: input.role,
+        inviterName: inviter?.firstName ?? storeName,
+        link: `${deps.publicUrl}/comercio/invitacion/${token}`,
+        expiresAt,
+      }),
+    );
+    await recordAudit(tx, owner, {
+      storeId,
+      action: 'member.invited',
+      subject: `invitation:${id}`,
+      detail: { email: input.email, role: input.role },
+    });
+  });
+}
+
+export async function revokeInvitation(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  invitationId: number,
+): Promise<void> {
+  const owner = requireOwner(actor, storeId);
+  await db.transaction(async (tx) => {
+    const revoked = await deletePendingInvitation(tx, storeId, invitationId);
+    if (!revoked) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+    await recordAudit(tx, owner, {
+      storeId,
+      action: 'member.invitation_revoked',
+      subject: `invitation:${invitationId}`,
+      detail: { email: revoked.email },
+    });
+  });
+}
+
+/** An owner removes a member, themselves included, but never the store's last owner. */
+export async function removeMember(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  userId: number,
+): Promise<void> {
+  const owner = requireOwner(actor, storeId);
+  await db.transaction(async (tx) => {
+    const members = await lockMembers(tx, storeId);
+    const target = members.find((member) => member.userId === userId);
+    if (!target) throw new HttpError(404, { detail: MESSAGES.memberNotFound });
+    const owners = members.filter((member) => member.role === 'owner').length;
+    if (target.role === 'owner' && owners <= 1) throw new HttpError(409, { detail: MESSAGES.lastOwner });
+    await deleteMember(tx, storeId, userId);
+    await recordAudit(tx, owner, {
+      storeId,
+      action: 'member.removed',
+      subject: `user:${userId}`,
+      detail: { role: target.role },
+    });
+  });
+}
+
+/** What the invitation's page shows: the store, the role and the address it was sent to. */
+export async function previewInvitation(db: Database, token: string, now = new Date()) {
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation || invitation.acceptedAt) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+  if (new Date(invitation.expiresAt).getTime() <= now.getTime()) {
+    throw new HttpError(410, { detail: MESSAGES.invitationExpired });
+  }
+  return { store_name: invitation.storeName, role: asRole(invitation.role), email: invitation.email };
+}
+
+/**
+ * The invited person, logged in with the invited e-mail (registering through the link first if they had no
+ * account), joins the store. The e-mail must match: a forwarded link does not make someone else a member.
+ */
+export async function acceptInvitation(db: Database, actor: Actor | null, token: string, now = new Date()) {
+  const person = requirePermission(actor, 'account:own');
+  const userId = person.userId;
+  const invitation = await findInvitationByTokenHash(db, hashToken(token));
+  if (!invitation || invitation.acceptedAt) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+  if (new Date(invitation.expiresAt).getTime() <= now.getTime()) {
+    throw new HttpError(410, { detail: MESSAGES.invitationExpired });
+  }
+  const user = await findUserContact(db, userId);
+  if (!user || canonicalEmail(user.email) !== invitation.canonicalEmail) {
+    throw new HttpError(403, { detail: MESSAGES.invitationOtherEmail(invitation.email) });
+  }
+  const role = asRole(invitation.role);
+  await db.transaction(async (tx) => {
+    if (!(await markInvitationAccepted(tx, invitation.id, userId))) {
+      throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+    }
+    await upsertMember(tx, { storeId: invitation.storeId, userId, role });
+    await recordAudit(tx, person, {
+      storeId: invitation.storeId,
+      action: 'member.joined',
+      subject: `invitation:${invitation.id}`,
+      detail: { role },
+      actorRole: role,
+    });
+  });
+  return { store_id: invitation.storeId, store_name: invitation.storeName };
+}
