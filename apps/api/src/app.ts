@@ -44,6 +44,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { refundAdminRoutes } from './modules/refunds/refunds.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
+import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
 import { storeInvitationRoutes } from './modules/store-members/store-members.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -221,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(courierRoutes);
       // A store's invitation link (issue 18): the token names the invitation; accepting needs a session.
       await v1.register(storeInvitationRoutes);
+      // 'Vende en Mandado' (issue 18): anyone may apply.
+      await v1.register(storeApplicationRoutes);
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });
       await v1.register(adminRoutes, { prefix: '/admin' });

@@ -81,6 +81,14 @@ export const MESSAGES = {
   productImageNotOurs: 'Sube las fotos desde este formulario',
   catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
   invalidDate: 'Ingresa una fecha y hora válidas',
+  invalidRut: 'El RUT no es válido: revisa sus 12 dígitos',
+  mapPinRequired: 'Marca la tienda en el mapa',
+  mapPinInUruguay: 'El punto del mapa tiene que estar en Uruguay',
+  applicationReceived:
+    'Recibimos tu solicitud. Te escribiremos a tu correo en los próximos días hábiles con los pasos siguientes.',
+  applicationDuplicate: 'Ya recibimos una solicitud con ese RUT: te escribiremos pronto',
+  applicationNotPending: 'Esa solicitud ya fue revisada',
+  storeNameTaken: 'Ya hay una tienda con ese nombre en Mandado',
   invitationNotFound: 'Esta invitación no existe o ya fue usada',
   invitationExpired: 'Esta invitación venció: pide a la tienda que te envíe otra',
   invitationOtherEmail: (email: string) =>

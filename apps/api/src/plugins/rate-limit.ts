@@ -74,6 +74,8 @@ export const DEFAULT_RATE_LIMITS = {
   courierPerIp: { max: 300, windowSeconds: 600 },
   /** Proof photos per link: each one is stored, and a delivery needs one. */
   courierPhotoPerToken: { max: 20, windowSeconds: 3600 },
+  /** 'Vende en Mandado' (issue 18): each application e-mails every operator and the applicant. */
+  storeApplicationPerIp: { max: 5, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

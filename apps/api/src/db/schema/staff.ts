@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { stores } from './catalog.ts';
+import { cities, stores } from './catalog.ts';
 
 /**
  * Who works for a store (decision 012). Being a member of at least one store is what makes a user a
@@ -110,5 +111,38 @@ export const storeInvitations = pgTable(
     uniqueIndex('store_invitations_token_hash_key').on(t.tokenHash),
     index('store_invitations_store_idx').on(t.storeId),
     check('store_invitations_role_check', sql`${t.role} in ('owner', 'staff')`),
+  ],
+);
+
+/**
+ * 'Vende en Mandado' (issue 18): a store asking to join. Operators are e-mailed; approving one creates the
+ * store (not yet shown to shoppers) and invites the applicant as its owner. One pending application per RUT.
+ */
+export const storeApplications = pgTable(
+  'store_applications',
+  {
+    id: serial('id').primaryKey(),
+    storeName: text('store_name').notNull(),
+    kind: text('kind').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    latitude: numeric('latitude', { precision: 9, scale: 6 }).notNull(),
+    longitude: numeric('longitude', { precision: 9, scale: 6 }).notNull(),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phoneE164: text('phone_e164').notNull(),
+    rut: text('rut').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('store_applications_pending_rut_key').on(t.rut).where(sql`${t.status} = 'pending'`),
+    index('store_applications_status_idx').on(t.status, t.createdAt),
+    check('store_applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );

@@ -6,6 +6,7 @@ import { adminCourierRoutes } from '../courier/courier.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
+import { storeApplicationAdminRoutes } from '../store-applications/store-applications.routes.ts';
 import { listStoresForReview } from './admin.service.ts';
 
 /** /v1/admin/*: the operators' back office (decision 012), guarded once by the hook below. */
@@ -35,4 +36,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(markPaidRoutes);
   // The support inbox: contact messages, suggestions and city requests (support:read).
   await app.register(helpAdminRoutes);
+  // Store applications: list and approve (issue 18; the screens come with the back office).
+  await app.register(storeApplicationAdminRoutes);
 };

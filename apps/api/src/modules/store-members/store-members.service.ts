@@ -10,7 +10,7 @@ import {
   type StoreTeam,
 } from '@mandado/shared/store-members.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
@@ -124,32 +124,19 @@ export async function inviteMember(
     throw new HttpError(409, { detail: MESSAGES.alreadyMember });
   }
   const inviter = await findUserContact(db, owner.userId);
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + STORE_INVITATION_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
     const storeName = await findStoreName(tx, storeId);
     if (storeName === null) throw new HttpError(404, { detail: MESSAGES.notFound });
-    await deletePendingInvitationsTo(tx, storeId, canonical);
-    const id = await insertInvitation(tx, {
+    const id = await sendStoreInvitation(tx, {
       storeId,
+      storeName,
       email: input.email,
-      canonicalEmail: canonical,
       role: input.role,
-      tokenHash: hashToken(token),
       invitedBy: owner.userId,
-      expiresAt,
+      inviterName: inviter?.firstName ?? storeName,
+      publicUrl: deps.publicUrl,
+      now,
     });
-    await enqueueEmail(
-      tx,
-      invitationEmail({
-        to: input.email,
-        storeName,
-        role: input.role,
-        inviterName: inviter?.firstName ?? storeName,
-        link: `${deps.publicUrl}/comercio/invitacion/${token}`,
-        expiresAt,
-      }),
-    );
     await recordAudit(tx, owner, {
       storeId,
       action: 'member.invited',
@@ -157,6 +144,51 @@ export async function inviteMember(
       detail: { email: input.email, role: input.role },
     });
   });
+}
+
+/**
+ * Writes an invitation and its e-mail in the caller's transaction, replacing any pending one to the same
+ * inbox; answers its id. For an owner's invitation above, and for an approved store application, which
+ * invites the applicant as the new store's owner (the store-applications module).
+ */
+export async function sendStoreInvitation(
+  tx: DatabaseOrTransaction,
+  values: {
+    storeId: number;
+    storeName: string;
+    email: string;
+    role: MemberRole;
+    invitedBy: number;
+    inviterName: string;
+    publicUrl: string;
+    now: Date;
+  },
+): Promise<number> {
+  const canonical = canonicalEmail(values.email);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(values.now.getTime() + STORE_INVITATION_DAYS * 86_400_000);
+  await deletePendingInvitationsTo(tx, values.storeId, canonical);
+  const id = await insertInvitation(tx, {
+    storeId: values.storeId,
+    email: values.email,
+    canonicalEmail: canonical,
+    role: values.role,
+    tokenHash: hashToken(token),
+    invitedBy: values.invitedBy,
+    expiresAt,
+  });
+  await enqueueEmail(
+    tx,
+    invitationEmail({
+      to: values.email,
+      storeName: values.storeName,
+      role: values.role,
+      inviterName: values.inviterName,
+      link: `${values.publicUrl}/comercio/invitacion/${token}`,
+      expiresAt,
+    }),
+  );
+  return id;
 }
 
 export async function revokeInvitation(

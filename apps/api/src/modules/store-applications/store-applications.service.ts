@@ -1,0 +1,146 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import type { StoreApplicationValues } from '@mandado/shared/store-application.schemas';
+import { STORE_KIND_LABELS, type StoreKind } from '@mandado/shared/store-kinds';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import { sendStoreInvitation } from '../store-members/store-members.service.ts';
+import {
+  type ApplicationRow,
+  cityName,
+  insertApplication,
+  insertStoreFromApplication,
+  listApplications,
+  lockApplication,
+  markApplicationDecided,
+  operatorEmails,
+  storeNameExists,
+} from './store-applications.repository.ts';
+
+/**
+ * 'Vende en Mandado' (issue 18): anyone may apply (the route limits how often). The application, the
+ * operators' e-mails and the applicant's acknowledgement are written in one transaction (the outbox).
+ */
+export async function submitApplication(
+  db: Database,
+  input: StoreApplicationValues,
+  deps: { publicUrl: string },
+): Promise<{ id: number; detail: string }> {
+  const city = await cityName(db, input.city_id);
+  if (city === null) throw new HttpError(400, { city_id: [MESSAGES.invalidValue] });
+  return db.transaction(async (tx) => {
+    const id = await insertApplication(tx, {
+      storeName: input.store_name,
+      kind: input.kind,
+      addressLine1: input.address_line1,
+      cityId: input.city_id,
+      latitude: input.latitude.toFixed(6),
+      longitude: input.longitude.toFixed(6),
+      contactName: input.contact_name,
+      email: input.email,
+      phoneE164: input.phone,
+      rut: input.rut,
+    });
+    if (id === null) throw new HttpError(409, { detail: MESSAGES.applicationDuplicate });
+    const kind = STORE_KIND_LABELS[input.kind as StoreKind] ?? input.kind;
+    for (const to of await operatorEmails(tx)) {
+      await enqueueEmail(tx, {
+        to,
+        subject: `Nueva solicitud de tienda: ${input.store_name}`,
+        text: [
+          `${input.contact_name} pidió sumar ${input.store_name} (${kind}) a Mandado.`,
+          '',
+          `Dirección: ${input.address_line1}, ${city}`,
+          `RUT: ${input.rut}`,
+          `Correo: ${input.email}`,
+          `Teléfono: ${input.phone}`,
+          '',
+          `Revísala en ${deps.publicUrl}/admin`,
+        ].join('\n'),
+      });
+    }
+    await enqueueEmail(tx, {
+      to: input.email,
+      subject: `Recibimos la solicitud de ${input.store_name}`,
+      text: [
+        `Hola, ${input.contact_name}:`,
+        '',
+        `Gracias por querer vender en Mandado. Recibimos la solicitud de ${input.store_name}.`,
+        'La revisamos en los próximos días hábiles y te escribimos a este correo con los pasos siguientes.',
+        '',
+        'El equipo de Mandado',
+      ].join('\n'),
+    });
+    return { id, detail: MESSAGES.applicationReceived };
+  });
+}
+
+function presentApplication(row: ApplicationRow) {
+  return {
+    id: row.id,
+    store_name: row.storeName,
+    kind: row.kind as StoreKind,
+    address_line1: row.addressLine1,
+    city: row.city,
+    contact_name: row.contactName,
+    email: row.email,
+    phone: row.phoneE164,
+    rut: row.rut,
+    status: row.status as 'pending' | 'approved' | 'rejected',
+    created: new Date(row.createdAt).toISOString(),
+    store_id: row.storeId,
+  };
+}
+
+export async function listStoreApplications(db: Database, actor: Actor | null, status: string | null) {
+  requirePermission(actor, 'admin:read');
+  return (await listApplications(db, status)).map(presentApplication);
+}
+
+/**
+ * An operator approves an application: the store is created, not yet shown to shoppers (status pending,
+ * until its catalog is ready and operators publish it), and the applicant is invited as its owner.
+ */
+export async function approveApplication(
+  db: Database,
+  actor: Actor | null,
+  applicationId: number,
+  deps: { publicUrl: string; now?: Date },
+): Promise<{ store_id: number }> {
+  const operator = requirePermission(actor, 'admin:manage');
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    if (!application) throw new HttpError(404, { detail: MESSAGES.notFound });
+    if (application.status !== 'pending')
+      throw new HttpError(409, { detail: MESSAGES.applicationNotPending });
+    if (await storeNameExists(tx, application.storeName)) {
+      throw new HttpError(409, { detail: MESSAGES.storeNameTaken });
+    }
+    const storeId = await insertStoreFromApplication(tx, application);
+    await markApplicationDecided(tx, applicationId, {
+      status: 'approved',
+      decidedBy: operator.userId,
+      storeId,
+    });
+    await sendStoreInvitation(tx, {
+      storeId,
+      storeName: application.storeName,
+      email: application.email,
+      role: 'owner',
+      invitedBy: operator.userId,
+      inviterName: 'El equipo de Mandado',
+      publicUrl: deps.publicUrl,
+      now: deps.now ?? new Date(),
+    });
+    await recordAudit(tx, operator, {
+      storeId,
+      action: 'store_application.approved',
+      subject: `store_application:${applicationId}`,
+      detail: { store_name: application.storeName },
+      actorRole: 'operator',
+    });
+    return { store_id: storeId };
+  });
+}
