@@ -73,6 +73,8 @@ export const stores = pgTable(
     closedFrom: timestamp('closed_from', { withTimezone: true }),
     closedTo: timestamp('closed_to', { withTimezone: true }),
     closureNote: text('closure_note').notNull().default(''),
+    /** Our commission in percent on what the store sells (issue 18), set by operators; orders freeze it. */
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('10.00'),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),

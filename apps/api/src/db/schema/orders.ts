@@ -143,6 +143,8 @@ export const storeOrders = pgTable(
     shipping: numeric('shipping', { precision: 12, scale: 2 }).notNull(),
     credit: numeric('credit', { precision: 12, scale: 2 }).notNull(),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    /** Our commission in percent (issue 18), the store's rate when the order was placed, frozen here. */
+    commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('10.00'),
     /**
      * The 4 digits the beneficiary reads out to whoever hands the goods over (issue 17): shown on the
      * tracking page until delivered, never to the store or the courier. Made at placement.

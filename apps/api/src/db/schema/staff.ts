@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -145,4 +146,25 @@ export const storeApplications = pgTable(
     index('store_applications_status_idx').on(t.status, t.createdAt),
     check('store_applications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
+);
+
+/**
+ * A store's weekly statement marked paid (issue 18; operators mark it in the back office, issue 19): the bank
+ * transfer's reference. A week without a row is pending. The statement itself is computed from the week's
+ * delivered store orders, whose commission rates were frozen when they were placed.
+ */
+export const storeStatementPayments = pgTable(
+  'store_statement_payments',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The week's Monday (Montevideo). */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    reference: text('reference').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.weekStart] })],
 );

@@ -15,6 +15,7 @@ import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
+import { storeStatementRoutes } from '../store-statements/store-statements.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
@@ -100,4 +101,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(merchantCatalogRoutes);
   // Who works for the store, and the invitations its owners sent (issue 18).
   await app.register(storeTeamRoutes);
+  // Weekly statements: delivered orders, refunds, commission and the net due (issue 18).
+  await app.register(storeStatementRoutes);
 };

@@ -600,6 +600,8 @@ async function writeOrder(
         storeId: store.storeId,
         storeName: snapshots.get(store.storeId)?.name ?? '',
         storeAddress: snapshots.get(store.storeId)?.address ?? '',
+        // The store's commission now, frozen for its statement (issue 18).
+        commissionRate: snapshots.get(store.storeId)?.commissionRate ?? '10.00',
         status: 'pending',
         subtotal: formatMinorAsDecimal(store.subtotal),
         discount: formatMinorAsDecimal(store.discount),

@@ -125,6 +125,8 @@ export interface StoreSnapshotRow extends StoreAvailabilityRow {
   id: number;
   name: string;
   address: string;
+  /** The store's commission in percent now: the order freezes it (issue 18). */
+  commissionRate: string;
 }
 
 /** Name and one-line address of each store, as an order snapshots them, and its pause and closure. */
@@ -138,6 +140,7 @@ export async function findStoreSnapshots(
       id: stores.id,
       name: stores.name,
       address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
+      commissionRate: stores.commissionRate,
       ...availabilityColumns,
     })
     .from(stores)

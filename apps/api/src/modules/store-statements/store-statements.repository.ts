@@ -1,0 +1,61 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { refunds } from '../../db/schema/fulfilment.ts';
+import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
+import { storeStatementPayments } from '../../db/schema/staff.ts';
+
+export interface DeliveredStoreOrderRow {
+  number: string;
+  deliveredAt: Date;
+  subtotal: string;
+  shipping: string;
+  commissionRate: string;
+  currency: string;
+  /** Every refund decided for it that has not failed (a failed one is retried or redone, not owed twice). */
+  refunded: string;
+}
+
+/** The store's orders delivered in [from, to), oldest first, with what was refunded of each: one query. */
+export async function listDeliveredStoreOrders(
+  db: Database,
+  storeId: number,
+  from: Date,
+  to: Date,
+): Promise<DeliveredStoreOrderRow[]> {
+  const rows = await db
+    .select({
+      number: storeOrders.number,
+      deliveredAt: storeOrders.deliveredAt,
+      subtotal: storeOrders.subtotal,
+      shipping: storeOrders.shipping,
+      commissionRate: storeOrders.commissionRate,
+      currency: orderGroups.currency,
+      refunded: sql<string>`coalesce((
+        select sum(r.amount) from ${refunds} r where r.store_order_id = ${storeOrders.id} and r.status <> 'failed'
+      ), 0)::text`,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(
+      and(
+        eq(storeOrders.storeId, storeId),
+        eq(storeOrders.status, 'delivered'),
+        gte(storeOrders.deliveredAt, from),
+        lt(storeOrders.deliveredAt, to),
+      ),
+    )
+    .orderBy(asc(storeOrders.deliveredAt), asc(storeOrders.id));
+  return rows.map((row) => ({ ...row, deliveredAt: row.deliveredAt ?? from }));
+}
+
+export async function listStatementPayments(db: Database, storeId: number) {
+  return db
+    .select({
+      weekStart: storeStatementPayments.weekStart,
+      reference: storeStatementPayments.reference,
+      paidAt: storeStatementPayments.paidAt,
+    })
+    .from(storeStatementPayments)
+    .where(eq(storeStatementPayments.storeId, storeId))
+    .orderBy(desc(storeStatementPayments.weekStart));
+}

@@ -1,0 +1,173 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { hasPermission } from '@mandado/shared/permissions';
+import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
+import {
+  type StatementLine,
+  statementLine,
+  statementTotals,
+  statementWeekBounds,
+  statementWeekOf,
+} from '@mandado/shared/statements';
+import { stringify } from 'csv-stringify/sync';
+import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../http-errors.ts';
+import {
+  type DeliveredStoreOrderRow,
+  listDeliveredStoreOrders,
+  listStatementPayments,
+} from './store-statements.repository.ts';
+
+/** How far back the list goes: a quarter of weekly statements. */
+const WEEKS_LISTED = 13;
+const DAY_MS = 86_400_000;
+
+function requireOwner(actor: Actor | null, storeId: number): void {
+  const member = requirePermission(actor, 'store:read', storeId);
+  if (!hasPermission(member, 'store:manage', storeId)) {
+    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
+  }
+}
+
+function lineOf(row: DeliveredStoreOrderRow): StatementLine & { number: string; deliveredAt: Date } {
+  return {
+    number: row.number,
+    deliveredAt: row.deliveredAt,
+    ...statementLine({
+      goods: parseMoney(row.subtotal),
+      refunds: Math.min(parseMoney(row.refunded), parseMoney(row.subtotal)),
+      shipping: parseMoney(row.shipping),
+      commissionRate: Number(row.commissionRate),
+    }),
+  };
+}
+
+type Payment = Awaited<ReturnType<typeof listStatementPayments>>[number];
+
+function summaryOf(weekStart: string, rows: readonly DeliveredStoreOrderRow[], payment: Payment | undefined) {
+  const lines = rows.map(lineOf);
+  const totals = statementTotals(lines);
+  const sunday = new Date(Date.parse(`${weekStart}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
+  const summary: StatementSummary = {
+    week_start: weekStart,
+    week_end: sunday,
+    currency: rows[0]?.currency ?? 'USD',
+    orders: totals.orders,
+    goods: formatMinorAsDecimal(totals.goods),
+    refunds: formatMinorAsDecimal(totals.refunds),
+    commission: formatMinorAsDecimal(totals.commission),
+    shipping: formatMinorAsDecimal(totals.shipping),
+    net: formatMinorAsDecimal(totals.net),
+    status: payment ? 'paid' : 'pending',
+    reference: payment?.reference ?? null,
+    paid_at: payment ? new Date(payment.paidAt).toISOString() : null,
+  };
+  return { summary, lines };
+}
+
+/** The store's weekly statements with delivered orders or a payment, newest first, over the last quarter. */
+export async function listStatements(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  now = new Date(),
+): Promise<StatementSummary[]> {
+  requireOwner(actor, storeId);
+  const thisWeek = statementWeekOf(now);
+  const firstWeek = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (WEEKS_LISTED - 1) * 7 * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+  const { from } = statementWeekBounds(firstWeek);
+  const { to } = statementWeekBounds(thisWeek);
+  const [rows, payments] = await Promise.all([
+    listDeliveredStoreOrders(db, storeId, from, to),
+    listStatementPayments(db, storeId),
+  ]);
+  const byWeek = new Map<string, DeliveredStoreOrderRow[]>();
+  for (const row of rows) {
+    const week = statementWeekOf(row.deliveredAt);
+    byWeek.set(week, [...(byWeek.get(week) ?? []), row]);
+  }
+  const paid = new Map(payments.map((payment) => [payment.weekStart, payment]));
+  const weeks = [...new Set([...byWeek.keys(), ...[...paid.keys()].filter((week) => week >= firstWeek)])];
+  return weeks
+    .sort((a, b) => b.localeCompare(a))
+    .map((week) => summaryOf(week, byWeek.get(week) ?? [], paid.get(week)).summary);
+}
+
+async function weekOf(db: Database, storeId: number, weekStart: string) {
+  if (statementWeekOf(new Date(Date.parse(`${weekStart}T12:00:00Z`))) !== weekStart) {
+    throw new HttpError(400, { detail: MESSAGES.invalidValue });
+  }
+  const { from, to } = statementWeekBounds(weekStart);
+  const [rows, payments] = await Promise.all([
+    listDeliveredStoreOrders(db, storeId, from, to),
+    listStatementPayments(db, storeId),
+  ]);
+  return summaryOf(
+    weekStart,
+    rows,
+    payments.find((payment) => payment.weekStart === weekStart),
+  );
+}
+
+/** One week's statement with its lines (the week's Monday, YYYY-MM-DD). */
+export async function getStatement(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  weekStart: string,
+): Promise<Statement> {
+  requireOwner(actor, storeId);
+  const { summary, lines } = await weekOf(db, storeId, weekStart);
+  return {
+    ...summary,
+    lines: lines.map((line) => ({
+      number: line.number,
+      delivered_at: line.deliveredAt.toISOString(),
+      goods: formatMinorAsDecimal(line.goods),
+      refunds: formatMinorAsDecimal(line.refunds),
+      commission_rate: line.commissionRate.toFixed(2),
+      commission: formatMinorAsDecimal(line.commission),
+      shipping: formatMinorAsDecimal(line.shipping),
+      net: formatMinorAsDecimal(line.net),
+    })),
+  };
+}
+
+/** The week's statement as CSV: one row per delivered store order, then the totals. */
+export async function statementCsv(db: Database, actor: Actor | null, storeId: number, weekStart: string) {
+  const statement = await getStatement(db, actor, storeId, weekStart);
+  const rows = statement.lines.map((line) => [
+    line.number,
+    line.delivered_at,
+    line.goods,
+    line.refunds,
+    line.commission_rate,
+    line.commission,
+    line.shipping,
+    line.net,
+  ]);
+  rows.push([
+    'Total',
+    '',
+    statement.goods,
+    statement.refunds,
+    '',
+    statement.commission,
+    statement.shipping,
+    statement.net,
+  ]);
+  const header = [
+    'pedido',
+    'entregado',
+    'productos',
+    'reembolsos',
+    'comision_pct',
+    'comision',
+    'envio',
+    'neto',
+  ];
+  return `\uFEFF${stringify(rows, { header: true, columns: header })}`;
+}

@@ -1,0 +1,154 @@
+import { MESSAGES } from '@mandado/shared/messages';
+import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
+import { statementWeekOf } from '@mandado/shared/statements';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addStoreMember,
+  createProduct,
+  createStore,
+  createUser,
+  type TestStore,
+  type TestUser,
+} from './factories.ts';
+import { orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
+import { insertPlacedOrder } from './order-rows.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
+
+// Issue 18: per week (Monday to Sunday, Montevideo), the delivered store orders, goods, refunds, commission
+// at each order's frozen rate, shipping, and the net due; pending or paid; CSV.
+let t: TestApp;
+let store: TestStore;
+let owner: TestUser;
+let staff: TestUser;
+let remitter: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  store = await createStore(t.database);
+  [owner, staff, remitter] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+  await addStoreMember(t.database, store.id, owner.id, 'owner');
+  await addStoreMember(t.database, store.id, staff.id, 'staff');
+});
+afterAll(() => t.close());
+
+/** A store order of `total` USD delivered at `deliveredAt`, placed when the store's rate was `rate` %. */
+async function delivered(total: string, deliveredAt: Date, rate: string, refund?: string) {
+  const product = await createProduct(t.database, store.id);
+  const order = await insertPlacedOrder(t.database, {
+    remitterId: remitter.id,
+    paymentStatus: 'paid',
+    status: 'confirmed',
+    stores: [{ storeId: store.id, status: 'delivered', lines: [{ productId: product.id, total }] }],
+  });
+  const storeOrder = order.storeOrders[0];
+  if (!storeOrder) throw new Error('no store order');
+  await t.database.db.execute(
+    sql`update store_orders set delivered_at = ${deliveredAt.toISOString()}, commission_rate = ${rate} where id = ${storeOrder.id}`,
+  );
+  if (refund) {
+    await t.database.db.execute(sql`
+      insert into refunds (group_id, store_order_id, amount, reason, destination, status, actor_role)
+      values (${order.groupId}, ${storeOrder.id}, ${refund}, 'line_unavailable', 'original_payment', 'succeeded', 'owner')
+    `);
+  }
+  return storeOrder.number;
+}
+
+describe('weekly statements', () => {
+  it('add up the week to the cent, at each order’s frozen rate, and download as CSV', async () => {
+    const now = new Date();
+    const week = statementWeekOf(now);
+    const monday = new Date(`${week}T15:00:00Z`); // noon in Montevideo
+    const first = await delivered('100.00', monday, '10.00');
+    await delivered('33.35', new Date(monday.getTime() + 3_600_000), '12.50', '3.35');
+    // Last week's Sunday, 23:30 in Montevideo, belongs to last week.
+    await delivered('50.00', new Date(Date.parse(`${week}T02:30:00Z`)), '10.00');
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/`,
+      headers: owner.headers,
+    });
+    const [thisWeek, lastWeek] = list.json<{ results: StatementSummary[] }>().results;
+    expect(thisWeek).toMatchObject({
+      week_start: week,
+      orders: 2,
+      goods: '133.35',
+      refunds: '3.35',
+      // 10 % of 100.00 = 10.00; 12.5 % of (33.35 − 3.35) = 3.75.
+      commission: '13.75',
+      net: '116.25',
+      status: 'pending',
+      currency: 'USD',
+    });
+    expect(lastWeek).toMatchObject({ orders: 1, goods: '50.00', commission: '5.00', net: '45.00' });
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/${week}/`,
+      headers: owner.headers,
+    });
+    const statement = detail.json<Statement>();
+    expect(statement.lines.map((line) => [line.number, line.commission_rate, line.net])).toEqual([
+      [first, '10.00', '90.00'],
+      [expect.any(String), '12.50', '26.25'],
+    ]);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/${week}/csv/`,
+      headers: owner.headers,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('pedido,entregado,productos,reembolsos,comision_pct,comision,envio,neto');
+    expect(csv.body).toContain('Total,,133.35,3.35,,13.75,0.00,116.25');
+  });
+
+  it('shows a paid week with its transfer reference', async () => {
+    const week = statementWeekOf(new Date());
+    await t.database.db.execute(sql`
+      insert into store_statement_payments (store_id, week_start, reference, amount)
+      values (${store.id}, ${week}, 'BROU 123456', '116.25')
+    `);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/${week}/`,
+      headers: owner.headers,
+    });
+    expect(detail.json<Statement>()).toMatchObject({ status: 'paid', reference: 'BROU 123456' });
+  });
+
+  it('is for owners; a day that is not a Monday is a 400', async () => {
+    const forStaff = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/`,
+      headers: staff.headers,
+    });
+    expect(forStaff.statusCode).toBe(403);
+    expect(forStaff.json<{ detail: string }>().detail).toBe(MESSAGES.catalogOwnersOnly);
+    const tuesday = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${store.id}/statements/2026-11-24/`,
+      headers: owner.headers,
+    });
+    expect(tuesday.statusCode).toBe(400);
+  });
+
+  it('freezes the store’s commission rate on the store order when it is placed', async () => {
+    Object.assign(t.app, { kickMailWorker: () => undefined });
+    const fixture = await prepareCheckout(t.database, { stores: 1 });
+    const shop = fixture.stores[0];
+    if (!shop) throw new Error('no store');
+    await t.database.db.execute(sql`update stores set commission_rate = 12.5 where id = ${shop.id}`);
+    const body = await orderBody(t.app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
+    expect((await placeOrderRequest(t.app, fixture.user, body)).statusCode).toBe(201);
+    // The operators change the rate later: the order keeps the one it was placed with.
+    await t.database.db.execute(sql`update stores set commission_rate = 8 where id = ${shop.id}`);
+    const rows = await queryRows<{ rate: string }>(
+      t.database,
+      sql`select commission_rate::text as rate from store_orders where store_id = ${shop.id}`,
+    );
+    expect(rows).toEqual([{ rate: '12.50' }]);
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { decimalString } from './catalog.schemas.ts';
+
+/** Issue 18: a store's weekly statement, as its owners see it in /comercio. Amounts in the orders' currency. */
+export const statementTotalsSchema = z.object({
+  week_start: z.string(),
+  /** The Sunday that ends it (YYYY-MM-DD, Montevideo). */
+  week_end: z.string(),
+  currency: z.string(),
+  orders: z.number().int(),
+  goods: decimalString,
+  refunds: decimalString,
+  commission: decimalString,
+  shipping: decimalString,
+  /** What we owe the store: goods − refunds − commission (the shipping is the courier's). */
+  net: decimalString,
+  status: z.enum(['pending', 'paid']),
+  reference: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+export type StatementSummary = z.infer<typeof statementTotalsSchema>;
+
+export const statementListSchema = z.object({ results: z.array(statementTotalsSchema) });
+
+export const statementLineSchema = z.object({
+  number: z.string(),
+  delivered_at: z.string(),
+  goods: decimalString,
+  refunds: decimalString,
+  commission_rate: z.string(),
+  commission: decimalString,
+  shipping: decimalString,
+  net: decimalString,
+});
+
+export const statementSchema = statementTotalsSchema.extend({ lines: z.array(statementLineSchema) });
+export type Statement = z.infer<typeof statementSchema>;
+
+export const statementWeekParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
+  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
