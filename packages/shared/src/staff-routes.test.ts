@@ -19,6 +19,10 @@ describe('staff paths (issue 17)', () => {
     expect(isStaffAppPath('/entrega')).toBe(false);
     expect(isStaffAppPath('/entrega/abc/extra')).toBe(false);
     expect(isStaffAppPath('/comercio/nada')).toBe(false);
+    expect(isStaffAppPath('/comercio/catalogo')).toBe(true);
+    expect(isStaffAppPath('/comercio/catalogo/nuevo')).toBe(true);
+    expect(isStaffAppPath('/comercio/catalogo/42')).toBe(true);
+    expect(isStaffAppPath('/comercio/catalogo/42/fotos')).toBe(false);
   });
 });
 

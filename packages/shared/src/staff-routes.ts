@@ -9,6 +9,12 @@ import { patternToRegExp } from './web-routes.ts';
 export const STAFF_PATHS = {
   /** A store member's order inbox. */
   merchant: '/comercio',
+  /** A store owner's catalog (issue 18): the products with their stock, searchable. */
+  merchantCatalog: '/comercio/catalogo',
+  /** The product form, empty. */
+  merchantProductNew: '/comercio/catalogo/nuevo',
+  /** The product form for one of the store's products (its id). */
+  merchantProduct: '/comercio/catalogo/:productId',
   /** The operators' back office. */
   admin: '/admin',
   /** A courier's page for one store order, opened from the link the store shares (no account). */

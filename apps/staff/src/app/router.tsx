@@ -12,6 +12,20 @@ import { NotFoundPage } from './routes/not-found.page.tsx';
  */
 const MerchantLayout = lazyNamed(() => import('./layouts/merchant.layout.tsx'), 'MerchantLayout');
 const MerchantHomePage = lazyNamed(() => import('./routes/merchant-home.page.tsx'), 'MerchantHomePage');
+// The list and the form are chunks of their own: the list (the one an owner opens most) never brings the
+// form's zod and react-hook-form; both product pages share the form's chunk.
+const MerchantCatalogPage = lazyNamed(
+  () => import('./routes/merchant-catalog.page.tsx'),
+  'MerchantCatalogPage',
+);
+const MerchantNewProductPage = lazyNamed(
+  () => import('./routes/merchant-product.page.tsx'),
+  'MerchantNewProductPage',
+);
+const MerchantEditProductPage = lazyNamed(
+  () => import('./routes/merchant-product.page.tsx'),
+  'MerchantEditProductPage',
+);
 const AdminLayout = lazyNamed(() => import('./layouts/admin.layout.tsx'), 'AdminLayout');
 const AdminHomePage = lazyNamed(() => import('./routes/admin-home.page.tsx'), 'AdminHomePage');
 const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
@@ -23,6 +37,9 @@ export function AppRoutes() {
         <Route element={<AppRoot />}>
           <Route path={STAFF_PATHS.merchant} element={<MerchantLayout />}>
             <Route index element={<MerchantHomePage />} />
+            <Route path={STAFF_PATHS.merchantCatalog} element={<MerchantCatalogPage />} />
+            <Route path={STAFF_PATHS.merchantProductNew} element={<MerchantNewProductPage />} />
+            <Route path={STAFF_PATHS.merchantProduct} element={<MerchantEditProductPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>

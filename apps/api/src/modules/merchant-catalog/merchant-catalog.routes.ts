@@ -56,7 +56,7 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary:
-          'Importa productos, precios y stock desde un CSV (cuerpo text/csv); ?dry_run=1 muestra qué haría y los errores de cada fila sin cambiar nada',
+          'Importa productos, precios y stock desde un CSV (cuerpo text/csv); con dry_run=1 en la consulta, muestra qué haría y los errores de cada fila sin cambiar nada',
         params: idParamsSchema,
         querystring: catalogImportQuerySchema,
         response: { 200: catalogImportReportSchema, ...ERRORS, 413: apiErrorSchema, 415: apiErrorSchema },

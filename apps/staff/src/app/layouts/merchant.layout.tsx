@@ -7,6 +7,7 @@ import { merchantStoresQueryOptions } from '../../features/stores/stores.api.ts'
 import { currentStore, useStoreChoice } from '../../state/store-choice.ts';
 import { PageLoading } from '../app-root.tsx';
 import { StaffGuard } from '../staff-guard.tsx';
+import { MerchantNav } from './merchant-nav.tsx';
 import { StaffHeader } from './staff-header.tsx';
 
 /** What the store area's pages get from the layout: the store the member works in now. */
@@ -38,6 +39,7 @@ function MerchantArea() {
       <StaffHeader area="Mi comercio">
         {store ? <StoreSwitch stores={stores.data} current={store} onChoose={chooseStore} /> : null}
       </StaffHeader>
+      {store ? <MerchantNav store={store} /> : null}
       <main className="staff-main container">
         {store ? (
           <Outlet context={{ store } satisfies MerchantContext} />
