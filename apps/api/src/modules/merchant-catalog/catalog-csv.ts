@@ -106,7 +106,7 @@ export function parseCatalogCsv(text: string): { rows: CsvProductRow[]; errors: 
   const [header, ...body] = records;
   if (!header) return { rows: [], errors: [{ line: 1, column: null, message: MESSAGES.csvEmpty }] };
   const index = new Map<string, number>();
-  header.forEach((cell, position) => index.set(columnOf(cell), position));
+  for (const [position, cell] of header.entries()) index.set(columnOf(cell), position);
   const missing = REQUIRED_COLUMNS.filter((column) => !index.has(column));
   if (missing.length > 0) {
     return { rows: [], errors: [{ line: 1, column: null, message: MESSAGES.csvMissingColumns(missing) }] };
