@@ -16,6 +16,13 @@ import { measureBystander } from './bench-bystander.ts';
 import { printLighthouseTable, runLighthouse } from './bench-lighthouse.ts';
 import { benchOrders } from './bench-orders.ts';
 
+// `npm run bench -- --scale`: only the scaled catalog (issue 18), on PGlite, or PostgreSQL with DATABASE_URL.
+if (process.argv.includes('--scale')) {
+  const { benchScale } = await import('./bench-scale.ts');
+  await benchScale();
+  process.exit(0);
+}
+
 // `npm run bench -- --postgres`: only the mixed load of one and two instances on PostgreSQL (bench-pg.ts).
 if (process.argv.includes('--postgres')) {
   const { benchPostgres } = await import('./bench-pg.ts');

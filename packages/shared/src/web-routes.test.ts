@@ -27,6 +27,7 @@ describe('isWebAppPath', () => {
     '/user/wallet',
     '/user/orders/MV-10234',
     '/seguimiento/q3Lx-9_abc',
+    '/vende-en-mandado',
     '/STORES',
   ])('%s is a page', (path) => {
     expect(isWebAppPath(path)).toBe(true);
@@ -41,6 +42,7 @@ describe('isWebAppPath', () => {
     '/user/settings',
     '/user/orders/MV-1/extra',
     '/seguimiento',
+    '/vende-en-mandado/extra',
     '/wp-login.php',
     '//stores',
     '/robots.txt',

@@ -28,6 +28,8 @@ export const WEB_PATHS = {
   userBeneficiaries: '/user/beneficiaries',
   userWallet: '/user/wallet',
   tracking: '/seguimiento/:token',
+  /** Issue 18: a store applies to sell on Mandado (linked from the footer). */
+  storeApplication: '/vende-en-mandado',
 } as const;
 
 /** A pattern of this syntax as a regular expression over a URL path (staff-routes.ts uses it too). */

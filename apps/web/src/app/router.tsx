@@ -80,6 +80,10 @@ const UserOrderDetailPage = lazyNamed(
   'UserOrderDetailPage',
 );
 const TrackingPage = lazyNamed(() => import('./routes/tracking.page.tsx'), 'TrackingPage');
+const StoreApplicationPage = lazyNamed(
+  () => import('./routes/store-application.page.tsx'),
+  'StoreApplicationPage',
+);
 
 /** The paths come from packages/shared, where the server reads them too to answer 404 for other pages. */
 export function AppRoutes() {
@@ -111,6 +115,7 @@ export function AppRoutes() {
               <Route path={WEB_PATHS.login} element={<LoginPage />} />
               <Route path={WEB_PATHS.register} element={<RegisterPage />} />
               <Route path={WEB_PATHS.passwordReset} element={<PasswordResetPage />} />
+              <Route path={WEB_PATHS.storeApplication} element={<StoreApplicationPage />} />
               <Route path={WEB_PATHS.user} element={<UserLayout />}>
                 <Route index element={<UserAccountPage />} />
                 <Route path={WEB_PATHS.userOrders} element={<UserOrdersPage />} />

@@ -1,3 +1,4 @@
+import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { BrandMark, IconSvg } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
 import { SupportContactBlock } from '../../features/help/support-contact-block.tsx';
@@ -78,6 +79,9 @@ export function SiteFooter() {
             </li>
             <li>
               <Link to="/termsuse">Términos de uso</Link>
+            </li>
+            <li>
+              <Link to={WEB_PATHS.storeApplication}>Vende en Mandado</Link>
             </li>
           </ul>
         </nav>

@@ -46,6 +46,11 @@ interface AddressPickerProps {
    * The address popup opens on a browse page's first load, which must not grow by the map (issue 9).
    */
   mapOnDemand?: boolean;
+  /**
+   * The shopper's delivery notices for the picked point (outside the city, a meeting point). A store applying
+   * to sell (issue 18) is told nothing about shipping.
+   */
+  zoneNotices?: boolean;
 }
 
 function zoneNotice(zone: DeliveryZone | null): string | null {
@@ -71,6 +76,7 @@ export function AddressPicker({
   positionError,
   addressRef,
   mapOnDemand = false,
+  zoneNotices = true,
 }: AddressPickerProps) {
   const [choice, setChoice] = useState<LocationChoice>('other');
   const [mapWanted, setMapWanted] = useState(!mapOnDemand);
@@ -167,7 +173,7 @@ export function AddressPicker({
     }
   }
 
-  const notice = zoneNotice(zone);
+  const notice = zoneNotices ? zoneNotice(zone) : null;
   const positionErrorId = `${fieldId}-position-error`;
   const addressInput = invalidProps(fieldId, addressError ?? positionError);
 

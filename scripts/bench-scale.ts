@@ -1,0 +1,83 @@
+// `npm run bench -- --scale` (issue 18): the catalog at a city's size (~100 stores, 10,000 products), on the
+// embedded database, and on PostgreSQL when DATABASE_URL is set: shop search p95 at 10 connections, a store's
+// catalog page, the owner's catalog list and its search, and the CSV import of 10,000 rows (dry run, import,
+// the same file again). A measurement: it prints and never fails on a number.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const port = 3250;
+const base = `http://127.0.0.1:${port}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+
+export async function benchScale(): Promise<void> {
+  const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'mandado-bench-scale-'));
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const server = fork('scripts/bench-scale-server.ts', [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir ?? '', LOG_LEVEL: 'silent' },
+  });
+  const session = await new Promise<{
+    cookie: string;
+    csrf: string;
+    storeId: number;
+    importStoreId: number;
+    seedMs: number;
+  }>((resolve, reject) => {
+    server.once('message', (message) => resolve(message as never));
+    server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  try {
+    const rows: Array<[string, string]> = [
+      [`${engine}: seeding 100 stores and 10,000 products`, `${(session.seedMs / 1000).toFixed(1)} s`],
+    ];
+    const owner = { cookie: session.cookie, origin: 'http://localhost:80', 'x-csrftoken': session.csrf };
+    for (const [label, url, headers] of [
+      ['shop search "yerba" (10 connections)', '/v1/products/Montevideo/?search=yerba', {}],
+      ['shop search "queso suave"', '/v1/products/Montevideo/?search=queso%20suave', {}],
+      ["a store's catalog page", `/v1/stores/${session.storeId}/products/`, {}],
+      ["the owner's catalog list (page 1)", `/v1/merchant/stores/${session.storeId}/products/`, owner],
+      ["the owner's catalog search", `/v1/merchant/stores/${session.storeId}/products/?q=cafe`, owner],
+    ] as const) {
+      const result = await autocannon({ url: `${base}${url}`, connections: 10, duration: seconds, headers });
+      rows.push([
+        label,
+        `p50 ${result.latency.p50} ms · p97.5 ${result.latency.p97_5} ms · p99 ${result.latency.p99} ms · ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`,
+      ]);
+    }
+    const lines = ['nombre,categoria,precio,stock'];
+    for (let index = 0; index < 10_000; index += 1) {
+      lines.push(`Importado ${index},Categoría ${index % 40},${100 + (index % 500)},${index % 50}`);
+    }
+    const csv = lines.join('\n');
+    for (const [label, query] of [
+      ['CSV 10,000 rows: dry run', '?dry_run=1'],
+      ['CSV 10,000 rows: import', ''],
+      ['CSV 10,000 rows: the same file again', ''],
+    ] as const) {
+      const started = performance.now();
+      const response = await fetch(
+        `${base}/v1/merchant/stores/${session.importStoreId}/products/import/${query}`,
+        {
+          method: 'POST',
+          // A real request's Origin is checked against the site (CSRF): this server's own.
+        headers: { ...owner, origin: base, 'content-type': 'text/csv' },
+          body: csv,
+        },
+      );
+      const report = (await response.json()) as { created?: number; unchanged?: number; detail?: string };
+      rows.push([
+        label,
+        `${Math.round(performance.now() - started)} ms (${response.status}; created ${report.created ?? '-'}, unchanged ${report.unchanged ?? '-'})`,
+      ]);
+    }
+    console.log(`\nScaled catalog on ${engine} (issue 18)`);
+    for (const [label, value] of rows) console.log(`  ${label.padEnd(48)} ${value}`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
