@@ -63,7 +63,7 @@ export async function benchScale(): Promise<void> {
         {
           method: 'POST',
           // A real request's Origin is checked against the site (CSRF): this server's own.
-        headers: { ...owner, origin: base, 'content-type': 'text/csv' },
+          headers: { ...owner, origin: base, 'content-type': 'text/csv' },
           body: csv,
         },
       );
