@@ -40,6 +40,11 @@ const APPS: readonly EntryBudget[] = [
     budgetKib: 150,
     pages: {
       '/comercio': ['src/app/layouts/merchant.layout.tsx', 'src/app/routes/merchant-home.page.tsx'],
+      // Issue 18: the owner's catalog, its heaviest page (the form kit's controls come with it).
+      '/comercio/catalogo': [
+        'src/app/layouts/merchant.layout.tsx',
+        'src/app/routes/merchant-catalog.page.tsx',
+      ],
       '/admin': ['src/app/layouts/admin.layout.tsx', 'src/app/routes/admin-home.page.tsx'],
       '/entrega/:token': ['src/features/courier/courier.page.tsx'],
     },
