@@ -23,6 +23,13 @@ describe('staff paths (issue 17)', () => {
     expect(isStaffAppPath('/comercio/catalogo/nuevo')).toBe(true);
     expect(isStaffAppPath('/comercio/catalogo/42')).toBe(true);
     expect(isStaffAppPath('/comercio/catalogo/42/fotos')).toBe(false);
+    expect(isStaffAppPath('/comercio/catalogo/importar')).toBe(true);
+    expect(isStaffAppPath('/comercio/equipo')).toBe(true);
+    expect(isStaffAppPath('/comercio/invitacion/AbC_123-xyz')).toBe(true);
+    expect(isStaffAppPath('/comercio/invitacion')).toBe(false);
+    expect(isStaffAppPath('/comercio/tienda')).toBe(true);
+    expect(isStaffAppPath('/comercio/liquidaciones')).toBe(true);
+    expect(isStaffAppPath('/comercio/liquidaciones/2026-11-23')).toBe(false);
   });
 });
 

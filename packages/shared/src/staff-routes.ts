@@ -15,6 +15,16 @@ export const STAFF_PATHS = {
   merchantProductNew: '/comercio/catalogo/nuevo',
   /** The product form for one of the store's products (its id). */
   merchantProduct: '/comercio/catalogo/:productId',
+  /** The CSV import: a dry run that shows every row's error, then the import (owners). */
+  merchantCatalogImport: '/comercio/catalogo/importar',
+  /** Who works in the store and the pending invitations (owners). */
+  merchantTeam: '/comercio/equipo',
+  /** An invitation's link from its e-mail: open to anyone holding it, member or not (its token). */
+  merchantInvitation: '/comercio/invitacion/:token',
+  /** The store's availability (owners): 'Pausar ahora' and a scheduled closure. */
+  merchantStore: '/comercio/tienda',
+  /** The store's weekly statements (owners): each week's orders, net due and whether it was paid. */
+  merchantStatements: '/comercio/liquidaciones',
   /** The operators' back office. */
   admin: '/admin',
   /** A courier's page for one store order, opened from the link the store shares (no account). */

@@ -26,6 +26,22 @@ const MerchantEditProductPage = lazyNamed(
   () => import('./routes/merchant-product.page.tsx'),
   'MerchantEditProductPage',
 );
+const MerchantStorePage = lazyNamed(() => import('./routes/merchant-store.page.tsx'), 'MerchantStorePage');
+const MerchantStatementsPage = lazyNamed(
+  () => import('./routes/merchant-statements.page.tsx'),
+  'MerchantStatementsPage',
+);
+const MerchantCatalogImportPage = lazyNamed(
+  () => import('./routes/merchant-catalog-import.page.tsx'),
+  'MerchantCatalogImportPage',
+);
+const MerchantTeamPage = lazyNamed(() => import('./routes/merchant-team.page.tsx'), 'MerchantTeamPage');
+// Outside MerchantLayout: the person opening an invitation's link is no member yet, and its guard admits
+// members only.
+const MerchantInvitationPage = lazyNamed(
+  () => import('./routes/merchant-invitation.page.tsx'),
+  'MerchantInvitationPage',
+);
 const AdminLayout = lazyNamed(() => import('./layouts/admin.layout.tsx'), 'AdminLayout');
 const AdminHomePage = lazyNamed(() => import('./routes/admin-home.page.tsx'), 'AdminHomePage');
 const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
@@ -40,12 +56,17 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.merchantCatalog} element={<MerchantCatalogPage />} />
             <Route path={STAFF_PATHS.merchantProductNew} element={<MerchantNewProductPage />} />
             <Route path={STAFF_PATHS.merchantProduct} element={<MerchantEditProductPage />} />
+            <Route path={STAFF_PATHS.merchantCatalogImport} element={<MerchantCatalogImportPage />} />
+            <Route path={STAFF_PATHS.merchantTeam} element={<MerchantTeamPage />} />
+            <Route path={STAFF_PATHS.merchantStore} element={<MerchantStorePage />} />
+            <Route path={STAFF_PATHS.merchantStatements} element={<MerchantStatementsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>
             <Route index element={<AdminHomePage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
+          <Route path={STAFF_PATHS.merchantInvitation} element={<MerchantInvitationPage />} />
           <Route path={STAFF_PATHS.courier} element={<CourierPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

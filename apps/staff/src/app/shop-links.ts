@@ -8,3 +8,11 @@ export const SHOP_HOME = '/';
 export function shopLoginPath(pathname: string, search = ''): string {
   return `/login?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`;
 }
+
+/**
+ * The shop's registration page, which also comes back to `pathname` once the account exists (the shop's
+ * /register honours `next` as /login does): an invited person without an account joins in one trip.
+ */
+export function shopRegisterPath(pathname: string, search = ''): string {
+  return `/register?${new URLSearchParams({ next: `${pathname}${search}` }).toString()}`;
+}

@@ -1,15 +1,32 @@
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 /**
- * The store area's sections under the header: the orders for every member, the catalog for the store's
- * owners only (its staff members work the orders; the API refuses them the catalog).
+ * The store area's sections under the header: the orders for every member, the catalog, the store's
+ * availability, its statements and its team for the store's owners only (its staff members work the orders;
+ * the API refuses them the rest). On a 360 px phone the tabs scroll sideways inside their own strip (staff.css).
  */
 export function MerchantNav({ store }: { store: MerchantStore }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // A page opened by a link ('Liquidaciones', the last tab) may sit past the strip's edge on a phone: scroll
+  // the strip (only the strip, never the page) so the current tab shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the page, and so the current tab, changes.
+  useEffect(() => {
+    const strip = list.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current) return;
+    const left = current.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + current.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = left - (strip.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname, store.member_role]);
+
   return (
     <nav className="merchant-nav" aria-label="Secciones de la tienda">
-      <ul className="merchant-nav__list container">
+      <ul ref={list} className="merchant-nav__list container">
         <li>
           <NavLink to={STAFF_PATHS.merchant} end className="merchant-nav__link">
             Pedidos
@@ -21,6 +38,25 @@ export function MerchantNav({ store }: { store: MerchantStore }) {
               Catálogo
             </NavLink>
           </li>
+        ) : null}
+        {store.member_role === 'owner' ? (
+          <>
+            <li>
+              <NavLink to={STAFF_PATHS.merchantStore} className="merchant-nav__link">
+                Tienda
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={STAFF_PATHS.merchantStatements} className="merchant-nav__link">
+                Liquidaciones
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={STAFF_PATHS.merchantTeam} className="merchant-nav__link">
+                Equipo
+              </NavLink>
+            </li>
+          </>
         ) : null}
       </ul>
     </nav>

@@ -3,6 +3,7 @@ import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 /** The catalog's pages (STAFF_PATHS is their one list; the server answers 404 for any other). */
 export const CATALOG_PATH = STAFF_PATHS.merchantCatalog;
 export const NEW_PRODUCT_PATH = STAFF_PATHS.merchantProductNew;
+export const CATALOG_IMPORT_PATH = STAFF_PATHS.merchantCatalogImport;
 export const ORDERS_PATH = STAFF_PATHS.merchant;
 
 export function editProductPath(productId: number): string {

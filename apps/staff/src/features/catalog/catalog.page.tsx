@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { productListQueryOptions } from './catalog.api.ts';
 import { loadedProducts } from './catalog-cache.ts';
-import { NEW_PRODUCT_PATH } from './catalog-paths.ts';
+import { CATALOG_IMPORT_PATH, NEW_PRODUCT_PATH } from './catalog-paths.ts';
 import { OwnersOnly } from './owners-only.tsx';
 import { ProductRow } from './product-row.tsx';
 import { useStockChange } from './use-stock-change.ts';
@@ -81,9 +81,14 @@ function CatalogList({ store }: { store: MerchantStore }) {
     <div className="catalog">
       <header className="catalog__head">
         <h1 className="catalog__title">Catálogo de {store.name}</h1>
-        <Link to={NEW_PRODUCT_PATH} className="button button--primary catalog__new">
-          Nuevo producto
-        </Link>
+        <div className="catalog__actions">
+          <Link to={CATALOG_IMPORT_PATH} className="button button--secondary">
+            Importar CSV
+          </Link>
+          <Link to={NEW_PRODUCT_PATH} className="button button--primary catalog__new">
+            Nuevo producto
+          </Link>
+        </div>
       </header>
       <search className="catalog__search">
         <form onSubmit={submitSearch}>
