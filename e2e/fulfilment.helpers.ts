@@ -216,13 +216,26 @@ export async function deliveryCodeFromTracking(
  * member of two stores which one; the choice is remembered in this context only).
  */
 export async function openStoreInbox(page: Page, baseURL: string): Promise<void> {
+  await openAsDemoOwner(page, baseURL, '/comercio', `Pedidos de ${EL_PUERTO}`);
+}
+
+/**
+ * Logs the demo owner in and opens a page of the store area at `path`, choosing El Puerto when the store
+ * picker asks (the demo owner owns two stores; later visits remember the choice), until the page's h1 shows.
+ */
+export async function openAsDemoOwner(
+  page: Page,
+  baseURL: string,
+  path: string,
+  heading: string,
+): Promise<void> {
   await logInThroughApi(page, baseURL, DEMO_MERCHANT);
-  await page.goto('/comercio');
+  await page.goto(path);
   const picker = page.getByRole('heading', { name: '¿En qué tienda trabajas ahora?' });
-  const inbox = page.getByRole('heading', { level: 1, name: `Pedidos de ${EL_PUERTO}` });
-  await expect(picker.or(inbox)).toBeVisible();
+  const title = page.getByRole('heading', { level: 1, name: heading });
+  await expect(picker.or(title)).toBeVisible();
   if (await picker.isVisible()) await page.getByRole('button', { name: new RegExp(EL_PUERTO) }).click();
-  await expect(inbox).toBeVisible();
+  await expect(title).toBeVisible();
 }
 
 /** An order's card in the inbox, found by its store order number. */

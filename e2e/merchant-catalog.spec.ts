@@ -1,9 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { logInThroughApi, toasts } from './account.helpers.ts';
+import { toasts } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { EL_PUERTO, expectNoSideScroll } from './fulfilment.helpers.ts';
+import { EL_PUERTO, expectNoSideScroll, openAsDemoOwner } from './fulfilment.helpers.ts';
 import { test } from './server.fixtures.ts';
-import { DEMO_MERCHANT } from './staff.helpers.ts';
 import { chooseMontevideo, storeList } from './visitor.helpers.ts';
 
 /**
@@ -28,15 +27,9 @@ const PHONE = {
   reducedMotion: 'reduce' as const,
 };
 
-/** The demo merchant owns two stores: the first visit asks which one, later ones remember it. */
+/** The demo owner's catalog of El Puerto. */
 async function openCatalog(page: Page, baseURL: string): Promise<void> {
-  await logInThroughApi(page, baseURL, DEMO_MERCHANT);
-  await page.goto('/comercio/catalogo');
-  const picker = page.getByRole('heading', { name: '¿En qué tienda trabajas ahora?' });
-  const catalog = page.getByRole('heading', { level: 1, name: `Catálogo de ${EL_PUERTO}` });
-  await expect(picker.or(catalog)).toBeVisible();
-  if (await picker.isVisible()) await page.getByRole('button', { name: new RegExp(EL_PUERTO) }).click();
-  await expect(catalog).toBeVisible();
+  await openAsDemoOwner(page, baseURL, '/comercio/catalogo', `Catálogo de ${EL_PUERTO}`);
 }
 
 test('an owner adds a product with a photo, changes its price and stock, and a shopper sees it without a restart @phone-only', async ({

@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { logInThroughApi, toasts } from './account.helpers.ts';
+import { toasts } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { registerInPage, serverCartLines, YERBA } from './cart.helpers.ts';
-import { EL_PUERTO, expectNoSideScroll } from './fulfilment.helpers.ts';
+import { EL_PUERTO, expectNoSideScroll, openAsDemoOwner } from './fulfilment.helpers.ts';
 import { test } from './server.fixtures.ts';
-import { DEMO_MERCHANT } from './staff.helpers.ts';
 import { chooseMontevideo, storeList } from './visitor.helpers.ts';
 
 /**
@@ -26,13 +25,7 @@ const PHONE = {
 
 /** The demo merchant owns two stores: the first visit asks which one, later ones remember it. */
 async function openStorePage(page: Page, baseURL: string): Promise<void> {
-  await logInThroughApi(page, baseURL, DEMO_MERCHANT);
-  await page.goto('/comercio/tienda');
-  const picker = page.getByRole('heading', { name: '¿En qué tienda trabajas ahora?' });
-  const title = page.getByRole('heading', { level: 1, name: 'Tu tienda' });
-  await expect(picker.or(title)).toBeVisible();
-  if (await picker.isVisible()) await page.getByRole('button', { name: new RegExp(EL_PUERTO) }).click();
-  await expect(title).toBeVisible();
+  await openAsDemoOwner(page, baseURL, '/comercio/tienda', 'Tu tienda');
   await expect(page.getByRole('main').getByText(EL_PUERTO, { exact: true })).toBeVisible();
 }
 

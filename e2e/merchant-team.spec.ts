@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi, toasts, uniqueEmail } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { EL_PUERTO, expectNoSideScroll } from './fulfilment.helpers.ts';
+import { EL_PUERTO, expectNoSideScroll, openAsDemoOwner } from './fulfilment.helpers.ts';
 import { linkFrom, waitForMailWithSubject } from './mail.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { DEMO_MERCHANT } from './staff.helpers.ts';
@@ -33,15 +33,9 @@ function csv(rows: readonly string[]): { name: string; mimeType: string; buffer:
   };
 }
 
-/** The demo merchant owns two stores: the first visit asks which one, later ones remember it. */
+/** The demo owner's catalog of El Puerto. */
 async function openCatalog(page: Page, baseURL: string): Promise<void> {
-  await logInThroughApi(page, baseURL, DEMO_MERCHANT);
-  await page.goto('/comercio/catalogo');
-  const picker = page.getByRole('heading', { name: '¿En qué tienda trabajas ahora?' });
-  const catalog = page.getByRole('heading', { level: 1, name: `Catálogo de ${EL_PUERTO}` });
-  await expect(picker.or(catalog)).toBeVisible();
-  if (await picker.isVisible()) await page.getByRole('button', { name: new RegExp(EL_PUERTO) }).click();
-  await expect(catalog).toBeVisible();
+  await openAsDemoOwner(page, baseURL, '/comercio/catalogo', `Catálogo de ${EL_PUERTO}`);
 }
 
 test('an owner imports a CSV after its dry run shows the bad row, and an invited staff member joins and sees orders but not the catalog @phone-only', async ({

@@ -62,3 +62,17 @@ export function requireStoreMember(actor: Actor | null, storeId: number): Actor 
   if (!actor.storeIds.includes(storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
   return actor;
 }
+
+/**
+ * 401 for a visitor, the plain 403 for someone who is not a member of `storeId`, and a 403 that says why for
+ * a staff member of it: only owners manage a store (issue 18: catalog, availability, team, statements).
+ */
+export function requireStoreOwner(
+  actor: Actor | null,
+  storeId: number,
+  detail: string = MESSAGES.ownersOnly,
+): Actor {
+  const member = requirePermission(actor, 'store:read', storeId);
+  if (!hasPermission(member, 'store:manage', storeId)) throw new HttpError(403, { detail });
+  return member;
+}

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { rutCheckDigit } from '@mandado/shared/rut';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityId, createUser, makeOperator, type TestUser } from './factories.ts';
@@ -21,16 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A valid RUT of department 21 with a fresh sequence (its check digit computed by the DGI's rule). */
+/** A valid RUT of department 21 with a fresh sequence (its check digit by the DGI's rule, shared/rut.ts). */
 function freshRut(): string {
   for (;;) {
     rutSequence += 1;
     const first11 = `21${String(rutSequence).padStart(6, '0')}001`;
-    const weights = [4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((total, weight, index) => total + weight * Number(first11[index]), 0);
-    const check = 11 - (sum % 11);
-    if (check === 10) continue;
-    return `${first11}${check === 11 ? 0 : check}`;
+    const check = rutCheckDigit(first11);
+    if (check !== null) return `${first11}${check}`;
   }
 }
 

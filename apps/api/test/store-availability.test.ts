@@ -119,7 +119,7 @@ describe('who sets it, and what is refused', () => {
     const body = { paused_until: new Date(Date.now() + HOUR).toISOString(), closure: null };
     const byStaff = await setAvailability(staff, store.id, body);
     expect(byStaff.status).toBe(403);
-    expect(byStaff.body.detail).toBe(MESSAGES.catalogOwnersOnly);
+    expect(byStaff.body.detail).toBe(MESSAGES.ownersOnly);
     expect((await setAvailability(stranger, store.id, body)).status).toBe(403);
     const read = await t.app.inject({
       method: 'GET',

@@ -126,7 +126,7 @@ describe('weekly statements', () => {
       headers: staff.headers,
     });
     expect(forStaff.statusCode).toBe(403);
-    expect(forStaff.json<{ detail: string }>().detail).toBe(MESSAGES.catalogOwnersOnly);
+    expect(forStaff.json<{ detail: string }>().detail).toBe(MESSAGES.ownersOnly);
     const tuesday = await t.app.inject({
       method: 'GET',
       url: `/v1/merchant/stores/${store.id}/statements/2026-11-24/`,

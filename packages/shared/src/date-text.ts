@@ -1,3 +1,5 @@
+import { MONTEVIDEO_OFFSET_MS } from './montevideo-time.ts';
+
 /**
  * The ONE place that turns dates into Spanish text (decision 034), for the web and every e-mail. Always in
  * Montevideo's time (UTC−3 all year since 2015, as delivery-window.ts counts days): the stores and couriers
@@ -5,8 +7,6 @@
  * with Intl: Node's and each browser's ICU disagree ("nov." / "nov", "Set." / "sept."), and the e-mail and the
  * page must read alike.
  */
-
-const MONTEVIDEO_OFFSET_MS = -3 * 60 * 60 * 1000;
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 const MONTHS = [

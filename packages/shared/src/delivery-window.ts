@@ -1,8 +1,9 @@
+import { MONTEVIDEO_OFFSET_MS } from './montevideo-time.ts';
+
 /**
  * Spec §1, §9: couriers deliver in 24 to 48 hours, Monday to Friday. The window the shopper sees is the first
  * and the second working day after the order, in Montevideo's time (UTC−3 all year since 2015).
  */
-const MONTEVIDEO_OFFSET_MS = -3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function isWeekend(date: Date): boolean {

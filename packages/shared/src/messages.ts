@@ -80,6 +80,7 @@ export const MESSAGES = {
   categoryNotInStore: 'Elige una categoría de tu tienda',
   productImageNotOurs: 'Sube las fotos desde este formulario',
   catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
+  ownersOnly: 'Solo los dueños de la tienda pueden ver y cambiar esto',
   invalidDate: 'Ingresa una fecha y hora válidas',
   invalidRut: 'El RUT no es válido: revisa sus 12 dígitos',
   mapPinRequired: 'Marca la tienda en el mapa',

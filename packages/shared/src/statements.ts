@@ -1,10 +1,11 @@
+import { MONTEVIDEO_OFFSET_MS } from './montevideo-time.ts';
+
 /**
  * A store's weekly statement (issue 18): Monday to Sunday in Montevideo's time (UTC−3 all year, as
  * delivery-window.ts and date-text.ts count), over the store orders delivered that week. All amounts are
  * integer minor units of the orders' currency; each order's commission is rounded once, half up, at its own
  * rate (frozen on the store order when it was placed), so the statement is the sum of its lines to the cent.
  */
-const MONTEVIDEO_OFFSET_MS = -3 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Monday (YYYY-MM-DD, Montevideo) of the week `at` falls in. */

@@ -1,4 +1,5 @@
 import { dayAndTimeText } from './date-text.ts';
+import type { StoreAvailabilityView } from './store-availability.schemas.ts';
 
 /**
  * Whether a store takes orders now (issue 18): its owner may pause it ('Pausar ahora', until a time it
@@ -67,13 +68,7 @@ export function availabilityView(
   storeName: string,
   fields: StoreAvailabilityFields,
   now: Date,
-): {
-  state: StoreAvailability['state'];
-  reopens_at: string | null;
-  note: string;
-  badge: string | null;
-  reason: string | null;
-} {
+): StoreAvailabilityView {
   const availability = storeAvailability(fields, now);
   return {
     state: availability.state,

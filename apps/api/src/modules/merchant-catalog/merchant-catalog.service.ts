@@ -6,9 +6,8 @@ import {
   PRODUCT_STOCK_MAX,
 } from '@mandado/shared/merchant-catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
-import { hasPermission } from '@mandado/shared/permissions';
 import type { z } from 'zod';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requireStoreOwner } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -32,11 +31,7 @@ type ProductQuery = z.output<typeof merchantProductQuerySchema>;
 
 /** Only a store's owners change its catalog (issue 18); staff members see its orders only. */
 export function requireOwner(actor: Actor, storeId: number): void {
-  // A stranger to the store hears the plain 403; a staff member of it, why not.
-  requirePermission(actor, 'store:read', storeId);
-  if (!hasPermission(actor, 'store:manage', storeId)) {
-    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
-  }
+  requireStoreOwner(actor, storeId, MESSAGES.catalogOwnersOnly);
 }
 
 /** The keyset cursor of the owner's list: the last row's name and id, opaque to the client. */

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@mandado/shared/messages';
-import { hasPermission } from '@mandado/shared/permissions';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { availabilityView } from '@mandado/shared/store-availability';
 import {
@@ -8,7 +7,7 @@ import {
   type MerchantAvailabilityInput,
   PAUSE_MAX_HOURS,
 } from '@mandado/shared/store-availability.schemas';
-import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreMember, requireStoreOwner } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -76,10 +75,7 @@ export async function setAvailability(
   input: MerchantAvailabilityInput,
   now = new Date(),
 ): Promise<MerchantAvailability> {
-  const member = requireStoreMember(requirePermission(actor, 'store:read', storeId), storeId);
-  if (!hasPermission(member, 'store:manage', storeId)) {
-    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
-  }
+  const member = requireStoreOwner(actor, storeId);
   const pausedUntil = input.paused_until ? new Date(input.paused_until) : null;
   if (pausedUntil && pausedUntil.getTime() <= now.getTime()) {
     throw new HttpError(400, { paused_until: [MESSAGES.pauseInPast] });

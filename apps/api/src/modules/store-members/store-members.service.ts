@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dateTimeWithZoneText } from '@mandado/shared/date-text';
 import { MESSAGES } from '@mandado/shared/messages';
-import { hasPermission } from '@mandado/shared/permissions';
 import { canonicalEmail } from '@mandado/shared/referral-rules';
 import {
   STORE_INVITATION_DAYS,
@@ -9,7 +8,7 @@ import {
   type StoreInvitationInput,
   type StoreTeam,
 } from '@mandado/shared/store-members.schemas';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreOwner } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -31,15 +30,6 @@ import {
 
 type MemberRole = 'owner' | 'staff';
 
-/** Only a store's owners see and change who works for it (issue 18). */
-function requireOwner(actor: Actor | null, storeId: number): Actor {
-  const member = requirePermission(actor, 'store:read', storeId);
-  if (!hasPermission(member, 'store:manage', storeId)) {
-    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
-  }
-  return member;
-}
-
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -54,7 +44,7 @@ export async function getTeam(
   storeId: number,
   now = new Date(),
 ): Promise<StoreTeam> {
-  const owner = requireOwner(actor, storeId);
+  const owner = requireStoreOwner(actor, storeId);
   const [members, invitations] = await Promise.all([
     listMembers(db, storeId),
     listPendingInvitations(db, storeId, now),
@@ -116,7 +106,7 @@ export async function inviteMember(
   input: StoreInvitationInput,
   deps: { publicUrl: string; now?: Date },
 ): Promise<void> {
-  const owner = requireOwner(actor, storeId);
+  const owner = requireStoreOwner(actor, storeId);
   const now = deps.now ?? new Date();
   const canonical = canonicalEmail(input.email);
   const members = await listMembers(db, storeId);
@@ -197,7 +187,7 @@ export async function revokeInvitation(
   storeId: number,
   invitationId: number,
 ): Promise<void> {
-  const owner = requireOwner(actor, storeId);
+  const owner = requireStoreOwner(actor, storeId);
   await db.transaction(async (tx) => {
     const revoked = await deletePendingInvitation(tx, storeId, invitationId);
     if (!revoked) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
@@ -217,7 +207,7 @@ export async function removeMember(
   storeId: number,
   userId: number,
 ): Promise<void> {
-  const owner = requireOwner(actor, storeId);
+  const owner = requireStoreOwner(actor, storeId);
   await db.transaction(async (tx) => {
     const members = await lockMembers(tx, storeId);
     const target = members.find((member) => member.userId === userId);

@@ -1,6 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import { hasPermission } from '@mandado/shared/permissions';
 import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
 import {
   type StatementLine,
@@ -10,7 +9,7 @@ import {
   statementWeekOf,
 } from '@mandado/shared/statements';
 import { stringify } from 'csv-stringify/sync';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import { type Actor, requireStoreOwner } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import {
@@ -22,13 +21,6 @@ import {
 /** How far back the list goes: a quarter of weekly statements. */
 const WEEKS_LISTED = 13;
 const DAY_MS = 86_400_000;
-
-function requireOwner(actor: Actor | null, storeId: number): void {
-  const member = requirePermission(actor, 'store:read', storeId);
-  if (!hasPermission(member, 'store:manage', storeId)) {
-    throw new HttpError(403, { detail: MESSAGES.catalogOwnersOnly });
-  }
-}
 
 function lineOf(row: DeliveredStoreOrderRow): StatementLine & { number: string; deliveredAt: Date } {
   return {
@@ -73,7 +65,7 @@ export async function listStatements(
   storeId: number,
   now = new Date(),
 ): Promise<StatementSummary[]> {
-  requireOwner(actor, storeId);
+  requireStoreOwner(actor, storeId);
   const thisWeek = statementWeekOf(now);
   const firstWeek = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (WEEKS_LISTED - 1) * 7 * DAY_MS)
     .toISOString()
@@ -87,7 +79,9 @@ export async function listStatements(
   const byWeek = new Map<string, DeliveredStoreOrderRow[]>();
   for (const row of rows) {
     const week = statementWeekOf(row.deliveredAt);
-    byWeek.set(week, [...(byWeek.get(week) ?? []), row]);
+    const rowsOfWeek = byWeek.get(week);
+    if (rowsOfWeek) rowsOfWeek.push(row);
+    else byWeek.set(week, [row]);
   }
   const paid = new Map(payments.map((payment) => [payment.weekStart, payment]));
   const weeks = [...new Set([...byWeek.keys(), ...[...paid.keys()].filter((week) => week >= firstWeek)])];
@@ -119,7 +113,7 @@ export async function getStatement(
   storeId: number,
   weekStart: string,
 ): Promise<Statement> {
-  requireOwner(actor, storeId);
+  requireStoreOwner(actor, storeId);
   const { summary, lines } = await weekOf(db, storeId, weekStart);
   return {
     ...summary,

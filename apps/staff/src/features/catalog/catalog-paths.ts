@@ -4,7 +4,6 @@ import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 export const CATALOG_PATH = STAFF_PATHS.merchantCatalog;
 export const NEW_PRODUCT_PATH = STAFF_PATHS.merchantProductNew;
 export const CATALOG_IMPORT_PATH = STAFF_PATHS.merchantCatalogImport;
-export const ORDERS_PATH = STAFF_PATHS.merchant;
 
 export function editProductPath(productId: number): string {
   return STAFF_PATHS.merchantProduct.replace(':productId', String(productId));

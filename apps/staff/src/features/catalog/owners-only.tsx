@@ -1,9 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ORDERS_PATH } from './catalog-paths.ts';
-import './catalog.css';
+import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
 
 interface OwnersOnlyProps {
   store: MerchantStore;
@@ -16,15 +14,5 @@ interface OwnersOnlyProps {
  */
 export function OwnersOnly({ store, children }: OwnersOnlyProps) {
   if (store.member_role === 'owner') return children;
-  return (
-    <div className="catalog">
-      <h1 className="catalog__title">Catálogo de {store.name}</h1>
-      <p className="catalog-notice">{MESSAGES.catalogOwnersOnly}.</p>
-      <p>
-        <Link to={ORDERS_PATH} className="button button--secondary">
-          Ver los pedidos
-        </Link>
-      </p>
-    </div>
-  );
+  return <OwnersOnlyNotice title={`Catálogo de ${store.name}`} message={`${MESSAGES.catalogOwnersOnly}.`} />;
 }

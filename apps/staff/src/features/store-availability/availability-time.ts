@@ -1,3 +1,4 @@
+import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import type { MerchantAvailability } from '@mandado/shared/store-availability.schemas';
 
 /**
@@ -6,7 +7,6 @@ import type { MerchantAvailability } from '@mandado/shared/store-availability.sc
  * since 2015, as date-text.ts and statements.ts count, so a fixed offset is exact and needs no time-zone data
  * (the owner's phone may be set to any zone; the store works on Montevideo's clock).
  */
-const MONTEVIDEO_OFFSET_MS = -3 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 export type PauseChoice = '30m' | '1h' | '2h' | '4h' | 'tomorrow';

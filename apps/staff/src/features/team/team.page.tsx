@@ -13,7 +13,6 @@ import { InviteForm } from './invite-form.tsx';
 import { RemoveMemberDialog } from './remove-member-dialog.tsx';
 import { removeMember, revokeInvitation, teamKey, teamQueryOptions } from './team.api.ts';
 import { canRemove, invitationExpiryText, roleLabel, sortedMembers } from './team-text.ts';
-import '../../components/owners-only-notice.css';
 import './team.css';
 
 type Member = StoreTeam['members'][number];
