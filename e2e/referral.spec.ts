@@ -315,7 +315,7 @@ test('a visitor: a registered e-mail opens the login panel pre-filled, a new one
   await expect(page.getByRole('dialog', { name: 'Crear cuenta' })).toBeVisible();
 });
 
-test('axe: the open popup of a logged-in user has no serious violations @phone', async ({
+test('axe: the open popup of a logged-in user has no serious violations @phone-only', async ({
   page,
   baseURL,
   isMobile,

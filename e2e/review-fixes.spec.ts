@@ -180,7 +180,7 @@ test.describe('/password-reset', () => {
     expect(requests.filter((line) => line.includes('secreto-del-enlace'))).toEqual([]);
   });
 
-  test('is pre-filled with the e-mail typed in the login panel @phone', async ({
+  test('is pre-filled with the e-mail typed in the login panel @phone-only', async ({
     page,
     baseURL,
     isMobile,
