@@ -38,7 +38,7 @@ async function supportMailTexts(): Promise<string[]> {
 }
 
 test.describe('help overlay', () => {
-  test('each footer help tab opens its view; Escape closes it, the link param goes and the page stays where it was', async ({
+  test('each footer help tab opens its view; Escape closes it, the link param goes and the page stays where it was; the terms page’s footer opens it too', async ({
     page,
   }) => {
     await chooseMontevideo(page);
@@ -81,6 +81,13 @@ test.describe('help overlay', () => {
     await expect(whatsapp).toHaveAttribute('rel', /noopener/);
     await expect(footer(page).getByRole('link', { name: 'soporte@mandado.uy' })).toBeVisible();
     await expect(footer(page).getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+
+    // The footer of the common layout (the terms page) opens the overlay too.
+    await page.goto('/termsuse');
+    await revealFooter(page);
+    await footer(page).getByRole('button', { name: 'Preguntas Frecuentes' }).click();
+    await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
+    await expect.poll(() => ayudaParam(page)).toBe('preguntas-frecuentes');
   });
 
   test('the FAQ accordion works with the keyboard and passes axe', async ({ page }) => {
@@ -127,7 +134,7 @@ test.describe('help overlay', () => {
     await expectNoSeriousViolations(page, 'help overlay, FAQ', { within: OPEN_DIALOG });
   });
 
-  test('the shareable link opens the contact form; empty fields are refused, then the message is sent', async ({
+  test('the shareable link opens the contact form; empty fields are refused, a failed send keeps what was typed and says why, then the message is sent', async ({
     page,
   }) => {
     await chooseMontevideo(page);
@@ -151,6 +158,22 @@ test.describe('help overlay', () => {
     await dialog
       .getByLabel('Comentarios', { exact: true })
       .fill('¿Entregan en Ciudad de la Costa?\nGracias.');
+    // The first send fails: the reason is shown and what was typed stays for the second try.
+    await page.route(
+      '**/v1/contact-us-email/',
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"detail":"Servicio en mantenimiento."}',
+        }),
+      { times: 1 },
+    );
+    await send.click();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Algo salió mal');
+    await expect(alert).toContainText('Servicio en mantenimiento.');
+    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue(subject);
     await send.click();
 
     await expect(dialog.getByRole('status').getByText('¡Mensaje enviado!')).toBeVisible();
@@ -191,29 +214,6 @@ test.describe('help overlay', () => {
     await expect(addressPopup).toBeVisible();
   });
 
-  test('a failed send keeps what was typed and says why', async ({ page }) => {
-    await chooseMontevideo(page);
-    await page.route('**/v1/contact-us-email/', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: '{"detail":"Servicio en mantenimiento."}',
-      }),
-    );
-    await page.goto('/stores?ayuda=contactenos');
-    const dialog = helpDialog(page);
-    await dialog.getByLabel('Nombre', { exact: true }).fill('Lucía Pereira');
-    await dialog.getByLabel('Correo electrónico', { exact: true }).fill('lucia.pereira@example.com');
-    await dialog.getByLabel('Teléfono', { exact: true }).fill('+57 300 123 4567');
-    await dialog.getByLabel('Asunto', { exact: true }).fill('Pedido');
-    await dialog.getByLabel('Comentarios', { exact: true }).fill('Hola');
-    await dialog.getByRole('button', { name: 'Enviar mensaje' }).click();
-    const alert = dialog.getByRole('alert');
-    await expect(alert).toContainText('Algo salió mal');
-    await expect(alert).toContainText('Servicio en mantenimiento.');
-    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('Pedido');
-  });
-
   test('the contact form is pre-filled for a logged-in remitter; the instructions follow their country', async ({
     page,
     baseURL,
@@ -237,7 +237,9 @@ test.describe('help overlay', () => {
     ).toBeVisible();
   });
 
-  test('an FAQ answer leads to the suggestion form, which is sent', async ({ page }) => {
+  test('an FAQ answer leads to the suggestion form, which is sent; another opens the city selector', async ({
+    page,
+  }) => {
     await chooseMontevideo(page);
     await page.goto('/stores?ayuda=preguntas-frecuentes');
     const dialog = helpDialog(page);
@@ -267,12 +269,8 @@ test.describe('help overlay', () => {
     // Back to the visible menu.
     await dialog.getByRole('button', { name: /Volver a Preguntas Frecuentes/ }).click();
     await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
-  });
 
-  test('the FAQ cities link opens the city selector', async ({ page }) => {
-    await chooseMontevideo(page);
-    await page.goto('/stores?ayuda=preguntas-frecuentes');
-    const dialog = helpDialog(page);
+    // The cities answer links to the city selector.
     await dialog.getByRole('button', { name: '¿A qué ciudades envían?' }).click();
     await dialog.getByRole('button', { name: 'Ver las ciudades con servicio' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -303,16 +301,5 @@ test.describe('help overlay', () => {
       'subject=Comprobante MV-10234',
     );
     await expectNoSeriousViolations(page, 'help overlay, payment instructions', { within: OPEN_DIALOG });
-  });
-
-  test('the footer of the common layout (terms page) opens the help overlay too @desktop-only', async ({
-    page,
-  }) => {
-    await chooseMontevideo(page);
-    await page.goto('/termsuse');
-    await revealFooter(page);
-    await footer(page).getByRole('button', { name: 'Preguntas Frecuentes' }).click();
-    await expect(viewHeading(page, 'Preguntas Frecuentes')).toBeVisible();
-    await expect.poll(() => ayudaParam(page)).toBe('preguntas-frecuentes');
   });
 });
