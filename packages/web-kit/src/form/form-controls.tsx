@@ -13,6 +13,16 @@ export function FieldError({ fieldId, message }: { fieldId: string; message: str
   );
 }
 
+/** Why the server refused the whole form (not one field): announced at once, the typed values stay. */
+export function FormProblem({ problem }: { problem: string | null | undefined }) {
+  if (!problem) return null;
+  return (
+    <p className="form__alert" role="alert">
+      {problem}
+    </p>
+  );
+}
+
 interface FieldProps {
   fieldId: string;
   label: string;

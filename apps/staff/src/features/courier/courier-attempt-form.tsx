@@ -4,7 +4,7 @@ import { ATTEMPT_REASON_LABELS, ATTEMPT_REASONS, MAX_DELIVERY_ATTEMPTS } from '@
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -78,11 +78,7 @@ export function CourierAttemptForm({ attemptsSoFar, onRecord, onCancel }: Courie
           ? 'Es el segundo intento: el pedido pasa a Mandado para coordinar la entrega.'
           : 'La tienda y quien compró verán el motivo. Puedes volver a intentarlo después.'}
       </p>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="courier-form__actions">
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="small" /> : null}

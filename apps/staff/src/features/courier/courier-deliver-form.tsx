@@ -3,7 +3,7 @@ import { deliveryCodeSchema, recipientNameSchema } from '@mandado/shared/courier
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -127,11 +127,7 @@ export function CourierDeliverForm({ codeTriesLeft, onDeliver, onCancel }: Couri
           {photo ? `Foto elegida: ${photo.name}` : 'Saca una foto del paquete entregado, si puedes.'}
         </p>
       </div>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="courier-form__actions">
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="small" /> : null}

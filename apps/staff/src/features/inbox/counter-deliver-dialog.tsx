@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CounterDeliverInput, counterDeliverInputSchema } from '@mandado/shared/courier.schemas';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field } from '@mandado/web-kit/form/form-controls.tsx';
-import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -103,20 +103,8 @@ export function CounterDeliverDialog({
             {...register('code')}
           />
         </Field>
-        {problem ? (
-          <p className="form__alert" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner size="small" /> : null}
-            Confirmar entrega
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <DialogActions confirmLabel="Confirmar entrega" onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

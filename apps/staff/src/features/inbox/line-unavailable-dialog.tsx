@@ -13,6 +13,8 @@ import { availableQuantityChoices, SUBSTITUTION_STORE_TEXT, unavailableOutcomes 
 import { isConflict, useInboxActions } from './use-inbox-actions.ts';
 // Its hints use the form kit's styles; it loads on its own, maybe before any dialog that imports the kit.
 import '@mandado/web-kit/form/form.css';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
+import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 
 type Outcome = 'substitute' | 'refund';
 
@@ -247,20 +249,8 @@ export function LineUnavailableDialog({
             ) : null}
           </div>
         ) : null}
-        {problem ? (
-          <p className="form__alert" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? <Spinner size="small" /> : null}
-            Guardar
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <DialogActions confirmLabel="Guardar" onCancel={onClose} busy={saving} />
       </form>
     </Dialog>
   );

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { REJECT_REASON_LABELS, REJECT_REASONS } from '@mandado/shared/fulfilment';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field } from '@mandado/web-kit/form/form-controls.tsx';
-import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -102,20 +102,8 @@ export function RejectDialog({
         <p className="dialog__text">
           Se devuelve todo el dinero de este pedido a quien pagó, y le avisamos por correo.
         </p>
-        {problem ? (
-          <p className="form__alert" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="dialog__actions">
-          <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancelar
-          </button>
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner size="small" /> : null}
-            Rechazar pedido
-          </button>
-        </div>
+        <FormProblem problem={problem} />
+        <DialogActions confirmLabel="Rechazar pedido" onCancel={onClose} busy={isSubmitting} />
       </form>
     </Dialog>
   );

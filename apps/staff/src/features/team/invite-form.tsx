@@ -4,7 +4,7 @@ import { STORE_MEMBER_ROLES } from '@mandado/shared/permissions';
 import { type StoreInvitationInput, storeInvitationInputSchema } from '@mandado/shared/store-members.schemas';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
-import { EmailInput, Field, FieldError } from '@mandado/web-kit/form/form-controls.tsx';
+import { EmailInput, Field, FieldError, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -93,11 +93,7 @@ export function InviteForm({ storeId }: { storeId: number }) {
         ))}
         <FieldError fieldId={`${ids}-role`} message={errors.role?.message} />
       </fieldset>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <button type="submit" className="button button--primary team-invite__send" disabled={isSubmitting}>
         {isSubmitting ? <Spinner size="small" /> : null}
         Enviar invitación

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import type { StoreTeam } from '@mandado/shared/store-members.schemas';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
-import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { useState } from 'react';
 
 type Member = StoreTeam['members'][number];
@@ -42,25 +43,13 @@ export function RemoveMemberDialog({ member, storeName, onRemove, onClose }: Rem
           ? 'Dejarás de ver los pedidos de la tienda. Para volver, otro dueño tendrá que invitarte.'
           : `${member.name} (${member.email}) dejará de ver los pedidos de la tienda. Para que vuelva, tendrás que enviarle otra invitación.`}
       </p>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void remove()}
-        >
-          {busy ? <Spinner size="small" /> : null}
-          {member.you ? 'Salir' : 'Quitar'}
-        </button>
-      </div>
+      <FormProblem problem={problem} />
+      <DialogActions
+        confirmLabel={member.you ? 'Salir' : 'Quitar'}
+        onCancel={onClose}
+        onConfirm={() => void remove()}
+        busy={busy}
+      />
     </Dialog>
   );
 }

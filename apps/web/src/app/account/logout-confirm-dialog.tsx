@@ -1,5 +1,5 @@
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
-import { Spinner } from '@mandado/web-kit/spinner.tsx';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../features/accounts/use-logout.ts';
 import { type LogoutOrigin, useAppStore } from '../../state/app-store.ts';
@@ -26,20 +26,12 @@ export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProp
   return (
     <Dialog title="Cerrar sesión" onClose={onClose}>
       <p className="dialog__text">¿Estás seguro de que deseas cerrar sesión?</p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancelar
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={confirm}
-          disabled={logout.isPending}
-        >
-          {logout.isPending ? <Spinner size="small" /> : null}
-          Cerrar sesión
-        </button>
-      </div>
+      <DialogActions
+        confirmLabel="Cerrar sesión"
+        onCancel={onClose}
+        onConfirm={confirm}
+        busy={logout.isPending}
+      />
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { type AddressSlotProps, BeneficiaryForm } from './beneficiary-form.tsx';
 import { type BeneficiaryMode, nextSelection } from './beneficiary-selection.ts';
 import './beneficiaries.css';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 
 interface BeneficiariesManagerProps {
   city: { id: number; name: string };
@@ -178,20 +179,12 @@ export function BeneficiariesManager({
       {deleting ? (
         <Dialog title="Eliminar Dirección" onClose={() => setDeleting(null)}>
           <p className="dialog__text">¿Estás seguro de que deseas eliminar esta dirección?</p>
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setDeleting(null)}>
-              Cancelar
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={confirmDelete}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? <Spinner size="small" /> : null}
-              Eliminar
-            </button>
-          </div>
+          <DialogActions
+            confirmLabel="Eliminar"
+            onCancel={() => setDeleting(null)}
+            onConfirm={confirmDelete}
+            busy={remove.isPending}
+          />
         </Dialog>
       ) : null}
     </div>

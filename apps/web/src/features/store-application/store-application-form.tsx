@@ -7,7 +7,7 @@ import {
 } from '@mandado/shared/store-application.schemas';
 import { STORE_KIND_LABELS, STORE_KINDS } from '@mandado/shared/store-kinds';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { EmailInput, Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { EmailInput, Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -266,11 +266,7 @@ export function StoreApplicationForm({
               </Field>
             </div>
           </fieldset>
-          {alert ? (
-            <p className="form__alert" role="alert">
-              {alert}
-            </p>
-          ) : null}
+          <FormProblem problem={alert} />
           <button
             type="submit"
             className="button button--primary store-application__submit"
