@@ -10,7 +10,8 @@ import { defineConfig } from 'vitest/config';
  * - rate-limit: counters kept by upserts, concurrent requests, windows computed in SQL;
  * - request-fairness: a test holds a table lock, which blocks differently on one connection;
  * - seed: the demo catalog the server loads on an empty PGlite at start;
- * - refunds-property: concurrent refund decisions on one store order never exceed what was paid (row locks).
+ * - refunds-property: concurrent refund decisions on one store order never exceed what was paid (row locks);
+ * - media-sweep: two sweeps at once share the orphan photos (`for update skip locked`), a save races a sweep.
  * A new file that races transactions, takes locks or uses an extension belongs here too.
  */
 export const ENGINE_SENSITIVE_API_FILES = [
@@ -22,6 +23,7 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/request-fairness.test.ts',
   'apps/api/test/seed.test.ts',
   'apps/api/test/refunds-property.test.ts',
+  'apps/api/test/media-sweep.test.ts',
 ];
 
 const apiTest = {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { toasts } from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { EL_PUERTO, expectNoSideScroll, openAsDemoOwner } from './fulfilment.helpers.ts';
@@ -12,11 +13,20 @@ import { chooseMontevideo, storeList } from './visitor.helpers.ts';
  * view come with their own pages.
  */
 
-/** A 1×1 PNG: a real image the server checks by content and re-encodes. */
-const PHOTO = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A photo the size a phone takes (4000 × 3000, grainy so it weighs what one does), as a JPEG. */
+function phonePhoto(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#c08040',
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
 const PHONE = {
   viewport: { width: 360, height: 740 },
   isMobile: true,
@@ -49,6 +59,34 @@ test('an owner adds a product with a photo, changes its price and stock, and a s
   await expectNoSideScroll(page, 'the catalog list');
   await expectNoSeriousViolations(page, 'the catalog list');
 
+  // Only the rows near the screen are in the page; each tells its place in the whole list. Scrolling to the
+  // end renders the last rows and loads the next page (El Puerto has more products than a page holds).
+  const items = page.getByRole('list').filter({ has: rows.first() }).getByRole('listitem');
+  await expect(items.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(items.first()).toHaveAttribute('aria-setsize', '-1');
+  expect(await rows.count()).toBeLessThan(20);
+  const lastItem = items.last();
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const size = await lastItem.getAttribute('aria-setsize');
+    expect(size).not.toBe('-1');
+    expect(await lastItem.getAttribute('aria-posinset')).toBe(size);
+  }).toPass({ timeout: 15_000 });
+  const total = Number(await lastItem.getAttribute('aria-setsize'));
+  expect(total).toBeGreaterThan(30);
+  expect(await rows.count()).toBeLessThan(20);
+  // The quick stock buttons work on a row the window rendered on the way down.
+  const lastRow = lastItem.getByRole('article');
+  const lastStock = lastRow.locator('.stepper__value');
+  const before = Number((await lastStock.innerText()).replace(/\D/g, ''));
+  await lastRow.getByRole('button', { name: /^Sumar una unidad de / }).click();
+  await expect(lastStock).toContainText(String(before + 1));
+  // And back: other specs count El Puerto's stock.
+  await lastRow.getByRole('button', { name: /^Quitar una unidad de / }).click();
+  await expect(lastStock).toContainText(String(before));
+  await expectNoSideScroll(page, 'the catalog list at its end');
+  await page.evaluate(() => window.scrollTo(0, 0));
+
   // A new product, with a photo taken on the phone.
   await page.getByRole('link', { name: 'Nuevo producto' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo producto' })).toBeVisible();
@@ -62,9 +100,16 @@ test('an owner adds a product with a photo, changes its price and stock, and a s
   await page.getByLabel('Categoría').selectOption({ label: 'Almacén' });
   await page.getByLabel('Precio', { exact: true }).fill('189,50');
   await page.getByLabel('Stock').fill('12');
+  // The phone shrinks the photo to 1600 px before sending it (the server re-encodes whatever arrives).
+  const photo = await phonePhoto();
+  const uploaded = page.waitForRequest((request) => request.url().endsWith('/product-images/'));
   await page
     .getByLabel('Agregar fotos')
-    .setInputFiles({ name: 'higos.png', mimeType: 'image/png', buffer: PHOTO });
+    .setInputFiles({ name: 'higos.jpg', mimeType: 'image/jpeg', buffer: photo });
+  // The body of a Blob upload is not shown to Playwright: its headers tell what the phone made of the photo.
+  const sent = await (await uploaded).allHeaders();
+  expect(sent['content-type']).toMatch(/^image\/(webp|jpeg)$/);
+  expect(Number(sent['content-length'])).toBeLessThan(photo.length / 2);
   await expect(page.getByRole('img', { name: `Foto 1 de ${name}` })).toBeVisible();
   await expect(page.getByText('Principal', { exact: true })).toBeVisible();
   await expectNoSideScroll(page, 'the product form');

@@ -9,7 +9,8 @@ const api = 'http://localhost:3000';
  * into small shared chunks, which compress worse and cost a request each.
  */
 const SHELL_MODULES = [
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+  // Not TanStack's virtualizer: only the owner's catalog list uses it (issue 18), so it stays in that page's chunk.
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](?!react-virtual|virtual-core)[^\\/]+|zustand)[\\/]/,
   /apps[\\/]staff[\\/]src[\\/]main\.tsx$/,
 ];
 

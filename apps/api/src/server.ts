@@ -12,6 +12,7 @@ import {
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
+import { type PhotoSweepWorker, startPhotoSweepWorker } from './modules/media/product-photos.service.ts';
 import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { type RefundWorker, startRefundWorker } from './modules/refunds/refund-worker.ts';
@@ -52,6 +53,7 @@ let mailWorker: MailWorker | null = null;
 let expiryWorker: OrderExpiryWorker | null = null;
 let refundWorker: RefundWorker | null = null;
 let pushWorker: PushWorker | null = null;
+let photoSweepWorker: PhotoSweepWorker | null = null;
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
@@ -93,6 +95,7 @@ app.addHook('onClose', async () => {
   await expiryWorker?.stop();
   await refundWorker?.stop();
   await pushWorker?.stop();
+  await photoSweepWorker?.stop();
   await mailWorker?.stop();
   mailTransport.close();
 });
@@ -129,4 +132,7 @@ pushWorker = startPushWorker({
   endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
 });
 pushWorker.kick();
+// Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved) go,
+// file and row; every instance may sweep, row locks keep them apart (issue 18).
+photoSweepWorker = startPhotoSweepWorker({ db: database.db, media: app.media, log: app.log });
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

@@ -196,6 +196,30 @@ describe('the owner', () => {
     expect(badCursor.status).toBe(400);
   });
 
+  it("tells the store's currency with every page, also for a store with no product yet", async () => {
+    const empty = await createStore(t.database, { name: `Almacén vacío ${Date.now()}` });
+    const dollars = await createStore(t.database, { name: `Tienda en dólares ${Date.now()}` });
+    const emptyOwner = await createUser(t.app);
+    await addStoreMember(t.database, empty.id, emptyOwner.id, 'owner');
+    await addStoreMember(t.database, dollars.id, emptyOwner.id, 'owner');
+    await createProduct(t.database, dollars.id, { currency: 'USD' });
+
+    const none = await call<MerchantProductPage>(
+      emptyOwner,
+      'GET',
+      `/v1/merchant/stores/${empty.id}/products/`,
+    );
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ results: [], next_cursor: null, currency: 'UYU' });
+    // A search that finds nothing still says which currency a new product takes.
+    const nothing = await call<MerchantProductPage>(
+      emptyOwner,
+      'GET',
+      `/v1/merchant/stores/${dollars.id}/products/?q=zzz`,
+    );
+    expect(nothing.body).toMatchObject({ results: [], currency: 'USD' });
+  });
+
   it('switches a product off: hidden from the shop, refused by the cart, kept for the owner', async () => {
     const created = await call<MerchantProduct>(owner, 'POST', `${base()}/products/`, productBody());
     const buyer = await createUser(t.app);

@@ -38,6 +38,11 @@ export const merchantProductPageSchema = z.object({
   results: z.array(merchantProductSchema),
   /** Opaque; pass it back as `cursor` for the next page, null on the last one. */
   next_cursor: z.string().nullable(),
+  /**
+   * The currency the store prices in, which a new product takes: known for a store with no product yet, so
+   * the form can show its symbol.
+   */
+  currency: z.string(),
 });
 export type MerchantProductPage = z.infer<typeof merchantProductPageSchema>;
 

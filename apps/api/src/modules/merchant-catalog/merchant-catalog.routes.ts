@@ -119,7 +119,11 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const page = await listProducts(app.db, requireActor(request), request.params.id, request.query);
-      return { results: page.rows.map(presentMerchantProduct), next_cursor: page.nextCursor };
+      return {
+        results: page.rows.map(presentMerchantProduct),
+        next_cursor: page.nextCursor,
+        currency: page.currency,
+      };
     },
   );
 
@@ -220,7 +224,13 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await uploadProductImage(requireActor(request), request.params.id, body, app.media);
+      const result = await uploadProductImage(
+        app.db,
+        requireActor(request),
+        request.params.id,
+        body,
+        app.media,
+      );
       return reply.status(201).send(result);
     },
   );

@@ -13,6 +13,7 @@ import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { prepareImage } from '../media/image-intake.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
+import { storeProductPhoto, takeProductPhotos } from '../media/product-photos.service.ts';
 import {
   changeStock,
   findStoreProduct,
@@ -56,7 +57,7 @@ export async function listProducts(
   actor: Actor,
   storeId: number,
   query: ProductQuery,
-): Promise<{ rows: MerchantProductRow[]; nextCursor: string | null }> {
+): Promise<{ rows: MerchantProductRow[]; nextCursor: string | null; currency: string }> {
   requireOwner(actor, storeId);
   const rows = await listStoreProducts(db, storeId, {
     search: query.q ? query.q : null,
@@ -65,7 +66,12 @@ export async function listProducts(
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  return {
+    rows: page,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    // The same reading a new product's price gets in createProduct, so the form's symbol is the saved one.
+    currency: await readStoreCurrency(db, storeId),
+  };
 }
 
 export async function getProduct(
@@ -92,18 +98,37 @@ export function productImageKey(storeId: number, fileId: string): string {
   return `products/${storeId}/${fileId}.webp`;
 }
 
+/** Photo URLs of this store's uploads, the only addresses besides a product's current images it may show. */
+function isStorePhotoUrl(storeId: number, url: string): boolean {
+  const match = PRODUCT_IMAGE_URL.exec(url);
+  return match !== null && Number(match[1]) === storeId;
+}
+
 /**
  * The images the product may show: those it already has (the demo's drawings among them) and photos uploaded
- * for this same store through the upload route; never an address elsewhere, which would make the shop load
- * a third party's file, nor another store's photo.
+ * for this same store through the upload route and still kept; never an address elsewhere, which would make
+ * the shop load a third party's file, nor another store's photo. The store's uploaded photos among them are
+ * marked as used (the orphan sweep passes them by); a new one the sweep already deleted, after a day in a
+ * form never saved, is refused with a message to upload it again.
  */
-function checkImages(storeId: number, images: readonly string[], current: readonly string[]): string[] {
+async function checkImages(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  images: readonly string[],
+  current: readonly string[],
+): Promise<string[]> {
   const unique = [...new Set(images)];
-  for (const url of unique) {
-    if (current.includes(url)) continue;
-    const match = PRODUCT_IMAGE_URL.exec(url);
-    if (!match || Number(match[1]) !== storeId)
-      throw new HttpError(400, { detail: MESSAGES.productImageNotOurs });
+  const added = unique.filter((url) => !current.includes(url));
+  if (added.some((url) => !isStorePhotoUrl(storeId, url))) {
+    throw new HttpError(400, { detail: MESSAGES.productImageNotOurs });
+  }
+  const kept = await takeProductPhotos(
+    tx,
+    storeId,
+    unique.filter((url) => isStorePhotoUrl(storeId, url)),
+  );
+  if (added.some((url) => !kept.includes(url))) {
+    throw new HttpError(400, { detail: MESSAGES.productPhotoGone });
   }
   return unique;
 }
@@ -127,7 +152,7 @@ async function valuesOf(
     discount: input.discounted_price !== null,
     stock: input.stock,
     active: input.active,
-    images: checkImages(storeId, input.images, currentImages),
+    images: await checkImages(tx, storeId, input.images, currentImages),
   };
 }
 
@@ -230,6 +255,7 @@ export async function adjustStock(
  * product form then saves with the product.
  */
 export async function uploadProductImage(
+  db: Database,
   actor: Actor,
   storeId: number,
   bytes: Buffer,
@@ -238,8 +264,9 @@ export async function uploadProductImage(
   requireOwner(actor, storeId);
   const image = await prepareImage(bytes);
   const fileId = randomUUID();
-  await media.put(productImageKey(storeId, fileId), image.body, image.contentType);
-  return { url: `/media/photos/${storeId}/${fileId}.webp` };
+  const url = `/media/photos/${storeId}/${fileId}.webp`;
+  await storeProductPhoto(db, media, { key: productImageKey(storeId, fileId), url, storeId }, image);
+  return { url };
 }
 
 /** A public product photo by its URL's parts, or null (the route answers 404). */

@@ -20,8 +20,8 @@ function product(id: number, stock: number): MerchantProduct {
 
 const DATA: ProductPages = {
   pages: [
-    { results: [product(1, 5), product(2, 0)], next_cursor: 'x' },
-    { results: [product(3, 9)], next_cursor: null },
+    { results: [product(1, 5), product(2, 0)], next_cursor: 'x', currency: 'UYU' },
+    { results: [product(3, 9)], next_cursor: null, currency: 'UYU' },
   ],
   pageParams: [null, 'x'],
 };

@@ -73,16 +73,14 @@ export function categoriesQueryOptions(storeId: number) {
 }
 
 /**
- * The store's currency, for the symbol beside a new product's price boxes: its products are priced in it
- * (the API prices a new one the same way), and the store list does not carry it. Null for a store with no
- * product yet.
+ * The store's currency, for the symbol beside a new product's price boxes: every page of the list says which
+ * currency a new product takes, so a one-row page is enough, also for a store with no product yet.
  */
 export function storeCurrencyQueryOptions(storeId: number) {
   return queryOptions({
     queryKey: [...catalogKey(storeId), 'currency'] as const,
     queryFn: async ({ signal }) =>
-      (await apiGet<MerchantProductPage>(`${storePath(storeId)}/products/?limit=1`, signal)).results[0]
-        ?.currency ?? null,
+      (await apiGet<MerchantProductPage>(`${storePath(storeId)}/products/?limit=1`, signal)).currency,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -4,13 +4,13 @@ import { SearchIcon } from '@mandado/web-kit/icons.tsx';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { productListQueryOptions } from './catalog.api.ts';
 import { loadedProducts } from './catalog-cache.ts';
 import { CATALOG_IMPORT_PATH, NEW_PRODUCT_PATH } from './catalog-paths.ts';
 import { OwnersOnly } from './owners-only.tsx';
-import { ProductRow } from './product-row.tsx';
+import { ProductWindow } from './product-window.tsx';
 import { useStockChange } from './use-stock-change.ts';
 import './catalog.css';
 
@@ -19,8 +19,9 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * `/comercio/catalogo` (issue 18), for the store's owners: the products by name with their stock, a search,
- * and more pages as the end of the list comes into view. The search lives in the address, so the form's
- * 'Guardar' and the back button return to the same list.
+ * and more pages as the end of the list comes near (only the rows near the screen are in the page,
+ * product-window.tsx). The search lives in the address, so the form's 'Guardar' and the back button return to
+ * the same list.
  */
 export function CatalogPage({ store }: { store: MerchantStore }) {
   return (
@@ -42,6 +43,8 @@ function CatalogList({ store }: { store: MerchantStore }) {
   });
   const onStock = useStockChange(store.id);
   const products = loadedProducts(list.data);
+  const { fetchNextPage } = list;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const listSearch = search ? `?${new URLSearchParams({ q: search })}` : '';
 
   // The address changed by other means (back button, a link): the box shows its search.
@@ -132,15 +135,28 @@ function CatalogList({ store }: { store: MerchantStore }) {
           />
         ) : (
           <>
-            <ul className="catalog__list">
-              {products.map((product) => (
-                <li key={product.id} className="catalog__item">
-                  <ProductRow product={product} listSearch={listSearch} onStock={onStock} />
-                </li>
-              ))}
-            </ul>
+            <ProductWindow
+              products={products}
+              listSearch={listSearch}
+              onStock={onStock}
+              hasNextPage={list.hasNextPage}
+              fetchingNextPage={list.isFetchingNextPage}
+              // After a failed page, 'Cargar más' asks again: scrolling on would retry without end.
+              autoLoad={!list.isFetchNextPageError}
+              onMore={loadMore}
+            />
             {list.hasNextPage ? (
-              <MoreProducts loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+              <div className="catalog__more">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={list.isFetchingNextPage}
+                  onClick={loadMore}
+                >
+                  {list.isFetchingNextPage ? <Spinner size="small" /> : null}
+                  {list.isFetchingNextPage ? 'Cargando…' : 'Cargar más'}
+                </button>
+              </div>
             ) : null}
             {list.isFetchNextPageError ? (
               <p className="form__alert" role="alert">
@@ -150,44 +166,6 @@ function CatalogList({ store }: { store: MerchantStore }) {
           </>
         )}
       </section>
-    </div>
-  );
-}
-
-interface MoreProductsProps {
-  loading: boolean;
-  onMore: () => void;
-}
-
-/**
- * The end of the loaded list: it asks for the next page as it comes near the screen (a screen and a half
- * ahead), and is a 'Cargar más' button for a browser without IntersectionObserver or a keyboard user.
- */
-function MoreProducts({ loading, onMore }: MoreProductsProps) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const onMoreRef = useRef(onMore);
-  onMoreRef.current = onMore;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || loading || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onMoreRef.current();
-      },
-      { rootMargin: '0px 0px 150% 0px' },
-    );
-    observer.observe(element);
-    // A new observer per page: one still in view after a page arrives asks again at once.
-    return () => observer.disconnect();
-  }, [loading]);
-
-  return (
-    <div ref={sentinel} className="catalog__more">
-      <button type="button" className="button button--secondary" disabled={loading} onClick={onMore}>
-        {loading ? <Spinner size="small" /> : null}
-        {loading ? 'Cargando…' : 'Cargar más'}
-      </button>
     </div>
   );
 }
