@@ -10,6 +10,7 @@ import { chooseMontevideo, storeList } from './visitor.helpers.ts';
  * Issue 18, the store's availability and statements on a 360 px phone: El Puerto's owner pauses it for an
  * hour; a logged-in shopper on another phone sees 'Pausada' on its card and is told why the yerba cannot be
  * added (the cart's server refuses it with the store's reason); the owner resumes and the shopper adds it.
+ * Before that the owner changes the store's phone and Saturday's hours, which the shopper's store page shows.
  * Then the owner opens the weekly statements.
  */
 
@@ -40,11 +41,18 @@ async function reopenElPuerto(page: Page, baseURL: string): Promise<void> {
   const store = results.find((candidate) => candidate.name === EL_PUERTO);
   if (!store) throw new Error(`${EL_PUERTO} is not among the owner's stores`);
   const { csrf_token } = (await (await page.request.get('/v1/csrf-token/')).json()) as { csrf_token: string };
+  const headers = { 'X-CSRFToken': csrf_token, Origin: baseURL };
   const answer = await page.request.put(`/v1/merchant/stores/${store.id}/availability/`, {
     data: { paused_until: null, closure: null },
-    headers: { 'X-CSRFToken': csrf_token, Origin: baseURL },
+    headers,
   });
   expect(answer.status(), await answer.text()).toBe(200);
+  // No hours either: the seed's stores are always open (decision 047).
+  const hours = await page.request.put(`/v1/merchant/stores/${store.id}/hours/`, {
+    data: { hours: null },
+    headers,
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
 }
 
 /** El Puerto's 'Almacén' page, where the yerba is sold. */
@@ -69,8 +77,27 @@ test('an owner pauses the store, a shopper is told why they cannot add, the owne
     await expect(nav.getByRole('link', { name: 'Tienda' })).toHaveAttribute('aria-current', 'page');
     const state = page.getByRole('status').filter({ has: page.locator('.store-state__title') });
     await expect(state).toContainText('Recibiendo pedidos');
+    // 'Perfil' and 'Horario' load under the state: the checks below cover them too.
+    await expect(page.getByRole('heading', { level: 2, name: 'Horario' })).toBeVisible();
     await expectNoSideScroll(page, "the store's page");
     await expectNoSeriousViolations(page, "the store's page");
+
+    // The profile's phone and Saturday's hours, each saved with its button, still there after a reload.
+    await page.getByLabel('Teléfono').fill('099 765 432');
+    await page.getByRole('button', { name: 'Guardar perfil' }).click();
+    await expect(toasts(page).getByText('Guardaste el perfil de tu tienda')).toBeVisible();
+    const saturday = page.getByRole('group', { name: 'Sábado' });
+    await saturday.getByLabel('Abre el sábado').fill('10:00');
+    await saturday.getByLabel('Cierra el sábado').fill('14:00');
+    await saturday.getByRole('button', { name: '+ Agregar turno el sábado' }).click();
+    await saturday.getByLabel('Abre el sábado (turno 2)').fill('16:00');
+    await saturday.getByLabel('Cierra el sábado (turno 2)').fill('19:30');
+    await page.getByRole('button', { name: 'Guardar horario' }).click();
+    await expect(toasts(page).getByText('Guardaste el horario')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Teléfono')).toHaveValue('+59899765432');
+    await expect(saturday.getByLabel('Abre el sábado (turno 1)')).toHaveValue('10:00');
+    await expect(saturday.getByLabel('Cierra el sábado (turno 2)')).toHaveValue('19:30');
 
     // 'Pausar ahora' → 1 h: the state turns to what the shoppers see.
     await page.getByRole('button', { name: 'Pausar ahora' }).click();
@@ -98,6 +125,10 @@ test('an owner pauses the store, a shopper is told why they cannot add, the owne
       await card.getByRole('link', { name: EL_PUERTO }).click();
       await expect(shopper.getByRole('heading', { level: 1, name: EL_PUERTO })).toBeVisible();
       await expect(shopper.getByText(reason)).toBeVisible();
+      // The hours the owner saved: open or closed now, and when that changes (Montevideo's clock).
+      await expect(
+        shopper.getByText(/^(Abierta · cierra a las? \d|Cerrada · abre (hoy|mañana|el \p{L}+) a las? \d)/u),
+      ).toBeVisible();
 
       // The cart's server refuses the yerba with the store's reason, and the cart stays empty.
       await openAlmacen(shopper);

@@ -47,6 +47,7 @@ import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.t
 import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
 import { storeInvitationRoutes } from './modules/store-members/store-members.routes.ts';
+import { storeLogoRoutes } from './modules/stores/store-profile.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(mediaRoutes);
   await app.register(productImageRoutes);
+  await app.register(storeLogoRoutes);
   await registerWebApp(app, options.webDistDir ?? null, options.staffDistDir ?? null);
   return app;
 }

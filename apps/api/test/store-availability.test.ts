@@ -78,7 +78,7 @@ describe('a paused store', () => {
     expect(later.statusCode).toBe(200);
   });
 
-  it('counts the delivery window of an order already in the cart from the reopening', async () => {
+  it('counts the delivery window of an order already in the cart from the reopening, and the checkout says so first', async () => {
     const fixture = await prepareCheckout(t.database, { stores: 1 });
     const store = fixture.stores[0];
     if (!store) throw new Error('no store');
@@ -98,6 +98,14 @@ describe('a paused store', () => {
       state: 'closed',
       note: 'Inventario anual',
     });
+
+    // The checkout shows the window the order will get before it is placed.
+    const options = await t.app.inject({
+      method: 'GET',
+      url: '/v1/checkout/options/',
+      headers: fixture.user.headers,
+    });
+    expect(options.json<{ delivery_window: { from: string } }>().delivery_window).toEqual(deliveryWindow(to));
 
     const body = await orderBody(t.app, fixture.user, { beneficiaryId: fixture.beneficiaryId });
     const placed = await placeOrderRequest(t.app, fixture.user, body);

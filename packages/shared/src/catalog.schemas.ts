@@ -26,6 +26,22 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const categoryListSchema = z.object({ results: z.array(categorySchema) });
 
+const hoursRangesSchema = z.array(z.object({ from: z.string(), to: z.string() }));
+
+/**
+ * A store's week as answers carry it (checked by store-hours.schemas.ts when saved). Spelled out here rather
+ * than built from store-hours.ts, so the shop's first load does not bring the hours rules with this schema.
+ */
+export const weeklyHoursResponseSchema = z.object({
+  monday: hoursRangesSchema,
+  tuesday: hoursRangesSchema,
+  wednesday: hoursRangesSchema,
+  thursday: hoursRangesSchema,
+  friday: hoursRangesSchema,
+  saturday: hoursRangesSchema,
+  sunday: hoursRangesSchema,
+});
+
 export const storeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -50,6 +66,8 @@ export const storeSchema = z.object({
   modified: z.string(),
   /** Whether it takes orders now: paused or closed by its owner (issue 18). */
   availability: storeAvailabilitySchema,
+  /** Its hours per weekday on Montevideo's clock (decision 047); null: no hours set, always open. */
+  hours: weeklyHoursResponseSchema.nullable(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

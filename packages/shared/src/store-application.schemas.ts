@@ -13,12 +13,14 @@ import { singleLineText } from './validation-rules.ts';
 export const STORE_NAME_MAX_LENGTH = 80;
 export const STORE_ADDRESS_MAX_LENGTH = 200;
 
-const line = (max: number) =>
+/** A required single line of at most `max` characters (also the store profile's name and address). */
+export const storeTextLine = (max: number) =>
   singleLineText(
     z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.tooLong(max)),
   );
 
-const coordinate = (min: number, max: number) =>
+/** A map pin's coordinate inside Uruguay's box; 0 is the form's "no pin yet". */
+export const storeCoordinate = (min: number, max: number) =>
   z.number({ error: MESSAGES.mapPinRequired }).superRefine((value, context) => {
     // 0 is the form's "no pin yet": one message, not also "outside Uruguay".
     if (value === 0) context.addIssue({ code: 'custom', message: MESSAGES.mapPinRequired });
@@ -36,16 +38,9 @@ export function normalizeStorePhone(value: string): string | null {
   return normalizeInternationalPhone(international)?.e164 ?? null;
 }
 
-export const storeApplicationInputSchema = z.object({
-  store_name: line(STORE_NAME_MAX_LENGTH),
-  kind: z.enum(STORE_KINDS, { error: MESSAGES.required }),
-  address_line1: line(STORE_ADDRESS_MAX_LENGTH),
-  city_id: z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647),
-  latitude: coordinate(URUGUAY_BOUNDS.south, URUGUAY_BOUNDS.north),
-  longitude: coordinate(URUGUAY_BOUNDS.west, URUGUAY_BOUNDS.east),
-  contact_name: personNameField(),
-  email: emailField,
-  phone: z
+/** A store's Uruguayan phone as typed, kept as E.164 (the application and the store's profile). */
+export function storePhoneField() {
+  return z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
@@ -57,7 +52,19 @@ export const storeApplicationInputSchema = z.object({
         return z.NEVER;
       }
       return e164;
-    }),
+    });
+}
+
+export const storeApplicationInputSchema = z.object({
+  store_name: storeTextLine(STORE_NAME_MAX_LENGTH),
+  kind: z.enum(STORE_KINDS, { error: MESSAGES.required }),
+  address_line1: storeTextLine(STORE_ADDRESS_MAX_LENGTH),
+  city_id: z.number({ error: MESSAGES.required }).int().positive().max(2_147_483_647),
+  latitude: storeCoordinate(URUGUAY_BOUNDS.south, URUGUAY_BOUNDS.north),
+  longitude: storeCoordinate(URUGUAY_BOUNDS.west, URUGUAY_BOUNDS.east),
+  contact_name: personNameField(),
+  email: emailField,
+  phone: storePhoneField(),
   rut: z
     .string({ error: MESSAGES.required })
     .trim()

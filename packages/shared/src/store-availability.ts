@@ -1,5 +1,6 @@
 import { dayAndTimeText } from './date-text.ts';
 import type { StoreAvailabilityView } from './store-availability.schemas.ts';
+import { nextOpening, type WeeklyHours } from './store-hours.ts';
 
 /**
  * Whether a store takes orders now (issue 18): its owner may pause it ('Pausar ahora', until a time it
@@ -16,6 +17,8 @@ export interface StoreAvailabilityFields {
   closedFrom: Date | string | null;
   closedTo: Date | string | null;
   closureNote: string;
+  /** Its hours per weekday (store-hours.ts); null or absent: always open. Hours never refuse an order. */
+  hours?: WeeklyHours | null;
 }
 
 function time(value: Date | string | null): number | null {
@@ -38,11 +41,35 @@ export function storeAvailability(store: StoreAvailabilityFields, now: Date): St
   return { state: 'paused', reopensAt: reopensAt.toISOString() };
 }
 
-/** When the store's delivery window starts counting: now, or its reopening when it is paused or closed. */
-export function ordersCountFrom(availability: StoreAvailability, now: Date): Date {
-  return availability.state === 'open'
-    ? now
-    : new Date(Math.max(now.getTime(), Date.parse(availability.reopensAt)));
+/**
+ * When the store's delivery window starts counting: now, or its reopening when it is paused or closed; with
+ * hours, the first opening from then on (decision 047: the store prepares the order when it works).
+ */
+export function ordersCountFrom(
+  availability: StoreAvailability,
+  now: Date,
+  hours: WeeklyHours | null = null,
+): Date {
+  const reopens =
+    availability.state === 'open'
+      ? now
+      : new Date(Math.max(now.getTime(), Date.parse(availability.reopensAt)));
+  return hours ? nextOpening(hours, reopens) : reopens;
+}
+
+/** ordersCountFrom for a store row: its pause, closure and hours read against the clock. */
+export function storeOrdersCountFrom(store: StoreAvailabilityFields, now: Date): Date {
+  return ordersCountFrom(storeAvailability(store, now), now, store.hours ?? null);
+}
+
+/**
+ * When a purchase from these stores starts counting its 24–48 h: the whole purchase arrives together, so the
+ * store that opens last sets it (issue 18). The same rule for the checkout's preview and the placed order.
+ */
+export function purchaseCountsFrom(stores: readonly StoreAvailabilityFields[], now: Date): Date {
+  return new Date(
+    Math.max(now.getTime(), ...stores.map((store) => storeOrdersCountFrom(store, now).getTime())),
+  );
 }
 
 /** The badge on the store's card and page: 'Pausada' or 'Cerrada hasta …'; null while open. */

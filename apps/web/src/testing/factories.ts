@@ -39,6 +39,7 @@ export function aStore(overrides: Partial<Store> = {}): Store {
     sort_index: 1,
     cities: ['Montevideo'],
     availability: { state: 'open', reopens_at: null, note: '', badge: null, reason: null },
+    hours: null,
     latitude: -34.9,
     longitude: -56.16,
     created: '2026-01-01T00:00:00Z',

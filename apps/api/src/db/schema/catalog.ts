@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '@mandado/shared/store-hours';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -75,6 +76,13 @@ export const stores = pgTable(
     closureNote: text('closure_note').notNull().default(''),
     /** Our commission in percent on what the store sells (issue 18), set by operators; orders freeze it. */
     commissionRate: numeric('commission_rate', { precision: 5, scale: 2 }).notNull().default('10.00'),
+    /** The store's phone in E.164 (issue 18, its profile); '' until its owner sets one. */
+    phone: text('phone').notNull().default(''),
+    /**
+     * Its hours per weekday on Montevideo's clock (decision 047), checked by the shared weeklyHoursSchema when
+     * written; null is "no hours": always open, as every store was before.
+     */
+    openingHours: jsonb('opening_hours').$type<WeeklyHours>(),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),

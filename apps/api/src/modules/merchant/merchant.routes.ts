@@ -16,6 +16,7 @@ import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
 import { storeStatementRoutes } from '../store-statements/store-statements.routes.ts';
+import { storeProfileRoutes } from '../stores/store-profile.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
 
 const TAGS = ['comercio'];
@@ -103,4 +104,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storeTeamRoutes);
   // Weekly statements: delivered orders, refunds, commission and the net due (issue 18).
   await app.register(storeStatementRoutes);
+  // The store's profile, logo and hours per weekday (issue 18, decision 047).
+  await app.register(storeProfileRoutes);
 };

@@ -18,7 +18,7 @@ import {
   DECLINE_MESSAGES,
   SANDBOX_CARD_MESSAGES,
 } from '@mandado/shared/sandbox-cards';
-import { ordersCountFrom, storeAvailability } from '@mandado/shared/store-availability';
+import { purchaseCountsFrom } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
@@ -484,8 +484,9 @@ async function writeOrder(
     const zone = beneficiary
       ? deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude))
       : null;
-    // Read before the window: a paused or closed store's order counts its 24–48 h from the reopening, and
-    // the whole purchase arrives together, so the latest reopening sets the window (issue 18).
+    // Read before the window: a paused or closed store's order counts its 24–48 h from the reopening (and
+    // from its next opening when it has hours, decision 047), and the whole purchase arrives together, so the
+    // latest reopening sets the window (issue 18).
     const snapshots = new Map(
       (
         await storeSnapshots(
@@ -494,13 +495,7 @@ async function writeOrder(
         )
       ).map((row) => [row.id, row]),
     );
-    const countsFrom = new Date(
-      Math.max(
-        now.getTime(),
-        ...[...snapshots.values()].map((row) => ordersCountFrom(storeAvailability(row, now), now).getTime()),
-      ),
-    );
-    const window = deliveryWindow(countsFrom);
+    const window = deliveryWindow(purchaseCountsFrom([...snapshots.values()], now));
     const expiresAt = new Date(
       now.getTime() + (manual ? settings.manualPaymentDays * 24 * 60 : CARD_PAYMENT_MINUTES) * 60_000,
     );

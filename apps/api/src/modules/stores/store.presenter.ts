@@ -33,5 +33,6 @@ export function presentStore(row: StoreRow, now = new Date()): Store {
     created: new Date(row.createdAt).toISOString(),
     modified: new Date(row.modifiedAt).toISOString(),
     availability: availabilityView(row.name, row, now),
+    hours: row.openingHours,
   };
 }

@@ -1,3 +1,4 @@
+import type { WeeklyHours } from '@mandado/shared/store-hours';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { cities, departments, storeCities, stores } from '../../db/schema/catalog.ts';
@@ -27,6 +28,7 @@ export interface StoreRow {
   closedFrom: Date | null;
   closedTo: Date | null;
   closureNote: string;
+  openingHours: WeeklyHours | null;
 }
 
 // The delivery cities come from a correlated subquery so a list of any length is still one query.
@@ -60,6 +62,7 @@ const storeColumns = {
   closedFrom: stores.closedFrom,
   closedTo: stores.closedTo,
   closureNote: stores.closureNote,
+  openingHours: stores.openingHours,
 };
 
 function approvedStores(db: Database) {
@@ -127,6 +130,8 @@ export interface StoreSnapshotRow extends StoreAvailabilityRow {
   address: string;
   /** The store's commission in percent now: the order freezes it (issue 18). */
   commissionRate: string;
+  /** Its hours per weekday (decision 047): the delivery window counts from the next opening. */
+  hours: WeeklyHours | null;
 }
 
 /** Name and one-line address of each store, as an order snapshots them, and its pause and closure. */
@@ -141,6 +146,7 @@ export async function findStoreSnapshots(
       name: stores.name,
       address: sql<string>`trim(both ' ' from ${stores.addressLine1} || ' ' || coalesce(${stores.addressLine2}, ''))`,
       commissionRate: stores.commissionRate,
+      hours: stores.openingHours,
       ...availabilityColumns,
     })
     .from(stores)

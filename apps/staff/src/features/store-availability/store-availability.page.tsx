@@ -1,11 +1,13 @@
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import type { MerchantAvailability } from '@mandado/shared/store-availability.schemas';
 import { PAUSE_MAX_HOURS } from '@mandado/shared/store-availability.schemas';
+import { openingHoursLine, type WeeklyHours } from '@mandado/shared/store-hours';
+import type { MerchantStoreProfile } from '@mandado/shared/store-profile.schemas';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
 import { availabilityQueryOptions } from './availability.api.ts';
@@ -13,7 +15,10 @@ import { availabilityStateText, closureSummaryText, pausedToastText } from './av
 import { isPausedNow, keptClosure, keptPause } from './availability-time.ts';
 import { ClosureForm } from './closure-form.tsx';
 import type { ClosureInput } from './closure-form-values.ts';
+import { HoursForm } from './hours-form.tsx';
 import { PauseDialog } from './pause-dialog.tsx';
+import { profileKey, profileQueryOptions, saveHours } from './profile.api.ts';
+import { ProfileForm } from './profile-form.tsx';
 import { useSaveAvailability } from './use-save-availability.ts';
 import '@mandado/web-kit/form/form.css';
 import './store-availability.css';
@@ -22,7 +27,7 @@ const TITLE = 'Tu tienda';
 
 /**
  * `/comercio/tienda` (issue 18), for the store's owners: whether it takes orders now, 'Pausar ahora' until a
- * time it reopens by itself, and a scheduled closure. A staff member (the API refuses them the changes) hears
+ * time it reopens by itself, a scheduled closure, then the profile and the hours per weekday. A staff member (the API refuses them the changes) hears
  * why instead.
  */
 export function StoreAvailabilityPage({ store }: { store: MerchantStore }) {
@@ -30,7 +35,7 @@ export function StoreAvailabilityPage({ store }: { store: MerchantStore }) {
     return (
       <OwnersOnlyNotice
         title={TITLE}
-        message="Solo los dueños de la tienda pueden pausarla o programar un cierre."
+        message="Solo los dueños de la tienda pueden cambiar su perfil y su horario, pausarla o programar un cierre."
       />
     );
   }
@@ -55,7 +60,84 @@ function StoreAvailability({ store }: { store: MerchantStore }) {
           <ClosureSection storeId={store.id} availability={availability.data} />
         </>
       )}
+      <ProfileSections storeId={store.id} />
     </div>
+  );
+}
+
+/** 'Perfil' and 'Horario' (decision 047), under the state, from the profile's own query. */
+function ProfileSections({ storeId }: { storeId: number }) {
+  const profile = useQuery(profileQueryOptions(storeId));
+  if (profile.isPending) return <Spinner label="Cargando el perfil de tu tienda" />;
+  if (profile.isError) {
+    return <QueryError message={profile.error.message} onRetry={() => void profile.refetch()} />;
+  }
+  return (
+    <>
+      <ProfileSection storeId={storeId} profile={profile.data} />
+      <HoursSection storeId={storeId} profile={profile.data} />
+    </>
+  );
+}
+
+interface ProfileSectionProps {
+  storeId: number;
+  profile: MerchantStoreProfile;
+}
+
+function ProfileSection({ storeId, profile }: ProfileSectionProps) {
+  const ids = useId();
+  return (
+    <section className="store-settings__section" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="store-settings__subtitle">
+        Perfil
+      </h2>
+      <p className="store-settings__text">Lo que tus clientes ven de tu tienda en Mandado.</p>
+      <ProfileForm storeId={storeId} profile={profile} />
+    </section>
+  );
+}
+
+function HoursSection({ storeId, profile }: ProfileSectionProps) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const saved = profile.hours;
+
+  async function save(hours: WeeklyHours | null) {
+    const answer = await saveHours(storeId, { hours });
+    queryClient.setQueryData(profileKey(storeId), answer);
+    notify(
+      hours
+        ? { kind: 'success', title: 'Guardaste el horario' }
+        : {
+            kind: 'success',
+            title: 'Quitaste el horario',
+            message: 'Tus clientes ven tu tienda siempre abierta.',
+          },
+    );
+  }
+
+  return (
+    <section className="store-settings__section" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="store-settings__subtitle">
+        Horario
+      </h2>
+      <p className="store-settings__text">
+        Las horas son de Montevideo. Fuera de hora tus clientes igual pueden comprar: ven cuándo abres y el
+        envío cuenta desde que abres.
+      </p>
+      <p className="store-closure">
+        {saved ? (
+          <>
+            <strong>Ahora:</strong> {openingHoursLine(saved, new Date())}
+          </>
+        ) : (
+          'Sin horario: tus clientes ven tu tienda siempre abierta.'
+        )}
+      </p>
+      {/* A newly saved week (or none) is a new form: its boxes start from what the server keeps. */}
+      <HoursForm key={saved ? JSON.stringify(saved) : 'none'} saved={saved} onSave={save} />
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Store } from '@mandado/shared/catalog.schemas';
+import { openingHoursLine } from '@mandado/shared/store-hours';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -12,6 +13,8 @@ interface StoreHeaderProps {
 
 export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
   const Name = isPageHeading ? 'h1' : 'p';
+  // Hours never stop a purchase (decision 047): they say when the store works, read on this page's clock.
+  const hoursLine = openingHoursLine(store.hours, new Date());
   return (
     <div className="store-header">
       <FallbackImage src={store.logo} alt="" width={200} height={200} className="store-header__logo" eager />
@@ -27,6 +30,7 @@ export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
         <p className="store-header__address">
           {[store.address_line1, store.address_line2].filter(Boolean).join(', ')}
         </p>
+        {hoursLine ? <p className="store-header__hours">{hoursLine}</p> : null}
       </div>
       <Link to="/stores" className="button button--secondary button--small store-header__change">
         Cambiar tienda
