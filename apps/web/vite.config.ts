@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://localhost:3000';
 
@@ -16,8 +16,38 @@ const SHELL_MODULES = [
   /packages[\\/]web-kit[\\/]src[\\/](query-error|empty-state)\.tsx$/,
 ];
 
+/**
+ * What the address popup brings on a first visit beyond the shell, the dialog and the form kit (both shared
+ * with many other chunks, so they stay apart): its panel, the address picker and the saved-addresses call.
+ * Left to the default splitting they were three chunks (0.4 to 2.9 KiB gzip), each one more request on the
+ * browse routes' first load. Only these modules (not their imports), so the dialog stays its own chunk.
+ */
+const ADDRESS_POPUP_MODULES =
+  /apps[\\/]web[\\/]src[\\/](app[\\/]address[\\/]address-popup-panel\.tsx|features[\\/]address[\\/](address-popup\.tsx|address-picker\.tsx|geo\.api\.ts|house-number\.ts|request-position\.ts)|features[\\/]beneficiaries[\\/]beneficiaries\.api\.ts)$/;
+
+/**
+ * React Router's components the shop never renders (<Form>, and with it useSubmit and the form-submission
+ * code) still reached the shell: `var Form = React.forwardRef(...)` is not annotated pure and
+ * `Form.displayName = "Form"` is a property write, so the bundler keeps both. Marking the forwardRef calls
+ * pure and dropping the displayName writes (a devtools label only) in the production build lets tree-shaking
+ * remove what nothing imports: ~1.4 KiB gzip of the shell. If a router release changes this code the regexes
+ * stop matching and the shell only grows back: `npm run check:entry-size` catches it.
+ */
+const routerTreeShaking: Plugin = {
+  name: 'mandado:router-tree-shaking',
+  apply: 'build',
+  transform(code, id) {
+    if (!/node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
+    const shaken = code
+      .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
+      .replace(/^\w+\.displayName = "\w+";$/gm, '');
+    // Lines stay where they were, so the package's own source map still holds (map: null keeps it).
+    return { code: shaken, map: null };
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routerTreeShaking],
   server: {
     port: 5173,
     strictPort: true,
@@ -34,7 +64,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', test: (id) => SHELL_MODULES.some((pattern) => pattern.test(id)) }],
+          groups: [
+            { name: 'shell', test: (id) => SHELL_MODULES.some((pattern) => pattern.test(id)) },
+            { name: 'address-popup', test: ADDRESS_POPUP_MODULES, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { hasPermission, type Permission, type Role } from '@mandado/shared/permissions';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.ts';
 
@@ -32,7 +33,7 @@ export function actorFrom(row: {
 
 /** The logged-in actor, or 401 for a visitor. */
 export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!request.actor) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   return request.actor;
 }
 
@@ -41,7 +42,7 @@ export function requireActor(request: FastifyRequest): Actor {
  * it is store-scoped and `storeId` is not one of a merchant's stores.
  */
 export function requirePermission(actor: Actor | null, permission: Permission, storeId?: number): Actor {
-  if (!actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!actor) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   if (!hasPermission(actor, permission, storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
   return actor;
 }
@@ -58,7 +59,7 @@ export function asStoreMember(actor: Actor): Actor {
 
 /** 401 for a visitor, 403 unless the actor is a member of `storeId`, whatever other roles they hold. */
 export function requireStoreMember(actor: Actor | null, storeId: number): Actor {
-  if (!actor) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!actor) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   if (!actor.storeIds.includes(storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
   return actor;
 }

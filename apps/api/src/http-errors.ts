@@ -1,5 +1,5 @@
 import type { OutOfStockError } from '@mandado/shared/api-error.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 
 /** An error a service throws to answer the caller with a 4xx in one of the spec's error shapes. */
 export class HttpError extends Error {
@@ -11,6 +11,6 @@ export class HttpError extends Error {
   }
 }
 
-export function notFound(detail: string = MESSAGES.notFound): HttpError {
+export function notFound(detail: string = SERVER_MESSAGES.notFound): HttpError {
   return new HttpError(404, { detail });
 }

@@ -7,6 +7,7 @@ import {
   beneficiaryListSchema,
 } from '@mandado/shared/beneficiary.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beneficiaryInput, cityId, createBeneficiary, createUser, type TestUser } from './factories.ts';
@@ -82,7 +83,7 @@ describe('who reaches the beneficiaries', () => {
     for (const [method, url, payload] of calls) {
       expect(await call(visitor, method, url, payload), `${method} ${url}`).toMatchObject({
         status: 401,
-        body: { detail: MESSAGES.notAuthenticated },
+        body: { detail: SERVER_MESSAGES.notAuthenticated },
       });
     }
     expect(await call(undefined, 'GET', '/v1/beneficiaries/')).toMatchObject({
@@ -397,7 +398,7 @@ describe('POST /v1/beneficiaries/', () => {
       expect(
         await call(user.headers, 'POST', '/v1/beneficiaries/', beneficiaryInput(city_id)),
         String(city_id),
-      ).toMatchObject({ status: 400, body: { city_id: [MESSAGES.unknownCity] } });
+      ).toMatchObject({ status: 400, body: { city_id: [SERVER_MESSAGES.unknownCity] } });
     }
     expect(await list(user)).toEqual([]);
   });
@@ -545,7 +546,7 @@ describe('PUT /v1/beneficiaries/:beneficiary_id', () => {
     });
     expect(await call(user.headers, 'PUT', url, beneficiaryInput(pando))).toMatchObject({
       status: 400,
-      body: { city_id: [MESSAGES.unknownCity] },
+      body: { city_id: [SERVER_MESSAGES.unknownCity] },
     });
     expect(await list(user)).toEqual([saved]);
   });
@@ -569,7 +570,7 @@ describe('PUT /v1/beneficiaries/:beneficiary_id', () => {
           beneficiaryInput(montevideo, { first_name: 'Intruso' }),
         ),
         id,
-      ).toMatchObject({ status: 404, body: { detail: MESSAGES.notFound } });
+      ).toMatchObject({ status: 404, body: { detail: SERVER_MESSAGES.notFound } });
     }
     expect(await list(owner)).toEqual([saved]);
     expect(await list(intruder)).toEqual([]);
@@ -601,7 +602,7 @@ describe('DELETE /v1/beneficiaries/:beneficiary_id', () => {
     expect(ids(await list(user))).toEqual([kept.beneficiary_id]);
     expect(await call(user.headers, 'DELETE', `/v1/beneficiaries/${gone.beneficiary_id}`)).toMatchObject({
       status: 404,
-      body: { detail: MESSAGES.notFound },
+      body: { detail: SERVER_MESSAGES.notFound },
     });
   });
 
@@ -614,7 +615,7 @@ describe('DELETE /v1/beneficiaries/:beneficiary_id', () => {
         id,
       ).toMatchObject({
         status: 404,
-        body: { detail: MESSAGES.notFound },
+        body: { detail: SERVER_MESSAGES.notFound },
       });
     }
     expect(await list(owner)).toEqual([saved]);

@@ -2,6 +2,7 @@ import { apiErrorText } from '@mandado/shared/api-error-text';
 import type { Cart } from '@mandado/shared/cart.schemas';
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type SessionHeaders, TEST_ORIGIN, visitorHeaders } from './session-helpers.ts';
@@ -96,13 +97,13 @@ describe('who reaches a cart', () => {
   it('answers 401 to a visitor on every cart call', async () => {
     expect(await call(undefined, 'GET', '/v1/cart/')).toEqual({
       status: 401,
-      body: { detail: MESSAGES.notAuthenticated },
+      body: { detail: SERVER_MESSAGES.notAuthenticated },
     });
     const visitor = await visitorHeaders(t.app);
     for (const [method, url, payload] of stateChanges) {
       expect(await call(visitor, method, url, payload), `${method} ${url}`).toEqual({
         status: 401,
-        body: { detail: MESSAGES.notAuthenticated },
+        body: { detail: SERVER_MESSAGES.notAuthenticated },
       });
     }
   });
@@ -310,7 +311,7 @@ describe('PUT /v1/cart/city/:city', () => {
     const headers = await shopperInMontevideo();
     expect(await call(headers, 'PUT', '/v1/cart/city/Salto')).toEqual({
       status: 404,
-      body: { detail: MESSAGES.unknownCity },
+      body: { detail: SERVER_MESSAGES.unknownCity },
     });
     expect((await call(headers, 'GET', '/v1/cart/')).body.city?.name).toBe('Montevideo');
   });
@@ -342,7 +343,9 @@ describe('PUT /v1/cart/city/:city', () => {
     const refused = await call(headers, 'POST', '/v1/cart/add/', { product_id: dropped });
     expect(refused).toEqual({
       status: 400,
-      body: { detail: MESSAGES.cartProductNotInCity(await productName(dropped), 'Ciudad de la Costa') },
+      body: {
+        detail: SERVER_MESSAGES.cartProductNotInCity(await productName(dropped), 'Ciudad de la Costa'),
+      },
     });
   });
 
@@ -375,7 +378,7 @@ describe('POST /v1/cart/add/', () => {
     const { headers } = await registerUser(t.app);
     expect(await call(headers, 'POST', '/v1/cart/add/', { product_id: productOf(0) })).toEqual({
       status: 400,
-      body: { detail: MESSAGES.cartCityRequired },
+      body: { detail: SERVER_MESSAGES.cartCityRequired },
     });
   });
 
@@ -424,7 +427,7 @@ describe('POST /v1/cart/add/', () => {
     for (const id of [999_999, pending?.id]) {
       expect(await call(headers, 'POST', '/v1/cart/add/', { product_id: id }), String(id)).toEqual({
         status: 400,
-        body: { detail: MESSAGES.cartProductUnavailable },
+        body: { detail: SERVER_MESSAGES.cartProductUnavailable },
       });
     }
   });
@@ -507,7 +510,7 @@ describe('PUT /v1/cart/', () => {
     const { headers } = await registerUser(t.app);
     expect(await call(headers, 'PUT', '/v1/cart/', [{ product_id: productOf(0), quantity: 1 }])).toEqual({
       status: 400,
-      body: { detail: MESSAGES.cartCityRequired },
+      body: { detail: SERVER_MESSAGES.cartCityRequired },
     });
   });
 
@@ -538,7 +541,7 @@ describe('PUT /v1/cart/', () => {
       { product_id: 999_999, quantity: 1 },
       { product_id: empty.id, quantity: 1 },
     ]);
-    expect(unknownFirst).toEqual({ status: 400, body: { detail: MESSAGES.cartProductUnavailable } });
+    expect(unknownFirst).toEqual({ status: 400, body: { detail: SERVER_MESSAGES.cartProductUnavailable } });
 
     expect(await call(headers, 'GET', '/v1/cart/')).toEqual(before);
   });
@@ -598,7 +601,7 @@ describe('DELETE /v1/cart/delete/:id and DELETE /v1/cart/', () => {
     const headers = await shopperInMontevideo();
     expect(await call(headers, 'DELETE', `/v1/cart/delete/${id}`)).toEqual({
       status: 404,
-      body: { detail: MESSAGES.notFound },
+      body: { detail: SERVER_MESSAGES.notFound },
     });
   });
 

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { Coupon } from '@mandado/shared/coupon.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFastUser,
@@ -101,6 +102,6 @@ describe('POST /v1/coupon/user/', () => {
     expect((await check(user.headers, 12)).statusCode).toBe(400);
     const visitor = await check(await visitorHeaders(app), 'PRIMAVERA15');
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(visitor.json()).toEqual({ detail: SERVER_MESSAGES.notAuthenticated });
   });
 });

@@ -1,5 +1,6 @@
 import { HELP_MESSAGES } from '@mandado/shared/help.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -366,7 +367,7 @@ describe('rate limits of the help forms', () => {
     expect((await post(url, input(), headers, limited.app)).statusCode).toBe(201);
     const refused = await post(url, input(), headers, limited.app);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const [count] = await queryRows<{ count: number }>(
       limited.database,

@@ -4,7 +4,7 @@ import {
   MAX_OPEN_MANUAL_ORDERS,
   type PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOperator } from './factories.ts';
@@ -119,7 +119,7 @@ describe('placing orders', () => {
     expect(statuses.slice(0, 6).every((status) => status === 201)).toBe(true);
     expect(statuses.slice(6)).toEqual([429, 429]);
     const refused = await placeOrderRequest(app, fixture.user, body, 'misma-clave-123');
-    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     expect(refused.headers['retry-after']).toBeDefined();
   });
 });

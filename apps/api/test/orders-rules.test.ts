@@ -4,9 +4,9 @@ import {
   type CheckoutOptions,
   type PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { SANDBOX_CARD_MESSAGES } from '@mandado/shared/sandbox-cards';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, storeCities } from '../src/db/schema/catalog.ts';
@@ -276,7 +276,7 @@ describe('invalid input gets a Spanish 4xx', () => {
       beneficiary_id: foreignBeneficiary,
     });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ detail: MESSAGES.notFound });
+    expect(foreign.json()).toEqual({ detail: SERVER_MESSAGES.notFound });
 
     const elsewhere = await insertBeneficiary(database, fixture.user.id, {
       cityId: await cityId(database, 'Las Piedras'),
@@ -343,7 +343,7 @@ describe('invalid input gets a Spanish 4xx', () => {
     ]) {
       const response = await app.inject({ method: 'GET', url, headers: stranger.headers });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+      expect(response.json()).toEqual({ detail: SERVER_MESSAGES.notFound });
     }
     const confirm = await app.inject({
       method: 'POST',

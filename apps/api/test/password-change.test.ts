@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './factories.ts';
 import { logIn, type SessionHeaders, visitorHeaders } from './session-helpers.ts';
@@ -31,7 +32,7 @@ describe('POST /v1/users/change-password/', () => {
       new_password: 'otra-tarde-en-el-cerro',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ detail: MESSAGES.passwordChanged });
+    expect(response.json()).toEqual({ detail: SERVER_MESSAGES.passwordChanged });
     expect(response.headers['cache-control']).toBe('no-store');
 
     expect(await whoamiOf(user.headers)).toBe(user.userAccountId);
@@ -86,7 +87,7 @@ describe('POST /v1/users/change-password/', () => {
     expect(likeName.json()).toEqual({ new_password: [MESSAGES.passwordLikeName] });
     const same = await change(user.headers, { current_password: user.password, new_password: user.password });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ new_password: [MESSAGES.passwordSameAsCurrent] });
+    expect(same.json()).toEqual({ new_password: [SERVER_MESSAGES.passwordSameAsCurrent] });
   });
 
   it('answers 401 to a visitor and 403 without the CSRF token', async () => {
@@ -129,7 +130,7 @@ describe('POST /v1/users/change-password/', () => {
       expect((await attempt('equivocada-3')).statusCode).toBe(400);
       const blocked = await attempt('equivocada-4');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+      expect(blocked.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     } finally {
       await limited.close();
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +139,7 @@ describe('POST /v1/password-reset/', () => {
     expect(forUnknown.statusCode).toBe(202);
     expect(forKnown.statusCode).toBe(202);
     expect(forUnknown.body).toBe(forKnown.body);
-    expect(forKnown.json()).toEqual({ detail: MESSAGES.passwordResetRequested });
+    expect(forKnown.json()).toEqual({ detail: SERVER_MESSAGES.passwordResetRequested });
 
     await worker.drain();
     expect(sink.messages.some((mail) => mail.to.includes(unknown))).toBe(false);
@@ -204,7 +205,7 @@ describe('POST /v1/password-reset/confirm/', () => {
 
     const done = await confirmReset(token, NEW_PASSWORD);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ detail: MESSAGES.passwordResetDone });
+    expect(done.json()).toEqual({ detail: SERVER_MESSAGES.passwordResetDone });
     expect(await loginStatus(user.email, user.password)).toBe(400);
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
 
@@ -387,7 +388,7 @@ describe('password-reset throttling', () => {
     expect((await send(email.toUpperCase(), '10.1.0.2')).statusCode).toBe(202);
     const refused = await send(` ${email} `, '10.1.0.3');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await send(uniqueEmail('otro'), '10.1.0.3')).statusCode).toBe(202);
   });
@@ -416,7 +417,7 @@ describe('password-reset throttling', () => {
     for (const path of ['check', 'confirm'] as const) {
       const refused = await call(path, '10.3.0.1');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+      expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect((await call('check', '10.3.0.2')).statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { REFERRAL_MESSAGES } from '@mandado/shared/help.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { referralLink } from '@mandado/shared/referral-rules';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
@@ -198,7 +199,7 @@ describe('POST /v1/users/send/invitation/', () => {
 
     const visitor = await invite(await visitorHeaders(t.app), uniqueEmail('amigo'));
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toEqual({ detail: MESSAGES.notAuthenticated });
+    expect(visitor.json()).toEqual({ detail: SERVER_MESSAGES.notAuthenticated });
 
     const { 'x-csrftoken': _csrf, ...withoutCsrf } = inviter.headers;
     const forged = await invite(withoutCsrf, uniqueEmail('amigo'));
@@ -217,7 +218,7 @@ describe('POST /v1/users/send/invitation/', () => {
     }
     const throttled = await invite(inviter.headers, uniqueEmail('amigo'));
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+    expect(throttled.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRequests });
     // Another inviter has a bucket of their own.
     const other = await createFastUser(t.database, 'Pablo', '+59891000222');
     expect((await invite(other.headers, uniqueEmail('amigo'))).statusCode).toBe(201);

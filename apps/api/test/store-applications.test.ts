@@ -1,5 +1,6 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { rutCheckDigit } from '@mandado/shared/rut';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityId, createUser, makeOperator, type TestUser } from './factories.ts';
@@ -62,7 +63,7 @@ describe("'Vende en Mandado'", () => {
     const body = application();
     const answer = await apply(body);
     expect(answer.statusCode).toBe(201);
-    expect(answer.json<{ detail: string }>().detail).toBe(MESSAGES.applicationReceived);
+    expect(answer.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.applicationReceived);
     const mails = await queryRows<{ to_address: string; subject: string }>(
       t.database,
       sql`select to_address, subject from email_outbox where subject like ${`%${body.store_name}%`} order by id`,
@@ -146,6 +147,6 @@ describe("'Vende en Mandado'", () => {
       headers: operator.headers,
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json<{ detail: string }>().detail).toBe(MESSAGES.applicationNotPending);
+    expect(twice.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.applicationNotPending);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { StoreTeam } from '@mandado/shared/store-members.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('an invitation', () => {
     const someoneElse = await createUser(t.app);
     const refused = await accept(someoneElse, token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ detail: string }>().detail).toBe(MESSAGES.invitationOtherEmail(email));
+    expect(refused.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.invitationOtherEmail(email));
 
     const invited = await createUser(t.app, { email });
     const accepted = await accept(invited, token);
@@ -131,7 +131,7 @@ describe('an invitation', () => {
     const invited = await createUser(t.app, { email });
     const late = await accept(invited, second);
     expect(late.statusCode).toBe(410);
-    expect(late.json<{ detail: string }>().detail).toBe(MESSAGES.invitationExpired);
+    expect(late.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.invitationExpired);
   });
 
   it('is not sent to someone already in the store, and owners can revoke one', async () => {
@@ -180,7 +180,7 @@ describe('members', () => {
       headers: owner.headers,
     });
     expect(last.statusCode).toBe(409);
-    expect(last.json<{ detail: string }>().detail).toBe(MESSAGES.lastOwner);
+    expect(last.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.lastOwner);
 
     const removed = await t.app.inject({
       method: 'DELETE',

@@ -1,30 +1,23 @@
 /**
  * Spanish texts that both the API and the web app show. Copy follows the spec's strings, in the voice "tú" and with
- * the accents and opening marks the spec leaves out (decision 033).
+ * the accents and opening marks the spec leaves out (decision 033). The whole object rides in the shop's shell:
+ * a text only the API sends (and the shop only shows as its answer) goes to server-messages.ts instead.
  */
 export const MESSAGES = {
   required: 'Campo requerido',
   invalidEmail: 'Correo electrónico inválido',
-  notFound: 'No encontrado.',
   routeNotFound: 'La dirección solicitada no existe.',
-  unknownCity: 'No tenemos servicio en esa ciudad.',
   searchTooShort: 'La búsqueda debe tener al menos 3 caracteres.',
   searchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
   invalidCoordinates: 'Las coordenadas no son válidas.',
   latitudeRange: 'La latitud debe estar entre -90 y 90.',
   longitudeRange: 'La longitud debe estar entre -180 y 180.',
-  geocoderUnavailable:
-    'El buscador de direcciones no está disponible en este momento. Intenta de nuevo en unos minutos o marca el punto en el mapa.',
   tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
   invalidValue: 'Valor inválido.',
   nameWithLink: 'Escribe solo el nombre, sin enlaces, direcciones web ni correos.',
   singleLineText:
     'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
   invalidText: 'No puede contener caracteres de control ni marcas de dirección del texto.',
-  invalidJson: 'El cuerpo de la solicitud no es un JSON válido.',
-  payloadTooLarge: 'La solicitud es demasiado grande.',
-  unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',
-  tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
   serverError: 'Algo salió mal',
   loginEmailRequired: 'Ingresa tu correo',
   passwordRequired: 'Ingresa tu contraseña',
@@ -37,27 +30,17 @@ export const MESSAGES = {
   passwordLikeName: 'La contraseña no puede ser tu nombre o tu apellido.',
   invalidPhone: 'Ingresa un número válido',
   termsRequired: 'Debes aceptar los términos y condiciones del servicio.',
-  emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   invalidReferralToken: 'El enlace de invitación no es válido.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
-  notAuthenticated: 'Debes iniciar sesión para continuar.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   csrfFailed: 'No pudimos verificar la solicitud. Recarga la página e intenta de nuevo.',
-  passwordResetRequested:
-    'Si existe una cuenta con ese correo, te enviamos un enlace para restablecer la contraseña. Revisa tu bandeja de entrada.',
   passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
   visitorCartChanged:
     'Actualizamos tu carrito: algunos productos cambiaron de precio o de stock, o ya no están disponibles.',
   currentPasswordRequired: 'Ingresa tu contraseña actual',
   currentPasswordWrong: 'La contraseña actual no es correcta.',
-  passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual.',
-  passwordChanged: 'Cambiamos tu contraseña. Cerramos tus sesiones en otros dispositivos.',
-  passwordResetDone: 'Tu contraseña fue actualizada. Ya puedes iniciar sesión.',
   cartQuantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99.',
   cartTooManyLines: 'El carrito no puede tener más de 100 productos distintos.',
-  cartCityRequired: 'Elige la ciudad de entrega antes de agregar productos al carrito.',
-  cartProductUnavailable: 'Ese producto no existe o ya no está a la venta.',
-  cartProductNotInCity: (product: string, city: string) => `${product} no se entrega en ${city}.`,
   cartDuplicateProduct: 'Cada producto puede aparecer una sola vez en el carrito.',
   emptyCartTitle: 'Todavía no tienes productos en el carrito',
   emptyCartMessage: 'Agrega productos al carrito',
@@ -79,24 +62,14 @@ export const MESSAGES = {
   productNotFound: 'Ese producto no existe en tu tienda',
   categoryNotInStore: 'Elige una categoría de tu tienda',
   productImageNotOurs: 'Sube las fotos desde este formulario',
+  productPhotoGone: 'Una de las fotos ya no está guardada: quítala y vuelve a subirla',
   catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
   ownersOnly: 'Solo los dueños de la tienda pueden ver y cambiar esto',
   invalidDate: 'Ingresa una fecha y hora válidas',
   invalidRut: 'El RUT no es válido: revisa sus 12 dígitos',
   mapPinRequired: 'Marca la tienda en el mapa',
   mapPinInUruguay: 'El punto del mapa tiene que estar en Uruguay',
-  applicationReceived:
-    'Recibimos tu solicitud. Te escribiremos a tu correo en los próximos días hábiles con los pasos siguientes.',
-  applicationDuplicate: 'Ya recibimos una solicitud con ese RUT: te escribiremos pronto',
-  applicationNotPending: 'Esa solicitud ya fue revisada',
   storeNameTaken: 'Ya hay una tienda con ese nombre en Mandado',
-  invitationNotFound: 'Esta invitación no existe o ya fue usada',
-  invitationExpired: 'Esta invitación venció: pide a la tienda que te envíe otra',
-  invitationOtherEmail: (email: string) =>
-    `Esta invitación es para ${email}: ingresa con esa cuenta para aceptarla`,
-  alreadyMember: 'Esa persona ya trabaja en esta tienda',
-  lastOwner: 'La tienda necesita al menos un dueño: nombra a otro antes de quitar a este',
-  memberNotFound: 'Esa persona no trabaja en esta tienda',
   csvUnreadable:
     'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
   csvEmpty: 'El archivo está vacío',
@@ -112,4 +85,10 @@ export const MESSAGES = {
   pauseTooLong: (hours: number) => `Puedes pausar hasta ${hours} horas; para más tiempo, programa un cierre`,
   closureInPast: 'El cierre tiene que terminar en el futuro',
   closureTooFar: (days: number) => `Programa cierres de hasta ${days} días y dentro del próximo año`,
+  mapPinInServedCity: 'Marca un punto dentro de Montevideo, la ciudad donde repartimos',
+  invalidClock: 'Ingresa una hora válida, como 09:00',
+  hoursEndBeforeStart: 'La hora de cierre tiene que ser después de la de apertura',
+  hoursOverlap: 'Los turnos del día no pueden superponerse',
+  hoursTooManyRanges: (max: number) => `Puedes poner hasta ${max} turnos por día`,
+  hoursNeverOpen: 'Abre al menos un día; para cerrar unos días, programa un cierre',
 } as const;

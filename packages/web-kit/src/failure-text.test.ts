@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { CONNECTION_FAILED_TEXT, failureMessage } from './failure-text.ts';
@@ -12,8 +13,8 @@ describe('failureMessage (the text under "Algo salió mal")', () => {
     expect(
       failureMessage(new ApiError(400, { errors: [{ out_of_stock: true, product_id: 4, name: 'Yerba' }] })),
     ).toBe(`Yerba ${MESSAGES.outOfStockSuffix}`);
-    expect(failureMessage(new ApiError(400, { detail: MESSAGES.cartCityRequired }))).toBe(
-      MESSAGES.cartCityRequired,
+    expect(failureMessage(new ApiError(400, { detail: SERVER_MESSAGES.cartCityRequired }))).toBe(
+      SERVER_MESSAGES.cartCityRequired,
     );
   });
 

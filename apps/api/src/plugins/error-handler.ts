@@ -1,13 +1,14 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-errors.ts';
 
 const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: MESSAGES.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: MESSAGES.unsupportedMediaType },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: MESSAGES.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: SERVER_MESSAGES.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: SERVER_MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: SERVER_MESSAGES.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: SERVER_MESSAGES.invalidJson },
 };
 
 /**
@@ -20,7 +21,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      if (error.validationContext === 'params') return reply.status(404).send({ detail: MESSAGES.notFound });
+      if (error.validationContext === 'params')
+        return reply.status(404).send({ detail: SERVER_MESSAGES.notFound });
       const fields: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
@@ -31,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
     const known = error.code ? FRAMEWORK_DETAILS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ detail: known.detail });
-    if (error.statusCode === 429) return reply.status(429).send({ detail: MESSAGES.tooManyRequests });
+    if (error.statusCode === 429) return reply.status(429).send({ detail: SERVER_MESSAGES.tooManyRequests });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: MESSAGES.invalidValue });
     }

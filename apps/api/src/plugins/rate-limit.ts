@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http-errors.ts';
 import {
@@ -104,7 +104,7 @@ export async function enforceRateLimit(
   if (hits === 1 && Math.random() < 0.05) await forgetFinishedWindows(app.db, name, windowStart);
   if (hits > rule.max) {
     reply.header('retry-after', String(secondsLeft));
-    throw new HttpError(429, { detail: MESSAGES.tooManyRequests });
+    throw new HttpError(429, { detail: SERVER_MESSAGES.tooManyRequests });
   }
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-errors.ts';
 import { clientKey } from './rate-limit.ts';
@@ -220,7 +220,7 @@ export function registerRequestFairness(app: FastifyInstance, limits: Concurrenc
       // Spread over ±50%: refusals made together would otherwise all come back in the same instant.
       if (limits.refusalDelayMs > 0) await setTimeout(limits.refusalDelayMs * (0.5 + Math.random()));
       reply.header('retry-after', String(Math.max(1, Math.ceil(limits.refusalDelayMs / 1000))));
-      return new HttpError(429, { detail: MESSAGES.tooManyRequests });
+      return new HttpError(429, { detail: SERVER_MESSAGES.tooManyRequests });
     };
     if (sessionKey !== null && !counter.tryAcquire(sessionKey, limits.perSession)) throw await refuse();
     if (!counter.tryAcquire(addressKey, limits.perClient)) {

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client.ts';
 import { apiFieldErrors, failureText } from './api-form-errors.ts';
@@ -28,13 +29,15 @@ describe('failureText', () => {
     expect(failureText(new ApiError(400, { detail: MESSAGES.invalidCredentials }))).toBe(
       MESSAGES.invalidCredentials,
     );
-    expect(failureText(new ApiError(429, { detail: MESSAGES.tooManyRequests }))).toBe(
-      MESSAGES.tooManyRequests,
+    expect(failureText(new ApiError(429, { detail: SERVER_MESSAGES.tooManyRequests }))).toBe(
+      SERVER_MESSAGES.tooManyRequests,
     );
   });
 
   it('falls back to the first field message when the answer has only field errors', () => {
-    expect(failureText(new ApiError(400, { email: [MESSAGES.emailTaken] }))).toBe(MESSAGES.emailTaken);
+    expect(failureText(new ApiError(400, { email: [SERVER_MESSAGES.emailTaken] }))).toBe(
+      SERVER_MESSAGES.emailTaken,
+    );
   });
 
   it('explains a network failure and adds nothing when there is nothing more to say', () => {

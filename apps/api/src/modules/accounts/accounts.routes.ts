@@ -13,7 +13,7 @@ import {
   whoamiSchema,
 } from '@mandado/shared/account.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../authorization.ts';
@@ -208,7 +208,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         keepSessionHash: request.session?.tokenHash ?? null,
       });
       await resetRateLimit(app, 'passwordChangePerUser', failures);
-      return { detail: MESSAGES.passwordChanged };
+      return { detail: SERVER_MESSAGES.passwordChanged };
     },
   );
 };

@@ -4,6 +4,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { newPasswordProblem } from '@mandado/shared/password-policy';
 import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
 import { isSelfReferral } from '@mandado/shared/referral-rules';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -60,7 +61,8 @@ export async function register(db: Database, input: RegistrationInput): Promise<
   const referrer = input.referral_token ? await findReferrerByToken(db, input.referral_token) : null;
   if (input.referral_token && referrer === null)
     throw new HttpError(400, { referral_token: [MESSAGES.invalidReferralToken] });
-  if (await findUserByEmail(db, input.email)) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
+  if (await findUserByEmail(db, input.email))
+    throw new HttpError(400, { email: [SERVER_MESSAGES.emailTaken] });
   const inviter =
     referrer && !isSelfReferral(referrer, { email: input.email, phoneE164: phone.e164 }) ? referrer : null;
   const passwordHash = await hashPassword(input.password);
@@ -79,7 +81,7 @@ export async function register(db: Database, input: RegistrationInput): Promise<
     if (row && inviter) await recordReferral(tx, { inviteeUserId: row.id, inviterUserId: inviter.id });
     return row;
   });
-  if (!user) throw new HttpError(400, { email: [MESSAGES.emailTaken] });
+  if (!user) throw new HttpError(400, { email: [SERVER_MESSAGES.emailTaken] });
   return user;
 }
 
@@ -121,7 +123,7 @@ export async function updateOwnDetails(
     phoneFormatted: phone.formatted,
     ...(countryChanged ? { phoneCountryChangedAt: new Date() } : {}),
   });
-  if (!row) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!row) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   return presentUser(row, owner);
 }
 
@@ -137,11 +139,11 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const owner = requirePermission(actor, 'account:own');
   const user = await findUserById(db, owner.userId);
-  if (!user) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!user) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   if (!(await verifyPassword(user.passwordHash, input.current_password)))
     throw new HttpError(400, { current_password: [MESSAGES.currentPasswordWrong] });
   if (input.new_password === input.current_password)
-    throw new HttpError(400, { new_password: [MESSAGES.passwordSameAsCurrent] });
+    throw new HttpError(400, { new_password: [SERVER_MESSAGES.passwordSameAsCurrent] });
   const problem = newPasswordProblem({
     password: input.new_password,
     email: user.email,

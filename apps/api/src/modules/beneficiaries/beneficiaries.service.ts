@@ -5,7 +5,7 @@ import {
   type Beneficiary,
   type BeneficiaryValues,
 } from '@mandado/shared/beneficiary.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { z } from 'zod';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -59,7 +59,7 @@ function toWrite(input: BeneficiaryValues): BeneficiaryWrite {
 /** The city of a beneficiary must be one we deliver to; compared by id (issue 9). */
 async function requireServedCityById(db: Database, cityId: number) {
   const city = await findServedCityById(db, cityId);
-  if (!city) throw new HttpError(400, { city_id: [MESSAGES.unknownCity] });
+  if (!city) throw new HttpError(400, { city_id: [SERVER_MESSAGES.unknownCity] });
   return city;
 }
 

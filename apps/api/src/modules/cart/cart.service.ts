@@ -3,6 +3,7 @@ import type { Cart, CartLineInput } from '@mandado/shared/cart.schemas';
 import { cartLinesFull, exceedsStock } from '@mandado/shared/cart-rules';
 import { MESSAGES } from '@mandado/shared/messages';
 import { effectivePrice } from '@mandado/shared/product-price';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { quoteShipping } from '@mandado/shared/shipping';
 import { availabilityReason, storeAvailability } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
@@ -153,7 +154,8 @@ export async function emptyCart(db: Database, actor: Actor | null): Promise<Cart
 /** Locks the cart and gives its city; a cart without one cannot take products (which stores deliver?). */
 async function lockedCartCity(tx: Transaction, userId: number): Promise<{ id: number; name: string }> {
   const { cityId, cityName } = await lockCart(tx, userId);
-  if (cityId === null || cityName === null) throw new HttpError(400, { detail: MESSAGES.cartCityRequired });
+  if (cityId === null || cityName === null)
+    throw new HttpError(400, { detail: SERVER_MESSAGES.cartCityRequired });
   return { id: cityId, name: cityName };
 }
 
@@ -164,9 +166,9 @@ function lineRefusal(
   cityName: string,
 ): HttpError | null {
   // A product of a store that is not approved is not for sale: answer as if it did not exist.
-  if (!product?.approved) return new HttpError(400, { detail: MESSAGES.cartProductUnavailable });
+  if (!product?.approved) return new HttpError(400, { detail: SERVER_MESSAGES.cartProductUnavailable });
   if (!product.deliversToCity) {
-    return new HttpError(400, { detail: MESSAGES.cartProductNotInCity(product.name, cityName) });
+    return new HttpError(400, { detail: SERVER_MESSAGES.cartProductNotInCity(product.name, cityName) });
   }
   if (exceedsStock(quantity, product.stock)) return new HttpError(400, outOfStockBody(product));
   return null;

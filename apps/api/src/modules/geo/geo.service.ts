@@ -1,6 +1,6 @@
 import type { GeoPlace, GeoReverseResult, GeoSearchResult } from '@mandado/shared/geo.schemas';
 import { GEO_SEARCH_LIMIT } from '@mandado/shared/geo.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
@@ -37,7 +37,7 @@ async function orUnavailable<T>(lookup: Promise<T>): Promise<T> {
     return await lookup;
   } catch (error) {
     if (error instanceof GeocoderUnavailableError)
-      throw new HttpError(503, { detail: MESSAGES.geocoderUnavailable });
+      throw new HttpError(503, { detail: SERVER_MESSAGES.geocoderUnavailable });
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { DEFAULT_COUNTRY_CODE } from '@mandado/shared/country-currency';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import {
@@ -22,7 +22,7 @@ export async function getServedCities(db: Database): Promise<City[]> {
 /** The served city a path segment names, or a 404 the caller can show. */
 export async function requireServedCity(db: Database, nameOrState: string): Promise<City> {
   const row = await findServedCity(db, nameOrState);
-  if (!row) throw notFound(MESSAGES.unknownCity);
+  if (!row) throw notFound(SERVER_MESSAGES.unknownCity);
   return presentCity(row);
 }
 

@@ -4,7 +4,7 @@ import {
   passwordResetRequestSchema,
 } from '@mandado/shared/account.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
@@ -35,7 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await requestPasswordReset(app.db, { email: request.body.email, publicUrl: app.publicUrl })) {
         app.kickMailWorker();
       }
-      return reply.status(202).send({ detail: MESSAGES.passwordResetRequested });
+      return reply.status(202).send({ detail: SERVER_MESSAGES.passwordResetRequested });
     },
   );
 
@@ -79,7 +79,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         requesterSessionHash: request.session?.tokenHash ?? null,
       });
-      return { detail: MESSAGES.passwordResetDone };
+      return { detail: SERVER_MESSAGES.passwordResetDone };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { type InvitationSent, REFERRAL_MESSAGES } from '@mandado/shared/help.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal } from '@mandado/shared/money';
 import { canonicalEmail, referralLink } from '@mandado/shared/referral-rules';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -39,7 +39,7 @@ export async function sendInvitation(
 ): Promise<InvitationSent> {
   const { userId } = requirePermission(actor, 'account:own');
   const inviter = await findInviter(db, userId);
-  if (!inviter) throw new HttpError(401, { detail: MESSAGES.notAuthenticated });
+  if (!inviter) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   if (canonicalEmail(input.email) === canonicalEmail(inviter.email)) {
     throw new HttpError(400, { email: [REFERRAL_MESSAGES.selfInvitation] });
   }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { StoreApplicationValues } from '@mandado/shared/store-application.schemas';
 import { STORE_KIND_LABELS, type StoreKind } from '@mandado/shared/store-kinds';
 import { type Actor, requirePermission } from '../../authorization.ts';
@@ -43,7 +44,7 @@ export async function submitApplication(
       phoneE164: input.phone,
       rut: input.rut,
     });
-    if (id === null) throw new HttpError(409, { detail: MESSAGES.applicationDuplicate });
+    if (id === null) throw new HttpError(409, { detail: SERVER_MESSAGES.applicationDuplicate });
     const kind = STORE_KIND_LABELS[input.kind as StoreKind] ?? input.kind;
     for (const to of await operatorEmails(tx)) {
       await enqueueEmail(tx, {
@@ -73,7 +74,7 @@ export async function submitApplication(
         'El equipo de Mandado',
       ].join('\n'),
     });
-    return { id, detail: MESSAGES.applicationReceived };
+    return { id, detail: SERVER_MESSAGES.applicationReceived };
   });
 }
 
@@ -112,9 +113,9 @@ export async function approveApplication(
   const operator = requirePermission(actor, 'admin:manage');
   return db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
-    if (!application) throw new HttpError(404, { detail: MESSAGES.notFound });
+    if (!application) throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
     if (application.status !== 'pending')
-      throw new HttpError(409, { detail: MESSAGES.applicationNotPending });
+      throw new HttpError(409, { detail: SERVER_MESSAGES.applicationNotPending });
     if (await storeNameExists(tx, application.storeName)) {
       throw new HttpError(409, { detail: MESSAGES.storeNameTaken });
     }

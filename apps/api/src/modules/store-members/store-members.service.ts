@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { dateTimeWithZoneText } from '@mandado/shared/date-text';
-import { MESSAGES } from '@mandado/shared/messages';
 import { canonicalEmail } from '@mandado/shared/referral-rules';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import {
   STORE_INVITATION_DAYS,
   STORE_MEMBER_ROLE_LABELS,
@@ -111,12 +111,12 @@ export async function inviteMember(
   const canonical = canonicalEmail(input.email);
   const members = await listMembers(db, storeId);
   if (members.some((member) => canonicalEmail(member.email) === canonical)) {
-    throw new HttpError(409, { detail: MESSAGES.alreadyMember });
+    throw new HttpError(409, { detail: SERVER_MESSAGES.alreadyMember });
   }
   const inviter = await findUserContact(db, owner.userId);
   await db.transaction(async (tx) => {
     const storeName = await findStoreName(tx, storeId);
-    if (storeName === null) throw new HttpError(404, { detail: MESSAGES.notFound });
+    if (storeName === null) throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
     const id = await sendStoreInvitation(tx, {
       storeId,
       storeName,
@@ -190,7 +190,7 @@ export async function revokeInvitation(
   const owner = requireStoreOwner(actor, storeId);
   await db.transaction(async (tx) => {
     const revoked = await deletePendingInvitation(tx, storeId, invitationId);
-    if (!revoked) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+    if (!revoked) throw new HttpError(404, { detail: SERVER_MESSAGES.invitationNotFound });
     await recordAudit(tx, owner, {
       storeId,
       action: 'member.invitation_revoked',
@@ -211,9 +211,10 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     const members = await lockMembers(tx, storeId);
     const target = members.find((member) => member.userId === userId);
-    if (!target) throw new HttpError(404, { detail: MESSAGES.memberNotFound });
+    if (!target) throw new HttpError(404, { detail: SERVER_MESSAGES.memberNotFound });
     const owners = members.filter((member) => member.role === 'owner').length;
-    if (target.role === 'owner' && owners <= 1) throw new HttpError(409, { detail: MESSAGES.lastOwner });
+    if (target.role === 'owner' && owners <= 1)
+      throw new HttpError(409, { detail: SERVER_MESSAGES.lastOwner });
     await deleteMember(tx, storeId, userId);
     await recordAudit(tx, owner, {
       storeId,
@@ -227,9 +228,10 @@ export async function removeMember(
 /** What the invitation's page shows: the store, the role and the address it was sent to. */
 export async function previewInvitation(db: Database, token: string, now = new Date()) {
   const invitation = await findInvitationByTokenHash(db, hashToken(token));
-  if (!invitation || invitation.acceptedAt) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+  if (!invitation || invitation.acceptedAt)
+    throw new HttpError(404, { detail: SERVER_MESSAGES.invitationNotFound });
   if (new Date(invitation.expiresAt).getTime() <= now.getTime()) {
-    throw new HttpError(410, { detail: MESSAGES.invitationExpired });
+    throw new HttpError(410, { detail: SERVER_MESSAGES.invitationExpired });
   }
   return { store_name: invitation.storeName, role: asRole(invitation.role), email: invitation.email };
 }
@@ -242,18 +244,19 @@ export async function acceptInvitation(db: Database, actor: Actor | null, token:
   const person = requirePermission(actor, 'account:own');
   const userId = person.userId;
   const invitation = await findInvitationByTokenHash(db, hashToken(token));
-  if (!invitation || invitation.acceptedAt) throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+  if (!invitation || invitation.acceptedAt)
+    throw new HttpError(404, { detail: SERVER_MESSAGES.invitationNotFound });
   if (new Date(invitation.expiresAt).getTime() <= now.getTime()) {
-    throw new HttpError(410, { detail: MESSAGES.invitationExpired });
+    throw new HttpError(410, { detail: SERVER_MESSAGES.invitationExpired });
   }
   const user = await findUserContact(db, userId);
   if (!user || canonicalEmail(user.email) !== invitation.canonicalEmail) {
-    throw new HttpError(403, { detail: MESSAGES.invitationOtherEmail(invitation.email) });
+    throw new HttpError(403, { detail: SERVER_MESSAGES.invitationOtherEmail(invitation.email) });
   }
   const role = asRole(invitation.role);
   await db.transaction(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id, userId))) {
-      throw new HttpError(404, { detail: MESSAGES.invitationNotFound });
+      throw new HttpError(404, { detail: SERVER_MESSAGES.invitationNotFound });
     }
     await upsertMember(tx, { storeId: invitation.storeId, userId, role });
     await recordAudit(tx, person, {

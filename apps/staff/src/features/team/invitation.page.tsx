@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
@@ -52,7 +53,7 @@ export function InvitationPage({ token, loginHref, registerHref, shopHref }: Inv
         <div className="invitation">
           <h1 className="invitation__title">Esta invitación no sirve</h1>
           <p className="invitation__problem" role="alert">
-            {error.status === 400 ? MESSAGES.invitationNotFound : error.message}.
+            {error.status === 400 ? SERVER_MESSAGES.invitationNotFound : error.message}.
           </p>
           {error.status === 410 ? null : (
             <p className="invitation__text">

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { CONNECTION_FAILED_TEXT } from '@mandado/web-kit/failure-text.ts';
 import { describe, expect, it } from 'vitest';
@@ -19,13 +20,13 @@ describe('applicationFailure (issue 18, Vende en Mandado)', () => {
   });
 
   it("shows a 409's and a 429's reason above the button", () => {
-    const duplicate = new ApiError(409, { detail: MESSAGES.applicationDuplicate });
+    const duplicate = new ApiError(409, { detail: SERVER_MESSAGES.applicationDuplicate });
     expect(applicationFailure(duplicate, FIELDS)).toEqual({
       fields: [],
-      alert: MESSAGES.applicationDuplicate,
+      alert: SERVER_MESSAGES.applicationDuplicate,
     });
-    const limited = new ApiError(429, { detail: MESSAGES.tooManyRequests });
-    expect(applicationFailure(limited, FIELDS).alert).toBe(MESSAGES.tooManyRequests);
+    const limited = new ApiError(429, { detail: SERVER_MESSAGES.tooManyRequests });
+    expect(applicationFailure(limited, FIELDS).alert).toBe(SERVER_MESSAGES.tooManyRequests);
   });
 
   it('says a message of a field the form does not show as the alert', () => {

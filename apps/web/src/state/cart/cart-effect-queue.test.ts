@@ -1,5 +1,6 @@
 import type { Cart as ServerCart } from '@mandado/shared/cart.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestCartStore } from '../../testing/cart-store.ts';
@@ -157,7 +158,7 @@ describe('the cart effect queue', () => {
     store.getState().cartDispatch({ type: 'add', product: yerba });
     await vi.advanceTimersByTimeAsync(0);
     store.getState().cartDispatch({ type: 'add', product: rice });
-    network.answerWith(() => Promise.reject(new ApiError(401, { detail: MESSAGES.notAuthenticated })));
+    network.answerWith(() => Promise.reject(new ApiError(401, { detail: SERVER_MESSAGES.notAuthenticated })));
     network.release();
     await vi.advanceTimersByTimeAsync(0);
     // The rice went to the queue while the yerba was in flight; the 401 on it drops what is left.
