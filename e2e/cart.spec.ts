@@ -448,9 +448,10 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     await restored;
   }
 
-  test('an add that got no answer is sent again, and the notice says the connection failed once', async ({
+  test('an add that got no answer is sent again, and the notice says the connection failed once; an increase the server refuses as out of stock goes back to the count it kept', async ({
     page,
     baseURL,
+    isMobile,
   }) => {
     await loggedInWithRestoredCart(page, baseURL);
     let blocked = false;
@@ -470,16 +471,8 @@ test.describe('the cart of a logged-in user when a call fails', () => {
       .toEqual([{ name: YERBA, quantity: 1 }]);
     await page.reload();
     await expect(cartButton(page, 1)).toBeVisible();
-  });
 
-  test('an increase the server refuses as out of stock goes back to the count the server kept', async ({
-    page,
-    baseURL,
-    isMobile,
-  }) => {
-    await loggedInWithRestoredCart(page, baseURL);
-    await addAndWaitForSave(page, 'yerba', YERBA);
-
+    // Then an increase the server refuses as out of stock: the count goes back to the one the server kept.
     let refused = false;
     await page.route('**/v1/cart/add/', (route) => {
       if (refused) return route.fallback();
@@ -557,7 +550,7 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     await expect(toasts(page)).not.toContainText('Elige la ciudad de entrega');
   });
 
-  test('a cart load that fails at start shows the saved copy with the changes made meanwhile, then saves them', async ({
+  test('a cart load that fails at start shows the saved copy with the changes made meanwhile, then saves them; an expired session then leaves neither the user nor the cart in storage', async ({
     page,
     baseURL,
   }) => {
@@ -585,6 +578,14 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     await expect
       .poll(async () => (await serverCartLines(page)).map((line) => line.name).sort(), { timeout: 15_000 })
       .toEqual([PARACETAMOL, YERBA].sort());
+
+    // The session expires: the next start keeps neither the user nor the cart on this device.
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cart'))).toContain(PARACETAMOL);
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(cartButton(page, 0)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
+    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
   });
 
   test('a who-am-I that fails at start is asked again, and the cart reaches the account', async ({
@@ -606,17 +607,6 @@ test.describe('the cart of a logged-in user when a call fails', () => {
     await expect
       .poll(() => serverCartLines(page), { timeout: 20_000 })
       .toEqual([{ name: YERBA, quantity: 1 }]);
-  });
-
-  test('an expired session leaves neither the user nor the cart in storage', async ({ page, baseURL }) => {
-    await loggedInWithRestoredCart(page, baseURL);
-    await addBySearch(page, 'yerba', YERBA);
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('cart'))).toContain(YERBA);
-    await page.context().clearCookies();
-    await page.reload();
-    await expect(cartButton(page, 0)).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
-    expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBeNull();
   });
 
   test('an upward swipe with an empty cart does not warn; the cart button does @phone-only', async ({
