@@ -187,7 +187,7 @@ test('a coupon, then a 4242 card: the order is placed and confirmed', async ({ p
   expect(await serverCartLines(page)).toEqual([]);
 });
 
-test('a declined card (0002) keeps the shopper on Pago with the reason and the cart untouched', async ({
+test('a declined card (0002) keeps the shopper on Pago with the reason; 3-D Secure (3184) closed with Escape does too; approved, the order is confirmed', async ({
   page,
   baseURL,
 }) => {
@@ -202,41 +202,17 @@ test('a declined card (0002) keeps the shopper on Pago with the reason and the c
   await expect(page.getByRole('heading', { level: 2, name: 'Revisar Pedido' })).toBeInViewport();
   expect(await placeOrder(page)).toBe(402);
   await expectStep(page, 'Pago');
-  const alert = page.getByRole('alert').filter({ hasText: 'Tu tarjeta fue rechazada' });
-  await expect(alert).toBeVisible();
+  const declined = page.getByRole('alert').filter({ hasText: 'Tu tarjeta fue rechazada' });
+  await expect(declined).toBeVisible();
   // The reason is where the eyes and the screen reader are, on a phone too (it was off-screen at scrollY 1100).
-  await expect(alert).toBeInViewport();
-  await expect(alert).toBeFocused();
+  await expect(declined).toBeInViewport();
+  await expect(declined).toBeFocused();
   // The typed card stays so the shopper can correct it.
   await expect(page.getByLabel('Número de tarjeta')).toHaveValue('4000 0000 0000 0002');
   expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
   await expect(page).toHaveURL(/\/checkout$/);
-});
 
-test('3-D Secure (3184): the sandbox page approves and the order is confirmed', async ({ page, baseURL }) => {
-  await remitterWithCart(page, baseURL ?? '');
-  await page.goto('/checkout');
-  await reachPayment(page);
-  await fillSandboxCard(page, '4000 0027 6000 3184');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expectStep(page, 'Revisar Pedido');
-  expect(await placeOrder(page)).toBe(201);
-  const dialog = page.getByRole('dialog', { name: /3-D Secure/ });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Modo de prueba');
-  await expectNoSeriousViolations(page, 'checkout 3-D Secure');
-  await dialog.getByRole('button', { name: 'Aprobar' }).click();
-  await confirmationNumber(page);
-  await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
-});
-
-test('3-D Secure: Escape rejects like the bank page closing, and the shopper is back on Pago', async ({
-  page,
-  baseURL,
-}) => {
-  await remitterWithCart(page, baseURL ?? '');
-  await page.goto('/checkout');
-  await reachPayment(page);
+  // 3-D Secure: Escape rejects like the bank page closing, and the shopper is back on Pago.
   await fillSandboxCard(page, '4000 0027 6000 3184');
   await page.getByRole('button', { name: 'Continuar' }).click();
   expect(await placeOrder(page)).toBe(201);
@@ -254,6 +230,18 @@ test('3-D Secure: Escape rejects like the bank page closing, and the shopper is 
   await expect(alert).toBeFocused();
   await expect(alert).toBeInViewport();
   expect(await serverCartLines(page)).toEqual([{ name: YERBA, quantity: 1 }]);
+
+  // Approved on the sandbox page, the same cart becomes the order.
+  await fillSandboxCard(page, '4000 0027 6000 3184');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  expect(await placeOrder(page)).toBe(201);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Modo de prueba');
+  await expectNoSeriousViolations(page, 'checkout 3-D Secure');
+  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await confirmationNumber(page);
+  await expect(page.getByRole('heading', { name: '¡Gracias por tu compra!' })).toBeVisible();
 });
 
 test('a lost answer is retried with the same Idempotency-Key; a changed cart (409) lists the changes', async ({
