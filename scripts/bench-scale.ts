@@ -34,6 +34,14 @@ export async function benchScale(): Promise<void> {
       [`${engine}: seeding 100 stores and 10,000 products`, `${(session.seedMs / 1000).toFixed(1)} s`],
     ];
     const owner = { cookie: session.cookie, origin: 'http://localhost:80', 'x-csrftoken': session.csrf };
+    // The first search after a start builds the city's search index (decision 046): timed on its own, so
+    // the rows below measure searches as a running server answers them.
+    const firstSearch = performance.now();
+    await fetch(`${base}/v1/products/Montevideo/?search=leche`);
+    rows.push([
+      'shop search, the first (builds the index)',
+      `${Math.round(performance.now() - firstSearch)} ms`,
+    ]);
     for (const [label, url, headers] of [
       ['shop search "yerba" (10 connections)', '/v1/products/Montevideo/?search=yerba', {}],
       ['shop search "queso suave"', '/v1/products/Montevideo/?search=queso%20suave', {}],
@@ -44,7 +52,7 @@ export async function benchScale(): Promise<void> {
       const result = await autocannon({ url: `${base}${url}`, connections: 10, duration: seconds, headers });
       rows.push([
         label,
-        `p50 ${result.latency.p50} ms · p97.5 ${result.latency.p97_5} ms · p99 ${result.latency.p99} ms · ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`,
+        `p50 ${result.latency.p50} ms · p90 ${result.latency.p90} ms · p97.5 ${result.latency.p97_5} ms · p99 ${result.latency.p99} ms · ${Math.round(result.requests.average)} req/s · non-2xx ${result.non2xx}`,
       ]);
     }
     const lines = ['nombre,categoria,precio,stock'];

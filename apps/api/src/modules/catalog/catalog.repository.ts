@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
   catalogRevision,
   categories,
   products,
+  searchWords,
   storeCatalogRevisions,
   stores,
 } from '../../db/schema/catalog.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
-import { type ProductRow, productColumns } from './product-columns.sql.ts';
+import { type ProductRow, productColumns, unitsForSale } from './product-columns.sql.ts';
 
 export interface CategoryRow {
   id: number;
@@ -76,6 +77,71 @@ export function readCityCatalogKeys(db: Database, cityId: number): Promise<Catal
 /** The keys of one store's catalog. */
 export function readStoreCatalogKeys(db: Database, storeId: number): Promise<CatalogKeys> {
   return readKeys(db, catalogKeysOf(sql`s.id = ${storeId}`));
+}
+
+/**
+ * What the in-memory search (decision 046) is current with: the structure of the whole catalog (the global
+ * revision and every store's, decision 037), without the stock half (search reads the stock of the page it
+ * answers). Wider than a city's key, so an edit in another city also rebuilds, but one plain sum, where the
+ * city's join cost PGlite twice a search's own work; and the typo vocabulary (every city's words) moves with it.
+ */
+export async function readSearchKey(db: Database): Promise<string> {
+  const result: unknown = await db.execute(sql`select
+    ${GLOBAL_REVISION}::text || '.' || coalesce((
+      select sum(r.revision) from ${storeCatalogRevisions} r
+    ), 0)::text as key`);
+  const [row] = (result as { rows: Array<{ key: string }> }).rows;
+  return String(row?.key ?? '0');
+}
+
+/**
+ * A city's products on sale with what the in-memory search needs: the search vector as text (the lexemes
+ * the database stemmed, with positions and weights) and the folded name (for trigram similarity).
+ */
+export async function listSearchRowsForCity(
+  db: Database,
+  cityId: number,
+): Promise<Array<ProductRow & { searchVector: string | null; foldedName: string }>> {
+  return db
+    .select({
+      ...productColumns,
+      searchVector: sql<string | null>`${products.searchVector}::text`,
+      foldedName: sql<string>`search_normalize(${products.name})`,
+    })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(onSale, approvedStoreDeliversTo(cityId)))
+    .orderBy(asc(products.id));
+}
+
+/** The typo vocabulary: every word of 4+ letters of every product's name and category (migration 0002). */
+export async function listSearchWords(db: Database): Promise<string[]> {
+  const rows = await db.select({ word: searchWords.word }).from(searchWords);
+  return rows.map((row) => row.word);
+}
+
+/**
+ * Each word as the Spanish search configuration reads it (a tsvector as text: its stem, nothing for a stop
+ * word), so the in-memory search stems exactly as the database does. `words` are lowercase [a-z0-9].
+ */
+export async function readSearchLexemes(
+  db: Database,
+  words: string[],
+): Promise<Array<{ word: string; vector: string }>> {
+  const result: unknown = await db.execute(sql`
+    select t.word, to_tsvector('es_unaccent', t.word)::text as vector
+    from unnest(string_to_array(${words.join(' ')}, ' ')) as t(word)`);
+  return (result as { rows: Array<{ word: string; vector: string }> }).rows;
+}
+
+/** The units for sale now of a few products: the page of a search answer. */
+export async function listUnitsForSale(
+  db: Database,
+  ids: number[],
+): Promise<Array<{ id: number; stock: number }>> {
+  if (ids.length === 0) return [];
+  return db.select({ id: products.id, stock: unitsForSale }).from(products).where(inArray(products.id, ids));
 }
 
 /** Only the stock of a city's products: what an answer whose structure is still current needs again. */
@@ -159,11 +225,13 @@ export async function listProductsOfSameCategory(
 }
 
 /**
- * Full-text search in Spanish, accent-insensitive, with one typo forgiven in words of 4+ letters: each term
- * is widened to the vocabulary words within one typo of it, the alternatives of a term are OR-ed and the
- * terms AND-ed into one tsquery, built inside the database from the parameter. A term as typed matches as
- * a prefix (the shopper may be mid-word); a typo correction matches whole words only, so 'lehce' finds
- * leche but not lechuga. `terms` are lowercase [a-z0-9] words, space-separated.
+ * The search as SQL: the rules the in-memory index (search-index.ts, decision 046) follows and is tested
+ * against, and its fallback for a term the index cannot plan alone. Full-text search in Spanish,
+ * accent-insensitive, with one typo forgiven in words of 4+ letters: each term is widened to the vocabulary
+ * words within one typo of it, the alternatives of a term are OR-ed and the terms AND-ed into one tsquery,
+ * built inside the database from the parameter. A term as typed matches as a prefix (the shopper may be
+ * mid-word); a typo correction matches whole words only, so 'lehce' finds leche but not lechuga. `terms` are
+ * lowercase [a-z0-9] words, space-separated.
  */
 export async function searchProducts(
   db: Database,

@@ -14,6 +14,7 @@ import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
   createProductsByCityCache,
   createProductsOfStoreCache,
+  createSearchIndexCache,
   getCategories,
   getProduct,
   getProductsByCategoryForCity,
@@ -41,6 +42,7 @@ const searchQuerySchema = z.object({
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const productsByCityCache = createProductsByCityCache();
   const productsOfStoreCache = createProductsOfStoreCache();
+  const searchIndexCache = createSearchIndexCache();
 
   app.get(
     '/categories/',
@@ -120,6 +122,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      searchProductsInCity(app.db, request.params.city, request.query.search, request.query.page),
+      searchProductsInCity(
+        app.db,
+        searchIndexCache,
+        request.params.city,
+        request.query.search,
+        request.query.page,
+      ),
   );
 };
