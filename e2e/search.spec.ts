@@ -29,6 +29,20 @@ test.describe('product search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Leche/);
   });
 
+  test('keeps what is typed while the dropdown is still loading', async ({ page }) => {
+    // The dropdown's code loads on the box's first focus (search-box.tsx): hold it back a moment so the
+    // typing happens before it arrives.
+    await page.route(/\/assets\/search-panel-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    const box = searchBox(page);
+    await box.click();
+    await box.pressSequentially('azucar');
+    await expect(box).toHaveValue('azucar');
+    await expect(page.getByRole('option', { name: /^Azúcar/ }).first()).toBeVisible();
+  });
+
   test('says when nothing matches, and waits for three characters', async ({ page }) => {
     const requests: string[] = [];
     page.on('request', (request) => {

@@ -31,8 +31,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 const APPS: readonly EntryBudget[] = [
   // The shell's share of the 120 KiB: what is left is for the route chunks of the home, store and product pages.
-  // The entry measured 112.3 KiB on 2026-11-25 (decision 042); the budget is that + 2 KiB.
-  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 114.3 },
+  // The entry measured 110.1 KiB on 2026-11-25 (decision 042); the budget is that + 2 KiB.
+  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 112.1 },
   // Issue 17: the staff app's first load stays under 150 KiB gzip, on a store's phone on mobile data.
   {
     name: "The staff app's",

@@ -14,7 +14,17 @@ const SHELL_MODULES = [
   /apps[\\/]web[\\/]src[\\/]app[\\/]layouts[\\/]default\.layout\.tsx$/,
   /apps[\\/]web[\\/]src[\\/]app[\\/]routes[\\/](require-city|not-found\.page)\.tsx$/,
   /packages[\\/]web-kit[\\/]src[\\/](query-error|empty-state)\.tsx$/,
+  // Out of the shell's own imports since the search dropdown loads on demand (search-box.tsx), yet the store
+  // cards, the product cards and the dropdown all use them: alone they were four more small chunks.
+  /apps[\\/]web[\\/]src[\\/](components[\\/](fallback-image|price-tag)\.tsx|hooks[\\/]use-debounced-value\.ts)$/,
+  // Two small modules every browse route's first load needs beyond the shell's own imports (the first-visit
+  // address popup's fields, the store header's opening hours), each its own tiny chunk otherwise.
+  /packages[\\/](shared[\\/]src[\\/](product-price|montevideo-time)|web-kit[\\/]src[\\/]form[\\/]field-a11y)\.ts$/,
 ];
+
+/** The product grid and its cards: the store, category and search pages list products with both. */
+const PRODUCT_LIST_MODULES =
+  /apps[\\/]web[\\/]src[\\/]features[\\/]catalog[\\/](product-grid|product-card|add-to-cart-button)\.tsx$/;
 
 /**
  * What the address popup brings on a first visit beyond the shell, the dialog and the form kit (both shared
@@ -30,8 +40,10 @@ const ADDRESS_POPUP_MODULES =
  * code) still reached the shell: `var Form = React.forwardRef(...)` is not annotated pure and
  * `Form.displayName = "Form"` is a property write, so the bundler keeps both. Marking the forwardRef calls
  * pure and dropping the displayName writes (a devtools label only) in the production build lets tree-shaking
- * remove what nothing imports: ~1.4 KiB gzip of the shell. If a router release changes this code the regexes
- * stop matching and the shell only grows back: `npm run check:entry-size` catches it.
+ * remove what nothing imports: ~1.4 KiB gzip of the shell. The package exports only its development build,
+ * whose `ENABLE_DEV_WARNINGS = true` keeps warning code and strings: set false, as in its production build
+ * (~0.5 KiB). If a router release changes this code the regexes stop matching and the shell only grows back:
+ * `npm run check:entry-size` catches it.
  */
 const routerTreeShaking: Plugin = {
   name: 'mandado:router-tree-shaking',
@@ -40,7 +52,8 @@ const routerTreeShaking: Plugin = {
     if (!/node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
     const shaken = code
       .replace(/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(')
-      .replace(/^\w+\.displayName = "\w+";$/gm, '');
+      .replace(/^\w+\.displayName = "\w+";$/gm, '')
+      .replace(/^var ENABLE_DEV_WARNINGS = true;$/m, 'var ENABLE_DEV_WARNINGS = false;');
     // Lines stay where they were, so the package's own source map still holds (map: null keeps it).
     return { code: shaken, map: null };
   },
@@ -67,6 +80,7 @@ export default defineConfig({
           groups: [
             { name: 'shell', test: (id) => SHELL_MODULES.some((pattern) => pattern.test(id)) },
             { name: 'address-popup', test: ADDRESS_POPUP_MODULES, includeDependenciesRecursively: false },
+            { name: 'product-list', test: PRODUCT_LIST_MODULES, includeDependenciesRecursively: false },
           ],
         },
       },

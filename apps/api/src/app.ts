@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { NO_WIDGETS, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...serverTimeoutOptions({ ...DEFAULT_SERVER_TIMEOUTS, ...options.serverTimeouts }),
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.status(404).send({ detail: MESSAGES.routeNotFound }),
+      reply.status(404).send({ detail: SERVER_MESSAGES.routeNotFound }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@mandado/shared/messages';
 import { hasPermission, type Permission, type Role } from '@mandado/shared/permissions';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyRequest } from 'fastify';
@@ -43,7 +42,8 @@ export function requireActor(request: FastifyRequest): Actor {
  */
 export function requirePermission(actor: Actor | null, permission: Permission, storeId?: number): Actor {
   if (!actor) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
-  if (!hasPermission(actor, permission, storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
+  if (!hasPermission(actor, permission, storeId))
+    throw new HttpError(403, { detail: SERVER_MESSAGES.forbidden });
   return actor;
 }
 
@@ -60,7 +60,7 @@ export function asStoreMember(actor: Actor): Actor {
 /** 401 for a visitor, 403 unless the actor is a member of `storeId`, whatever other roles they hold. */
 export function requireStoreMember(actor: Actor | null, storeId: number): Actor {
   if (!actor) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
-  if (!actor.storeIds.includes(storeId)) throw new HttpError(403, { detail: MESSAGES.forbidden });
+  if (!actor.storeIds.includes(storeId)) throw new HttpError(403, { detail: SERVER_MESSAGES.forbidden });
   return actor;
 }
 
@@ -71,7 +71,7 @@ export function requireStoreMember(actor: Actor | null, storeId: number): Actor 
 export function requireStoreOwner(
   actor: Actor | null,
   storeId: number,
-  detail: string = MESSAGES.ownersOnly,
+  detail: string = SERVER_MESSAGES.ownersOnly,
 ): Actor {
   const member = requirePermission(actor, 'store:read', storeId);
   if (!hasPermission(member, 'store:manage', storeId)) throw new HttpError(403, { detail });

@@ -1,5 +1,6 @@
 import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStoreMember, createStore, createUser, type TestStore, type TestUser } from './factories.ts';
@@ -57,7 +58,9 @@ describe('the CSV import', () => {
     const preview = await importFile(store, csv, true);
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ dry_run: true, rows: 4, created: 0 });
-    expect(preview.body.errors).toEqual([{ line: 5, column: 'precio', message: MESSAGES.invalidPrice }]);
+    expect(preview.body.errors).toEqual([
+      { line: 5, column: 'precio', message: STAFF_MESSAGES.invalidPrice },
+    ]);
     expect(await productsOf(store)).toEqual([]);
 
     const refused = await importFile(store, csv, false);
@@ -126,21 +129,21 @@ describe('the CSV import', () => {
   it('says in Spanish what is wrong with the file itself', async () => {
     const store = await newStore();
     const missing = await importFile(store, 'nombre,precio\nPan,10\n', true);
-    expect(missing.body.errors[0]?.message).toBe(MESSAGES.csvMissingColumns(['categoria', 'stock']));
+    expect(missing.body.errors[0]?.message).toBe(SERVER_MESSAGES.csvMissingColumns(['categoria', 'stock']));
     const duplicate = await importFile(store, 'nombre,categoria,precio,stock\nPan,A,1,1\npan,A,1,1\n', true);
     expect(duplicate.body.errors).toEqual([
-      { line: 3, column: 'nombre', message: MESSAGES.csvDuplicateName(2) },
+      { line: 3, column: 'nombre', message: SERVER_MESSAGES.csvDuplicateName(2) },
     ]);
     const empty = await importFile(store, '', true);
     expect(empty.status).toBe(200);
-    expect(empty.body.errors[0]?.message).toBe(MESSAGES.csvEmpty);
+    expect(empty.body.errors[0]?.message).toBe(SERVER_MESSAGES.csvEmpty);
   });
 
   it('is for owners only', async () => {
     const store = await newStore();
     const answer = await importFile(store, GOOD, true, staff);
     expect(answer.status).toBe(403);
-    expect(answer.body.detail).toBe(MESSAGES.catalogOwnersOnly);
+    expect(answer.body.detail).toBe(STAFF_MESSAGES.catalogOwnersOnly);
   });
 
   it('imports 10,000 rows, and the same file again changes none of them', async () => {

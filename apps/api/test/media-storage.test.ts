@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -182,7 +182,7 @@ describe('prepareImage', () => {
   });
 
   it('refuses what is not a JPEG, PNG or WebP by its content, with the Spanish message', async () => {
-    const notSupported = { statusCode: 400, body: { detail: MESSAGES.imageNotSupported } };
+    const notSupported = { statusCode: 400, body: { detail: SERVER_MESSAGES.imageNotSupported } };
     // A text file renamed photo.jpg: the name never reaches us, and the bytes are text.
     await expect(prepareImage(Buffer.from('hola, esto no es una foto\n'))).rejects.toMatchObject(
       notSupported,
@@ -208,7 +208,7 @@ describe('prepareImage', () => {
     nineMegabytes.set([0xff, 0xd8, 0xff]);
     await expect(prepareImage(nineMegabytes)).rejects.toMatchObject({
       statusCode: 413,
-      body: { detail: MESSAGES.imageTooLarge },
+      body: { detail: SERVER_MESSAGES.imageTooLarge },
     });
   });
 
@@ -223,7 +223,7 @@ describe('prepareImage', () => {
     expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
     await expect(prepareImage(bomb)).rejects.toMatchObject({
       statusCode: 400,
-      body: { detail: MESSAGES.imageTooManyPixels },
+      body: { detail: SERVER_MESSAGES.imageTooManyPixels },
     });
   });
 });
@@ -278,7 +278,7 @@ describe('registerImageBodyParser', () => {
       payload: tooLarge,
     });
     expect(declared.statusCode).toBe(413);
-    expect(declared.json()).toEqual({ detail: MESSAGES.imageTooLarge });
+    expect(declared.json()).toEqual({ detail: SERVER_MESSAGES.imageTooLarge });
 
     // Chunked, without Content-Length: refused once the count passes the limit.
     const streamed = await app.inject({
@@ -292,7 +292,7 @@ describe('registerImageBodyParser', () => {
       ),
     });
     expect(streamed.statusCode).toBe(413);
-    expect(streamed.json()).toEqual({ detail: MESSAGES.imageTooLarge });
+    expect(streamed.json()).toEqual({ detail: SERVER_MESSAGES.imageTooLarge });
   });
 
   it('answers a text body sent as image/jpeg with the Spanish 400', async () => {
@@ -303,7 +303,7 @@ describe('registerImageBodyParser', () => {
       payload: 'hola, esto no es una foto',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.imageNotSupported });
+    expect(response.json()).toEqual({ detail: SERVER_MESSAGES.imageNotSupported });
   });
 });
 

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MerchantProduct } from '@mandado/shared/merchant-catalog.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaStorage, type MediaStorage } from '../src/modules/media/media-storage.ts';
@@ -172,7 +172,7 @@ describe('the orphan photo sweep', () => {
     // A form that kept the deleted photo for a day cannot save it; it is told to upload it again.
     const late = await saveProduct([dropped]);
     expect(late.status).toBe(400);
-    expect(late.body.detail).toBe(MESSAGES.productPhotoGone);
+    expect(late.body.detail).toBe(SERVER_MESSAGES.productPhotoGone);
     // Nothing more to do: a second pass deletes nothing.
     expect(await sweepOrphanPhotos(t.database.db, media, new Date())).toBe(0);
   });
@@ -238,7 +238,7 @@ describe('the orphan photo sweep', () => {
       open();
       const saved = await save;
       expect(saved.status).toBe(400);
-      expect(saved.body.detail).toBe(MESSAGES.productPhotoGone);
+      expect(saved.body.detail).toBe(SERVER_MESSAGES.productPhotoGone);
       expect(await sweep).toBe(1);
     } finally {
       deleteGate = null;

@@ -1,5 +1,7 @@
 import type { MerchantProduct, MerchantProductPage } from '@mandado/shared/merchant-catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -283,7 +285,7 @@ describe('the owner', () => {
       payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
     });
     expect(notAnImage.statusCode).toBe(400);
-    expect(notAnImage.json<{ detail: string }>().detail).toBe(MESSAGES.imageNotSupported);
+    expect(notAnImage.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.imageNotSupported);
     // Another store's owner cannot put this store's photo on their product, nor an address elsewhere.
     const otherCategory = await createProduct(t.database, otherStore.id);
     const [other] = await queryRows<{ category_id: number }>(
@@ -298,18 +300,18 @@ describe('the owner', () => {
         productBody({ category_id: other?.category_id, images: [image] }),
       );
       expect(refused.status).toBe(400);
-      expect(refused.body.detail).toBe(MESSAGES.productImageNotOurs);
+      expect(refused.body.detail).toBe(SERVER_MESSAGES.productImageNotOurs);
     }
   });
 });
 
 describe('what the catalog refuses, in Spanish', () => {
   it.each([
-    [{ price: '0' }, MESSAGES.invalidPrice],
-    [{ price: '12,345' }, MESSAGES.invalidPrice],
-    [{ price: '10', discounted_price: '10' }, MESSAGES.discountNotLower],
-    [{ stock: -1 }, MESSAGES.invalidStock],
-    [{ stock: 1.5 }, MESSAGES.invalidStock],
+    [{ price: '0' }, STAFF_MESSAGES.invalidPrice],
+    [{ price: '12,345' }, STAFF_MESSAGES.invalidPrice],
+    [{ price: '10', discounted_price: '10' }, STAFF_MESSAGES.discountNotLower],
+    [{ stock: -1 }, STAFF_MESSAGES.invalidStock],
+    [{ stock: 1.5 }, STAFF_MESSAGES.invalidStock],
     [{ name: '  ' }, MESSAGES.required],
     [{ name: 'Yerba\u202Eexe' }, MESSAGES.singleLineText],
   ])('%o', async (overrides, message) => {
@@ -336,7 +338,7 @@ describe('what the catalog refuses, in Spanish', () => {
       productBody({ category_id: row?.category_id }),
     );
     expect(category.status).toBe(400);
-    expect(category.body.detail).toBe(MESSAGES.categoryNotInStore);
+    expect(category.body.detail).toBe(SERVER_MESSAGES.categoryNotInStore);
     const taken = await call<{ detail: string }>(
       owner,
       'POST',
@@ -344,7 +346,7 @@ describe('what the catalog refuses, in Spanish', () => {
       productBody({ name: 'Ñandú de peluche' }),
     );
     expect(taken.status).toBe(409);
-    expect(taken.body.detail).toBe(MESSAGES.productNameTaken);
+    expect(taken.body.detail).toBe(SERVER_MESSAGES.productNameTaken);
   });
 });
 
@@ -357,7 +359,7 @@ describe('who reaches the catalog', () => {
     expect((await call(operator, 'GET', `${base()}/products/`)).status).toBe(403);
     const staffRead = await call<{ detail: string }>(staff, 'GET', `${base()}/products/`);
     expect(staffRead.status).toBe(403);
-    expect(staffRead.body.detail).toBe(MESSAGES.catalogOwnersOnly);
+    expect(staffRead.body.detail).toBe(STAFF_MESSAGES.catalogOwnersOnly);
     const staffWrite = await call<{ detail: string }>(staff, 'POST', `${base()}/products/`, productBody());
     expect(staffWrite.status).toBe(403);
     const staffUpload = await t.app.inject({

@@ -1,5 +1,6 @@
 import { CHECKOUT_MESSAGES, type OrderGroup, type PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders, startOrderExpiryWorker } from '../src/modules/orders/order-expiry.ts';
@@ -213,7 +214,7 @@ describe('POST /v1/admin/orders/:number/mark-paid/', () => {
     await addStoreMember(database, fixture.stores[0]?.id ?? 0, merchant.id);
     const refused = await markPaid(merchant.headers, result.order.number);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: MESSAGES.forbidden });
+    expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.forbidden });
     const visitor = await testApp.app.inject({
       method: 'POST',
       url: `/v1/admin/orders/${result.order.number}/mark-paid/`,

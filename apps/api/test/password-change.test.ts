@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './factories.ts';
@@ -58,14 +58,14 @@ describe('POST /v1/users/change-password/', () => {
       new_password: 'otra-tarde-en-el-cerro',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ current_password: [MESSAGES.currentPasswordWrong] });
+    expect(response.json()).toEqual({ current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
     expect(await whoamiOf(other)).toBe(user.userAccountId);
     await expect(logIn(t.app, user.email, user.password)).resolves.toBeDefined();
   });
 
   it.each([
-    ['too short', 'corta', MESSAGES.passwordTooShort],
-    ['too common', 'password123', MESSAGES.passwordTooCommon],
+    ['too short', 'corta', ACCOUNT_MESSAGES.passwordTooShort],
+    ['too common', 'password123', ACCOUNT_MESSAGES.passwordTooCommon],
   ])('applies the password policy (%s) in the schema', async (_label, next, message) => {
     const user = await createUser(t.app);
     const response = await change(user.headers, { current_password: user.password, new_password: next });
@@ -79,12 +79,12 @@ describe('POST /v1/users/change-password/', () => {
       current_password: user.password,
       new_password: user.email,
     });
-    expect(likeEmail.json()).toEqual({ new_password: [MESSAGES.passwordLikeEmail] });
+    expect(likeEmail.json()).toEqual({ new_password: [ACCOUNT_MESSAGES.passwordLikeEmail] });
     const likeName = await change(user.headers, {
       current_password: user.password,
       new_password: 'Valentina',
     });
-    expect(likeName.json()).toEqual({ new_password: [MESSAGES.passwordLikeName] });
+    expect(likeName.json()).toEqual({ new_password: [ACCOUNT_MESSAGES.passwordLikeName] });
     const same = await change(user.headers, { current_password: user.password, new_password: user.password });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ new_password: [SERVER_MESSAGES.passwordSameAsCurrent] });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { MESSAGES } from '@mandado/shared/messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
@@ -211,7 +212,7 @@ describe('POST /v1/password-reset/confirm/', () => {
 
     const again = await confirmReset(token, 'otra-clave-del-cerro');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ detail: MESSAGES.passwordResetInvalid });
+    expect(again.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordResetInvalid });
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -250,14 +251,14 @@ describe('POST /v1/password-reset/confirm/', () => {
     );
     const response = await confirmReset(token, NEW_PASSWORD);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.passwordResetInvalid });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordResetInvalid });
     expect(await loginStatus(user.email, user.password)).toBe(200);
   });
 
   it('refuses an unknown token', async () => {
     const response = await confirmReset('a'.repeat(43), NEW_PASSWORD);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.passwordResetInvalid });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordResetInvalid });
   });
 
   it('refuses a weak new password per field without spending the token', async () => {
@@ -266,10 +267,10 @@ describe('POST /v1/password-reset/confirm/', () => {
 
     const short = await confirmReset(token, 'corta');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ password: [MESSAGES.passwordTooShort] });
+    expect(short.json()).toEqual({ password: [ACCOUNT_MESSAGES.passwordTooShort] });
     const common = await confirmReset(token, 'Contraseña123');
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ password: [MESSAGES.passwordTooCommon] });
+    expect(common.json()).toEqual({ password: [ACCOUNT_MESSAGES.passwordTooCommon] });
 
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -280,10 +281,10 @@ describe('POST /v1/password-reset/confirm/', () => {
 
     const likeEmail = await confirmReset(token, user.email);
     expect(likeEmail.statusCode).toBe(400);
-    expect(likeEmail.json()).toEqual({ password: [MESSAGES.passwordLikeEmail] });
+    expect(likeEmail.json()).toEqual({ password: [ACCOUNT_MESSAGES.passwordLikeEmail] });
     const likeName = await confirmReset(token, 'Florencia2026!');
     expect(likeName.statusCode).toBe(400);
-    expect(likeName.json()).toEqual({ password: [MESSAGES.passwordLikeName] });
+    expect(likeName.json()).toEqual({ password: [ACCOUNT_MESSAGES.passwordLikeName] });
     expect(await loginStatus(user.email, user.password)).toBe(200);
 
     expect((await confirmReset(token, NEW_PASSWORD)).statusCode).toBe(200);
@@ -298,7 +299,7 @@ describe('POST /v1/password-reset/confirm/', () => {
     expect((await confirmReset(newer, NEW_PASSWORD)).statusCode).toBe(200);
     const response = await confirmReset(older, 'otra-clave-del-cerro');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: MESSAGES.passwordResetInvalid });
+    expect(response.json()).toEqual({ detail: ACCOUNT_MESSAGES.passwordResetInvalid });
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
   });
 
@@ -342,7 +343,7 @@ describe('POST /v1/password-reset/check/', () => {
     for (const token of [used, expired, 'b'.repeat(43), '', 'x'.repeat(500)]) {
       const response = await checkReset(token);
       expect(response.statusCode, token).toBe(400);
-      expect(JSON.stringify(response.json())).toContain(MESSAGES.passwordResetInvalid);
+      expect(JSON.stringify(response.json())).toContain(ACCOUNT_MESSAGES.passwordResetInvalid);
     }
   });
 

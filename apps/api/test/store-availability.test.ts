@@ -1,5 +1,6 @@
 import { deliveryWindow } from '@mandado/shared/delivery-window';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import type { MerchantAvailability } from '@mandado/shared/store-availability.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,7 +128,7 @@ describe('who sets it, and what is refused', () => {
     const body = { paused_until: new Date(Date.now() + HOUR).toISOString(), closure: null };
     const byStaff = await setAvailability(staff, store.id, body);
     expect(byStaff.status).toBe(403);
-    expect(byStaff.body.detail).toBe(MESSAGES.ownersOnly);
+    expect(byStaff.body.detail).toBe(SERVER_MESSAGES.ownersOnly);
     expect((await setAvailability(stranger, store.id, body)).status).toBe(403);
     const read = await t.app.inject({
       method: 'GET',
@@ -138,25 +139,25 @@ describe('who sets it, and what is refused', () => {
   });
 
   it.each([
-    [{ paused_until: new Date(Date.now() - HOUR).toISOString(), closure: null }, MESSAGES.pauseInPast],
+    [{ paused_until: new Date(Date.now() - HOUR).toISOString(), closure: null }, SERVER_MESSAGES.pauseInPast],
     [
       { paused_until: new Date(Date.now() + 100 * HOUR).toISOString(), closure: null },
       'Puedes pausar hasta 72',
     ],
-    [{ paused_until: 'mañana', closure: null }, MESSAGES.invalidDate],
+    [{ paused_until: 'mañana', closure: null }, STAFF_MESSAGES.invalidDate],
     [
       {
         paused_until: null,
         closure: { from: '2027-01-02T12:00:00Z', to: '2027-01-01T12:00:00Z', note: '' },
       },
-      MESSAGES.closureEndsBeforeStart,
+      STAFF_MESSAGES.closureEndsBeforeStart,
     ],
     [
       {
         paused_until: null,
         closure: { from: '2020-01-01T12:00:00Z', to: '2020-01-02T12:00:00Z', note: '' },
       },
-      MESSAGES.closureInPast,
+      SERVER_MESSAGES.closureInPast,
     ],
   ])('refuses %o', async (body, message) => {
     const store = await createStore(t.database);

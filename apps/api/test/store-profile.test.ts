@@ -1,6 +1,8 @@
 import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { MESSAGES } from '@mandado/shared/messages';
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { nextOpening, WEEKDAYS, type WeeklyHours } from '@mandado/shared/store-hours';
 import type { MerchantStoreProfile } from '@mandado/shared/store-profile.schemas';
 import { sql } from 'drizzle-orm';
@@ -126,7 +128,7 @@ describe('who may read and change the profile', () => {
     ] as const) {
       const byStaff = await call(staff, method, url, payload);
       expect(byStaff.status).toBe(403);
-      expect(byStaff.body.detail).toBe(MESSAGES.ownersOnly);
+      expect(byStaff.body.detail).toBe(SERVER_MESSAGES.ownersOnly);
       expect((await call(otherOwner, method, url, payload)).status).toBe(403);
       expect((await call(visitor, method, url, payload)).status).toBe(401);
     }
@@ -183,7 +185,7 @@ describe('the profile', () => {
     for (const name of [taken.name, taken.name.replaceAll(' ', '').toUpperCase()]) {
       const refused = await call(owner, 'PUT', profileUrl(store.id), profileBody({ name }));
       expect(refused.status).toBe(409);
-      expect(refused.body.name).toEqual([MESSAGES.storeNameTaken]);
+      expect(refused.body.name).toEqual([SERVER_MESSAGES.storeNameTaken]);
     }
     // Its own name is not "taken".
     const same = await call(owner, 'PUT', profileUrl(store.id), profileBody({ name: store.name }));
@@ -199,7 +201,7 @@ describe('the profile', () => {
     [{ latitude: 0, longitude: 0 }, 'latitude', MESSAGES.mapPinRequired],
     [{ latitude: -10, longitude: -56.18 }, 'latitude', MESSAGES.mapPinInUruguay],
     // Inside Uruguay, outside the served city: Salto.
-    [{ latitude: -31.3833, longitude: -57.9667 }, 'latitude', MESSAGES.mapPinInServedCity],
+    [{ latitude: -31.3833, longitude: -57.9667 }, 'latitude', SERVER_MESSAGES.mapPinInServedCity],
   ])('refuses %o', async (overrides, field, message) => {
     const store = await createStore(t.database);
     const owner = await memberOf(store.id);
@@ -221,7 +223,7 @@ describe('the logo', () => {
       payload: Buffer.from('Esto es texto, no una imagen.png'),
     });
     expect(notAnImage.statusCode).toBe(400);
-    expect(notAnImage.json<{ detail: string }>().detail).toBe(MESSAGES.imageNotSupported);
+    expect(notAnImage.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.imageNotSupported);
 
     const uploaded = await t.app.inject({
       method: 'POST',
@@ -280,15 +282,15 @@ describe('the hours', () => {
           { from: '12:00', to: '20:00' },
         ],
       },
-      `Lunes: ${MESSAGES.hoursOverlap}`,
+      `Lunes: ${STAFF_MESSAGES.hoursOverlap}`,
     ],
     [
       { ...CLOSED_WEEK, friday: [{ from: '18:00', to: '09:00' }] },
-      `Viernes: ${MESSAGES.hoursEndBeforeStart}`,
+      `Viernes: ${STAFF_MESSAGES.hoursEndBeforeStart}`,
     ],
-    [{ ...CLOSED_WEEK, friday: [{ from: '10:00', to: '10:00' }] }, MESSAGES.hoursEndBeforeStart],
-    [{ ...CLOSED_WEEK, sunday: [{ from: '25:00', to: '26:00' }] }, MESSAGES.invalidClock],
-    [{ ...CLOSED_WEEK, sunday: [{ from: 'mediodía', to: '14:00' }] }, MESSAGES.invalidClock],
+    [{ ...CLOSED_WEEK, friday: [{ from: '10:00', to: '10:00' }] }, STAFF_MESSAGES.hoursEndBeforeStart],
+    [{ ...CLOSED_WEEK, sunday: [{ from: '25:00', to: '26:00' }] }, STAFF_MESSAGES.invalidClock],
+    [{ ...CLOSED_WEEK, sunday: [{ from: 'mediodía', to: '14:00' }] }, STAFF_MESSAGES.invalidClock],
     [
       {
         ...CLOSED_WEEK,
@@ -298,9 +300,9 @@ describe('the hours', () => {
           { from: '12:00', to: '13:00' },
         ],
       },
-      MESSAGES.hoursTooManyRanges(2),
+      STAFF_MESSAGES.hoursTooManyRanges(2),
     ],
-    [CLOSED_WEEK, MESSAGES.hoursNeverOpen],
+    [CLOSED_WEEK, STAFF_MESSAGES.hoursNeverOpen],
     [{ monday: [{ from: '09:00', to: '13:00' }] }, MESSAGES.invalidValue],
   ])('refuses %o', async (hours, message) => {
     const store = await createStore(t.database);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
 import { statementWeekOf } from '@mandado/shared/statements';
 import { sql } from 'drizzle-orm';
@@ -126,7 +126,7 @@ describe('weekly statements', () => {
       headers: staff.headers,
     });
     expect(forStaff.statusCode).toBe(403);
-    expect(forStaff.json<{ detail: string }>().detail).toBe(MESSAGES.ownersOnly);
+    expect(forStaff.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.ownersOnly);
     const tuesday = await t.app.inject({
       method: 'GET',
       url: `/v1/merchant/stores/${store.id}/statements/2026-11-24/`,

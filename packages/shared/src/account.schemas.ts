@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
@@ -62,8 +63,8 @@ export const registrationFields = z.object({
   phone_number: phoneField,
   type: z.literal('remitter', { error: MESSAGES.invalidValue }).default('remitter'),
   /** From the invitation link's query; empty when there is none. */
-  referral_token: z.string().trim().max(64, MESSAGES.invalidReferralToken).default(''),
-  terms_accepted: z.literal(true, { error: MESSAGES.termsRequired }),
+  referral_token: z.string().trim().max(64, ACCOUNT_MESSAGES.invalidReferralToken).default(''),
+  terms_accepted: z.literal(true, { error: ACCOUNT_MESSAGES.termsRequired }),
 });
 
 /** POST /v1/users/create/ (spec §3 Registration form, §7). */
@@ -73,15 +74,15 @@ export type Registration = z.input<typeof registrationSchema>;
 /** POST /v1/login/ (spec §7 sends `username`, which is the e-mail). */
 export const loginSchema = z.object({
   username: z
-    .string({ error: MESSAGES.loginEmailRequired })
+    .string({ error: ACCOUNT_MESSAGES.loginEmailRequired })
     .trim()
     .toLowerCase()
-    .min(1, { error: MESSAGES.loginEmailRequired, abort: true })
+    .min(1, { error: ACCOUNT_MESSAGES.loginEmailRequired, abort: true })
     .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH)),
   password: z
-    .string({ error: MESSAGES.passwordRequired })
-    .min(1, { error: MESSAGES.passwordRequired, abort: true })
-    .max(PASSWORD_MAX_LENGTH, MESSAGES.invalidCredentials),
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, { error: ACCOUNT_MESSAGES.passwordRequired, abort: true })
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.invalidCredentials),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -143,7 +144,10 @@ export type RemitterUpdate = z.input<typeof remitterUpdateSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailField });
 export const passwordResetConfirmSchema = z.object({
-  token: z.string().min(1, MESSAGES.passwordResetInvalid).max(200, MESSAGES.passwordResetInvalid),
+  token: z
+    .string()
+    .min(1, ACCOUNT_MESSAGES.passwordResetInvalid)
+    .max(200, ACCOUNT_MESSAGES.passwordResetInvalid),
   password: newPasswordField,
 });
 export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
@@ -154,9 +158,9 @@ export type PasswordResetConfirm = z.input<typeof passwordResetConfirmSchema>;
  */
 export const passwordChangeSchema = z.object({
   current_password: z
-    .string({ error: MESSAGES.currentPasswordRequired })
-    .min(1, { error: MESSAGES.currentPasswordRequired, abort: true })
-    .max(PASSWORD_MAX_LENGTH, MESSAGES.currentPasswordWrong),
+    .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+    .min(1, { error: ACCOUNT_MESSAGES.currentPasswordRequired, abort: true })
+    .max(PASSWORD_MAX_LENGTH, ACCOUNT_MESSAGES.currentPasswordWrong),
   new_password: newPasswordField,
 });
 export type PasswordChange = z.input<typeof passwordChangeSchema>;

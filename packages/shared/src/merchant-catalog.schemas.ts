@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { parseMoney } from './money.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 import { multiLineText, singleLineText } from './validation-rules.ts';
 
 /** Issue 18: what a store owner manages in `/comercio/catalogo` (API under /v1/merchant/stores/:id/products/). */
@@ -70,7 +71,7 @@ const priceField = z
       parseMoney(normalized) <= 0 ||
       parseMoney(normalized) > PRODUCT_PRICE_MAX_MINOR
     ) {
-      context.addIssue({ code: 'custom', message: MESSAGES.invalidPrice });
+      context.addIssue({ code: 'custom', message: STAFF_MESSAGES.invalidPrice });
       return z.NEVER;
     }
     return normalized;
@@ -93,16 +94,22 @@ export const merchantProductInputSchema = z
     price: priceField,
     discounted_price: priceField.nullable(),
     stock: z
-      .number({ message: MESSAGES.invalidStock })
-      .int(MESSAGES.invalidStock)
-      .min(0, MESSAGES.invalidStock)
-      .max(PRODUCT_STOCK_MAX, MESSAGES.invalidStock),
+      .number({ message: STAFF_MESSAGES.invalidStock })
+      .int(STAFF_MESSAGES.invalidStock)
+      .min(0, STAFF_MESSAGES.invalidStock)
+      .max(PRODUCT_STOCK_MAX, STAFF_MESSAGES.invalidStock),
     active: z.boolean(),
-    images: z.array(z.string().max(300)).max(PRODUCT_IMAGES_MAX, MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
+    images: z
+      .array(z.string().max(300))
+      .max(PRODUCT_IMAGES_MAX, STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
   })
   .superRefine((value, context) => {
     if (value.discounted_price !== null && parseMoney(value.discounted_price) >= parseMoney(value.price)) {
-      context.addIssue({ code: 'custom', path: ['discounted_price'], message: MESSAGES.discountNotLower });
+      context.addIssue({
+        code: 'custom',
+        path: ['discounted_price'],
+        message: STAFF_MESSAGES.discountNotLower,
+      });
     }
   });
 export type MerchantProductInput = z.input<typeof merchantProductInputSchema>;

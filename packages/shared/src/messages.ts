@@ -1,12 +1,13 @@
 /**
  * Spanish texts that both the API and the web app show. Copy follows the spec's strings, in the voice "tú" and with
  * the accents and opening marks the spec leaves out (decision 033). The whole object rides in the shop's shell:
- * a text only the API sends (and the shop only shows as its answer) goes to server-messages.ts instead.
+ * a text only the API sends (and the shop only shows as its answer) goes to server-messages.ts instead, one for
+ * the people who run a store that the staff app shows itself to staff-messages.ts, the account forms' own
+ * texts to account-messages.ts.
  */
 export const MESSAGES = {
   required: 'Campo requerido',
   invalidEmail: 'Correo electrónico inválido',
-  routeNotFound: 'La dirección solicitada no existe.',
   searchTooShort: 'La búsqueda debe tener al menos 3 caracteres.',
   searchTooLong: 'La búsqueda no puede tener más de 100 caracteres.',
   invalidCoordinates: 'Las coordenadas no son válidas.',
@@ -19,26 +20,10 @@ export const MESSAGES = {
     'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
   invalidText: 'No puede contener caracteres de control ni marcas de dirección del texto.',
   serverError: 'Algo salió mal',
-  loginEmailRequired: 'Ingresa tu correo',
-  passwordRequired: 'Ingresa tu contraseña',
-  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
-  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres.',
-  passwordTooCommon: 'Esa contraseña es demasiado común. Elige una más difícil de adivinar.',
-  passwordBlank: 'La contraseña no puede ser solo espacios.',
-  passwordRepeated: 'La contraseña no puede ser un mismo carácter repetido.',
-  passwordLikeEmail: 'La contraseña no puede ser tu correo electrónico.',
-  passwordLikeName: 'La contraseña no puede ser tu nombre o tu apellido.',
   invalidPhone: 'Ingresa un número válido',
-  termsRequired: 'Debes aceptar los términos y condiciones del servicio.',
-  invalidReferralToken: 'El enlace de invitación no es válido.',
-  invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
-  forbidden: 'No tienes permiso para realizar esta acción.',
   csrfFailed: 'No pudimos verificar la solicitud. Recarga la página e intenta de nuevo.',
-  passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',
   visitorCartChanged:
     'Actualizamos tu carrito: algunos productos cambiaron de precio o de stock, o ya no están disponibles.',
-  currentPasswordRequired: 'Ingresa tu contraseña actual',
-  currentPasswordWrong: 'La contraseña actual no es correcta.',
   cartQuantityInvalid: 'La cantidad debe ser un número entero entre 1 y 99.',
   cartTooManyLines: 'El carrito no puede tener más de 100 productos distintos.',
   cartDuplicateProduct: 'Cada producto puede aparecer una sola vez en el carrito.',
@@ -49,46 +34,8 @@ export const MESSAGES = {
   cartStockLeft: (count: number, product: string) =>
     count === 1 ? `Solo queda 1 unidad de ${product}` : `Solo quedan ${count} unidades de ${product}`,
   cartQuantityLimit: (max: number, product: string) => `Puedes llevar hasta ${max} unidades de ${product}`,
-  /** Uploaded photos (decision 041): checked by content, at most 8 MB. */
-  imageTooLarge: 'La foto pesa más de 8 MB',
-  imageNotSupported: 'La imagen no es JPEG, PNG ni WebP',
-  imageTooManyPixels: 'La foto tiene demasiada resolución; envía una más pequeña',
-  /** The store owner's catalog (issue 18). */
-  invalidPrice: 'Ingresa un precio mayor que 0, como 1250 o 1250,50',
-  discountNotLower: 'El precio con descuento tiene que ser menor que el precio',
-  invalidStock: 'Ingresa un stock entero entre 0 y 100.000',
-  tooManyImages: (max: number) => `Puedes subir hasta ${max} fotos por producto`,
-  productNameTaken: 'Ya tienes un producto con ese nombre',
-  productNotFound: 'Ese producto no existe en tu tienda',
-  categoryNotInStore: 'Elige una categoría de tu tienda',
-  productImageNotOurs: 'Sube las fotos desde este formulario',
-  productPhotoGone: 'Una de las fotos ya no está guardada: quítala y vuelve a subirla',
-  catalogOwnersOnly: 'Solo los dueños de la tienda pueden cambiar el catálogo',
-  ownersOnly: 'Solo los dueños de la tienda pueden ver y cambiar esto',
-  invalidDate: 'Ingresa una fecha y hora válidas',
+  /** The store application form (issue 18), the shop's own. */
   invalidRut: 'El RUT no es válido: revisa sus 12 dígitos',
   mapPinRequired: 'Marca la tienda en el mapa',
   mapPinInUruguay: 'El punto del mapa tiene que estar en Uruguay',
-  storeNameTaken: 'Ya hay una tienda con ese nombre en Mandado',
-  csvUnreadable:
-    'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
-  csvEmpty: 'El archivo está vacío',
-  csvMissingColumns: (columns: readonly string[]) =>
-    `Faltan columnas en la primera fila: ${columns.join(', ')}. Descarga la plantilla para ver el formato`,
-  csvTooManyRows: (max: number) =>
-    `El archivo tiene más de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} filas; divídelo en partes`,
-  csvDuplicateName: (line: number) => `Este nombre ya aparece en la fila ${line}`,
-  csvYesNo: 'Escribe sí o no',
-  csvHasErrors: 'El archivo tiene errores: corrígelos y vuelve a subirlo. No cambiamos nada.',
-  closureEndsBeforeStart: 'El cierre tiene que terminar después de empezar',
-  pauseInPast: 'Elige una hora de reapertura futura',
-  pauseTooLong: (hours: number) => `Puedes pausar hasta ${hours} horas; para más tiempo, programa un cierre`,
-  closureInPast: 'El cierre tiene que terminar en el futuro',
-  closureTooFar: (days: number) => `Programa cierres de hasta ${days} días y dentro del próximo año`,
-  mapPinInServedCity: 'Marca un punto dentro de Montevideo, la ciudad donde repartimos',
-  invalidClock: 'Ingresa una hora válida, como 09:00',
-  hoursEndBeforeStart: 'La hora de cierre tiene que ser después de la de apertura',
-  hoursOverlap: 'Los turnos del día no pueden superponerse',
-  hoursTooManyRanges: (max: number) => `Puedes poner hasta ${max} turnos por día`,
-  hoursNeverOpen: 'Abre al menos un día; para cerrar unos días, programa un cierre',
 } as const;

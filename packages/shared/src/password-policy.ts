@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { MESSAGES } from './messages.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -128,20 +129,21 @@ function isDerivedFrom(password: string, words: readonly string[]): boolean {
 export function newPasswordProblem(input: { password: string } & PasswordContext): string | null {
   const { password, email = '', firstName = '', lastName = '' } = input;
   if (password.length === 0) return MESSAGES.required;
-  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
-  if (password.trim() === '') return MESSAGES.passwordBlank;
-  if (new Set(fold(password)).size === 1) return MESSAGES.passwordRepeated;
-  if (isCommonPassword(password)) return MESSAGES.passwordTooCommon;
+  if (password.length < PASSWORD_MIN_LENGTH) return ACCOUNT_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return ACCOUNT_MESSAGES.passwordTooLong;
+  if (password.trim() === '') return ACCOUNT_MESSAGES.passwordBlank;
+  if (new Set(fold(password)).size === 1) return ACCOUNT_MESSAGES.passwordRepeated;
+  if (isCommonPassword(password)) return ACCOUNT_MESSAGES.passwordTooCommon;
   const folded = fold(password.trim());
   const address = fold(email.trim());
   const localPart = address.split('@')[0] ?? '';
   if (address && (folded === address || isDerivedFrom(password, [letters(localPart), letters(address)]))) {
-    return MESSAGES.passwordLikeEmail;
+    return ACCOUNT_MESSAGES.passwordLikeEmail;
   }
   const first = letters(firstName);
   const last = letters(lastName);
-  if (isDerivedFrom(password, [first, last, first + last, last + first])) return MESSAGES.passwordLikeName;
+  if (isDerivedFrom(password, [first, last, first + last, last + first]))
+    return ACCOUNT_MESSAGES.passwordLikeName;
   return null;
 }
 

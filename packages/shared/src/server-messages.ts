@@ -1,8 +1,8 @@
 /**
  * Spanish texts only the API sends (request errors, account and cart answers, store applications, the team's
- * invitations); the staff app shows one itself. Apart from messages.ts so the shop's shell does not carry
- * them: the shop shows these only as the API's answers. A text the shop's own code shows lives in
- * messages.ts; each text has one home.
+ * invitations, the store owner's photos, catalog, CSV import, pause and closures); the staff app shows one
+ * itself. Apart from messages.ts so the shop's shell does not carry them: the shop shows these only as the
+ * API's answers. A text the shop's own code shows lives in messages.ts; each text has one home.
  */
 export const SERVER_MESSAGES = {
   notFound: 'No encontrado.',
@@ -34,4 +34,34 @@ export const SERVER_MESSAGES = {
   alreadyMember: 'Esa persona ya trabaja en esta tienda',
   lastOwner: 'La tienda necesita al menos un dueño: nombra a otro antes de quitar a este',
   memberNotFound: 'Esa persona no trabaja en esta tienda',
+  routeNotFound: 'La dirección solicitada no existe.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  /** Uploaded photos (decision 041): checked by content, at most 8 MB. */
+  imageTooLarge: 'La foto pesa más de 8 MB',
+  imageNotSupported: 'La imagen no es JPEG, PNG ni WebP',
+  imageTooManyPixels: 'La foto tiene demasiada resolución; envía una más pequeña',
+  /** The store owner's catalog and its CSV import (issue 18). */
+  productNameTaken: 'Ya tienes un producto con ese nombre',
+  productNotFound: 'Ese producto no existe en tu tienda',
+  categoryNotInStore: 'Elige una categoría de tu tienda',
+  productImageNotOurs: 'Sube las fotos desde este formulario',
+  productPhotoGone: 'Una de las fotos ya no está guardada: quítala y vuelve a subirla',
+  ownersOnly: 'Solo los dueños de la tienda pueden ver y cambiar esto',
+  storeNameTaken: 'Ya hay una tienda con ese nombre en Mandado',
+  csvUnreadable:
+    'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
+  csvEmpty: 'El archivo está vacío',
+  csvMissingColumns: (columns: readonly string[]) =>
+    `Faltan columnas en la primera fila: ${columns.join(', ')}. Descarga la plantilla para ver el formato`,
+  csvTooManyRows: (max: number) =>
+    `El archivo tiene más de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} filas; divídelo en partes`,
+  csvDuplicateName: (line: number) => `Este nombre ya aparece en la fila ${line}`,
+  csvYesNo: 'Escribe sí o no',
+  csvHasErrors: 'El archivo tiene errores: corrígelos y vuelve a subirlo. No cambiamos nada.',
+  /** A store's pause, closures and map pin (issue 18). */
+  pauseInPast: 'Elige una hora de reapertura futura',
+  pauseTooLong: (hours: number) => `Puedes pausar hasta ${hours} horas; para más tiempo, programa un cierre`,
+  closureInPast: 'El cierre tiene que terminar en el futuro',
+  closureTooFar: (days: number) => `Programa cierres de hasta ${days} días y dentro del próximo año`,
+  mapPinInServedCity: 'Marca un punto dentro de Montevideo, la ciudad donde repartimos',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 import { singleLineText } from './validation-rules.ts';
 
 /** How long 'Pausar ahora' may last: a pause is for a busy afternoon; a holiday is a scheduled closure. */
@@ -22,7 +23,7 @@ export const storeAvailabilitySchema = z.object({
 });
 export type StoreAvailabilityView = z.infer<typeof storeAvailabilitySchema>;
 
-const instant = z.iso.datetime({ offset: true, message: MESSAGES.invalidDate });
+const instant = z.iso.datetime({ offset: true, message: STAFF_MESSAGES.invalidDate });
 
 const closureSchema = z.object({
   from: instant,
@@ -37,7 +38,11 @@ export const merchantAvailabilityInputSchema = z
   .object({ paused_until: instant.nullable(), closure: closureSchema.nullable() })
   .superRefine((value, context) => {
     if (value.closure && Date.parse(value.closure.to) <= Date.parse(value.closure.from)) {
-      context.addIssue({ code: 'custom', path: ['closure', 'to'], message: MESSAGES.closureEndsBeforeStart });
+      context.addIssue({
+        code: 'custom',
+        path: ['closure', 'to'],
+        message: STAFF_MESSAGES.closureEndsBeforeStart,
+      });
     }
   });
 export type MerchantAvailabilityInput = z.infer<typeof merchantAvailabilityInputSchema>;

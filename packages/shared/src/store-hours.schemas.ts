@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 import {
   clockMinutes,
   dayHoursProblem,
@@ -12,14 +13,14 @@ import {
 } from './store-hours.ts';
 
 const clock = z
-  .string({ error: MESSAGES.invalidClock })
-  .refine((value) => clockMinutes(value) !== null, MESSAGES.invalidClock);
+  .string({ error: STAFF_MESSAGES.invalidClock })
+  .refine((value) => clockMinutes(value) !== null, STAFF_MESSAGES.invalidClock);
 
 const rangeSchema = z.object({ from: clock, to: clock });
 
 const daySchema = z
   .array(rangeSchema, { error: MESSAGES.invalidValue })
-  .max(MAX_RANGES_PER_DAY, MESSAGES.hoursTooManyRanges(MAX_RANGES_PER_DAY));
+  .max(MAX_RANGES_PER_DAY, STAFF_MESSAGES.hoursTooManyRanges(MAX_RANGES_PER_DAY));
 
 /**
  * A store's week (store-hours.ts): every day present, closed as an empty list; kept padded and in order.
@@ -42,7 +43,7 @@ export const weeklyHoursSchema = z
       }
     }
     if (!opensSomeDay(week as WeeklyHours)) {
-      context.addIssue({ code: 'custom', message: MESSAGES.hoursNeverOpen });
+      context.addIssue({ code: 'custom', message: STAFF_MESSAGES.hoursNeverOpen });
     }
   })
   .transform((week) => normalizeWeeklyHours(week as WeeklyHours));

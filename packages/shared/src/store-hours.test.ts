@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 import { ordersCountFrom, storeOrdersCountFrom } from './store-availability.ts';
 import { storeHoursInputSchema } from './store-hours.schemas.ts';
 import {
@@ -68,11 +68,13 @@ describe("a day's ranges", () => {
         { from: '16:00', to: '20:00' },
         { from: '09:00', to: '16:30' },
       ]),
-    ).toBe(MESSAGES.hoursOverlap);
-    expect(dayHoursProblem([{ from: '20:00', to: '09:00' }])).toBe(MESSAGES.hoursEndBeforeStart);
-    expect(dayHoursProblem([{ from: '9:00', to: '9:00' }])).toBe(MESSAGES.hoursEndBeforeStart);
-    expect(dayHoursProblem([{ from: '9', to: '10:00' }])).toBe(MESSAGES.invalidClock);
-    expect(dayHoursProblem([...SPLIT, { from: '21:00', to: '22:00' }])).toBe(MESSAGES.hoursTooManyRanges(2));
+    ).toBe(STAFF_MESSAGES.hoursOverlap);
+    expect(dayHoursProblem([{ from: '20:00', to: '09:00' }])).toBe(STAFF_MESSAGES.hoursEndBeforeStart);
+    expect(dayHoursProblem([{ from: '9:00', to: '9:00' }])).toBe(STAFF_MESSAGES.hoursEndBeforeStart);
+    expect(dayHoursProblem([{ from: '9', to: '10:00' }])).toBe(STAFF_MESSAGES.invalidClock);
+    expect(dayHoursProblem([...SPLIT, { from: '21:00', to: '22:00' }])).toBe(
+      STAFF_MESSAGES.hoursTooManyRanges(2),
+    );
   });
 
   it('keeps the week padded and in order, and refuses one that never opens', () => {
@@ -87,7 +89,7 @@ describe("a day's ranges", () => {
     });
     expect(parsed.hours?.saturday).toEqual(SPLIT);
     expect(storeHoursInputSchema.safeParse({ hours: CLOSED }).error?.issues[0]?.message).toBe(
-      MESSAGES.hoursNeverOpen,
+      STAFF_MESSAGES.hoursNeverOpen,
     );
     expect(storeHoursInputSchema.parse({ hours: null }).hours).toBeNull();
     expect(normalizeWeeklyHours(WEEK)).toEqual(WEEK);

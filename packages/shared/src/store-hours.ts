@@ -1,5 +1,5 @@
-import { MESSAGES } from './messages.ts';
 import { MONTEVIDEO_OFFSET_MS } from './montevideo-time.ts';
+import { STAFF_MESSAGES } from './staff-messages.ts';
 
 /**
  * A store's opening hours per weekday (issue 18, decision 047), on Montevideo's clock: each day closed (no
@@ -72,20 +72,20 @@ function atClockText(minutes: number): string {
  * (touching ones are fine: 9–13 and 13–20) or more than MAX_RANGES_PER_DAY.
  */
 export function dayHoursProblem(ranges: readonly HoursRange[]): string | null {
-  if (ranges.length > MAX_RANGES_PER_DAY) return MESSAGES.hoursTooManyRanges(MAX_RANGES_PER_DAY);
+  if (ranges.length > MAX_RANGES_PER_DAY) return STAFF_MESSAGES.hoursTooManyRanges(MAX_RANGES_PER_DAY);
   const spans: Array<[number, number]> = [];
   for (const range of ranges) {
     const from = clockMinutes(range.from);
     const to = clockMinutes(range.to);
-    if (from === null || to === null) return MESSAGES.invalidClock;
-    if (to <= from) return MESSAGES.hoursEndBeforeStart;
+    if (from === null || to === null) return STAFF_MESSAGES.invalidClock;
+    if (to <= from) return STAFF_MESSAGES.hoursEndBeforeStart;
     spans.push([from, to]);
   }
   spans.sort((a, b) => a[0] - b[0]);
   for (let index = 1; index < spans.length; index++) {
     const previous = spans[index - 1];
     const current = spans[index];
-    if (previous && current && current[0] < previous[1]) return MESSAGES.hoursOverlap;
+    if (previous && current && current[0] < previous[1]) return STAFF_MESSAGES.hoursOverlap;
   }
   return null;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { isWebAppPath, storeSegmentOf } from '@mandado/shared/web-routes';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +72,7 @@ export async function registerWebApp(
         .send(await readFile(staffIndexFile));
     }
     if (isApi || !hasWebApp || !isPageRequest) {
-      return reply.status(404).send({ detail: MESSAGES.routeNotFound });
+      return reply.status(404).send({ detail: SERVER_MESSAGES.routeNotFound });
     }
     const storeSlug = storeSegmentOf(pathname);
     const known =

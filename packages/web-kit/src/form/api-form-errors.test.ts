@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client.ts';
@@ -26,8 +26,8 @@ describe('apiFieldErrors', () => {
 
 describe('failureText', () => {
   it("shows the server's text in the spec §8 order", () => {
-    expect(failureText(new ApiError(400, { detail: MESSAGES.invalidCredentials }))).toBe(
-      MESSAGES.invalidCredentials,
+    expect(failureText(new ApiError(400, { detail: ACCOUNT_MESSAGES.invalidCredentials }))).toBe(
+      ACCOUNT_MESSAGES.invalidCredentials,
     );
     expect(failureText(new ApiError(429, { detail: SERVER_MESSAGES.tooManyRequests }))).toBe(
       SERVER_MESSAGES.tooManyRequests,

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { MESSAGES } from '@mandado/shared/messages';
 import { newPasswordProblem } from '@mandado/shared/password-policy';
 import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
@@ -60,7 +61,7 @@ export async function register(db: Database, input: RegistrationInput): Promise<
   const phone = phoneOrFail(input.phone_number);
   const referrer = input.referral_token ? await findReferrerByToken(db, input.referral_token) : null;
   if (input.referral_token && referrer === null)
-    throw new HttpError(400, { referral_token: [MESSAGES.invalidReferralToken] });
+    throw new HttpError(400, { referral_token: [ACCOUNT_MESSAGES.invalidReferralToken] });
   if (await findUserByEmail(db, input.email))
     throw new HttpError(400, { email: [SERVER_MESSAGES.emailTaken] });
   const inviter =
@@ -95,7 +96,7 @@ export async function authenticate(
 ): Promise<UserRow> {
   const user = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) throw new HttpError(400, { non_field_errors: [MESSAGES.invalidCredentials] });
+  if (!user || !valid) throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
   return user;
 }
 
@@ -141,7 +142,7 @@ export async function changeOwnPassword(
   const user = await findUserById(db, owner.userId);
   if (!user) throw new HttpError(401, { detail: SERVER_MESSAGES.notAuthenticated });
   if (!(await verifyPassword(user.passwordHash, input.current_password)))
-    throw new HttpError(400, { current_password: [MESSAGES.currentPasswordWrong] });
+    throw new HttpError(400, { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] });
   if (input.new_password === input.current_password)
     throw new HttpError(400, { new_password: [SERVER_MESSAGES.passwordSameAsCurrent] });
   const problem = newPasswordProblem({

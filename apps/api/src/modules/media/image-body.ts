@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http-errors.ts';
 import { IMAGE_MAX_BYTES } from './image-intake.ts';
@@ -17,7 +18,7 @@ export const IMAGE_BODY_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'appli
  */
 export async function registerImageBodyParser(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(IMAGE_BODY_TYPES, (request, payload, done) => {
-    const tooLarge = () => new HttpError(413, { detail: MESSAGES.imageTooLarge });
+    const tooLarge = () => new HttpError(413, { detail: SERVER_MESSAGES.imageTooLarge });
     const declared = Number(request.headers['content-length']);
     if (declared > IMAGE_MAX_BYTES) {
       done(tooLarge(), undefined);

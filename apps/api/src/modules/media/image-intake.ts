@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { HttpError } from '../../http-errors.ts';
 
 /** The largest upload we take: a phone photo is 2–6 MB, and we keep far less after re-encoding. */
@@ -31,9 +31,9 @@ function sniffFormat(bytes: Buffer): ImageFormat | null {
 export async function prepareImage(
   bytes: Buffer,
 ): Promise<{ body: Buffer; contentType: 'image/webp'; width: number; height: number }> {
-  if (bytes.length > IMAGE_MAX_BYTES) throw new HttpError(413, { detail: MESSAGES.imageTooLarge });
+  if (bytes.length > IMAGE_MAX_BYTES) throw new HttpError(413, { detail: SERVER_MESSAGES.imageTooLarge });
   const format = sniffFormat(bytes);
-  if (format === null) throw new HttpError(400, { detail: MESSAGES.imageNotSupported });
+  if (format === null) throw new HttpError(400, { detail: SERVER_MESSAGES.imageNotSupported });
 
   // Loaded at the first photo: the native library costs some 0.4 s at start, and most processes take none.
   const { default: sharp } = await import('sharp');
@@ -47,7 +47,7 @@ export async function prepareImage(
     throw refusal(error);
   }
   // The decoder's own reading must agree with the magic bytes: a PNG header on a JPEG body is not trusted.
-  if (metadataFormat !== format) throw new HttpError(400, { detail: MESSAGES.imageNotSupported });
+  if (metadataFormat !== format) throw new HttpError(400, { detail: SERVER_MESSAGES.imageNotSupported });
 
   try {
     // Without withMetadata()/keepMetadata(), sharp writes no EXIF, XMP or ICC block and converts to sRGB.
@@ -65,7 +65,7 @@ export async function prepareImage(
 /** A decoding failure is the sender's file, a 4xx; the pixel limit gets its own words. */
 function refusal(error: unknown): HttpError {
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
-    return new HttpError(400, { detail: MESSAGES.imageTooManyPixels });
+    return new HttpError(400, { detail: SERVER_MESSAGES.imageTooManyPixels });
   }
-  return new HttpError(400, { detail: MESSAGES.imageNotSupported });
+  return new HttpError(400, { detail: SERVER_MESSAGES.imageNotSupported });
 }

@@ -7,6 +7,8 @@ import {
 } from '@mandado/shared/merchant-catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { parseMoney } from '@mandado/shared/money';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { singleLineTextProblem } from '@mandado/shared/validation-rules';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -101,18 +103,24 @@ export function parseCatalogCsv(text: string): { rows: CsvProductRow[]; errors: 
     }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    return { rows: [], errors: [{ line, column: null, message: MESSAGES.csvUnreadable }] };
+    return { rows: [], errors: [{ line, column: null, message: SERVER_MESSAGES.csvUnreadable }] };
   }
   const [header, ...body] = records;
-  if (!header) return { rows: [], errors: [{ line: 1, column: null, message: MESSAGES.csvEmpty }] };
+  if (!header) return { rows: [], errors: [{ line: 1, column: null, message: SERVER_MESSAGES.csvEmpty }] };
   const index = new Map<string, number>();
   for (const [position, cell] of header.entries()) index.set(columnOf(cell), position);
   const missing = REQUIRED_COLUMNS.filter((column) => !index.has(column));
   if (missing.length > 0) {
-    return { rows: [], errors: [{ line: 1, column: null, message: MESSAGES.csvMissingColumns(missing) }] };
+    return {
+      rows: [],
+      errors: [{ line: 1, column: null, message: SERVER_MESSAGES.csvMissingColumns(missing) }],
+    };
   }
   if (body.length > CSV_MAX_ROWS) {
-    return { rows: [], errors: [{ line: 1, column: null, message: MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }] };
+    return {
+      rows: [],
+      errors: [{ line: 1, column: null, message: SERVER_MESSAGES.csvTooManyRows(CSV_MAX_ROWS) }],
+    };
   }
 
   const rows: CsvProductRow[] = [];
@@ -132,7 +140,7 @@ export function parseCatalogCsv(text: string): { rows: CsvProductRow[]; errors: 
     else if (name.length > PRODUCT_NAME_MAX_LENGTH) fail('nombre', MESSAGES.tooLong(PRODUCT_NAME_MAX_LENGTH));
     else if (singleLineTextProblem(name)) fail('nombre', MESSAGES.singleLineText);
     const firstLine = seen.get(name.toLowerCase());
-    if (name && firstLine !== undefined) fail('nombre', MESSAGES.csvDuplicateName(firstLine));
+    if (name && firstLine !== undefined) fail('nombre', SERVER_MESSAGES.csvDuplicateName(firstLine));
     else if (name) seen.set(name.toLowerCase(), line);
 
     const description = cell('descripcion');
@@ -147,22 +155,23 @@ export function parseCatalogCsv(text: string): { rows: CsvProductRow[]; errors: 
 
     const price = normalizePriceInput(cell('precio'));
     const priceOk = price !== null && parseMoney(price) > 0 && parseMoney(price) <= PRODUCT_PRICE_MAX_MINOR;
-    if (!priceOk) fail('precio', MESSAGES.invalidPrice);
+    if (!priceOk) fail('precio', STAFF_MESSAGES.invalidPrice);
     const discountCell = cell('precio_descuento');
     const discountedPrice = discountCell ? normalizePriceInput(discountCell) : null;
     if (discountCell && (discountedPrice === null || parseMoney(discountedPrice) <= 0)) {
-      fail('precio_descuento', MESSAGES.invalidPrice);
+      fail('precio_descuento', STAFF_MESSAGES.invalidPrice);
     } else if (priceOk && price && discountedPrice && parseMoney(discountedPrice) >= parseMoney(price)) {
-      fail('precio_descuento', MESSAGES.discountNotLower);
+      fail('precio_descuento', STAFF_MESSAGES.discountNotLower);
     }
 
     const stockCell = cell('stock').replace(/\./g, '');
     const stock = /^\d{1,6}$/.test(stockCell) ? Number(stockCell) : Number.NaN;
-    if (!Number.isInteger(stock) || stock > PRODUCT_STOCK_MAX) fail('stock', MESSAGES.invalidStock);
+    if (!Number.isInteger(stock) || stock > PRODUCT_STOCK_MAX) fail('stock', STAFF_MESSAGES.invalidStock);
 
     const activeCell = cell('activo').toLowerCase();
     const active = index.has('activo') ? YES.has(activeCell) : true;
-    if (index.has('activo') && !YES.has(activeCell) && !NO.has(activeCell)) fail('activo', MESSAGES.csvYesNo);
+    if (index.has('activo') && !YES.has(activeCell) && !NO.has(activeCell))
+      fail('activo', SERVER_MESSAGES.csvYesNo);
 
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);

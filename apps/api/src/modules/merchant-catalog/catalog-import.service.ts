@@ -1,6 +1,6 @@
 import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -76,7 +76,7 @@ export async function importCatalog(
     const answer = report({ created: 0, updated: 0, unchanged: 0, categories: 0 });
     if (dryRun) return answer;
     // The screen runs the dry run first and shows every row's error; a file sent straight here hears why.
-    throw new HttpError(400, { detail: `${MESSAGES.csvHasErrors} ${firstError(answer.errors)}` });
+    throw new HttpError(400, { detail: `${SERVER_MESSAGES.csvHasErrors} ${firstError(answer.errors)}` });
   }
 
   return db.transaction(async (tx) => {

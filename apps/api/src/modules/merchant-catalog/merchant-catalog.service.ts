@@ -6,6 +6,8 @@ import {
   PRODUCT_STOCK_MAX,
 } from '@mandado/shared/merchant-catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import type { z } from 'zod';
 import { type Actor, requireStoreOwner } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
@@ -32,7 +34,7 @@ type ProductQuery = z.output<typeof merchantProductQuerySchema>;
 
 /** Only a store's owners change its catalog (issue 18); staff members see its orders only. */
 export function requireOwner(actor: Actor, storeId: number): void {
-  requireStoreOwner(actor, storeId, MESSAGES.catalogOwnersOnly);
+  requireStoreOwner(actor, storeId, STAFF_MESSAGES.catalogOwnersOnly);
 }
 
 /** The keyset cursor of the owner's list: the last row's name and id, opaque to the client. */
@@ -82,7 +84,7 @@ export async function getProduct(
 ): Promise<MerchantProductRow> {
   requireOwner(actor, storeId);
   const row = await findStoreProduct(db, storeId, productId);
-  if (!row) throw new HttpError(404, { detail: MESSAGES.productNotFound });
+  if (!row) throw new HttpError(404, { detail: SERVER_MESSAGES.productNotFound });
   return row;
 }
 
@@ -120,7 +122,7 @@ async function checkImages(
   const unique = [...new Set(images)];
   const added = unique.filter((url) => !current.includes(url));
   if (added.some((url) => !isStorePhotoUrl(storeId, url))) {
-    throw new HttpError(400, { detail: MESSAGES.productImageNotOurs });
+    throw new HttpError(400, { detail: SERVER_MESSAGES.productImageNotOurs });
   }
   const kept = await takeProductPhotos(
     tx,
@@ -128,7 +130,7 @@ async function checkImages(
     unique.filter((url) => isStorePhotoUrl(storeId, url)),
   );
   if (added.some((url) => !kept.includes(url))) {
-    throw new HttpError(400, { detail: MESSAGES.productPhotoGone });
+    throw new HttpError(400, { detail: SERVER_MESSAGES.productPhotoGone });
   }
   return unique;
 }
@@ -141,7 +143,7 @@ async function valuesOf(
 ): Promise<ProductValues> {
   const categories = await listStoreCategories(tx, storeId);
   if (!categories.some((category) => category.id === input.category_id)) {
-    throw new HttpError(400, { detail: MESSAGES.categoryNotInStore });
+    throw new HttpError(400, { detail: SERVER_MESSAGES.categoryNotInStore });
   }
   return {
     name: input.name,
@@ -167,7 +169,7 @@ export async function createProduct(
     const values = await valuesOf(tx, storeId, input, []);
     const currency = await readStoreCurrency(tx, storeId);
     const id = await insertProduct(tx, storeId, currency, values);
-    if (id === null) throw new HttpError(409, { detail: MESSAGES.productNameTaken });
+    if (id === null) throw new HttpError(409, { detail: SERVER_MESSAGES.productNameTaken });
     await recordAudit(tx, actor, {
       storeId,
       action: 'product.created',
@@ -209,10 +211,10 @@ export async function replaceProduct(
   requireOwner(actor, storeId);
   return db.transaction(async (tx) => {
     const before = await findStoreProduct(tx, storeId, productId);
-    if (!before) throw new HttpError(404, { detail: MESSAGES.productNotFound });
+    if (!before) throw new HttpError(404, { detail: SERVER_MESSAGES.productNotFound });
     const values = await valuesOf(tx, storeId, input, before.images);
     if (await nameTakenByAnother(tx, storeId, values.name, productId)) {
-      throw new HttpError(409, { detail: MESSAGES.productNameTaken });
+      throw new HttpError(409, { detail: SERVER_MESSAGES.productNameTaken });
     }
     await updateProduct(tx, storeId, productId, values);
     await recordAudit(tx, actor, {
@@ -238,7 +240,7 @@ export async function adjustStock(
   requireOwner(actor, storeId);
   return db.transaction(async (tx) => {
     const result = await changeStock(tx, storeId, productId, change, PRODUCT_STOCK_MAX);
-    if (!result) throw new HttpError(404, { detail: MESSAGES.productNotFound });
+    if (!result) throw new HttpError(404, { detail: SERVER_MESSAGES.productNotFound });
     await recordAudit(tx, actor, {
       storeId,
       action: 'product.stock',

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { merchantStoreListSchema, merchantStoreSchema } from '@mandado/shared/staff.schemas';
 import {
   merchantAvailabilityInputSchema,
@@ -31,7 +31,7 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request, reply) => {
     const actor = requirePermission(request.actor, 'store:read');
     // An operator holds store:read everywhere but is no member: the portal is for those who work for a store.
-    if (actor.storeIds.length === 0) throw new HttpError(403, { detail: MESSAGES.forbidden });
+    if (actor.storeIds.length === 0) throw new HttpError(403, { detail: SERVER_MESSAGES.forbidden });
     // Inside the area the operator role reaches nothing: an operator who is a member of store 1 is store 1's
     // merchant here, never store 2's (issue 16); operators act on other stores through /v1/admin/*.
     request.actor = asStoreMember(actor);

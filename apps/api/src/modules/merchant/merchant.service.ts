@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { availabilityView } from '@mandado/shared/store-availability';
 import {
@@ -78,18 +78,18 @@ export async function setAvailability(
   const member = requireStoreOwner(actor, storeId);
   const pausedUntil = input.paused_until ? new Date(input.paused_until) : null;
   if (pausedUntil && pausedUntil.getTime() <= now.getTime()) {
-    throw new HttpError(400, { paused_until: [MESSAGES.pauseInPast] });
+    throw new HttpError(400, { paused_until: [SERVER_MESSAGES.pauseInPast] });
   }
   if (pausedUntil && pausedUntil.getTime() - now.getTime() > PAUSE_MAX_HOURS * 3_600_000) {
-    throw new HttpError(400, { paused_until: [MESSAGES.pauseTooLong(PAUSE_MAX_HOURS)] });
+    throw new HttpError(400, { paused_until: [SERVER_MESSAGES.pauseTooLong(PAUSE_MAX_HOURS)] });
   }
   const closedFrom = input.closure ? new Date(input.closure.from) : null;
   const closedTo = input.closure ? new Date(input.closure.to) : null;
   if (closedTo && closedTo.getTime() <= now.getTime()) {
-    throw new HttpError(400, { closure: [MESSAGES.closureInPast] });
+    throw new HttpError(400, { closure: [SERVER_MESSAGES.closureInPast] });
   }
   if (closedTo && closedTo.getTime() - now.getTime() > CLOSURE_MAX_DAYS * 86_400_000) {
-    throw new HttpError(400, { closure: [MESSAGES.closureTooFar(CLOSURE_MAX_DAYS)] });
+    throw new HttpError(400, { closure: [SERVER_MESSAGES.closureTooFar(CLOSURE_MAX_DAYS)] });
   }
   return db.transaction(async (tx) => {
     const before = await readStoreAvailability(tx, storeId);

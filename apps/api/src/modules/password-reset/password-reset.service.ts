@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES } from '@mandado/shared/messages';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { newPasswordProblem } from '@mandado/shared/password-policy';
 import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -96,5 +96,5 @@ export async function confirmPasswordReset(
 }
 
 function invalidToken(): HttpError {
-  return new HttpError(400, { detail: MESSAGES.passwordResetInvalid });
+  return new HttpError(400, { detail: ACCOUNT_MESSAGES.passwordResetInvalid });
 }

@@ -117,7 +117,7 @@ export async function approveApplication(
     if (application.status !== 'pending')
       throw new HttpError(409, { detail: SERVER_MESSAGES.applicationNotPending });
     if (await storeNameExists(tx, application.storeName)) {
-      throw new HttpError(409, { detail: MESSAGES.storeNameTaken });
+      throw new HttpError(409, { detail: SERVER_MESSAGES.storeNameTaken });
     }
     const storeId = await insertStoreFromApplication(tx, application);
     await markApplicationDecided(tx, applicationId, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@mandado/shared/messages';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { StoreHoursValues } from '@mandado/shared/store-hours.schemas';
 import type { MerchantStoreProfile, StoreProfileValues } from '@mandado/shared/store-profile.schemas';
 import { type Actor, requireStoreMember, requireStoreOwner } from '../../authorization.ts';
@@ -37,7 +37,7 @@ export async function getStoreProfile(
   return presentStoreProfile(row);
 }
 
-const nameTaken = () => new HttpError(409, { name: [MESSAGES.storeNameTaken] });
+const nameTaken = () => new HttpError(409, { name: [SERVER_MESSAGES.storeNameTaken] });
 
 /** The fields that changed, as { field: { from, to } }, for the audit row. */
 function changes(
@@ -76,7 +76,7 @@ export async function saveStoreProfile(
 ): Promise<MerchantStoreProfile> {
   const owner = requireStoreOwner(actor, storeId);
   if (!deliveryZoneFor(input.latitude, input.longitude).in_service_area) {
-    throw new HttpError(400, { latitude: [MESSAGES.mapPinInServedCity] });
+    throw new HttpError(400, { latitude: [SERVER_MESSAGES.mapPinInServedCity] });
   }
   try {
     return await db.transaction(async (tx) => {

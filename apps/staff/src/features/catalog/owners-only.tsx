@@ -1,5 +1,5 @@
-import { MESSAGES } from '@mandado/shared/messages';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import type { ReactNode } from 'react';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
 
@@ -14,5 +14,7 @@ interface OwnersOnlyProps {
  */
 export function OwnersOnly({ store, children }: OwnersOnlyProps) {
   if (store.member_role === 'owner') return children;
-  return <OwnersOnlyNotice title={`Catálogo de ${store.name}`} message={`${MESSAGES.catalogOwnersOnly}.`} />;
+  return (
+    <OwnersOnlyNotice title={`Catálogo de ${store.name}`} message={`${STAFF_MESSAGES.catalogOwnersOnly}.`} />
+  );
 }

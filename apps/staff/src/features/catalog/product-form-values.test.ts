@@ -1,4 +1,5 @@
 import { MESSAGES } from '@mandado/shared/messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_PRODUCT_FORM,
@@ -44,12 +45,12 @@ describe('productFormSchema', () => {
       category_id: MESSAGES.required,
       price: MESSAGES.required,
     });
-    expect(messages({ ...FILLED, price: '12,345' })).toEqual({ price: MESSAGES.invalidPrice });
+    expect(messages({ ...FILLED, price: '12,345' })).toEqual({ price: STAFF_MESSAGES.invalidPrice });
     expect(messages({ ...FILLED, discounted_price: '300' })).toEqual({
-      discounted_price: MESSAGES.discountNotLower,
+      discounted_price: STAFF_MESSAGES.discountNotLower,
     });
-    expect(messages({ ...FILLED, stock: '1,5' })).toEqual({ stock: MESSAGES.invalidStock });
-    expect(messages({ ...FILLED, stock: '' })).toEqual({ stock: MESSAGES.invalidStock });
+    expect(messages({ ...FILLED, stock: '1,5' })).toEqual({ stock: STAFF_MESSAGES.invalidStock });
+    expect(messages({ ...FILLED, stock: '' })).toEqual({ stock: STAFF_MESSAGES.invalidStock });
   });
 
   it('takes only whole stock figures', () => {

@@ -1,5 +1,5 @@
 import { PRODUCT_IMAGES_MAX } from '@mandado/shared/merchant-catalog.schemas';
-import { MESSAGES } from '@mandado/shared/messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { failureMessage } from '@mandado/web-kit/failure-text.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
@@ -47,7 +47,7 @@ export function ProductPhotos({
     event.target.value = '';
     if (files.length === 0) return;
     const taken = files.slice(0, Math.max(0, left));
-    setProblem(files.length > taken.length ? MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX) : null);
+    setProblem(files.length > taken.length ? STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX) : null);
     setUploading((count) => count + taken.length);
     for (const file of taken) {
       try {

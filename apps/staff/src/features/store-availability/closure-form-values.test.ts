@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { describe, expect, it } from 'vitest';
 import { closureFormSchema, closureFormValues, EMPTY_CLOSURE_FORM } from './closure-form-values.ts';
 
@@ -24,13 +24,13 @@ describe('closureFormSchema', () => {
     const empty = closureFormSchema.safeParse(EMPTY_CLOSURE_FORM);
     expect(empty.success).toBe(false);
     expect(empty.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['from_date', MESSAGES.invalidDate],
-      ['to_date', MESSAGES.invalidDate],
+      ['from_date', STAFF_MESSAGES.invalidDate],
+      ['to_date', STAFF_MESSAGES.invalidDate],
     ]);
 
     const backwards = closureFormSchema.safeParse({ ...FILLED, to_date: '2026-12-23' });
     expect(backwards.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['to_date', MESSAGES.closureEndsBeforeStart],
+      ['to_date', STAFF_MESSAGES.closureEndsBeforeStart],
     ]);
 
     const longNote = closureFormSchema.safeParse({ ...FILLED, note: 'x'.repeat(161) });

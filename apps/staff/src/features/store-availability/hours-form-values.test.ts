@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import type { WeeklyHours } from '@mandado/shared/store-hours';
 import { describe, expect, it } from 'vitest';
 import { copyToWorkingDays, hoursFormSchema, hoursFormValues, hoursFromForm } from './hours-form-values.ts';
@@ -47,11 +47,11 @@ describe("the 'Horario' rows", () => {
     values.sunday.ranges = [{ from: '', to: '' }];
     const issues = hoursFormSchema.safeParse(values).error?.issues ?? [];
     expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['monday.ranges', MESSAGES.hoursOverlap],
-      ['tuesday.ranges', MESSAGES.hoursEndBeforeStart],
+      ['monday.ranges', STAFF_MESSAGES.hoursOverlap],
+      ['tuesday.ranges', STAFF_MESSAGES.hoursEndBeforeStart],
     ]);
     const closed = hoursFormValues(WEEK);
     for (const day of Object.values(closed)) day.closed = true;
-    expect(hoursFormSchema.safeParse(closed).error?.issues[0]?.message).toBe(MESSAGES.hoursNeverOpen);
+    expect(hoursFormSchema.safeParse(closed).error?.issues[0]?.message).toBe(STAFF_MESSAGES.hoursNeverOpen);
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@mandado/shared/messages';
+import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import {
   dayHoursProblem,
   type HoursRange,
@@ -76,6 +76,6 @@ export const hoursFormSchema = z
       if (problem) context.addIssue({ code: 'custom', path: [day, 'ranges'], message: problem });
     }
     if (WEEKDAYS.every((day) => values[day].closed)) {
-      context.addIssue({ code: 'custom', path: ['root'], message: MESSAGES.hoursNeverOpen });
+      context.addIssue({ code: 'custom', path: ['root'], message: STAFF_MESSAGES.hoursNeverOpen });
     }
   });

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { MESSAGES } from '@mandado/shared/messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,7 +33,7 @@ describe('validateAuthStage', () => {
 
   it('checks only the e-mail and password when logging in', () => {
     expect(validateAuthStage('login', values({ email: 'ana@example.com' }))).toEqual({
-      password: MESSAGES.passwordRequired,
+      password: ACCOUNT_MESSAGES.passwordRequired,
     });
     expect(validateAuthStage('login', values({ email: 'ana@example.com', password: 'x' }))).toEqual({});
   });
@@ -44,7 +45,7 @@ describe('validateAuthStage', () => {
       first_name: 'Campo requerido',
       last_name: 'Campo requerido',
       phone_number: 'Campo requerido',
-      terms_accepted: MESSAGES.termsRequired,
+      terms_accepted: ACCOUNT_MESSAGES.termsRequired,
     });
   });
 
@@ -52,7 +53,7 @@ describe('validateAuthStage', () => {
     expect(validateAuthStage('register', validRegistration)).toEqual({});
     expect(
       validateAuthStage('register', { ...validRegistration, phone_number: '+598 123', password: 'corta' }),
-    ).toEqual({ phone_number: MESSAGES.invalidPhone, password: MESSAGES.passwordTooShort });
+    ).toEqual({ phone_number: MESSAGES.invalidPhone, password: ACCOUNT_MESSAGES.passwordTooShort });
     expect(validateAuthStage('register', { ...validRegistration, email: 'ana.example.com' })).toEqual({
       email: 'Correo electrónico inválido',
     });
@@ -60,13 +61,13 @@ describe('validateAuthStage', () => {
 
   it("refuses a password that is the shopper's e-mail or name, as the API does", () => {
     expect(validateAuthStage('register', { ...validRegistration, password: 'Perez2026!' })).toEqual({
-      password: MESSAGES.passwordLikeName,
+      password: ACCOUNT_MESSAGES.passwordLikeName,
     });
     expect(validateAuthStage('register', { ...validRegistration, password: 'ana@example.com' })).toEqual({
-      password: MESSAGES.passwordLikeEmail,
+      password: ACCOUNT_MESSAGES.passwordLikeEmail,
     });
     expect(validateAuthStage('register', { ...validRegistration, password: 'aaaaaaaa' })).toEqual({
-      password: MESSAGES.passwordRepeated,
+      password: ACCOUNT_MESSAGES.passwordRepeated,
     });
   });
 });
@@ -80,7 +81,7 @@ describe('authStageResolver', () => {
     expect((await resolver(form, undefined, options)).errors).toEqual({});
     stage = 'login';
     expect((await resolver(form, undefined, options)).errors).toEqual({
-      password: { type: 'validate', message: MESSAGES.passwordRequired },
+      password: { type: 'validate', message: ACCOUNT_MESSAGES.passwordRequired },
     });
   });
 });

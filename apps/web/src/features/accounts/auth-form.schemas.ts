@@ -1,4 +1,5 @@
 import { loginSchema, refusePasswordLikeAccount, registrationFields } from '@mandado/shared/account.schemas';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { MESSAGES } from '@mandado/shared/messages';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '@mandado/shared/validation-rules';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -31,10 +32,10 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
 
 /** Spec §5: at login an empty e-mail says 'Ingresa tu correo'; a malformed one 'Correo electrónico inválido'. */
 const loginEmailField = z
-  .string({ error: MESSAGES.loginEmailRequired })
+  .string({ error: ACCOUNT_MESSAGES.loginEmailRequired })
   .trim()
   .toLowerCase()
-  .min(1, { error: MESSAGES.loginEmailRequired, abort: true })
+  .min(1, { error: ACCOUNT_MESSAGES.loginEmailRequired, abort: true })
   .max(EMAIL_MAX_LENGTH, MESSAGES.tooLong(EMAIL_MAX_LENGTH))
   .regex(EMAIL_PATTERN, MESSAGES.invalidEmail);
 

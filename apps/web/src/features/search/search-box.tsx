@@ -1,26 +1,41 @@
 import type { City, Product } from '@mandado/shared/catalog.schemas';
 import { storeSlug } from '@mandado/shared/store-kinds';
-import { shouldTrackSearch } from '@mandado/shared/validation-rules';
 import { SearchIcon } from '@mandado/web-kit/icons.tsx';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
-import { FallbackImage } from '../../components/fallback-image.tsx';
-import { PriceTag } from '../../components/price-tag.tsx';
-import { track } from '../../lib/analytics.ts';
 import { isSearchable, moveActive, noMatchText, searchPageHref } from './search-term.ts';
-import { useProductSearch } from './use-product-search.ts';
+import type { ProductSearch } from './use-product-search.ts';
 import './search.css';
+
+// The dropdown (the search itself, the result rows with their photos and prices) is not needed to draw the
+// page: it loads when the shopper first points at or focuses the box, so the browse routes' first load does
+// not carry it. The input stays here and keeps what is typed meanwhile; the results show once it arrives.
+const SearchPanel = lazy(
+  lazyWithReload(() => import('./search-panel.tsx').then((module) => ({ default: module.SearchPanel }))),
+);
 
 function productHref(product: Product): string {
   return `/${encodeURIComponent(storeSlug(product.store_name))}/productDetails?id=${product.id}`;
 }
 
-function statusText(isSearching: boolean, results: Product[] | undefined, term: string): string {
-  if (isSearching) return 'Buscando productos…';
-  if (!results) return '';
-  if (results.length === 0) return noMatchText(term);
-  return results.length === 1 ? '1 producto encontrado' : `${results.length} productos encontrados`;
+function statusText(search: ProductSearch): string {
+  if (search.isSearching) return 'Buscando productos…';
+  if (!search.results) return '';
+  if (search.results.length === 0) return noMatchText(search.term);
+  return search.results.length === 1
+    ? '1 producto encontrado'
+    : `${search.results.length} productos encontrados`;
 }
 
 interface SearchBoxProps {
@@ -33,29 +48,26 @@ export function SearchBox({ city }: SearchBoxProps) {
   const [term, setTerm] = useState('');
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  const [wanted, setWanted] = useState(false);
+  /** What the dropdown reports; null until it has loaded. */
+  const [search, setSearch] = useState<ProductSearch | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const listId = useId();
-  const search = useProductSearch(city, term);
-  const results = search.results ?? [];
-  const expanded = open && (search.active || city === null) && term.trim().length > 0;
-  const status = statusText(search.isSearching, search.results, search.term);
-  const shownTerm = expanded && search.results ? search.term : '';
-  const trackedTerm = useRef('');
+  const results = search?.results ?? [];
+  const expanded =
+    search !== null && open && (isSearchable(term.trim()) || city === null) && term.trim().length > 0;
+  const want = () => setWanted(true);
 
-  // Spec §4 analytics: one search event per term whose list is shown, above 3 characters.
-  useEffect(() => {
-    if (!shouldTrackSearch(shownTerm) || trackedTerm.current === shownTerm) return;
-    trackedTerm.current = shownTerm;
-    track('search', { search_term: shownTerm, results: search.results?.length ?? 0 });
-  }, [shownTerm, search.results]);
-
-  function choose(product: Product) {
-    setOpen(false);
-    setActiveIndex(-1);
-    inputRef.current?.blur();
-    navigate(productHref(product));
-  }
+  const choose = useCallback(
+    (product: Product) => {
+      setOpen(false);
+      setActiveIndex(-1);
+      inputRef.current?.blur();
+      navigate(productHref(product));
+    },
+    [navigate],
+  );
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -119,7 +131,7 @@ export function SearchBox({ city }: SearchBoxProps) {
             enterKeyHint="search"
             role="combobox"
             aria-expanded={expanded}
-            aria-controls={listId}
+            aria-controls={search ? listId : undefined}
             aria-autocomplete="list"
             aria-activedescendant={expanded ? activeId : undefined}
             value={term}
@@ -127,59 +139,34 @@ export function SearchBox({ city }: SearchBoxProps) {
               setTerm(event.target.value);
               setOpen(true);
               setActiveIndex(-1);
+              want();
             }}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true);
+              want();
+            }}
+            onPointerEnter={want}
             onKeyDown={handleKeyDown}
           />
-          {search.isSearching ? <Spinner size="small" /> : null}
+          {search?.isSearching ? <Spinner size="small" /> : null}
         </div>
         <p className="visually-hidden" role="status" aria-live="polite">
-          {expanded ? status : ''}
+          {expanded && search ? statusText(search) : ''}
         </p>
-        <div className="search-panel" hidden={!expanded}>
-          {city === null ? (
-            <p className="search-panel__note">Elige una ciudad para buscar productos.</p>
-          ) : search.isSearching && results.length === 0 ? (
-            <p className="search-panel__note">
-              <Spinner size="small" /> Buscando…
-            </p>
-          ) : search.error ? (
-            <p className="search-panel__note" role="alert">
-              {search.error.message}
-            </p>
-          ) : search.results && results.length === 0 ? (
-            <p className="search-panel__note">{noMatchText(search.term)}</p>
-          ) : null}
-          <div id={listId} role="listbox" aria-label="Resultados de la búsqueda" className="search-results">
-            {results.map((product, index) => (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (arrows, Enter).
-              <div
-                key={product.id}
-                id={`${listId}-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === activeIndex}
-                className={index === activeIndex ? 'search-result is-active' : 'search-result'}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => setActiveIndex(index)}
-                onClick={() => choose(product)}
-              >
-                <FallbackImage
-                  src={product.images[0]}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="search-result__image"
-                />
-                <span className="search-result__text">
-                  <span className="search-result__name">{product.name}</span>
-                  <span className="search-result__store">{product.store_name}</span>
-                </span>
-                <PriceTag product={product} size="small" />
-              </div>
-            ))}
-          </div>
-        </div>
+        {wanted ? (
+          <Suspense fallback={null}>
+            <SearchPanel
+              city={city}
+              term={term}
+              expanded={expanded}
+              listId={listId}
+              activeIndex={activeIndex}
+              onSearch={setSearch}
+              onActivate={setActiveIndex}
+              onChoose={choose}
+            />
+          </Suspense>
+        ) : null}
       </form>
     </search>
   );
