@@ -110,6 +110,17 @@ describe('product search', () => {
     expect(body).toEqual({ detail: 'No tenemos servicio en esa ciudad.' });
   });
 
+  it('stops answering for a city the moment it is no longer served (the remembered city follows the key)', async () => {
+    expect((await search('leche')).status).toBe(200);
+    await execute(sql`update cities set served = false where name = 'Montevideo'`);
+    try {
+      expect((await search('leche')).status).toBe(404);
+    } finally {
+      await execute(sql`update cities set served = true where name = 'Montevideo'`);
+    }
+    expect((await search('leche')).status).toBe(200);
+  });
+
   it('asks for at least 3 characters and at most 100', async () => {
     const short = await search('az');
     expect(short.status).toBe(400);

@@ -1,6 +1,9 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Fixed-window request counters, shared by every API instance (see plugins/rate-limit.ts). */
+/**
+ * Fixed-window request counters, shared by every API instance (see plugins/rate-limit.ts). UNLOGGED (migration
+ * 0018, decision 046; Drizzle has no word for it): a crash forgets the current window's counts, nothing else.
+ */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
