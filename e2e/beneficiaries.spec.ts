@@ -50,24 +50,25 @@ test('adds a beneficiary with another address, edits it and deletes it', async (
 
   // Spec §5: nothing filled → 'Campo requerido', and the button shakes for 400 ms.
   const save = page.getByRole('button', { name: 'Guardar dirección' });
-  // The shake lasts 400 ms: watched from inside the page, so a busy machine's polling cannot miss it.
-  const shook = save.evaluate(
-    (button) =>
-      new Promise<boolean>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (!button.className.includes('shake')) return;
-          observer.disconnect();
-          resolve(true);
-        });
-        observer.observe(button, { attributes: true, attributeFilter: ['class'] });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(false);
-        }, 10_000);
-      }),
-  );
+  // The shake lasts 400 ms: watched from inside the page, so a busy machine's polling cannot miss it. The watcher
+  // is in place before the click (an evaluate still on its way could miss a shake over in 400 ms).
+  await save.evaluate((button) => {
+    const watched = window as unknown as { shook?: Promise<boolean> };
+    watched.shook = new Promise<boolean>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!button.className.includes('shake')) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(button, { attributes: true, attributeFilter: ['class'] });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(false);
+      }, 10_000);
+    });
+  });
   await save.click();
-  expect(await shook).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { shook?: Promise<boolean> }).shook)).toBe(true);
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Campo requerido').first()).toBeVisible();
   await expect(save).not.toHaveClass(/shake/);

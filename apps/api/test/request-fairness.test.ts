@@ -136,9 +136,13 @@ describe('clients that hang up (decision 014, revised)', () => {
       })();
       const { request } = await import('node:http');
       for (let index = 0; index < 2; index += 1) {
+        // Hang up only once the server has the request: on a starved CI core a fixed pause could end before
+        // the request was read, its slot would never be taken, and the third request would wait on the lock.
+        const received = new Promise<void>((resolve) => capped.app.server.once('request', () => resolve()));
         const sent = request(`${address}/v1/cart/`, { headers: { cookie: dana.cookie }, agent: false });
         sent.on('error', () => {});
         sent.end();
+        await received;
         await new Promise((resolve) => setTimeout(resolve, 100));
         sent.destroy();
       }
