@@ -5,75 +5,67 @@ import { test } from './server.fixtures.ts';
 import { chooseMontevideo, openFirstStore, searchBox } from './visitor.helpers.ts';
 
 /**
- * Every browse page and overlay is scanned at 360 px, the shop's first viewport. The desktop run scans what
- * only the desktop has (its header with the search box and account links, over the store list) and the
- * search dropdown under that header: the pages and dialogs themselves are the same components with the same
- * labels, roles and colours at both widths, and a scan is the most expensive step of the suite (decision 044).
+ * Every browse page and overlay is scanned at 360 px, the shop's first viewport. What only the desktop has is
+ * scanned inside desktop tests that are there anyway (decision 044): its header over the stores and the search
+ * dropdown under it (search.spec), the account page under that header (account-search.spec) and the account
+ * dropdown (accounts.spec). The pages and dialogs themselves are the same components with the same labels,
+ * roles and colours at both widths, and a scan is the most expensive step of the suite.
  */
-test('the browse pages and their overlays pass the WCAG A/AA checks @phone', async ({ page, isMobile }) => {
+test('the browse pages and their overlays pass the WCAG A/AA checks @phone-only', async ({ page }) => {
   await page.goto('/');
-  if (isMobile) {
-    await expectNoSeriousViolations(page, 'city screen');
-    await page.getByRole('button', { name: 'No veo mi ciudad' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousViolations(page, 'not-my-city panel', { within: OPEN_DIALOG });
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-  }
+  await expectNoSeriousViolations(page, 'city screen');
+  await page.getByRole('button', { name: 'No veo mi ciudad' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'not-my-city panel', { within: OPEN_DIALOG });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   await chooseMontevideo(page);
   await expectNoSeriousViolations(page, 'stores');
 
-  if (isMobile) {
-    await openFirstStore(page);
-    await expectNoSeriousViolations(page, 'store products');
-    await page.getByRole('article').first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousViolations(page, 'product detail', { within: OPEN_DIALOG });
-    await page.keyboard.press('Escape');
-  }
+  await openFirstStore(page);
+  await expectNoSeriousViolations(page, 'store products');
+  await page.getByRole('article').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'product detail', { within: OPEN_DIALOG });
+  await page.keyboard.press('Escape');
 
   await searchBox(page).fill('leche');
   await expect(page.getByRole('option').first()).toBeVisible({ timeout: 5_000 });
   await expectNoSeriousViolations(page, 'search dropdown', { within: 'search' });
 
-  if (isMobile) {
-    await page.goto('/una/ruta/que/no/existe');
-    await expectNoSeriousViolations(page, '404 page');
-  }
+  await page.goto('/una/ruta/que/no/existe');
+  await expectNoSeriousViolations(page, '404 page');
 });
 
-test('the login panel, the account forms and the account area pass the WCAG A/AA checks @phone', async ({
+test('the login panel, the account forms and the account area pass the WCAG A/AA checks @phone-only', async ({
   page,
   baseURL,
-  isMobile,
 }) => {
   const account = await createAccount(baseURL ?? '', { firstName: 'Elena' });
   await chooseMontevideo(page);
 
-  if (isMobile) {
-    // The bottom bar's user button opens the login panel for a visitor.
-    await bottomBarUserButton(page, false).click();
-    await expect(page.getByRole('dialog', { name: 'Ingresa a tu cuenta' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'login panel', { within: OPEN_DIALOG });
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
+  // The bottom bar's user button opens the login panel for a visitor.
+  await bottomBarUserButton(page, false).click();
+  await expect(page.getByRole('dialog', { name: 'Ingresa a tu cuenta' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'login panel', { within: OPEN_DIALOG });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // The registration form with its errors showing (the same form at both widths: scanned at 360 px).
+  // The registration form with its errors showing.
   await page.goto('/register');
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(page.getByText('Campo requerido').first()).toBeVisible();
-  if (isMobile) await expectNoSeriousViolations(page, 'registration form with errors');
+  await expectNoSeriousViolations(page, 'registration form with errors');
 
   await page.goto('/login?next=%2Fuser');
   await logInWithForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/user$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
-  await expectNoSeriousViolations(page, isMobile ? 'account page' : 'account page under the desktop header');
+  await expectNoSeriousViolations(page, 'account page');
   await page.getByRole('button', { name: 'Editar' }).click();
-  if (isMobile) await expectNoSeriousViolations(page, 'account details form');
+  await expectNoSeriousViolations(page, 'account details form');
 
-  await openAccountMenu(page, isMobile, 'Elena');
-  await expectNoSeriousViolations(page, isMobile ? 'mobile user menu' : 'account dropdown');
+  await openAccountMenu(page, true, 'Elena');
+  await expectNoSeriousViolations(page, 'mobile user menu');
 });

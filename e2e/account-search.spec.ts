@@ -3,6 +3,7 @@ import { expect, type Page, request } from '@playwright/test';
 import { tokenizeSandboxCard } from '../packages/shared/src/sandbox-cards.ts';
 import { createAccount, logInWithForm, toasts } from './account.helpers.ts';
 import { skipAddressPopup } from './address.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
@@ -83,6 +84,8 @@ test('the account page changes the password; the old one stops working and other
   expect(other.status).toBe(200);
   try {
     await logInOnPage(page, account.email, account.password);
+    // The account page under the desktop header (accessibility.spec scans it at 360 px).
+    await expectNoSeriousViolations(page, 'account page under the desktop header');
     const form = page.getByRole('region', { name: 'Cambiar contraseña' });
     // A wrong current password is told under its field, in Spanish.
     await form.getByLabel('Contraseña actual').fill('no-es-esta-1234');

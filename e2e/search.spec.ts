@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { chooseMontevideo, searchBox } from './visitor.helpers.ts';
 
@@ -7,10 +8,15 @@ test.describe('product search', () => {
     await chooseMontevideo(page);
   });
 
-  test('finds a product without typing its accent and opens it', async ({ page }) => {
+  test('finds a product without typing its accent and opens it; the desktop header and its dropdown pass axe', async ({
+    page,
+  }) => {
+    // The desktop's own parts (accessibility.spec scans every page at 360 px): the header over the stores.
+    await expectNoSeriousViolations(page, 'stores under the desktop header');
     await searchBox(page).fill('azucar');
     const result = page.getByRole('option', { name: /^Azúcar/ }).first();
     await expect(result).toBeVisible();
+    await expectNoSeriousViolations(page, 'search dropdown', { within: 'search' });
     await expect(page.getByRole('status').filter({ hasText: /productos? encontrados?/ })).toBeAttached();
     await result.click();
     await expect(page).toHaveURL(/\/[^/]+\/productDetails\?id=\d+$/);
