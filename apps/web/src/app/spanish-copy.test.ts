@@ -1,7 +1,9 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+// The Oxc parser Vite's bundler ships (ESTree with TypeScript and JSX nodes): TypeScript 7, the checker, has no
+// JavaScript API to read sources with (decision 044).
+import { parseSync } from 'rolldown/utils';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -109,46 +111,99 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** A node of the ESTree the parser gives: its `type`, its offsets, and children under any other key. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+function isNode(value: unknown): value is AstNode {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+function calleeName(callee: unknown): string {
+  if (!isNode(callee)) return '';
+  if (callee.type === 'Identifier') return String(callee.name);
+  if (callee.type === 'MemberExpression')
+    return `${calleeName(callee.object)}.${calleeName(callee.property)}`;
+  return '';
+}
+
 /** Developer-only texts: the arguments of `new Error(…)`, `throw …` and `console.*(…)`. */
-function isDeveloperText(node: ts.Node): boolean {
-  for (let parent = node.parent; parent; parent = parent.parent) {
-    if (ts.isNewExpression(parent) && /Error$/.test(parent.expression.getText())) return true;
-    if (ts.isCallExpression(parent) && /^console\./.test(parent.expression.getText())) return true;
-    if (ts.isBlock(parent) || ts.isSourceFile(parent)) return false;
+function isDeveloperText(ancestors: readonly AstNode[]): boolean {
+  for (let index = ancestors.length - 1; index >= 0; index -= 1) {
+    const parent = ancestors[index];
+    if (!parent) break;
+    if (parent.type === 'NewExpression' && /Error$/.test(calleeName(parent.callee))) return true;
+    if (parent.type === 'CallExpression' && /^console\./.test(calleeName(parent.callee))) return true;
+    if (parent.type === 'BlockStatement' || parent.type === 'Program') return false;
   }
   return false;
 }
 
-/** Imports, types, object keys and JSX attribute names are code, not copy. */
-function isCode(node: ts.Node): boolean {
-  const parent = node.parent;
+/** Imports, types, object keys and computed member names are code, not copy. */
+function isCode(node: AstNode, parent: AstNode | undefined): boolean {
+  if (!parent) return false;
   return (
-    ts.isImportDeclaration(parent) ||
-    ts.isExportDeclaration(parent) ||
-    ts.isLiteralTypeNode(parent) ||
-    (ts.isPropertyAssignment(parent) && parent.name === node) ||
-    ts.isElementAccessExpression(parent)
+    parent.type === 'ImportDeclaration' ||
+    parent.type === 'ExportNamedDeclaration' ||
+    parent.type === 'ExportAllDeclaration' ||
+    parent.type === 'TSLiteralType' ||
+    (parent.type === 'Property' && parent.key === node) ||
+    (parent.type === 'MemberExpression' && parent.computed === true)
   );
 }
 
 function textsOf(file: string): { text: string; line: number }[] {
   const source = readFileSync(file, 'utf8');
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
-  const texts: { text: string; line: number }[] = [];
-  const visit = (node: ts.Node): void => {
-    let text: string | null = null;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
-      text = node.text;
-    else if (ts.isJsxText(node)) text = node.text;
-    if (text !== null && text.trim() !== '' && !isCode(node) && !isDeveloperText(node)) {
-      const line = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
-      texts.push({ text: text.replace(/\s+/g, ' ').trim(), line });
+  const { program, errors } = parseSync(file, source);
+  if (errors.length > 0) throw new Error(`${file}: ${errors[0]?.message ?? 'parse error'}`);
+  const lineStarts = [0];
+  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) {
+    lineStarts.push(index + 1);
+  }
+  const lineOf = (offset: number): number => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if ((lineStarts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
     }
-    ts.forEachChild(node, visit);
+    return low + 1;
   };
-  visit(sourceFile);
+  const texts: { text: string; line: number }[] = [];
+  const visit = (node: AstNode, ancestors: AstNode[]): void => {
+    let text: string | null = null;
+    if (node.type === 'Literal' && typeof node.value === 'string') text = node.value;
+    else if (node.type === 'TemplateElement') text = String((node.value as { cooked?: string }).cooked ?? '');
+    else if (node.type === 'JSXText') text = String(node.value);
+    if (
+      text !== null &&
+      text.trim() !== '' &&
+      !isCode(node, ancestors.at(-1)) &&
+      !isDeveloperText(ancestors)
+    ) {
+      // JSX text starts where the previous tag ends: its line is the line of its first visible character.
+      const leading = node.type === 'JSXText' ? text.length - text.trimStart().length : 0;
+      texts.push({ text: text.replace(/\s+/g, ' ').trim(), line: lineOf(node.start + leading) });
+    }
+    ancestors.push(node);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'type' || key === 'start' || key === 'end') continue;
+      if (Array.isArray(value)) {
+        for (const child of value) if (isNode(child)) visit(child, ancestors);
+      } else if (isNode(value)) {
+        visit(value, ancestors);
+      }
+    }
+    ancestors.pop();
+  };
+  visit(program as unknown as AstNode, []);
   return texts;
 }
 
