@@ -184,10 +184,11 @@ async function remitterWithOrder(
 }
 
 test.describe('after the order', () => {
-  test("'Mis Compras' lists the order; its detail shows stores, timeline, transfer instructions and the links", async ({
+  test("'Mis Compras' lists the order; its detail shows stores, timeline, transfer instructions and the links; the tracking link opens in a fresh browser without prices; 'Repetir pedido' refills the cart", async ({
     page,
     baseURL,
     context,
+    browser,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const order = await remitterWithOrder(page, baseURL);
@@ -289,6 +290,96 @@ test.describe('after the order', () => {
       page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm'),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'order detail');
+
+    // The tracking link opens in a fresh browser without an account or a city, and shows no prices.
+    {
+      const path = new URL(order.trackingUrl).pathname;
+      expect(path).toMatch(/^\/seguimiento\/[A-Za-z0-9_-]{20,}$/);
+
+      const family = await browser.newContext({ baseURL: baseURL ?? '', locale: 'es-UY' });
+      try {
+        const visit = await family.newPage();
+        await visit.goto(path);
+        await expect(visit).toHaveURL(new RegExp(`${path}$`));
+        await expect(
+          visit.getByRole('heading', { level: 1, name: `Hola, ${BENEFICIARY.first}` }),
+        ).toBeVisible();
+        // Each store: its status, how many products, the next step in plain words, and its timeline.
+        for (const store of order.stores) {
+          // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla.
+          const count = store.includes('Puerto') ? '2 productos' : '1 producto';
+          const block = visit.getByRole('region', { name: store });
+          await expect(block.getByRole('heading', { name: store })).toBeVisible();
+          await expect(block.getByText('Pendiente').first()).toBeVisible();
+          await expect(block.getByText(new RegExp(`^${count}`))).toBeVisible();
+          await expect(block.getByText('Próximo paso:')).toBeVisible();
+          await expect(block.getByRole('list', { name: `Estados de ${store}` })).toBeVisible();
+        }
+        // Picked up at the stores: no delivery days.
+        await expect(visit.getByText(/^Entre el /)).toHaveCount(0);
+        await expect(visit.getByText(/Listo para entregar/).first()).toBeVisible();
+        // Support, quoting the order number, at the same hours as the order page.
+        const help = visit.getByRole('link', { name: 'Consultar por WhatsApp' });
+        expect(new URL((await help.getAttribute('href')) ?? '').searchParams.get('text')).toBe(
+          `Hola, consulto por mi pedido ${order.number}`,
+        );
+        await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+        // Nothing on the page names an amount: not the order's, and no shop footer with its free-shipping note.
+        const text = await visit.locator('body').innerText();
+        expect(text).not.toMatch(/\$|US\$|USD|UYU/);
+        expect(text).not.toContain(BENEFICIARY.last);
+        await expect(visit.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+        await expectNoSeriousViolations(visit, 'tracking page');
+
+        // An unknown token says so, without an error page.
+        await visit.goto('/seguimiento/no-such-token-aaaaaaaaaaaaaaaaaaaa');
+        await expect(visit.getByText('Este enlace de seguimiento no es válido')).toBeVisible();
+      } finally {
+        await family.close();
+      }
+    }
+
+    // 'Repetir pedido' refills the cart from the order and opens it.
+    {
+      const headers = await csrfHeaders(page, baseURL ?? '');
+      // Whatever the placement left in the cart goes, so the refill is the repeat's doing.
+      await expectOk(await page.request.delete('/v1/cart/', { headers }), 200);
+      expect(await serverCartLines(page)).toEqual([]);
+
+      // The server's real answer, plus a product it could not add (as when a product stopped being sold): the
+      // page must say so rather than drop it silently.
+      await page.route('**/v1/orders/*/repeat/', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { unavailable: Array<{ name: string; reason: string }> };
+        body.unavailable.push({ name: 'Frutilla 500 g', reason: 'Sin stock' });
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto(`/user/orders/${order.number}`);
+      await expect(page.getByRole('heading', { name: `Pedido ${order.number}` })).toBeVisible();
+      await page.getByRole('button', { name: 'Repetir pedido' }).click();
+
+      const cart = expandedCart(page);
+      await expect(cart).toBeVisible();
+      await expect(cart.getByRole('row').filter({ hasText: NOODLES })).toBeVisible();
+      await expect(cart.getByRole('row').filter({ hasText: OMEPRAZOLE })).toBeVisible();
+      await expect(cart.getByRole('spinbutton', { name: `Cantidad de ${NOODLES}` })).toHaveValue('2');
+      await expect(toasts(page)).toContainText('1 producto del pedido no se pudo agregar');
+      await expect(toasts(page)).toContainText('Frutilla 500 g (Sin stock)');
+      await cart.getByRole('button', { name: 'Cerrar carrito' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'No pudimos agregar estos productos' }),
+      ).toContainText('Frutilla 500 g — Sin stock');
+      expect(await serverCartLines(page)).toEqual(
+        expect.arrayContaining([
+          { name: NOODLES, quantity: 2 },
+          { name: OMEPRAZOLE, quantity: 1 },
+        ]),
+      );
+      // The cart is the app's too: a reload restores it from the server.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: `Pedido ${order.number}` })).toBeVisible();
+      expect((await serverCartLines(page)).length).toBe(2);
+    }
   });
 
   test('a card order paid with 4242 shows it paid, no instructions, and each store approved in its timeline', async ({
@@ -322,100 +413,6 @@ test.describe('after the order', () => {
       const steps = visit.getByRole('list', { name: `Estados de ${first}` }).getByRole('listitem');
       await expect(steps).toHaveCount(2);
       await expect(steps.nth(1)).toContainText('Aprobado');
-    } finally {
-      await family.close();
-    }
-  });
-
-  test("'Repetir pedido' refills the cart from the order and opens it", async ({ page, baseURL }) => {
-    const order = await remitterWithOrder(page, baseURL);
-    const headers = await csrfHeaders(page, baseURL ?? '');
-    // Whatever the placement left in the cart goes, so the refill is the repeat's doing.
-    await expectOk(await page.request.delete('/v1/cart/', { headers }), 200);
-    expect(await serverCartLines(page)).toEqual([]);
-
-    // The server's real answer, plus a product it could not add (as when a product stopped being sold): the
-    // page must say so rather than drop it silently.
-    await page.route('**/v1/orders/*/repeat/', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { unavailable: Array<{ name: string; reason: string }> };
-      body.unavailable.push({ name: 'Frutilla 500 g', reason: 'Sin stock' });
-      await route.fulfill({ response, json: body });
-    });
-    await page.goto(`/user/orders/${order.number}`);
-    await expect(page.getByRole('heading', { name: `Pedido ${order.number}` })).toBeVisible();
-    await page.getByRole('button', { name: 'Repetir pedido' }).click();
-
-    const cart = expandedCart(page);
-    await expect(cart).toBeVisible();
-    await expect(cart.getByRole('row').filter({ hasText: NOODLES })).toBeVisible();
-    await expect(cart.getByRole('row').filter({ hasText: OMEPRAZOLE })).toBeVisible();
-    await expect(cart.getByRole('spinbutton', { name: `Cantidad de ${NOODLES}` })).toHaveValue('2');
-    await expect(toasts(page)).toContainText('1 producto del pedido no se pudo agregar');
-    await expect(toasts(page)).toContainText('Frutilla 500 g (Sin stock)');
-    await cart.getByRole('button', { name: 'Cerrar carrito' }).click();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'No pudimos agregar estos productos' }),
-    ).toContainText('Frutilla 500 g — Sin stock');
-    expect(await serverCartLines(page)).toEqual(
-      expect.arrayContaining([
-        { name: NOODLES, quantity: 2 },
-        { name: OMEPRAZOLE, quantity: 1 },
-      ]),
-    );
-    // The cart is the app's too: a reload restores it from the server.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: `Pedido ${order.number}` })).toBeVisible();
-    expect((await serverCartLines(page)).length).toBe(2);
-  });
-
-  test('the tracking link opens in a fresh browser without an account or a city, and shows no prices', async ({
-    page,
-    baseURL,
-    browser,
-  }) => {
-    const order = await remitterWithOrder(page, baseURL);
-    const path = new URL(order.trackingUrl).pathname;
-    expect(path).toMatch(/^\/seguimiento\/[A-Za-z0-9_-]{20,}$/);
-
-    const family = await browser.newContext({ baseURL: baseURL ?? '', locale: 'es-UY' });
-    try {
-      const visit = await family.newPage();
-      await visit.goto(path);
-      await expect(visit).toHaveURL(new RegExp(`${path}$`));
-      await expect(
-        visit.getByRole('heading', { level: 1, name: `Hola, ${BENEFICIARY.first}` }),
-      ).toBeVisible();
-      // Each store: its status, how many products, the next step in plain words, and its timeline.
-      for (const store of order.stores) {
-        // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla.
-        const count = store.includes('Puerto') ? '2 productos' : '1 producto';
-        const block = visit.getByRole('region', { name: store });
-        await expect(block.getByRole('heading', { name: store })).toBeVisible();
-        await expect(block.getByText('Pendiente').first()).toBeVisible();
-        await expect(block.getByText(new RegExp(`^${count}`))).toBeVisible();
-        await expect(block.getByText('Próximo paso:')).toBeVisible();
-        await expect(block.getByRole('list', { name: `Estados de ${store}` })).toBeVisible();
-      }
-      // Picked up at the stores: no delivery days.
-      await expect(visit.getByText(/^Entre el /)).toHaveCount(0);
-      await expect(visit.getByText(/Listo para entregar/).first()).toBeVisible();
-      // Support, quoting the order number, at the same hours as the order page.
-      const help = visit.getByRole('link', { name: 'Consultar por WhatsApp' });
-      expect(new URL((await help.getAttribute('href')) ?? '').searchParams.get('text')).toBe(
-        `Hola, consulto por mi pedido ${order.number}`,
-      );
-      await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
-      // Nothing on the page names an amount: not the order's, and no shop footer with its free-shipping note.
-      const text = await visit.locator('body').innerText();
-      expect(text).not.toMatch(/\$|US\$|USD|UYU/);
-      expect(text).not.toContain(BENEFICIARY.last);
-      await expect(visit.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-      await expectNoSeriousViolations(visit, 'tracking page');
-
-      // An unknown token says so, without an error page.
-      await visit.goto('/seguimiento/no-such-token-aaaaaaaaaaaaaaaaaaaa');
-      await expect(visit.getByText('Este enlace de seguimiento no es válido')).toBeVisible();
     } finally {
       await family.close();
     }
