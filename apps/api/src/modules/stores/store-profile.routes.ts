@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
 import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { registerImageBodyParser } from '../media/image-body.ts';
+import { registerImageBodyParser, sendUploadedImage } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
 import {
   getStoreProfile,
@@ -105,12 +105,7 @@ export const storeLogoRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.file.slice(0, -'.webp'.length),
       );
       if (!file) throw notFound();
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'")
-        .header('x-content-type-options', 'nosniff')
-        .type(file.contentType)
-        .send(file.body);
+      return sendUploadedImage(reply, file);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schem
 import { MESSAGES } from '@mandado/shared/messages';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
+import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -210,11 +211,7 @@ function ImportPreview({ report, headingRef, importing, problem, onImport }: Imp
       {canImport(report) ? (
         <>
           <p className="csv-import__summary">{importPreviewText(report)}.</p>
-          {problem ? (
-            <p className="form__alert" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <FormProblem problem={problem} />
           <button
             type="button"
             className="button button--primary csv-import__go"

@@ -8,7 +8,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field } from '@mandado/web-kit/form/form-controls.tsx';
+import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -223,11 +223,7 @@ export function ProductForm({
         onUploadingChange={setUploading}
         error={errors.images?.message}
       />
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="product-form__actions">
         <button
           type="submit"

@@ -3,7 +3,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { CLOSURE_NOTE_MAX_LENGTH } from '@mandado/shared/store-availability.schemas';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
-import { FieldError } from '@mandado/web-kit/form/form-controls.tsx';
+import { FieldError, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -107,11 +107,7 @@ export function ClosureForm({ saved, onSave }: ClosureFormProps) {
         </p>
         <FieldError fieldId={noteId} message={errors.note?.message} />
       </div>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="closure-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {isSubmitting ? <Spinner size="small" /> : null}

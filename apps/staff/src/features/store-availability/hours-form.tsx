@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@mandado/shared/messages';
 import { WEEKDAY_LABELS, WEEKDAYS, type Weekday, type WeeklyHours } from '@mandado/shared/store-hours';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
-import { FieldError } from '@mandado/web-kit/form/form-controls.tsx';
+import { FieldError, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ReactNode, useId, useState } from 'react';
-import { type UseFormRegister, useForm } from 'react-hook-form';
+import { type UseFormRegister, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import {
   canAddRange,
   copyToWorkingDays,
@@ -96,11 +96,7 @@ export function HoursForm({ saved, onSave }: HoursFormProps) {
         </DayRow>
       ))}
       <FieldError fieldId={`${ids}-week`} message={rootError} />
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="store-settings__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {isSubmitting ? <Spinner size="small" /> : null}
@@ -119,6 +115,40 @@ export function HoursForm({ saved, onSave }: HoursFormProps) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** One time input of a range: what it is ('Abre', 'Cierra') shown, the day and turn said to screen readers. */
+function TimeBox({
+  id,
+  label,
+  spoken,
+  invalid,
+  describedBy,
+  registration,
+}: {
+  id: string;
+  label: string;
+  spoken: string;
+  invalid: boolean;
+  describedBy: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <div className="hours-day__box">
+      <label className="hours-day__label" htmlFor={id}>
+        {label}
+        <span className="visually-hidden"> {spoken}</span>
+      </label>
+      <input
+        id={id}
+        type="time"
+        className={invalid ? 'input input--invalid' : 'input'}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        {...registration}
+      />
+    </div>
   );
 }
 
@@ -149,7 +179,6 @@ function DayRow({
 }: DayRowProps) {
   const label = WEEKDAY_LABELS[day];
   const describedBy = error ? `${groupId}-error` : undefined;
-  const className = error ? 'input input--invalid' : 'input';
   return (
     <fieldset className="hours-day" aria-describedby={describedBy}>
       <legend className="hours-day__name">{label}</legend>
@@ -164,42 +193,22 @@ function DayRow({
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a row's ranges are positions (first, second turn).
               <div key={index} className="hours-day__range">
-                <div className="hours-day__box">
-                  <label className="hours-day__label" htmlFor={`${groupId}-${index}-from`}>
-                    Abre
-                    <span className="visually-hidden">
-                      {' '}
-                      el {label.toLowerCase()}
-                      {turn}
-                    </span>
-                  </label>
-                  <input
-                    id={`${groupId}-${index}-from`}
-                    type="time"
-                    className={className}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={describedBy}
-                    {...register(`${day}.ranges.${index}.from`)}
-                  />
-                </div>
-                <div className="hours-day__box">
-                  <label className="hours-day__label" htmlFor={`${groupId}-${index}-to`}>
-                    Cierra
-                    <span className="visually-hidden">
-                      {' '}
-                      el {label.toLowerCase()}
-                      {turn}
-                    </span>
-                  </label>
-                  <input
-                    id={`${groupId}-${index}-to`}
-                    type="time"
-                    className={className}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={describedBy}
-                    {...register(`${day}.ranges.${index}.to`)}
-                  />
-                </div>
+                <TimeBox
+                  id={`${groupId}-${index}-from`}
+                  label="Abre"
+                  spoken={`el ${label.toLowerCase()}${turn}`}
+                  invalid={Boolean(error)}
+                  describedBy={describedBy}
+                  registration={register(`${day}.ranges.${index}.from`)}
+                />
+                <TimeBox
+                  id={`${groupId}-${index}-to`}
+                  label="Cierra"
+                  spoken={`el ${label.toLowerCase()}${turn}`}
+                  invalid={Boolean(error)}
+                  describedBy={describedBy}
+                  registration={register(`${day}.ranges.${index}.to`)}
+                />
               </div>
             );
           })}

@@ -1,5 +1,6 @@
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
+import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useState } from 'react';
 import { pauseChoiceHint } from './availability-text.ts';
@@ -53,11 +54,7 @@ export function PauseDialog({ onPause, onClose }: PauseDialogProps) {
           </li>
         ))}
       </ul>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
     </Dialog>
   );
 }

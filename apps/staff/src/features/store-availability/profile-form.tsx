@@ -9,7 +9,7 @@ import {
 } from '@mandado/shared/store-profile.schemas';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
-import { Field, FieldError } from '@mandado/web-kit/form/form-controls.tsx';
+import { Field, FieldError, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -194,11 +194,7 @@ export function ProfileForm({ storeId, profile }: { storeId: number; profile: Me
         </button>
         <FieldError fieldId={id('pin')} message={pinError} />
       </div>
-      {problem ? (
-        <p className="form__alert" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       <div className="store-settings__actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
           {isSubmitting ? <Spinner size="small" /> : null}
