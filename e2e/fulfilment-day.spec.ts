@@ -134,8 +134,14 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
   const cardB = orderCard(page, storeB);
   await expect(cardB).toBeVisible({ timeout: 15_000 });
   await cardB.getByRole('button', { name: new RegExp(storeB) }).click();
-  await cardB.getByRole('button', { name: 'Rechazar' }).click();
   const reject = page.getByRole('dialog', { name: `Rechazar el pedido ${storeB}` });
+  // A tap that lands while the inbox's refresh redraws the card is lost (one CI run in four, stop 23): tap
+  // again as a person would, instead of waiting out the test's three minutes. Left to find: which redraw.
+  await expect(async () => {
+    if (!(await reject.isVisible()))
+      await cardB.getByRole('button', { name: 'Rechazar' }).click({ timeout: 3_000 });
+    await expect(reject).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await reject.getByRole('radio', { name: 'Tienda cerrada' }).check();
   await reject.getByRole('button', { name: 'Rechazar pedido' }).click();
   await expect(reject).toBeHidden();
