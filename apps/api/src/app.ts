@@ -42,7 +42,6 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
-import { refundAdminRoutes } from './modules/refunds/refunds.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
@@ -228,8 +227,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Staff areas, each guarded once by its plugin's hook (decision 012).
       await v1.register(merchantRoutes, { prefix: '/merchant' });
       await v1.register(adminRoutes, { prefix: '/admin' });
-      // Refunds in the back office (issue 17), with their own guard (payment:mark-paid).
-      await v1.register(refundAdminRoutes, { prefix: '/admin' });
     },
     { prefix: '/v1' },
   );

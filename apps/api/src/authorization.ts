@@ -1,4 +1,4 @@
-import { hasPermission, type Permission, type Role } from '@mandado/shared/permissions';
+import { hasPermission, type OperatorGroup, type Permission, type Role } from '@mandado/shared/permissions';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors.ts';
@@ -15,19 +15,27 @@ export interface Actor {
   storeIds: number[];
   /** Those of `storeIds` the user owns (issue 18: only owners manage a store); ascending. */
   ownedStoreIds: number[];
+  /** An operator's permission group (issue 19); null for everyone else. */
+  operatorGroup: OperatorGroup | null;
 }
 
 /** The roles that follow from what the session lookup found. */
 export function actorFrom(row: {
   userId: number;
-  isOperator: boolean;
+  operatorGroup: OperatorGroup | null;
   storeIds: number[];
   ownedStoreIds: number[];
 }): Actor {
   const roles: Role[] = ['remitter'];
   if (row.storeIds.length > 0) roles.push('merchant');
-  if (row.isOperator) roles.push('operator');
-  return { userId: row.userId, roles, storeIds: row.storeIds, ownedStoreIds: row.ownedStoreIds };
+  if (row.operatorGroup) roles.push('operator');
+  return {
+    userId: row.userId,
+    roles,
+    storeIds: row.storeIds,
+    ownedStoreIds: row.ownedStoreIds,
+    operatorGroup: row.operatorGroup,
+  };
 }
 
 /** The logged-in actor, or 401 for a visitor. */
@@ -54,7 +62,7 @@ export function requirePermission(actor: Actor | null, permission: Permission, s
  * membership check.
  */
 export function asStoreMember(actor: Actor): Actor {
-  return { ...actor, roles: actor.roles.filter((role) => role !== 'operator') };
+  return { ...actor, roles: actor.roles.filter((role) => role !== 'operator'), operatorGroup: null };
 }
 
 /** 401 for a visitor, 403 unless the actor is a member of `storeId`, whatever other roles they hold. */

@@ -443,6 +443,7 @@ describe("the operator's calls in the service (security review)", () => {
       roles: ['remitter', 'merchant'],
       storeIds: [storeA.id],
       ownedStoreIds: [],
+      operatorGroup: null,
     };
     await expect(
       reopenCourierLink(t.database.db, merchant, order.number, t.app.publicUrl),

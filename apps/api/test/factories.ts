@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Beneficiary, BeneficiaryInput } from '@mandado/shared/beneficiary.schemas';
-import type { StoreMemberRole } from '@mandado/shared/permissions';
+import type { OperatorGroup, StoreMemberRole } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../src/db/database.ts';
@@ -132,9 +132,13 @@ export async function addStoreMember(
   await database.db.insert(storeMembers).values({ storeId, userId, role });
 }
 
-/** Makes `userId` an operator (from their next request on). */
-export async function makeOperator(database: DatabaseHandle, userId: number): Promise<void> {
-  await database.db.insert(userRoles).values({ userId, role: 'operator' });
+/** Makes `userId` an operator of `group` (from their next request on). */
+export async function makeOperator(
+  database: DatabaseHandle,
+  userId: number,
+  group: OperatorGroup = 'administracion',
+): Promise<void> {
+  await database.db.insert(userRoles).values({ userId, role: 'operator', operatorGroup: group });
 }
 
 /** A valid beneficiary body for `cityId`: a house on 18 de Julio, in Montevideo's centre. */

@@ -153,7 +153,13 @@ describe('Idempotency-Key on POST /v1/orders/', () => {
       .insert(idempotencyKeys)
       .values({ userId: fixture.user.id, key, requestHash: requestHash(input) });
     const ctx = { ...ordersContextOf(app), idempotencyWaitMs: 300 };
-    const actor = { userId: fixture.user.id, roles: ['remitter' as const], storeIds: [], ownedStoreIds: [] };
+    const actor = {
+      userId: fixture.user.id,
+      roles: ['remitter' as const],
+      storeIds: [],
+      ownedStoreIds: [],
+      operatorGroup: null,
+    };
     const started = performance.now();
     const answer = await placeOrder(ctx, actor, key, input);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
 import { newPasswordProblem, PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.ts';
-import { ROLES } from './permissions.ts';
+import { OPERATOR_GROUPS, ROLES } from './permissions.ts';
 import { personNameField } from './person-name.schemas.ts';
 import { normalizeInternationalPhone } from './phone-number.ts';
 import { settingsSchema } from './settings.schemas.ts';
@@ -118,6 +118,8 @@ export const userSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   /** The stores a merchant works for; empty for everyone else. */
   store_ids: z.array(z.number().int()),
+  /** An operator's permission group (issue 19), what the back office shows; null for everyone else. */
+  operator_group: z.enum(OPERATOR_GROUPS).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -9,7 +9,13 @@ import {
 
 const remitter = { roles: ['remitter'] as const, storeIds: [] };
 const merchant = { roles: ['remitter', 'merchant'] as const, storeIds: [3, 7], ownedStoreIds: [7] };
-const operator = { roles: ['remitter', 'operator'] as const, storeIds: [] };
+const operator = {
+  roles: ['remitter', 'operator'] as const,
+  storeIds: [],
+  operatorGroup: 'administracion' as const,
+};
+const payments = { ...operator, operatorGroup: 'pagos' as const };
+const support = { ...operator, operatorGroup: 'soporte' as const };
 
 describe('permissions', () => {
   it('maps every role to known permissions', () => {
@@ -64,5 +70,18 @@ describe('permissions', () => {
   it('lets an operator reach every store', () => {
     expect(hasPermission(operator, 'order:fulfil', 99)).toBe(true);
     expect(hasPermission(operator, 'store:read', 3)).toBe(true);
+  });
+
+  it('splits operators into groups (issue 19): support never moves money, payments never manage the shop', () => {
+    for (const who of [operator, payments, support]) expect(hasPermission(who, 'admin:read')).toBe(true);
+    expect(hasPermission(support, 'payment:refund')).toBe(false);
+    expect(hasPermission(support, 'payment:mark-paid')).toBe(false);
+    expect(hasPermission(support, 'support:handle')).toBe(true);
+    expect(hasPermission(payments, 'payment:refund')).toBe(true);
+    expect(hasPermission(payments, 'admin:manage')).toBe(false);
+    expect(hasPermission(payments, 'support:handle')).toBe(false);
+    expect(hasPermission(operator, 'admin:manage')).toBe(true);
+    // An operator row without a group holds nothing of the back office: never the widest group by default.
+    expect(hasPermission({ roles: ['remitter', 'operator'], storeIds: [] }, 'admin:read')).toBe(false);
   });
 });

@@ -25,10 +25,15 @@ export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
  * - `store:manage`: change a store's products, stock, profile and members. Scoped for merchants to the
  *   stores they OWN (a staff member holds store:read and order:fulfil only).
  * - `order:fulfil`: mark an order of a store as prepared or delivered. Scoped for merchants.
- * - `payment:mark-paid`: record that an order's payment arrived (operators only).
- * - `admin:read`: see the back office (every store, user and order).
- * - `admin:manage`: approve or reject stores, grant roles.
+ * - `payment:mark-paid`: record that an order's payment arrived, import bank statements, pay statements.
+ * - `payment:refund`: refund an order (whole, a store order or lines) and adjust a wallet (issue 19).
+ * - `order:operate`: act on any order as an operator: move a status, cancel an unpaid one, reopen a courier
+ *   link, resend an e-mail, write an internal note (issue 19).
+ * - `admin:read`: see the back office (every order, store, person, the audit trail, the dashboard).
+ * - `admin:manage`: approve or reject stores, suspend them, set commissions, grant roles, lock accounts, and
+ *   edit coupons, settings, currency rates, zones and webhooks.
  * - `support:read`: read what people wrote to us (contact messages, product suggestions, city requests).
+ * - `support:handle`: assign, answer and mark handled what people wrote to us (issue 19).
  */
 export const PERMISSIONS = [
   'account:own',
@@ -36,9 +41,12 @@ export const PERMISSIONS = [
   'store:manage',
   'order:fulfil',
   'payment:mark-paid',
+  'payment:refund',
+  'order:operate',
   'admin:read',
   'admin:manage',
   'support:read',
+  'support:handle',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -52,31 +60,65 @@ export const STORE_SCOPED_PERMISSIONS: ReadonlySet<Permission> = new Set([
 /** Store-scoped permissions a merchant holds only in the stores they own, not those they work in as staff. */
 export const OWNER_ONLY_PERMISSIONS: ReadonlySet<Permission> = new Set(['store:manage']);
 
-export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  remitter: ['account:own'],
-  merchant: ['store:read', 'store:manage', 'order:fulfil'],
-  operator: [
+/**
+ * An operator's permission group (issue 19), one per operator (user_roles.operator_group):
+ * - `administracion`: every back-office power;
+ * - `pagos`: money: payments, bank statements, refunds, statements, wallet adjustments;
+ * - `soporte`: orders and the support inbox, but never money (no refund, no payment marked).
+ * Every group reads the back office.
+ */
+export const OPERATOR_GROUPS = ['administracion', 'pagos', 'soporte'] as const;
+export type OperatorGroup = (typeof OPERATOR_GROUPS)[number];
+
+export const OPERATOR_GROUP_PERMISSIONS: Readonly<Record<OperatorGroup, readonly Permission[]>> = {
+  administracion: [
     'store:read',
     'store:manage',
     'order:fulfil',
     'payment:mark-paid',
+    'payment:refund',
+    'order:operate',
     'admin:read',
     'admin:manage',
     'support:read',
+    'support:handle',
   ],
+  pagos: ['store:read', 'payment:mark-paid', 'payment:refund', 'order:operate', 'admin:read', 'support:read'],
+  soporte: ['store:read', 'order:fulfil', 'order:operate', 'admin:read', 'support:read', 'support:handle'],
 };
 
-/** Whether any of these roles grants the permission (scope aside: see `roleReachesEveryStore`). */
-function rolesGrant(roles: readonly Role[], permission: Permission): boolean {
-  return roles.some((role) => ROLE_PERMISSIONS[role].includes(permission));
+/** What each role can ever hold; an operator holds their group's share of `operator` (OPERATOR_GROUP_PERMISSIONS). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  remitter: ['account:own'],
+  merchant: ['store:read', 'store:manage', 'order:fulfil'],
+  operator: OPERATOR_GROUP_PERMISSIONS.administracion,
+};
+
+/** Who is asking: roles, store memberships and, for an operator, their group. */
+export interface PermissionHolder {
+  roles: readonly Role[];
+  storeIds: readonly number[];
+  ownedStoreIds?: readonly number[];
+  /** An operator without a group holds no operator permission: never assume the widest one. */
+  operatorGroup?: OperatorGroup | null;
+}
+
+function roleGrants(who: PermissionHolder, role: Role, permission: Permission): boolean {
+  if (role !== 'operator') return ROLE_PERMISSIONS[role].includes(permission);
+  return who.operatorGroup ? OPERATOR_GROUP_PERMISSIONS[who.operatorGroup].includes(permission) : false;
+}
+
+/** Whether any of the holder's roles grants the permission (scope aside: see `rolesReachEveryStore`). */
+function rolesGrant(who: PermissionHolder, permission: Permission): boolean {
+  return who.roles.some((role) => roleGrants(who, role, permission));
 }
 
 /**
  * Whether one of these roles grants a store-scoped permission over every store. Only operators do;
  * a merchant reaches the stores they are a member of.
  */
-function rolesReachEveryStore(roles: readonly Role[], permission: Permission): boolean {
-  return roles.some((role) => role === 'operator' && ROLE_PERMISSIONS[role].includes(permission));
+function rolesReachEveryStore(who: PermissionHolder, permission: Permission): boolean {
+  return who.roles.some((role) => role === 'operator' && roleGrants(who, role, permission));
 }
 
 /**
@@ -84,14 +126,10 @@ function rolesReachEveryStore(roles: readonly Role[], permission: Permission): b
  * roles and store memberships hold `permission` (for `storeId`, when the permission is store-scoped)?
  * A store-scoped permission asked without a store id means "in some store", e.g. to show the merchant menu.
  */
-export function hasPermission(
-  who: { roles: readonly Role[]; storeIds: readonly number[]; ownedStoreIds?: readonly number[] },
-  permission: Permission,
-  storeId?: number,
-): boolean {
-  if (!rolesGrant(who.roles, permission)) return false;
+export function hasPermission(who: PermissionHolder, permission: Permission, storeId?: number): boolean {
+  if (!rolesGrant(who, permission)) return false;
   if (!STORE_SCOPED_PERMISSIONS.has(permission)) return true;
-  if (rolesReachEveryStore(who.roles, permission)) return true;
+  if (rolesReachEveryStore(who, permission)) return true;
   const reach = OWNER_ONLY_PERMISSIONS.has(permission) ? (who.ownedStoreIds ?? []) : who.storeIds;
   return storeId === undefined ? reach.length > 0 : reach.includes(storeId);
 }

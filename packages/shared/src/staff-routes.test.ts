@@ -42,11 +42,15 @@ describe('staffAccess', () => {
   });
 
   it('lets an operator into the back office, and into the store area only as a member', () => {
-    expect(staffAccess({ roles: ['remitter', 'operator'], store_ids: [] })).toEqual({
+    expect(
+      staffAccess({ roles: ['remitter', 'operator'], store_ids: [], operator_group: 'soporte' }),
+    ).toEqual({
       merchant: false,
       admin: true,
     });
-    expect(staffAccess({ roles: ['remitter', 'operator'], store_ids: [2] })).toEqual({
+    expect(
+      staffAccess({ roles: ['remitter', 'operator'], store_ids: [2], operator_group: 'soporte' }),
+    ).toEqual({
       merchant: true,
       admin: true,
     });

@@ -1,4 +1,4 @@
-import { hasPermission, type Role } from './permissions.ts';
+import { hasPermission, type OperatorGroup, type Role } from './permissions.ts';
 import { patternToRegExp } from './web-routes.ts';
 
 /**
@@ -25,8 +25,34 @@ export const STAFF_PATHS = {
   merchantStore: '/comercio/tienda',
   /** The store's weekly statements (owners): each week's orders, net due and whether it was paid. */
   merchantStatements: '/comercio/liquidaciones',
-  /** The operators' back office. */
+  /** The operators' back office (issue 19): its start is the dashboard. */
   admin: '/admin',
+  /** Every order, filterable, with a CSV export. */
+  adminOrders: '/admin/pedidos',
+  /** One order group's detail and timeline (its number, e.g. MV-1024). */
+  adminOrder: '/admin/pedidos/:number',
+  /** Transfers and deposits waiting, and the bank-statement import. */
+  adminPayments: '/admin/pagos',
+  /** Store applications, stores, their members and commission. */
+  adminStores: '/admin/tiendas',
+  /** One store (its id). */
+  adminStore: '/admin/tiendas/:storeId',
+  /** Statements per store and for shipping, marked paid with a transfer reference. */
+  adminStatements: '/admin/liquidaciones',
+  /** Accounts: roles, store memberships, lock, wallet. */
+  adminPeople: '/admin/personas',
+  /** One account (its id). */
+  adminPerson: '/admin/personas/:userId',
+  /** Contact messages, suggestions and city requests. */
+  adminSupport: '/admin/soporte',
+  /** Coupons. */
+  adminCoupons: '/admin/cupones',
+  /** Settings from the registry, currency rates and delivery zones. */
+  adminSettings: '/admin/ajustes',
+  /** Webhook endpoints for partners and their deliveries. */
+  adminWebhooks: '/admin/webhooks',
+  /** The audit trail: every staff action. */
+  adminAudit: '/admin/auditoria',
   /** A courier's page for one store order, opened from the link the store shares (no account). */
   courier: '/entrega/:token',
 } as const;
@@ -51,10 +77,11 @@ export function isStaffAppPath(pathname: string): boolean {
   return STAFF_PATH_PATTERNS.some((pattern) => pattern.test(pathname));
 }
 
-/** Who a person is, as who-am-I tells it (`roles`, `store_ids`). */
+/** Who a person is, as who-am-I tells it (`roles`, `store_ids`, `operator_group`). */
 export interface StaffWho {
   roles: readonly Role[];
   store_ids: readonly number[];
+  operator_group?: OperatorGroup | null;
 }
 
 /**
@@ -63,7 +90,7 @@ export interface StaffWho {
  * the back office is for whoever may read it. Couriers need no account.
  */
 export function staffAccess(who: StaffWho): { merchant: boolean; admin: boolean } {
-  const actor = { roles: who.roles, storeIds: who.store_ids };
+  const actor = { roles: who.roles, storeIds: who.store_ids, operatorGroup: who.operator_group ?? null };
   return {
     merchant: who.store_ids.length > 0 && hasPermission(actor, 'order:fulfil'),
     admin: hasPermission(actor, 'admin:read'),

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as accountsSchema from './schema/accounts.ts';
+import * as backOfficeSchema from './schema/back-office.ts';
 import * as beneficiariesSchema from './schema/beneficiaries.ts';
 import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
@@ -35,6 +36,7 @@ import { withTransactionRetries } from './transaction-retry.ts';
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
   ...accountsSchema,
+  ...backOfficeSchema,
   ...beneficiariesSchema,
   ...cartSchema,
   ...catalogSchema,

@@ -188,7 +188,7 @@ export async function startSession(
   reply.setCookie(cookieName(request, 'session'), token, cookieOptions(request, absoluteSeconds));
   request.session = session;
   // The rest of this request acts for the new user; their staff roles are read from the next request on.
-  request.actor = actorFrom({ userId, isOperator: false, storeIds: [], ownedStoreIds: [] });
+  request.actor = actorFrom({ userId, operatorGroup: null, storeIds: [], ownedStoreIds: [] });
   return session;
 }
 

@@ -44,6 +44,23 @@ const MerchantInvitationPage = lazyNamed(
 );
 const AdminLayout = lazyNamed(() => import('./layouts/admin.layout.tsx'), 'AdminLayout');
 const AdminHomePage = lazyNamed(() => import('./routes/admin-home.page.tsx'), 'AdminHomePage');
+// Each back-office section is its own chunk (issue 19): the dashboard's charts load on the dashboard only.
+const AdminOrdersPage = lazyNamed(() => import('./routes/admin-orders.page.tsx'), 'AdminOrdersPage');
+const AdminOrderPage = lazyNamed(() => import('./routes/admin-order.page.tsx'), 'AdminOrderPage');
+const AdminPaymentsPage = lazyNamed(() => import('./routes/admin-payments.page.tsx'), 'AdminPaymentsPage');
+const AdminStoresPage = lazyNamed(() => import('./routes/admin-stores.page.tsx'), 'AdminStoresPage');
+const AdminStorePage = lazyNamed(() => import('./routes/admin-store.page.tsx'), 'AdminStorePage');
+const AdminStatementsPage = lazyNamed(
+  () => import('./routes/admin-statements.page.tsx'),
+  'AdminStatementsPage',
+);
+const AdminPeoplePage = lazyNamed(() => import('./routes/admin-people.page.tsx'), 'AdminPeoplePage');
+const AdminPersonPage = lazyNamed(() => import('./routes/admin-person.page.tsx'), 'AdminPersonPage');
+const AdminSupportPage = lazyNamed(() => import('./routes/admin-support.page.tsx'), 'AdminSupportPage');
+const AdminCouponsPage = lazyNamed(() => import('./routes/admin-coupons.page.tsx'), 'AdminCouponsPage');
+const AdminSettingsPage = lazyNamed(() => import('./routes/admin-settings.page.tsx'), 'AdminSettingsPage');
+const AdminWebhooksPage = lazyNamed(() => import('./routes/admin-webhooks.page.tsx'), 'AdminWebhooksPage');
+const AdminAuditPage = lazyNamed(() => import('./routes/admin-audit.page.tsx'), 'AdminAuditPage');
 const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
 
 export function AppRoutes() {
@@ -64,6 +81,19 @@ export function AppRoutes() {
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>
             <Route index element={<AdminHomePage />} />
+            <Route path={STAFF_PATHS.adminOrders} element={<AdminOrdersPage />} />
+            <Route path={STAFF_PATHS.adminOrder} element={<AdminOrderPage />} />
+            <Route path={STAFF_PATHS.adminPayments} element={<AdminPaymentsPage />} />
+            <Route path={STAFF_PATHS.adminStores} element={<AdminStoresPage />} />
+            <Route path={STAFF_PATHS.adminStore} element={<AdminStorePage />} />
+            <Route path={STAFF_PATHS.adminStatements} element={<AdminStatementsPage />} />
+            <Route path={STAFF_PATHS.adminPeople} element={<AdminPeoplePage />} />
+            <Route path={STAFF_PATHS.adminPerson} element={<AdminPersonPage />} />
+            <Route path={STAFF_PATHS.adminSupport} element={<AdminSupportPage />} />
+            <Route path={STAFF_PATHS.adminCoupons} element={<AdminCouponsPage />} />
+            <Route path={STAFF_PATHS.adminSettings} element={<AdminSettingsPage />} />
+            <Route path={STAFF_PATHS.adminWebhooks} element={<AdminWebhooksPage />} />
+            <Route path={STAFF_PATHS.adminAudit} element={<AdminAuditPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.merchantInvitation} element={<MerchantInvitationPage />} />

@@ -38,6 +38,12 @@ export const users = pgTable(
     referredByUserId: integer('referred_by_user_id'),
     credit: numeric('credit', { precision: 12, scale: 2 }).notNull().default('0.00'),
     coupon: text('coupon'),
+    /**
+     * Set by an operator (issue 19): a locked account cannot log in and its sessions were ended in the same
+     * transaction. `lockedReason` is shown to staff only.
+     */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedReason: text('locked_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

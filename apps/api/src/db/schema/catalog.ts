@@ -83,6 +83,11 @@ export const stores = pgTable(
      * written; null is "no hours": always open, as every store was before.
      */
     openingHours: jsonb('opening_hours').$type<WeeklyHours>(),
+    /**
+     * Why an operator suspended the store (issue 19): a suspended store is hidden from the shop, while its open
+     * orders stay workable in the inbox. '' when not suspended.
+     */
+    statusReason: text('status_reason').notNull().default(''),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),
@@ -94,7 +99,7 @@ export const stores = pgTable(
       'stores_kind_check',
       sql`${t.kind} in ('store', 'pharmacy', 'meat_shop', 'greengrocer_shop', 'clothing_shop', 'toy_store', 'optical_shop')`,
     ),
-    check('stores_status_check', sql`${t.status} in ('approved', 'pending', 'rejected')`),
+    check('stores_status_check', sql`${t.status} in ('approved', 'pending', 'rejected', 'suspended')`),
   ],
 );
 

@@ -19,6 +19,9 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When someone of ours answered it (back office). */
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** Who is on it, and who marked it handled (issue 19, the support inbox). */
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
@@ -35,6 +38,8 @@ export const productSuggestions = pgTable(
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('product_suggestions_created_idx').on(t.createdAt)],
 );

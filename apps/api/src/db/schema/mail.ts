@@ -21,9 +21,18 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The order group an e-mail is about (issue 19): its timeline in the back office lists it, and an
+     * operator can send it again. `kind` names the message ('order.confirmed', 'refund.succeeded', …).
+     */
+    groupId: integer('group_id'),
+    kind: text('kind'),
+    /** An answer from the support inbox goes out with Reply-To the writer's address. */
+    replyTo: text('reply_to'),
   },
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_group_idx').on(t.groupId),
     check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'captured')`),
   ],
 );

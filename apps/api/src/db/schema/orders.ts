@@ -108,6 +108,9 @@ export const orderGroups = pgTable(
     uniqueIndex('order_groups_tracking_token_key').on(t.trackingToken),
     index('order_groups_remitter_created_idx').on(t.remitterId, t.createdAt),
     index('order_groups_expiry_idx').on(t.status, t.paymentStatus, t.expiresAt),
+    // The back office (issue 19): every order newest first with a cursor, and the queue of pending transfers.
+    index('order_groups_created_idx').on(t.createdAt, t.id),
+    index('order_groups_payment_queue_idx').on(t.paymentStatus, t.paymentMethod, t.createdAt),
     check('order_groups_status_check', sql`${t.status} in ('awaiting_payment', 'confirmed', 'cancelled')`),
     check('order_groups_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'refunded')`),
     check(

@@ -51,11 +51,21 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
+    /**
+     * The operator's permission group (issue 19): `administracion` holds every back-office power, `pagos`
+     * money (payments, refunds, statements, wallet), `soporte` orders and the support inbox but no money.
+     * Operators granted before groups existed are `administracion`.
+     */
+    operatorGroup: text('operator_group').notNull().default('administracion'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.role] }),
     check('user_roles_role_check', sql`${t.role} in ('operator')`),
+    check(
+      'user_roles_operator_group_check',
+      sql`${t.operatorGroup} in ('administracion', 'pagos', 'soporte')`,
+    ),
   ],
 );
 
@@ -81,6 +91,9 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_store_at_idx').on(t.storeId, t.at),
     index('audit_events_at_idx').on(t.at),
+    // The back office's filters (issue 19): by who, and by what an action touched ('order:MND-…').
+    index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
+    index('audit_events_subject_idx').on(t.subject),
     check('audit_events_actor_role_check', sql`${t.actorRole} in ('owner', 'staff', 'operator')`),
   ],
 );
@@ -140,6 +153,8 @@ export const storeApplications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    /** Why it was rejected, e-mailed to the applicant (issue 19); '' otherwise. */
+    rejectionReason: text('rejection_reason').notNull().default(''),
   },
   (t) => [
     uniqueIndex('store_applications_pending_rut_key').on(t.rut).where(sql`${t.status} = 'pending'`),

@@ -17,6 +17,8 @@ export const walletEntries = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     groupId: integer('group_id'),
     note: text('note').notNull().default(''),
+    /** The operator who made an `adjustment` (issue 19: new entries with a reason, never edits). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,7 +6,10 @@ import type { AccountRow, UserRow } from './users.repository.ts';
  * Spec §3 User: what the account's owner may see; never the hash, the serial id or the E.164 column name.
  * Plus the roles and stores of decision 012, so the client can show the merchant or operator menus.
  */
-export function presentUser(row: AccountRow, actor: Pick<Actor, 'roles' | 'storeIds'>): User {
+export function presentUser(
+  row: AccountRow,
+  actor: Pick<Actor, 'roles' | 'storeIds' | 'operatorGroup'>,
+): User {
   return {
     user_account_id: row.accountId,
     type: 'remitter',
@@ -20,6 +23,7 @@ export function presentUser(row: AccountRow, actor: Pick<Actor, 'roles' | 'store
     referral_welcome_pending: row.referralWelcomePending,
     roles: actor.roles,
     store_ids: actor.storeIds,
+    operator_group: actor.operatorGroup,
   };
 }
 

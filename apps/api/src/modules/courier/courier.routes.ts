@@ -271,6 +271,7 @@ export const adminCourierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/store-orders/:number/courier-link/reopen/',
     {
+      config: { permission: 'order:operate' },
       schema: {
         tags: ['administración'],
         summary: 'Reabrir el enlace de entrega bloqueado por códigos incorrectos',
@@ -289,6 +290,7 @@ export const adminCourierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/store-orders/:number/proof-photo',
     {
+      config: { permission: 'admin:read' },
       schema: {
         tags: ['administración'],
         summary: 'La foto de la entrega de cualquier pedido de tienda',

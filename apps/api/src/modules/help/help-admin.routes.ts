@@ -17,6 +17,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact-messages/',
     {
+      config: { permission: 'support:read' },
       schema: {
         tags: ['administración'],
         summary: 'Mensajes del formulario de contacto (los 100 más recientes primero)',
@@ -29,6 +30,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/suggestions/',
     {
+      config: { permission: 'support:read' },
       schema: {
         tags: ['administración'],
         summary: 'Sugerencias de productos (las 100 más recientes primero)',
@@ -41,6 +43,7 @@ export const helpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/city-requests/',
     {
+      config: { permission: 'support:read' },
       schema: {
         tags: ['administración'],
         summary: 'Pedidos de servicio en otra ciudad (los 100 más recientes primero)',

@@ -77,6 +77,7 @@ export const adminStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/store-orders/:number/status/',
     {
+      config: { permission: 'order:operate' },
       schema: {
         tags: ['administración'],
         summary: 'Cambiar el estado de cualquier pedido de tienda (operadores)',

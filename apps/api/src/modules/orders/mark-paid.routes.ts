@@ -11,6 +11,7 @@ export const markPaidRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:number/mark-paid/',
     {
+      config: { permission: 'payment:mark-paid' },
       schema: {
         tags: ['administración'],
         summary: 'Registrar que llegó la transferencia o el depósito de un pedido',

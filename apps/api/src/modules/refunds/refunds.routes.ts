@@ -6,7 +6,6 @@ import {
 } from '@mandado/shared/refund.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../authorization.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
 import { createOperatorRefund, recordBankRefund } from './refunds.service.ts';
@@ -22,18 +21,14 @@ const ANSWERS = {
 
 /**
  * /v1/admin/… refunds (issue 17, decision 040): operators record the bank transfers of bank refunds and give
- * money back by hand. Registered beside the back office's plugin under the same prefix, with its own guard:
- * moving money needs `payment:mark-paid`, checked before the body is read.
+ * money back by hand. Registered inside the back office's plugin, whose guard checks each route's
+ * `payment:refund` before the body is read.
  */
 export const refundAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', async (request, reply) => {
-    requirePermission(request.actor, 'payment:mark-paid');
-    reply.header('cache-control', 'no-store');
-  });
-
   app.post(
     '/refunds/:id/record/',
     {
+      config: { permission: 'payment:refund' },
       schema: {
         tags: ['administración'],
         summary: 'Registrar la transferencia bancaria de una devolución',
@@ -52,6 +47,7 @@ export const refundAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/store-orders/:number/refunds/',
     {
+      config: { permission: 'payment:refund' },
       schema: {
         tags: ['administración'],
         summary: 'Devolver parte de lo pagado por un pedido de tienda',

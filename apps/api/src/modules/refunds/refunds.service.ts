@@ -234,7 +234,7 @@ export interface RefundRouteDeps {
 }
 
 /**
- * `POST /v1/admin/refunds/:id/record/` (operators, `payment:mark-paid`): the bank transfer of a pending bank
+ * `POST /v1/admin/refunds/:id/record/` (operators, `payment:refund`): the bank transfer of a pending bank
  * refund was made. The refund row keeps the reference and who recorded it; the remitter's e-mail leaves with
  * it. A refund that is not a pending bank refund (recorded already, or not a bank one) is a 409.
  */
@@ -245,7 +245,7 @@ export async function recordBankRefund(
   reference: string,
   deps: Pick<RefundRouteDeps, 'publicUrl' | 'kickMailWorker'>,
 ): Promise<Refund> {
-  const operator = requirePermission(actor, 'payment:mark-paid');
+  const operator = requirePermission(actor, 'payment:refund');
   const notice = await db.transaction(async (tx) => {
     const refund = await lockRefund(tx, refundId);
     if (!refund) throw notFound();
@@ -263,7 +263,7 @@ export async function recordBankRefund(
 }
 
 /**
- * `POST /v1/admin/store-orders/:number/refunds/` (operators, `payment:mark-paid`): gives back part of what
+ * `POST /v1/admin/store-orders/:number/refunds/` (operators, `payment:refund`): gives back part of what
  * was paid for a store order, to the card or PayPal, as credit, or (transfers) by a bank transfer recorded
  * later. Above what is left is a 400 saying how much is; an unpaid order or nothing left is a 409.
  */
@@ -274,7 +274,7 @@ export async function createOperatorRefund(
   input: OperatorRefundInput,
   deps: RefundRouteDeps,
 ): Promise<Refund> {
-  const operator = requirePermission(actor, 'payment:mark-paid');
+  const operator = requirePermission(actor, 'payment:refund');
   const storeOrderId = await findStoreOrderIdByNumber(db, storeOrderNumber);
   if (storeOrderId === null) throw notFound();
   const decided = await db.transaction((tx) =>

@@ -1,3 +1,4 @@
+import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { sessions } from '../../db/schema/accounts.ts';
@@ -8,7 +9,7 @@ export interface SessionRow {
   csrfToken: string;
   lastSeenAt: Date;
   /** What the actor is made of (decision 012), read in the same query so a request costs one lookup. */
-  isOperator: boolean;
+  operatorGroup: OperatorGroup | null;
   storeIds: number[];
   ownedStoreIds: number[];
 }
@@ -37,8 +38,8 @@ export async function findLiveSession(
       lastSeenAt: sessions.lastSeenAt,
       // Written out with aliases: inside a select list drizzle prints columns without their table, and an
       // unqualified user_id in the subquery would match every row.
-      isOperator: sql<boolean>`exists (
-        select 1 from user_roles ur where ur.user_id = "sessions"."user_id" and ur.role = 'operator'
+      operatorGroup: sql<OperatorGroup | null>`(
+        select ur.operator_group from user_roles ur where ur.user_id = "sessions"."user_id" and ur.role = 'operator'
       )`,
       // json, not an array: both drivers parse it to numbers the same way.
       storeIds: sql<number[]>`(

@@ -46,6 +46,7 @@ export const storeApplicationAdminRoutes: FastifyPluginAsyncZod = async (app) =>
   app.get(
     '/store-applications/',
     {
+      config: { permission: 'admin:read' },
       schema: {
         tags: ['administración'],
         summary: 'Solicitudes de tiendas, las más nuevas primero (status=pending|approved|rejected)',
@@ -61,6 +62,7 @@ export const storeApplicationAdminRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/store-applications/:id/approve/',
     {
+      config: { permission: 'admin:manage' },
       schema: {
         tags: ['administración'],
         summary: 'Aprueba una solicitud: crea la tienda (aún no visible) e invita al solicitante como dueño',

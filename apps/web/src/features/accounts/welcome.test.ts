@@ -17,6 +17,7 @@ const ANA: User = {
   referral_welcome_pending: false,
   roles: ['remitter'],
   store_ids: [],
+  operator_group: null,
 };
 
 describe('welcome (issue 16: the welcome toast greets a new account only)', () => {
