@@ -2,7 +2,7 @@ import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useOperator } from './admin-operator.ts';
+import { useOperator } from '../../lib/use-operator.ts';
 import { ADMIN_SECTIONS } from './admin-sections.ts';
 
 /**
