@@ -27,6 +27,8 @@ export interface PaidStoreOrder {
   beneficiaryName: string;
   /** The token of the family member's `/seguimiento/<token>` page. */
   trackingToken: string;
+  /** What the checkout charges, USD decimal ('12.34'): a bank statement's row pays exactly this. */
+  total: string;
 }
 
 async function expectOk(response: APIResponse, status: number): Promise<unknown> {
@@ -60,7 +62,7 @@ function sandboxCardPayment() {
 }
 
 /**
- * A new remitter buys `lines` from El Puerto by card for a beneficiary in Montevideo, delivered to the door
+ * A new remitter buys `lines` from El Puerto by card (or by transfer, left pending) for a beneficiary in Montevideo, delivered to the door
  * (or picked up), in a request context of its own: the browser under test stays whoever it was.
  */
 export async function placePaidStoreOrder(
@@ -69,6 +71,8 @@ export async function placePaidStoreOrder(
     lines?: Array<{ name: string; quantity: number }>;
     delivery?: 'standard' | 'pickup';
     beneficiaryFirstName?: string;
+    /** 'transfer': a remitter in Colombia (where transfers are offered) leaves it pending payment. */
+    payment?: 'card' | 'transfer';
   } = {},
 ): Promise<PaidStoreOrder> {
   const api = await request.newContext({ baseURL });
@@ -137,8 +141,8 @@ export async function placePaidStoreOrder(
       substitution: 'similar',
       coupon: null,
       credit: '0.00',
-      payment: sandboxCardPayment(),
-      country: 'US',
+      payment: options.payment === 'transfer' ? { method: 'bank_transfer' } : sandboxCardPayment(),
+      country: options.payment === 'transfer' ? 'CO' : 'US',
       display_currency: 'USD',
       lines: cart.products.map((line) => ({
         product_id: line.product.id,
@@ -169,11 +173,12 @@ export async function placePaidStoreOrder(
       order: {
         number: string;
         tracking_url: string;
+        total: string;
         stores: Array<{ number: string; store: { name: string } }>;
       };
       payment: { status: string };
     };
-    expect(placed.payment.status).toBe('succeeded');
+    if (options.payment !== 'transfer') expect(placed.payment.status).toBe('succeeded');
     const storeOrder = placed.order.stores.find((store) => store.store.name === EL_PUERTO);
     if (!storeOrder) throw new Error('the order has no store order of El Puerto');
     return {
@@ -186,6 +191,7 @@ export async function placePaidStoreOrder(
       remitter,
       beneficiaryName: `${firstName} Rodríguez`,
       trackingToken: placed.order.tracking_url.split('/').pop() ?? '',
+      total: placed.order.total,
     };
   } finally {
     await api.dispose();
