@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Reply-To (issue 19: the support inbox answers on behalf of the team, replies go to the writer). */
+  replyTo?: string | null;
 }
 
 /** How a message left: handed to an SMTP server, or only written to the log (no SMTP configured). */
@@ -55,6 +57,7 @@ export function smtpMailTransport(smtpUrl: string, from: string): MailTransport 
         subject: message.subject,
         text: message.text,
         ...(message.html === null ? {} : { html: message.html }),
+        ...(message.replyTo ? { replyTo: { name: '', address: message.replyTo } } : {}),
       });
       if (info.rejected.length > 0) throw new Error(`Recipient refused: ${info.response}`);
       return 'sent';

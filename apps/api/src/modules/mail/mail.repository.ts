@@ -9,6 +9,7 @@ export interface ClaimedEmail {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
   attempts: number;
 }
 
@@ -18,6 +19,9 @@ export async function insertOutboxEmail(db: DatabaseOrTransaction, email: Outgoi
     subject: email.subject,
     textBody: email.text,
     htmlBody: email.html ?? null,
+    groupId: email.groupId ?? null,
+    kind: email.kind ?? null,
+    replyTo: email.replyTo ?? null,
   });
 }
 
@@ -54,6 +58,7 @@ export async function claimDueEmails(
       subject: emailOutbox.subject,
       text: emailOutbox.textBody,
       html: emailOutbox.htmlBody,
+      replyTo: emailOutbox.replyTo,
       attempts: emailOutbox.attempts,
     });
   return rows.sort((a, b) => a.id - b.id);

@@ -4,4 +4,10 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** The order group it is about (issue 19): listed in the order's timeline, and sent again from there. */
+  groupId?: number;
+  /** What message it is ('order.confirmed', 'support.reply', …), for the timeline. */
+  kind?: string;
+  /** Answers go to this address (an answer from the support inbox: the person who wrote to us). */
+  replyTo?: string;
 }
