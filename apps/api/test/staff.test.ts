@@ -128,12 +128,19 @@ describe('npm run user:role', () => {
     const store = await createStore(t.database);
     const run = (...args: string[]) => applyUserRole(t.app.db, parseUserRoleArgs(args));
 
-    expect(await run(` ${user.email.toUpperCase()} `, 'operator')).toBe(`${user.email} es operador.`);
+    expect(await run(` ${user.email.toUpperCase()} `, 'operator')).toBe(
+      `${user.email} es operador (administracion).`,
+    );
     expect(await run(user.email, `merchant:${store.id}`)).toContain('(dueño)');
     expect(await whoamiOf(user.headers.cookie)).toMatchObject({
       roles: ['remitter', 'merchant', 'operator'],
       store_ids: [store.id],
+      operator_group: 'administracion',
     });
+    // Issue 19: another group moves the operator; an unknown one is refused.
+    expect(await run(user.email, 'operator:soporte')).toBe(`${user.email} es operador (soporte).`);
+    expect(await whoamiOf(user.headers.cookie)).toMatchObject({ operator_group: 'soporte' });
+    expect(() => parseUserRoleArgs([user.email, 'operator:jefe'])).toThrow(/Grupo de operador desconocido/);
     expect(await run(user.email, `merchant:${store.id}:staff`)).toContain('(personal)');
     expect(await run(user.email, 'operator', '--remove')).toBe(`${user.email} ya no es operador.`);
     expect(await run(user.email, `merchant:${store.id}`, '--remove')).toContain('ya no es miembro');

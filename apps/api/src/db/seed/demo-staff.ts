@@ -41,7 +41,12 @@ export async function seedDemoStaff(db: Database, password: string): Promise<voi
       remove: false,
     });
   }
-  await applyUserRole(db, { email: DEMO_OPERATOR_EMAIL, role: 'operator', remove: false });
+  await applyUserRole(db, {
+    email: DEMO_OPERATOR_EMAIL,
+    role: 'operator',
+    group: 'administracion',
+    remove: false,
+  });
 }
 
 /** DEMO_STAFF_PASSWORD, or a fresh random one (base64url, 18 bytes). */

@@ -1,10 +1,14 @@
+import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { storeMembers, userRoles } from '../../db/schema/staff.ts';
 
-/** Grants the operator role; granting it twice changes nothing. */
-export async function insertOperator(db: Database, userId: number): Promise<void> {
-  await db.insert(userRoles).values({ userId, role: 'operator' }).onConflictDoNothing();
+/** Grants the operator role in `group`, or moves an operator to `group`. */
+export async function upsertOperator(db: Database, userId: number, group: OperatorGroup): Promise<void> {
+  await db
+    .insert(userRoles)
+    .values({ userId, role: 'operator', operatorGroup: group })
+    .onConflictDoUpdate({ target: [userRoles.userId, userRoles.role], set: { operatorGroup: group } });
 }
 
 export async function deleteOperator(db: Database, userId: number): Promise<boolean> {

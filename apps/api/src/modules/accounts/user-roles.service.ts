@@ -1,24 +1,26 @@
-import type { StoreMemberRole } from '@mandado/shared/permissions';
+import { OPERATOR_GROUPS, type OperatorGroup, type StoreMemberRole } from '@mandado/shared/permissions';
 import type { Database } from '../../db/database.ts';
 import { isExistingStore } from '../stores/stores.service.ts';
 import {
   deleteOperator,
   deleteStoreMember,
-  insertOperator,
+  upsertOperator,
   upsertStoreMember,
 } from './user-roles.repository.ts';
 import { findUserByEmail } from './users.repository.ts';
 
 /**
  * `npm run user:role -- <e-mail> <role> [--remove]` (decision 012): grants or removes a staff role on a
- * fresh install without SQL. Roles: `operator`, or `merchant:<store id>` (owner) / `merchant:<store id>:staff`.
+ * fresh install without SQL. Roles: `operator` (group administración, the first operator's), `operator:pagos` /
+ * `operator:soporte` (issue 19's groups), or `merchant:<store id>` (owner) / `merchant:<store id>:staff`. Later
+ * operators are better granted from the back office, where the change is audited.
  */
 export type UserRoleCommand =
-  | { email: string; role: 'operator'; remove: boolean }
+  | { email: string; role: 'operator'; group: OperatorGroup; remove: boolean }
   | { email: string; role: 'merchant'; storeId: number; memberRole: StoreMemberRole; remove: boolean };
 
 export const USER_ROLE_USAGE =
-  'Uso: npm run user:role -- <correo> operator|merchant:<id de tienda>[:staff] [--remove]';
+  'Uso: npm run user:role -- <correo> operator[:administracion|pagos|soporte]|merchant:<id de tienda>[:staff] [--remove]';
 
 /** A mistake in the command or the data: the CLI prints the message and exits with 1. */
 export class UserRoleError extends Error {}
@@ -28,7 +30,12 @@ export function parseUserRoleArgs(args: readonly string[]): UserRoleCommand {
   const [email, role, ...rest] = args.filter((arg) => arg !== '--remove');
   if (!email || !role || rest.length > 0) throw new UserRoleError(USER_ROLE_USAGE);
   const normalized = email.trim().toLowerCase();
-  if (role === 'operator') return { email: normalized, role, remove };
+  const operator = /^operator(?::([a-z]+))?$/.exec(role);
+  if (operator) {
+    const group = OPERATOR_GROUPS.find((name) => name === (operator[1] ?? 'administracion'));
+    if (!group) throw new UserRoleError(`Grupo de operador desconocido: ${operator[1]}. ${USER_ROLE_USAGE}`);
+    return { email: normalized, role: 'operator', group, remove };
+  }
   const merchant = /^merchant:(\d{1,10})(?::(owner|staff))?$/.exec(role);
   if (merchant?.[1]) {
     const memberRole: StoreMemberRole = merchant[2] === 'staff' ? 'staff' : 'owner';
@@ -50,8 +57,8 @@ export async function applyUserRole(db: Database, command: UserRoleCommand): Pro
       const removed = await deleteOperator(db, user.id);
       return removed ? `${command.email} ya no es operador.` : `${command.email} no era operador.`;
     }
-    await insertOperator(db, user.id);
-    return `${command.email} es operador.`;
+    await upsertOperator(db, user.id, command.group);
+    return `${command.email} es operador (${command.group}).`;
   }
   if (!(await isExistingStore(db, command.storeId))) {
     throw new UserRoleError(`No existe la tienda ${command.storeId}.`);
