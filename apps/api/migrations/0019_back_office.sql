@@ -19,6 +19,7 @@ CREATE TABLE "bank_statement_rows" (
 	"reference" text DEFAULT '' NOT NULL,
 	"outcome" text NOT NULL,
 	"group_id" integer,
+	"note" text DEFAULT '' NOT NULL,
 	CONSTRAINT "bank_statement_rows_outcome_check" CHECK ("bank_statement_rows"."outcome" in ('matched', 'unmatched', 'ambiguous', 'already_paid', 'paid'))
 );
 --> statement-breakpoint
@@ -47,6 +48,14 @@ CREATE TABLE "order_notes" (
 	"author_user_id" integer,
 	"body" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "shipping_statement_payments" (
+	"week_start" date PRIMARY KEY NOT NULL,
+	"reference" text NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"paid_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "support_replies" (
@@ -114,6 +123,7 @@ ALTER TABLE "email_outbox" ADD COLUMN "reply_to" text;--> statement-breakpoint
 ALTER TABLE "store_applications" ADD COLUMN "rejection_reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_roles" ADD COLUMN "operator_group" text DEFAULT 'administracion' NOT NULL;--> statement-breakpoint
 ALTER TABLE "wallet_entries" ADD COLUMN "created_by" integer;--> statement-breakpoint
+ALTER TABLE "wallet_entries" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "bank_statement_imports" ADD CONSTRAINT "bank_statement_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_statement_imports" ADD CONSTRAINT "bank_statement_imports_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bank_statement_rows" ADD CONSTRAINT "bank_statement_rows_import_id_bank_statement_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."bank_statement_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -122,6 +132,7 @@ ALTER TABLE "currency_rate_overrides" ADD CONSTRAINT "currency_rate_overrides_se
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_group_id_order_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."order_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "shipping_statement_payments" ADD CONSTRAINT "shipping_statement_payments_paid_by_users_id_fk" FOREIGN KEY ("paid_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "support_replies" ADD CONSTRAINT "support_replies_author_user_id_users_id_fk" FOREIGN KEY ("author_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_webhook_deliveries_id_fk" FOREIGN KEY ("delivery_id") REFERENCES "public"."webhook_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -145,6 +156,7 @@ CREATE INDEX "order_groups_created_idx" ON "order_groups" USING btree ("created_
 CREATE INDEX "order_groups_payment_queue_idx" ON "order_groups" USING btree ("payment_status","payment_method","created_at");--> statement-breakpoint
 CREATE INDEX "audit_events_actor_at_idx" ON "audit_events" USING btree ("actor_user_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_subject_idx" ON "audit_events" USING btree ("subject");--> statement-breakpoint
+CREATE UNIQUE INDEX "wallet_entries_idempotency_key" ON "wallet_entries" USING btree ("user_id","idempotency_key") WHERE "wallet_entries"."idempotency_key" is not null;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_status_check" CHECK ("stores"."status" in ('approved', 'pending', 'rejected', 'suspended'));--> statement-breakpoint
 ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_operator_group_check" CHECK ("user_roles"."operator_group" in ('administracion', 'pagos', 'soporte'));--> statement-breakpoint
 -- The audit trail is append-only (issue 19): a row's what, when and detail never change and rows are never

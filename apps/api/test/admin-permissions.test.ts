@@ -64,6 +64,30 @@ describe('every /v1/admin route', () => {
     }
   });
 
+  it('refuses before reading the body: a malformed one gets the 401, the 403 or the CSRF 403, never the 400', async () => {
+    const malformed = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/v1/admin/zones/',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: '{"type": "FeatureCollection", ',
+      });
+    const visitor = await visitorHeaders(t.app);
+    expect((await malformed(visitor)).statusCode).toBe(401);
+    expect((await malformed(remitter.headers)).statusCode).toBe(403);
+    const support = operators.get('soporte');
+    const admin = operators.get('administracion');
+    if (!support || !admin) throw new Error('no operator');
+    expect((await malformed(support.headers)).statusCode).toBe(403);
+    // The right group without the CSRF token (a forged request): refused before the body too.
+    const { 'x-csrftoken': _token, ...forged } = admin.headers;
+    const answer = await malformed(forged);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().detail).not.toBe('No tienes permiso para realizar esta acción.');
+    // With everything in order the body is read, and found malformed.
+    expect((await malformed(admin.headers)).statusCode).toBe(400);
+  });
+
   for (const group of OPERATOR_GROUPS) {
     it(`lets the '${group}' group through exactly where its permissions reach`, async () => {
       const operator = operators.get(group);

@@ -32,6 +32,7 @@ export async function createTestApp(
     | 'payments'
     | 'widgets'
     | 'media'
+    | 'webhooks'
   > = {},
 ): Promise<TestApp> {
   const template = inject('databaseTemplate');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -72,6 +73,8 @@ export const bankStatementRows = pgTable(
     reference: text('reference').notNull().default(''),
     outcome: text('outcome').notNull(),
     groupId: integer('group_id').references(() => orderGroups.id, { onDelete: 'set null' }),
+    /** Why the row matched nothing or several orders, in Spanish for the preview ('' when matched). */
+    note: text('note').notNull().default(''),
   },
   (t) => [
     uniqueIndex('bank_statement_rows_import_row_key').on(t.importId, t.rowNumber),
@@ -81,6 +84,18 @@ export const bankStatementRows = pgTable(
     ),
   ],
 );
+
+/**
+ * A week's shipping fees paid to the couriers (issue 19: statements 'for shipping'), the shipping twin of
+ * store_statement_payments: one row per week (its Monday, Montevideo), so a week is paid once.
+ */
+export const shippingStatementPayments = pgTable('shipping_statement_payments', {
+  weekStart: date('week_start', { mode: 'string' }).primaryKey(),
+  reference: text('reference').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** An answer sent from the support inbox (Reply-To the writer); `kind` is which list the message is in. */
 export const supportReplies = pgTable(

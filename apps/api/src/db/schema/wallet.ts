@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -19,10 +29,18 @@ export const walletEntries = pgTable(
     note: text('note').notNull().default(''),
     /** The operator who made an `adjustment` (issue 19: new entries with a reason, never edits). */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The Idempotency-Key of an operator's adjustment: a double click, or a retry after a lost answer, finds
+     * the entry already written instead of moving the balance twice. Null for every other entry.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('wallet_entries_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('wallet_entries_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check(
       'wallet_entries_kind_check',
       sql`${t.kind} in ('spent', 'refunded', 'earned', 'reversed', 'adjustment')`,

@@ -1,15 +1,29 @@
-import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+// Re-exported first, so it is initialised before the route files below (which read it) are evaluated.
+export { ADMIN_DENIALS } from './admin-denials.ts';
+
 import { PERMISSIONS, type Permission } from '@mandado/shared/permissions';
-import { adminStoreListSchema } from '@mandado/shared/staff.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
+import { enforceCsrf } from '../../plugins/session.ts';
+import { adminDashboardRoutes } from '../admin-dashboard/admin-dashboard.routes.ts';
+import { adminOrderRoutes } from '../admin-orders/admin-orders.routes.ts';
+import { adminPeopleRoutes } from '../admin-people/admin-people.routes.ts';
+import { adminStoreRoutes } from '../admin-stores/admin-stores.routes.ts';
+import { auditAdminRoutes } from '../audit/audit-admin.routes.ts';
+import { bankStatementRoutes } from '../bank-statements/bank-statements.routes.ts';
+import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.ts';
 import { adminCourierRoutes } from '../courier/courier.routes.ts';
+import { currenciesAdminRoutes } from '../currencies/currencies-admin.routes.ts';
+import { zonesAdminRoutes } from '../geo/zones-admin.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
+import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
 import { refundAdminRoutes } from '../refunds/refunds.routes.ts';
+import { settingsAdminRoutes } from '../settings/settings-admin.routes.ts';
 import { storeApplicationAdminRoutes } from '../store-applications/store-applications.routes.ts';
-import { listStoresForReview } from './admin.service.ts';
+import { adminStatementRoutes } from '../store-statements/admin-statements.routes.ts';
+import { webhookAdminRoutes } from '../webhooks/webhooks-admin.routes.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,13 +42,12 @@ declare module 'fastify' {
  */
 export const ADMIN_ROUTE_TABLE = new Map<string, { method: string; url: string; permission: Permission }>();
 
-/** What every /v1/admin route may also answer besides its own: a visitor, a forbidden group. */
-export const ADMIN_DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * /v1/admin/*: the operators' back office (decisions 012 and 048). One guard for the whole area: each route
- * names its permission in `config.permission`, checked here for every request before validation; services
- * check again with the actor (authorization lives in services too).
+ * names its permission in `config.permission`, checked here for every request before its body is read;
+ * services check again with the actor (authorization lives in services too).
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
@@ -47,25 +60,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ADMIN_ROUTE_TABLE.set(`${method} ${route.url}`, { method, url: route.url, permission });
     }
   });
-  app.addHook('preValidation', async (request, reply) => {
+  // onRequest, not preValidation: Fastify reads and parses the body between the two, and the back office
+  // takes large bodies (a GeoJSON, a bank statement). A caller without the permission, or a forged request,
+  // is refused before a byte of it is read (the session's onRequest hook, at the root, has run already).
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const permission = request.routeOptions.config.permission;
     // Unreachable (onRoute refuses such a route), but a route without one must never be open.
     requirePermission(request.actor, permission ?? 'admin:manage');
+    if (!SAFE_METHODS.has(request.method)) enforceCsrf(request);
   });
 
-  app.get(
-    '/stores/',
-    {
-      config: { permission: 'admin:read' },
-      schema: {
-        tags: ['administración'],
-        summary: 'Todas las tiendas con su estado (pendientes primero)',
-        response: { 200: adminStoreListSchema, ...ADMIN_DENIALS },
-      },
-    },
-    async (request) => ({ results: await listStoresForReview(app.db, request.actor) }),
-  );
+  // Stores: the list with their state, one store, suspend/reopen, commission, members (issue 19).
+  await app.register(adminStoreRoutes);
+  // People: accounts, operator groups, memberships, locks, the wallet ledger (issue 19).
+  await app.register(adminPeopleRoutes);
 
   // Any store order's status change (decision 022).
   await app.register(adminStoreOrderRoutes);
@@ -73,10 +82,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCourierRoutes);
   // Recording a transfer or cash deposit that arrived (payment:mark-paid).
   await app.register(markPaidRoutes);
+  // The transfer queue, bank-statement imports and the payments audit's findings; statements (issue 19).
+  await app.register(paymentsAdminRoutes);
+  await app.register(bankStatementRoutes);
+  await app.register(adminStatementRoutes);
   // Refunds by hand and the bank transfers of bank refunds (payment:refund).
   await app.register(refundAdminRoutes);
-  // The support inbox: contact messages, suggestions and city requests (support:read).
+  // The support inbox: the three lists (support:read); assign, mark handled, answer (support:handle).
   await app.register(helpAdminRoutes);
+  // The audit trail (admin:read).
+  await app.register(auditAdminRoutes);
+  // The dashboard's figures (admin:read).
+  await app.register(adminDashboardRoutes);
   // Store applications: list and approve (issue 18; the screens come with the back office).
   await app.register(storeApplicationAdminRoutes);
+  // Every order with filters, its CSV, one order's timeline, notes, cancellation, resend (issue 19).
+  await app.register(adminOrderRoutes);
+  // Partners' signed webhooks: endpoints, deliveries, replays (issue 19).
+  await app.register(webhookAdminRoutes);
+  // Settings, coupons, currency rate overrides and delivery zones (issue 19).
+  await app.register(settingsAdminRoutes);
+  await app.register(couponsAdminRoutes);
+  await app.register(currenciesAdminRoutes);
+  await app.register(zonesAdminRoutes);
 };
