@@ -49,6 +49,7 @@ import { storeInvitationRoutes } from './modules/store-members/store-members.rou
 import { storeLogoRoutes } from './modules/stores/store-profile.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import type { WebhookAddressPolicy } from './modules/webhooks/webhook-address.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { serializeRequestForLog } from './plugins/log-redaction.ts';
@@ -90,6 +91,10 @@ declare module 'fastify' {
     widgets: WidgetSettings;
     /** Uploaded photos: local files or an S3-compatible bucket (decision 041). */
     media: MediaStorage;
+    /** Tells the webhook worker deliveries were written, so they leave now rather than at the next poll. */
+    kickWebhookWorker: () => void;
+    /** Which addresses partners' webhook endpoints may have (issue 19): loopback only in development and tests. */
+    webhookPolicy: WebhookAddressPolicy;
   }
 }
 
@@ -130,6 +135,10 @@ export interface BuildAppOptions {
   mediaConfig?: MediaStorageConfig;
   /** A storage built by the caller (a test's bucket); wins over mediaConfig. */
   media?: MediaStorage;
+  /** Called after a committed change wrote webhook deliveries; the server wires it to its webhook worker. */
+  kickWebhookWorker?: () => void;
+  /** Whether webhook endpoints on localhost / 127.0.0.1 are accepted and called (tests, development); default no. */
+  webhooks?: WebhookAddressPolicy;
 }
 
 /**
@@ -166,6 +175,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('kickMailWorker', options.kickMailWorker ?? (() => {}));
   app.decorate('kickRefundWorker', options.kickRefundWorker ?? (() => {}));
   app.decorate('kickPushWorker', options.kickPushWorker ?? (() => {}));
+  app.decorate('kickWebhookWorker', options.kickWebhookWorker ?? (() => {}));
+  app.decorate('webhookPolicy', options.webhooks ?? { allowLoopback: false });
   app.decorate(
     'vapidKeys',
     createVapidKeySource(options.database.db, options.push?.vapid ?? { keys: null, subject: null }),

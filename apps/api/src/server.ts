@@ -17,6 +17,7 @@ import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { type RefundWorker, startRefundWorker } from './modules/refunds/refund-worker.ts';
 import { type PushWorker, startPushWorker } from './modules/store-inbox/push-worker.ts';
+import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
 let database: DatabaseHandle;
@@ -54,6 +55,7 @@ let expiryWorker: OrderExpiryWorker | null = null;
 let refundWorker: RefundWorker | null = null;
 let pushWorker: PushWorker | null = null;
 let photoSweepWorker: PhotoSweepWorker | null = null;
+let webhookWorker: WebhookWorker | null = null;
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
@@ -70,6 +72,9 @@ const app = await buildApp({
   kickMailWorker: () => mailWorker?.kick(),
   kickRefundWorker: () => refundWorker?.kick(),
   kickPushWorker: () => pushWorker?.kick(),
+  kickWebhookWorker: () => webhookWorker?.kick(),
+  // Partners' endpoints on this machine only where local push services are allowed: never in production.
+  webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
 });
 if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
@@ -96,6 +101,7 @@ app.addHook('onClose', async () => {
   await refundWorker?.stop();
   await pushWorker?.stop();
   await photoSweepWorker?.stop();
+  await webhookWorker?.stop();
   await mailWorker?.stop();
   mailTransport.close();
 });
@@ -135,4 +141,7 @@ pushWorker.kick();
 // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved) go,
 // file and row; every instance may sweep, row locks keep them apart (issue 18).
 photoSweepWorker = startPhotoSweepWorker({ db: database.db, media: app.media, log: app.log });
+// Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
+webhookWorker = startWebhookWorker({ db: database.db, log: app.log, policy: app.webhookPolicy });
+webhookWorker.kick();
 console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);

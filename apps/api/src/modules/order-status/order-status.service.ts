@@ -39,6 +39,7 @@ import {
   type StatusTargetRow,
 } from './order-status.repository.ts';
 import { isEmailedStatus, storeOrderStatusEmail } from './order-status-emails.ts';
+import { enqueueStoreOrderStatusEvents } from './store-order-webhook-events.ts';
 
 /**
  * In which capacity the actor moves the order, decided by the route it came through (decision 022): the
@@ -124,6 +125,7 @@ export async function changeStoreOrderStatus(
       actorUserId: staff.userId,
       reason,
     });
+    await enqueueStoreOrderStatusEvents(tx, [{ storeOrderId: target.id, from: input.from, to: input.to }]);
     // 'Listo para entregar' on a delivery makes the courier's link (issue 17), once; a pick-up has none.
     if (input.to === 'ready_to_delivery' && target.delivery === 'standard') {
       courierToken = await issueCourierLink(tx, target.id);
@@ -152,6 +154,7 @@ export async function changeStoreOrderStatus(
             email: settings?.support_email ?? SUPPORT_EMAIL,
           },
           refund: rejectionRefund,
+          groupId: target.groupId,
         }),
       );
     }
@@ -292,6 +295,10 @@ export async function applyStoreOrderMove(tx: DatabaseOrTransaction, move: Store
     actorUserId: move.actorUserId,
     reason: move.reason,
   });
+  // Partners' webhooks (issue 19), committed with the move.
+  await enqueueStoreOrderStatusEvents(tx, [
+    { storeOrderId: move.storeOrderId, from: move.from, to: move.to },
+  ]);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { notifyStoresOfPaidOrders } from '../store-inbox/store-inbox.service.ts';
@@ -8,6 +9,7 @@ import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.
 import { presentOrderGroup } from './order.presenter.ts';
 import { orderConfirmationEmail, trackingLinkEmail } from './order-emails.ts';
 import { releaseGroup } from './order-release.ts';
+import { enqueueOrderPaidEvent } from './order-webhook-events.ts';
 import {
   compareAndSetGroup,
   deleteOrderedCartLines,
@@ -115,11 +117,19 @@ export async function confirmPaidGroup(
       moved.map((change) => change.id),
       { publicUrl: ctx.publicUrl },
     );
-    return enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
+    const loaded = await enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
+    // Partners' webhooks (issue 19): the store orders' moves and order.paid, committed with the payment.
+    await enqueueStoreOrderStatusEvents(
+      tx,
+      moved.map((change) => ({ storeOrderId: change.id, from: change.from, to: 'approved' })),
+    );
+    if (loaded) await enqueueOrderPaidEvent(tx, loaded);
+    return loaded;
   });
   if (confirmed) {
     ctx.kickMailWorker();
     ctx.kickPushWorker?.();
+    ctx.kickWebhookWorker?.();
     return confirmed;
   }
   if (ref === null) return null;
@@ -192,12 +202,12 @@ export async function enqueueConfirmationEmails(
   const remitter = await findRemitter(tx, loaded.group.remitterId);
   if (!remitter) return loaded;
   const order = presentOrderGroup(loaded, context);
-  await enqueueEmail(tx, orderConfirmationEmail(remitter, order));
+  await enqueueEmail(tx, { ...orderConfirmationEmail(remitter, order), groupId: loaded.group.id });
   // The family member's e-mail only for a paid order: an unpaid transfer costs its placer nothing, and
   // would otherwise let anyone send our e-mail, with a name of their choosing, to any address (security
   // review). Transfers send it when an operator marks them paid.
   if (order.beneficiary.email && order.payment_status === 'paid') {
-    await enqueueEmail(tx, trackingLinkEmail(order, remitter.firstName));
+    await enqueueEmail(tx, { ...trackingLinkEmail(order, remitter.firstName), groupId: loaded.group.id });
   }
   return loaded;
 }

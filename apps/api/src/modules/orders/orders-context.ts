@@ -15,6 +15,8 @@ export interface OrdersContext {
   kickMailWorker: () => void;
   /** Called after a committed payment wrote Web Push messages for the stores' members (issue 17). */
   kickPushWorker?: () => void;
+  /** Called after a committed payment wrote partners' webhook deliveries (issue 19). */
+  kickWebhookWorker?: () => void;
   now: () => Date;
   /** How long a request waits for the same key's request in progress before 409 (20 s; tests shorten it). */
   idempotencyWaitMs?: number;
@@ -26,6 +28,7 @@ export function ordersContextOf(app: {
   publicUrl: string;
   kickMailWorker: () => void;
   kickPushWorker?: () => void;
+  kickWebhookWorker?: () => void;
 }): OrdersContext {
   return {
     db: app.db,
@@ -33,6 +36,7 @@ export function ordersContextOf(app: {
     publicUrl: app.publicUrl,
     kickMailWorker: app.kickMailWorker,
     ...(app.kickPushWorker ? { kickPushWorker: app.kickPushWorker } : {}),
+    ...(app.kickWebhookWorker ? { kickWebhookWorker: app.kickWebhookWorker } : {}),
     now: () => new Date(),
   };
 }

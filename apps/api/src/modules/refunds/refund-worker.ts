@@ -2,6 +2,7 @@ import { parseMoney } from '@mandado/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Payments } from '../payments/payment-processor.ts';
+import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
   type ClaimedRefund,
   claimDueRefunds,
@@ -100,7 +101,10 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
       const settled = await db.transaction(async (tx) => {
         if (!(await markRefundSucceeded(tx, refund.id))) return false;
         const notice = await findRefundNotice(tx, refund.id);
-        if (notice) await enqueueRefundEmail(tx, notice, deps.publicUrl);
+        if (notice) {
+          await enqueueRefundEmail(tx, notice, deps.publicUrl);
+          await enqueueRefundSucceededEvent(tx, notice);
+        }
         return true;
       });
       if (settled) succeeded += 1;

@@ -1,10 +1,6 @@
-/** /admin/webhooks: (issue 19) to be built by its feature folder. */
+import { AdminWebhooks } from '../../features/admin-webhooks/admin-webhooks.page.tsx';
+
+/** /admin/webhooks (issue 19): partners' endpoints for signed webhooks, their deliveries and replays. */
 export function AdminWebhooksPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-webhooks-title">
-      <h1 id="admin-webhooks-title" className="staff-title">
-        Webhooks
-      </h1>
-    </section>
-  );
+  return <AdminWebhooks />;
 }

@@ -1,0 +1,116 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import {
+  guardedLookup,
+  isAllowedAddress,
+  literalAddressOf,
+  type WebhookAddressPolicy,
+  WebhookAddressRefused,
+} from './webhook-address.ts';
+
+/** How long a partner's server has to answer a delivery. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The hex HMAC-SHA256 of "<t>.<body>" with the secret: what the partner recomputes (see the README). */
+export function webhookSignature(secret: string, timestamp: number, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+}
+
+/**
+ * The `Mandado-Signature` header: `t=<unix seconds>,v1=<hex>`, with one more `v1=` per secret that still
+ * signs (the previous one for 24 hours after a rotation), as Stripe does: a partner accepts any of them.
+ */
+export function signatureHeader(secrets: readonly string[], timestamp: number, body: string): string {
+  return [
+    `t=${timestamp}`,
+    ...secrets.map((secret) => `v1=${webhookSignature(secret, timestamp, body)}`),
+  ].join(',');
+}
+
+export interface WebhookPost {
+  url: string;
+  body: string;
+  eventId: string;
+  /** The secrets that sign it, newest first. */
+  secrets: readonly string[];
+  timestamp: number;
+}
+
+/** What one POST got: the status code when the server answered, else the error; and how long it took. */
+export interface WebhookAnswer {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * POSTs one signed delivery. Redirects are not followed (a 3xx is an answer like any other non-2xx, and a
+ * redirect could point inside our network); the address is checked as connected (see guardedLookup); the
+ * answer's body is never read: the connection closes once the status arrives. Never throws: every failure
+ * is an answer with an error.
+ */
+export async function postWebhook(
+  post: WebhookPost,
+  policy: WebhookAddressPolicy,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<WebhookAnswer> {
+  const started = performance.now();
+  const done = (statusCode: number | null, error: string | null): WebhookAnswer => ({
+    statusCode,
+    error,
+    durationMs: Math.round(performance.now() - started),
+  });
+  let url: URL;
+  try {
+    url = new URL(post.url);
+  } catch {
+    return done(null, 'invalid URL');
+  }
+  const literal = literalAddressOf(url);
+  if (literal !== null && !isAllowedAddress(literal, policy)) {
+    return done(null, new WebhookAddressRefused(literal).message);
+  }
+  const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
+  if (!client) return done(null, 'unsupported protocol');
+  return new Promise<WebhookAnswer>((resolve) => {
+    let settled = false;
+    const finish = (answer: WebhookAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(answer);
+    };
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        // A fresh connection each time: no pooled socket outlives the check of the address it went to.
+        agent: false,
+        lookup: guardedLookup(policy),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(post.body),
+          'user-agent': 'Mandado-Webhooks/1',
+          'mandado-signature': signatureHeader(post.secrets, post.timestamp, post.body),
+          'mandado-event-id': post.eventId,
+        },
+      },
+      (response) => {
+        // Only the status matters. The connection is closed at once rather than drained: the timeout ends
+        // with the status, and a server streaming an endless body would otherwise hold the socket forever.
+        response.on('error', () => {});
+        finish(done(response.statusCode ?? null, null));
+        request.destroy();
+      },
+    );
+    // The whole exchange (connect, send, first byte of the answer) within the timeout.
+    const deadline = setTimeout(() => {
+      request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    request.on('error', (error) => {
+      finish(done(null, error.message.slice(0, 300)));
+    });
+    request.end(post.body);
+  });
+}
