@@ -10,7 +10,8 @@ import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './validation-rules.ts';
  */
 export const deliveryZoneSchema = z.object({
   in_service_area: z.boolean(),
-  meeting_point: z.object({ name: z.string() }).nullable(),
+  /** `note`: the operators' word on where the courier meets the beneficiary, when they wrote one. */
+  meeting_point: z.object({ name: z.string(), note: z.string().optional() }).nullable(),
 });
 export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
 

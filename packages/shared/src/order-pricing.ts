@@ -1,4 +1,4 @@
-import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from './shipping.ts';
+import { DEFAULT_SHIPPING_FEES, type ShippingFees } from './shipping.ts';
 
 /**
  * How one checkout's money is computed and split into store orders (decision 021). Everything is USD minor
@@ -121,16 +121,15 @@ export function priceOrder(input: {
   coupon: PricingCoupon | null;
   /** The credit the shopper asked to use, in USD minor units (already capped at their balance). */
   credit: number;
+  /** The settings' fees; the spec's 2.99 / 4.99 when not given. */
+  shippingFees?: ShippingFees;
 }): OrderPricing {
+  const fees = input.shippingFees ?? DEFAULT_SHIPPING_FEES;
   const subtotals = input.stores.map((store) => store.lines.reduce((sum, line) => sum + line.totalUsd, 0));
   const subtotal = subtotals.reduce((sum, value) => sum + value, 0);
   const freeShipping = input.stores.length > 0 && subtotal >= input.freeShippingThreshold;
   const shippings: number[] = input.stores.map((store) =>
-    input.delivery === 'pickup' || freeShipping
-      ? 0
-      : store.inDeliveryCity
-        ? SHIPPING_FEE_IN_CITY_USD
-        : SHIPPING_FEE_OUTSIDE_CITY_USD,
+    input.delivery === 'pickup' || freeShipping ? 0 : store.inDeliveryCity ? fees.inCity : fees.outsideCity,
   );
   const discount = couponDiscount(input.coupon, subtotal);
   const allLines = input.stores.flatMap((store) => store.lines);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from './settings.schemas.ts';
 import {
+  checkSettingInput,
   isValidSettingValue,
   PUBLIC_SETTING_KEYS,
   resolveSettings,
   SETTING_KEYS,
   SETTINGS_REGISTRY,
+  settingText,
   settingValue,
 } from './settings-registry.ts';
 
@@ -52,6 +54,40 @@ describe('the settings registry', () => {
     expect([...PUBLIC_SETTING_KEYS].sort()).toEqual(schemaKeys.sort());
     for (const key of PUBLIC_SETTING_KEYS) {
       expect(key.startsWith('bank_') || key.startsWith('unpaid_')).toBe(false);
+    }
+  });
+});
+
+describe('checkSettingInput (the operators’ editor, issue 19)', () => {
+  it('normalises what it accepts and says why it refuses, in Spanish', () => {
+    expect(checkSettingInput('free_shipping_threshold', ' 95,5 ')).toEqual({ ok: true, stored: '95.50' });
+    expect(checkSettingInput('manual_payment_countries', 'co, cl')).toEqual({ ok: true, stored: 'CO,CL' });
+    expect(checkSettingInput('support_whatsapp_number', '+598 91 000 000')).toEqual({
+      ok: true,
+      stored: '59891000000',
+    });
+    expect(checkSettingInput('support_hours', 'lunes a viernes, de 9 a 18')).toEqual({
+      ok: true,
+      stored: 'lunes a viernes, de 9 a 18',
+    });
+    expect(checkSettingInput('manual_payment_days', '0')).toEqual({
+      ok: false,
+      reason: 'Debe estar entre 1 y 30.',
+    });
+    expect(checkSettingInput('shipping_fee_in_city', '-1')).toEqual({
+      ok: false,
+      reason: 'Escribe un monto en dólares, como 80 o 80.50.',
+    });
+    expect(checkSettingInput('header_banner_text', 'x'.repeat(121))).toEqual({
+      ok: false,
+      reason: 'Escribe como máximo 120 caracteres.',
+    });
+  });
+
+  it('accepts every default as it is stored', () => {
+    for (const key of SETTING_KEYS) {
+      const stored = settingText(SETTINGS_REGISTRY[key].default);
+      expect(checkSettingInput(key, stored), key).toEqual({ ok: true, stored });
     }
   });
 });

@@ -11,12 +11,41 @@ import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_WHATSAPP_NUMBER } from './support
  * never reads three different ways.
  */
 
-/** Who may edit a setting. No route edits settings yet; an operator screen will require this permission. */
+/** Who may edit a setting: `PUT /v1/admin/settings/:key/` requires admin:manage (issue 19) for every key. */
 export type SettingEditPermission = 'settings:write';
+
+/** How an operator types the value (issue 19): the editor's control and the rules of `checkSettingInput`. */
+export type SettingKind =
+  | 'money'
+  | 'percent'
+  | 'integer'
+  | 'epoch'
+  | 'text'
+  | 'email'
+  | 'whatsapp'
+  | 'countries';
+
+/** The operators' screen groups the settings under these headings. */
+export const SETTING_GROUPS = {
+  shipping: 'Envíos',
+  banner: 'Promoción del encabezado',
+  support: 'Soporte',
+  payments: 'Pagos y topes',
+  stores: 'Tiendas',
+  referrals: 'Referidos',
+  bank: 'Cuenta que recibe transferencias',
+} as const;
+export type SettingGroup = keyof typeof SETTING_GROUPS;
 
 export interface SettingDefinition<T> {
   /** Reads the stored text (the table holds text) into the typed value; a failure falls back to `default`. */
   schema: z.ZodType<T, string>;
+  /** The field's name on the operators' screen. */
+  label: string;
+  kind: SettingKind;
+  group: SettingGroup;
+  /** Inclusive limits an operator's value must keep (money in US$, percent, integers); none for text. */
+  bounds?: { min: number; max: number };
   default: T;
   /** Part of the public settings every visitor receives. Never true for anything private (bank details). */
   public: boolean;
@@ -65,13 +94,52 @@ const OPERATORS: SettingEditPermission = 'settings:write';
 
 export const SETTINGS_REGISTRY = {
   free_shipping_threshold: define({
+    label: 'Envío gratis desde',
+    kind: 'money',
+    group: 'shipping',
+    bounds: { min: 0, max: 1000 },
     schema: usdAmount,
     default: '80.00',
     public: true,
     editableBy: OPERATORS,
     description: 'Envío gratis desde este subtotal (US$).',
   }),
+  shipping_fee_in_city: define({
+    label: 'Envío de una tienda en la ciudad de entrega',
+    kind: 'money',
+    group: 'shipping',
+    bounds: { min: 0, max: 50 },
+    schema: usdAmount,
+    default: '2.99',
+    public: true,
+    editableBy: OPERATORS,
+    description: 'Lo que cobra cada tienda de la misma ciudad que la entrega (US$, spec §1).',
+  }),
+  shipping_fee_outside_city: define({
+    label: 'Envío de una tienda de otra ciudad',
+    kind: 'money',
+    group: 'shipping',
+    bounds: { min: 0, max: 50 },
+    schema: usdAmount,
+    default: '4.99',
+    public: true,
+    editableBy: OPERATORS,
+    description: 'Lo que cobra cada tienda de fuera de la ciudad de entrega (US$, spec §1).',
+  }),
+  header_banner_text: define({
+    label: 'Texto de la promoción',
+    kind: 'text',
+    group: 'banner',
+    schema: z.string().trim().min(1).max(120),
+    default: 'Ofertas de la semana en tiendas seleccionadas.',
+    public: true,
+    editableBy: OPERATORS,
+    description: 'La frase del encabezado, antes de la cuenta regresiva.',
+  }),
   header_banner_end_at: define({
+    label: 'Fin de la promoción',
+    kind: 'epoch',
+    group: 'banner',
     schema: epochSeconds,
     default: 0,
     public: true,
@@ -79,6 +147,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Fin de la promoción del encabezado (segundos desde 1970; 0: sin promoción).',
   }),
   referral_invitee_reward: define({
+    label: 'Crédito de bienvenida del invitado',
+    kind: 'money',
+    group: 'referrals',
+    bounds: { min: 0, max: 100 },
     schema: usdAmount,
     default: '5.00',
     public: true,
@@ -86,6 +158,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Crédito de bienvenida del invitado (US$).',
   }),
   referral_inviter_reward: define({
+    label: 'Premio de quien invita',
+    kind: 'money',
+    group: 'referrals',
+    bounds: { min: 0, max: 100 },
     schema: usdAmount,
     default: '5.00',
     public: true,
@@ -93,6 +169,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Premio de quien invita (US$).',
   }),
   referral_minimum_purchase: define({
+    label: 'Compra mínima del invitado',
+    kind: 'money',
+    group: 'referrals',
+    bounds: { min: 0, max: 1000 },
     schema: usdAmount,
     default: '50.00',
     public: true,
@@ -100,6 +180,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Compra mínima de la primera orden del invitado (US$).',
   }),
   support_whatsapp_number: define({
+    label: 'WhatsApp de soporte',
+    kind: 'whatsapp',
+    group: 'support',
     schema: whatsappNumber,
     default: SUPPORT_WHATSAPP_NUMBER,
     public: true,
@@ -107,6 +190,9 @@ export const SETTINGS_REGISTRY = {
     description: 'WhatsApp de soporte, con código de país.',
   }),
   support_email: define({
+    label: 'Correo de soporte',
+    kind: 'email',
+    group: 'support',
     schema: email,
     default: SUPPORT_EMAIL,
     public: true,
@@ -114,6 +200,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Correo de soporte (spec §8: a él se reportan los errores).',
   }),
   support_hours: define({
+    label: 'Horario de soporte',
+    kind: 'text',
+    group: 'support',
     schema: oneLine,
     default: SUPPORT_HOURS,
     public: true,
@@ -121,6 +210,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Horario de soporte, tras «Atendemos de …».',
   }),
   manual_payment_countries: define({
+    label: 'Países con transferencia o depósito',
+    kind: 'countries',
+    group: 'payments',
     schema: countryList,
     default: ['CO', 'CL', 'PE'],
     public: false,
@@ -128,6 +220,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Países (del teléfono de la cuenta) que pueden pagar por transferencia o depósito.',
   }),
   manual_payment_days: define({
+    label: 'Plazo para pagar una transferencia (días)',
+    kind: 'integer',
+    group: 'payments',
+    bounds: { min: 1, max: 30 },
     schema: positiveInteger,
     default: 3,
     public: false,
@@ -135,6 +231,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Días que un pedido por transferencia o depósito espera el pago.',
   }),
   unpaid_orders_max_total: define({
+    label: 'Tope de pedidos sin pagar',
+    kind: 'money',
+    group: 'payments',
+    bounds: { min: 1, max: 10000 },
     schema: usdAmount,
     default: '300.00',
     public: false,
@@ -142,6 +242,10 @@ export const SETTINGS_REGISTRY = {
     description: 'Valor máximo (US$) de los pedidos sin pagar de una cuenta (transferencia o depósito).',
   }),
   unpaid_orders_max_units_per_product: define({
+    label: 'Tope de unidades sin pagar por producto',
+    kind: 'integer',
+    group: 'payments',
+    bounds: { min: 1, max: 1000 },
     schema: positiveInteger,
     default: 10,
     public: false,
@@ -149,13 +253,36 @@ export const SETTINGS_REGISTRY = {
     description: 'Unidades máximas de un producto en los pedidos sin pagar de una cuenta.',
   }),
   phone_country_change_wait_days: define({
+    label: 'Espera tras cambiar el país del teléfono (días)',
+    kind: 'integer',
+    group: 'payments',
+    bounds: { min: 1, max: 365 },
     schema: positiveInteger,
     default: 7,
     public: false,
     editableBy: OPERATORS,
     description: 'Días tras cambiar el país del teléfono en que no se ofrecen transferencias ni depósitos.',
   }),
+  default_commission_rate: define({
+    label: 'Comisión de una tienda nueva (%)',
+    kind: 'percent',
+    group: 'stores',
+    bounds: { min: 0, max: 50 },
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform((value) => formatMinorAsDecimal(parseMoney(value)))
+      .refine((value) => Number(value) <= 100),
+    default: '10.00',
+    public: false,
+    editableBy: OPERATORS,
+    description: 'La comisión con la que empieza una tienda aprobada; luego se cambia por tienda.',
+  }),
   bank_account_bank_name: define({
+    label: 'Banco',
+    kind: 'text',
+    group: 'bank',
     schema: oneLine,
     default: 'Banco de Prueba N.A. (demo)',
     public: false,
@@ -163,6 +290,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Banco de la cuenta que recibe transferencias.',
   }),
   bank_account_holder: define({
+    label: 'Titular',
+    kind: 'text',
+    group: 'bank',
     schema: oneLine,
     default: 'Mandado Marketplace LLC',
     public: false,
@@ -170,6 +300,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Titular de la cuenta.',
   }),
   bank_account_number: define({
+    label: 'Número de cuenta',
+    kind: 'text',
+    group: 'bank',
     schema: oneLine,
     default: '000123456789',
     public: false,
@@ -177,6 +310,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Número de cuenta.',
   }),
   bank_account_routing_number: define({
+    label: 'Routing number',
+    kind: 'text',
+    group: 'bank',
     schema: oneLine,
     default: '021000021',
     public: false,
@@ -184,6 +320,9 @@ export const SETTINGS_REGISTRY = {
     description: 'Routing number (ABA).',
   }),
   bank_account_swift: define({
+    label: 'SWIFT',
+    kind: 'text',
+    group: 'bank',
     schema: oneLine,
     default: 'DEMOUS33',
     public: false,
@@ -237,4 +376,86 @@ export function resolveSettings(stored: ReadonlyMap<string, string>): ResolvedSe
 /** Whether a value may be stored under `key` (for the operators' editor and the seed). */
 export function isValidSettingValue(key: SettingKey, value: string): boolean {
   return SETTINGS_REGISTRY[key].schema.safeParse(value).success;
+}
+
+/** The text a value is stored as (the table holds text): lists joined by commas, numbers in decimal. */
+export function settingText(value: string | number | readonly string[]): string {
+  return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+export const SETTING_INPUT_MESSAGES = {
+  money: 'Escribe un monto en dólares, como 80 o 80.50.',
+  percent: 'Escribe un porcentaje, como 10 o 12.5.',
+  integer: 'Escribe un número entero.',
+  epoch: 'Escribe una fecha y hora válidas.',
+  text: 'Escribe un texto de una línea.',
+  textTooLong: (max: number) => `Escribe como máximo ${max} caracteres.`,
+  email: 'Escribe un correo electrónico válido.',
+  whatsapp: 'Escribe el número con el código de país (de 8 a 15 dígitos), como +598 91 000 000.',
+  countries: 'Escribe códigos de país de dos letras separados por comas, como CO, CL, PE.',
+  between: (min: string, max: string) => `Debe estar entre ${min} y ${max}.`,
+} as const;
+
+const MAX_TEXT_LENGTH: Partial<Record<SettingKey, number>> = { header_banner_text: 120 };
+
+function boundText(kind: SettingKind, value: number): string {
+  if (kind === 'money') return `US$ ${value}`;
+  if (kind === 'percent') return `${value} %`;
+  return String(value);
+}
+
+/**
+ * An operator's value for `key` (issue 19), checked by the key's own rules before anything is stored: the
+ * normalised text to store, or the reason in Spanish. Stricter than reading (`settingValue`), which falls back
+ * to the default: an editor must refuse a typo rather than let it silently become the default (decision 038).
+ */
+export function checkSettingInput(
+  key: SettingKey,
+  raw: string,
+): { ok: true; stored: string } | { ok: false; reason: string } {
+  const definition = SETTINGS_REGISTRY[key] as SettingDefinition<string | number | readonly string[]>;
+  const input = raw.trim();
+  const refuse = (reason: string) => ({ ok: false as const, reason });
+  switch (definition.kind) {
+    case 'money':
+    case 'percent':
+      if (!/^\d{1,7}([.,]\d{1,2})?$/.test(input)) return refuse(SETTING_INPUT_MESSAGES[definition.kind]);
+      break;
+    case 'integer':
+    case 'epoch':
+      if (!/^\d{1,12}$/.test(input)) return refuse(SETTING_INPUT_MESSAGES[definition.kind]);
+      break;
+    case 'text': {
+      if (input.length === 0 || /[\r\n]/.test(input)) return refuse(SETTING_INPUT_MESSAGES.text);
+      const max = MAX_TEXT_LENGTH[key] ?? 200;
+      if (input.length > max) return refuse(SETTING_INPUT_MESSAGES.textTooLong(max));
+      break;
+    }
+    case 'countries': {
+      const entries = input === '' ? [] : input.split(',').map((entry) => entry.trim());
+      if (entries.some((entry) => !/^[A-Za-z]{2}$/.test(entry)))
+        return refuse(SETTING_INPUT_MESSAGES.countries);
+      break;
+    }
+    case 'email':
+    case 'whatsapp':
+      break;
+  }
+  // A decimal comma ('80,50') is how many people here type an amount.
+  const numeric = definition.kind === 'money' || definition.kind === 'percent';
+  const text = numeric ? input.replace(',', '.') : input;
+  const bounds = definition.bounds;
+  // The bounds first: '0 days' reads as "between 1 and 30", not as "not a number".
+  if (bounds && !(Number(text) >= bounds.min && Number(text) <= bounds.max)) {
+    return refuse(
+      SETTING_INPUT_MESSAGES.between(
+        boundText(definition.kind, bounds.min),
+        boundText(definition.kind, bounds.max),
+      ),
+    );
+  }
+  const parsed = definition.schema.safeParse(text);
+  if (!parsed.success)
+    return refuse(SETTING_INPUT_MESSAGES[definition.kind === 'text' ? 'text' : definition.kind]);
+  return { ok: true, stored: settingText(parsed.data) };
 }

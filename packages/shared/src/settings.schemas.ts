@@ -7,6 +7,11 @@ import { decimalString } from './catalog.schemas.ts';
  */
 export const settingsSchema = z.object({
   free_shipping_threshold: decimalString,
+  /** Per store, US$ (spec §1): a store in the delivery city, and one outside it (operators edit both). */
+  shipping_fee_in_city: decimalString,
+  shipping_fee_outside_city: decimalString,
+  /** The promotion's sentence, shown before its countdown. */
+  header_banner_text: z.string(),
   /** Seconds since the epoch. */
   header_banner_end_at: z.number().int(),
   /** Leaflet tile URL template ('https://tile.openstreetmap.org/{z}/{x}/{y}.png'), from MAP_TILE_URL. */

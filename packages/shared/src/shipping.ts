@@ -4,6 +4,28 @@ import { convertLine, parseMoney, type Rates } from './money.ts';
 export const SHIPPING_FEE_IN_CITY_USD = 299;
 export const SHIPPING_FEE_OUTSIDE_CITY_USD = 499;
 
+/** The two fees in USD minor units; operators set them (settings shipping_fee_in_city / _outside_city). */
+export interface ShippingFees {
+  inCity: number;
+  outsideCity: number;
+}
+
+export const DEFAULT_SHIPPING_FEES: ShippingFees = {
+  inCity: SHIPPING_FEE_IN_CITY_USD,
+  outsideCity: SHIPPING_FEE_OUTSIDE_CITY_USD,
+};
+
+/** The fees as the public settings give them (US$ decimals). */
+export function shippingFeesFrom(settings: {
+  shipping_fee_in_city: string;
+  shipping_fee_outside_city: string;
+}): ShippingFees {
+  return {
+    inCity: parseMoney(settings.shipping_fee_in_city),
+    outsideCity: parseMoney(settings.shipping_fee_outside_city),
+  };
+}
+
 export interface ShippingLine {
   storeId: number;
   /** Id of the city the store is in (null when unknown); a store in the delivery city charges the lower fee. */
@@ -44,7 +66,10 @@ export function quoteShipping(input: {
   /** free_shipping_threshold as the settings give it, a USD decimal ("80.00"). */
   freeShippingThreshold: string;
   rates: Rates;
+  /** The settings' fees; the spec's 2.99 / 4.99 when not given. */
+  fees?: ShippingFees;
 }): ShippingQuote | null {
+  const fees = input.fees ?? DEFAULT_SHIPPING_FEES;
   const byStore = new Map<number, { subtotalUsd: number; inCity: boolean }>();
   for (const line of input.lines) {
     const usd = convertLine(parseMoney(line.unitPrice), line.quantity, line.currency, 'USD', input.rates);
@@ -61,7 +86,7 @@ export function quoteShipping(input: {
   const stores = [...byStore].map(([storeId, entry]) => ({
     storeId,
     subtotalUsd: entry.subtotalUsd,
-    feeUsd: freeShipping ? 0 : entry.inCity ? SHIPPING_FEE_IN_CITY_USD : SHIPPING_FEE_OUTSIDE_CITY_USD,
+    feeUsd: freeShipping ? 0 : entry.inCity ? fees.inCity : fees.outsideCity,
   }));
   const shippingUsd = stores.reduce((sum, store) => sum + store.feeUsd, 0);
   return { stores, subtotalUsd, shippingUsd, totalUsd: subtotalUsd + shippingUsd, freeShipping };

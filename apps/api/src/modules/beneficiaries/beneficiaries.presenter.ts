@@ -1,5 +1,5 @@
 import type { Beneficiary, Residency } from '@mandado/shared/beneficiary.schemas';
-import { deliveryZoneFor } from '../geo/zones.ts';
+import { deliveryZoneFor, type ZoneMap } from '../geo/zones.ts';
 import type { BeneficiaryRow, CityRow } from './beneficiaries.repository.ts';
 
 /**
@@ -7,7 +7,12 @@ import type { BeneficiaryRow, CityRow } from './beneficiaries.repository.ts';
  * coordinates as numbers and the delivery zone computed from the point (never stored, so a redrawn outline
  * applies to every saved address at once).
  */
-export function presentBeneficiary(row: Omit<BeneficiaryRow, 'city'>, city: CityRow): Beneficiary {
+export function presentBeneficiary(
+  row: Omit<BeneficiaryRow, 'city'>,
+  city: CityRow,
+  /** The zones in force (geo's getZoneMap: the operators' upload, else the gazetteer's). */
+  zones: ZoneMap,
+): Beneficiary {
   const latitude = Number(row.latitude);
   const longitude = Number(row.longitude);
   return {
@@ -25,6 +30,6 @@ export function presentBeneficiary(row: Omit<BeneficiaryRow, 'city'>, city: City
     longitude,
     email: row.email,
     delivery_notes: row.deliveryNotes,
-    zone: deliveryZoneFor(latitude, longitude),
+    zone: deliveryZoneFor(latitude, longitude, zones),
   };
 }

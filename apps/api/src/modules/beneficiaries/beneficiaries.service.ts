@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { getZoneMap } from '../geo/zones.service.ts';
 import { isInsideUruguay } from '../geo/zones.ts';
 import { presentBeneficiary } from './beneficiaries.presenter.ts';
 import {
@@ -70,8 +71,8 @@ export async function getBeneficiaries(
   filter: { cityId?: number | undefined },
 ): Promise<{ results: Beneficiary[] }> {
   const { userId } = requirePermission(actor, 'account:own');
-  const rows = await listBeneficiaries(db, userId, filter.cityId);
-  return { results: rows.map((row) => presentBeneficiary(row, row.city)) };
+  const [rows, zones] = await Promise.all([listBeneficiaries(db, userId, filter.cityId), getZoneMap(db)]);
+  return { results: rows.map((row) => presentBeneficiary(row, row.city, zones)) };
 }
 
 export async function createBeneficiary(
@@ -87,7 +88,7 @@ export async function createBeneficiary(
   // The list answers every row at once, so the count is bounded.
   if (saved >= BENEFICIARIES_MAX) throw new HttpError(400, { detail: BENEFICIARY_MESSAGES.tooMany });
   const row = await insertBeneficiary(db, userId, randomUUID(), toWrite(input));
-  return { data: presentBeneficiary(row, city) };
+  return { data: presentBeneficiary(row, city, await getZoneMap(db)) };
 }
 
 export async function replaceBeneficiary(
@@ -100,7 +101,7 @@ export async function replaceBeneficiary(
   const city = await requireServedCityById(db, input.values.city_id);
   const row = await updateBeneficiary(db, userId, beneficiaryId, toWrite(input.values));
   if (!row) throw notFound();
-  return { data: presentBeneficiary(row, city) };
+  return { data: presentBeneficiary(row, city, await getZoneMap(db)) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { cartLinesFull, exceedsStock } from '@mandado/shared/cart-rules';
 import { MESSAGES } from '@mandado/shared/messages';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
-import { quoteShipping } from '@mandado/shared/shipping';
+import { quoteShipping, shippingFeesFrom } from '@mandado/shared/shipping';
 import { availabilityReason, storeAvailability } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -56,6 +56,7 @@ async function cartOf(db: Database, userId: number): Promise<Cart> {
     deliveryCityId: city?.id ?? null,
     freeShippingThreshold: settings.free_shipping_threshold,
     rates: currencies.rates.rates,
+    fees: shippingFeesFrom(settings),
   });
   return presentCart({ city, lines, quote });
 }

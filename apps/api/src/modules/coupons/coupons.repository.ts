@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, lt, ne, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { couponRedemptions, coupons } from '../../db/schema/coupons.ts';
 
@@ -57,4 +57,58 @@ export async function releaseCoupon(tx: DatabaseOrTransaction, groupId: number):
       .set({ usesCount: sql`greatest(${coupons.usesCount} - 1, 0)` })
       .where(eq(coupons.id, couponId));
   }
+}
+
+/** A page of coupons for the back office, newest first, keyed on the id (one query). */
+export async function listCouponsPage(
+  db: DatabaseOrTransaction,
+  options: { beforeId: number | null; search: string | null; limit: number },
+): Promise<CouponRow[]> {
+  const conditions = [
+    options.beforeId === null ? undefined : lt(coupons.id, options.beforeId),
+    options.search ? ilike(coupons.code, `%${options.search.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return db
+    .select()
+    .from(coupons)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(coupons.id))
+    .limit(options.limit);
+}
+
+export async function lockCoupon(tx: DatabaseOrTransaction, id: number): Promise<CouponRow | null> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function couponCodeTaken(
+  tx: DatabaseOrTransaction,
+  code: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(
+      exceptId === null ? eq(coupons.code, code) : and(eq(coupons.code, code), ne(coupons.id, exceptId)),
+    );
+  return row !== undefined;
+}
+
+export type CouponWrite = Omit<typeof coupons.$inferInsert, 'id' | 'usesCount' | 'createdAt'>;
+
+export async function insertCoupon(tx: DatabaseOrTransaction, values: CouponWrite): Promise<CouponRow> {
+  const [row] = await tx.insert(coupons).values(values).returning();
+  if (!row) throw new Error('coupon not stored');
+  return row;
+}
+
+export async function updateCoupon(
+  tx: DatabaseOrTransaction,
+  id: number,
+  values: CouponWrite,
+): Promise<CouponRow> {
+  const [row] = await tx.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+  if (!row) throw new Error('coupon not updated');
+  return row;
 }

@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { currencyRateOverrides } from '../../db/schema/back-office.ts';
 import { currencies, currencyRates } from '../../db/schema/currencies.ts';
 
 export interface CurrencyWithRateRow {
@@ -12,6 +14,7 @@ export interface CurrencyWithRateRow {
   decimalDigits: number;
   rounding: string;
   cc: string;
+  /** The rate in force: an operator's override when there is one (issue 19), else the dated set's. */
   rate: string;
   rateDate: string;
 }
@@ -31,11 +34,85 @@ export async function listCurrenciesWithLatestRates(db: Database): Promise<Curre
       decimalDigits: currencies.decimalDigits,
       rounding: currencies.rounding,
       cc: currencies.cc,
-      rate: currencyRates.rate,
+      rate: sql<string>`coalesce(${currencyRateOverrides.rate}, ${currencyRates.rate})`,
       rateDate: currencyRates.rateDate,
     })
     .from(currencies)
     .innerJoin(currencyRates, eq(currencyRates.code, currencies.code))
+    .leftJoin(currencyRateOverrides, eq(currencyRateOverrides.code, currencies.code))
     .where(sql`${currencyRates.rateDate} = ${latestRateDate}`)
     .orderBy(asc(currencies.sortIndex), asc(currencies.code));
+}
+
+export interface AdminCurrencyRow {
+  code: string;
+  name: string;
+  rate: string;
+  rateDate: string;
+  overrideRate: string | null;
+  overrideSetAt: Date | null;
+  overrideSetBy: string | null;
+}
+
+/** The back office's view: the dated rate and the override side by side, with who set it (one query). */
+export async function listCurrenciesForAdmin(db: Database): Promise<AdminCurrencyRow[]> {
+  return db
+    .select({
+      code: currencies.code,
+      name: currencies.name,
+      rate: currencyRates.rate,
+      rateDate: currencyRates.rateDate,
+      overrideRate: currencyRateOverrides.rate,
+      overrideSetAt: currencyRateOverrides.setAt,
+      overrideSetBy: users.email,
+    })
+    .from(currencies)
+    .innerJoin(currencyRates, eq(currencyRates.code, currencies.code))
+    .leftJoin(currencyRateOverrides, eq(currencyRateOverrides.code, currencies.code))
+    .leftJoin(users, eq(users.id, currencyRateOverrides.setBy))
+    .where(sql`${currencyRates.rateDate} = ${latestRateDate}`)
+    .orderBy(asc(currencies.sortIndex), asc(currencies.code));
+}
+
+/** The override of `code`, locked for the change (null when there is none). */
+export async function lockRateOverride(tx: DatabaseOrTransaction, code: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ rate: currencyRateOverrides.rate })
+    .from(currencyRateOverrides)
+    .where(eq(currencyRateOverrides.code, code))
+    .for('update');
+  return row?.rate ?? null;
+}
+
+/** The newest dated rate of a currency (units per 1 USD), or null when it has none. */
+export async function latestDatedRate(db: DatabaseOrTransaction, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ rate: currencyRates.rate })
+    .from(currencyRates)
+    .where(eq(currencyRates.code, code))
+    .orderBy(sql`${currencyRates.rateDate} desc`)
+    .limit(1);
+  return row?.rate ?? null;
+}
+
+export async function currencyExists(db: DatabaseOrTransaction, code: string): Promise<boolean> {
+  const [row] = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.code, code));
+  return row !== undefined;
+}
+
+export async function upsertRateOverride(
+  tx: DatabaseOrTransaction,
+  values: { code: string; rate: string; setBy: number; setAt: Date },
+): Promise<void> {
+  await tx
+    .insert(currencyRateOverrides)
+    .values(values)
+    .onConflictDoUpdate({
+      target: currencyRateOverrides.code,
+      set: { rate: values.rate, setBy: values.setBy, setAt: values.setAt },
+    });
+}
+
+export async function deleteRateOverride(tx: DatabaseOrTransaction, code: string): Promise<void> {
+  await tx.delete(currencyRateOverrides).where(eq(currencyRateOverrides.code, code));
 }

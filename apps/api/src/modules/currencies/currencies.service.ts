@@ -9,7 +9,8 @@ function trimRate(rate: string): string {
 
 /**
  * The currency table with the newest stored rate set. Rates are read from the database, where an adapter
- * for a rates service would write them; with none configured, the seeded set is the one in force.
+ * for a rates service would write them; with none configured, the seeded set is the one in force. An
+ * operator's manual rate (issue 19) replaces a currency's dated rate until it is removed.
  */
 export async function getCurrencies(db: Database): Promise<CurrencyList> {
   const rows = await listCurrenciesWithLatestRates(db);

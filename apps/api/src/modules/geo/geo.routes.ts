@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import { reversePlace, searchPlaces } from './geo.service.ts';
 import type { Geocoder } from './geocoder.ts';
+import { getZoneMap } from './zones.service.ts';
 
 const TAGS = ['direcciones'];
 
@@ -33,7 +34,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = async (a
         },
       },
     },
-    async (request) => searchPlaces(geocoder, request.query.q),
+    async (request) => searchPlaces(geocoder, request.query.q, await getZoneMap(app.db)),
   );
 
   app.get(
@@ -52,6 +53,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geocoder: Geocoder }> = async (a
         },
       },
     },
-    async (request) => reversePlace(geocoder, request.query.latitud, request.query.longitud),
+    async (request) =>
+      reversePlace(geocoder, request.query.latitud, request.query.longitud, await getZoneMap(app.db)),
   );
 };

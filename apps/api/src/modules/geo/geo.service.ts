@@ -7,7 +7,7 @@ import { createEmbeddedGeocoder } from './embedded-geocoder.ts';
 import { type FoundPlace, type Geocoder, type GeocoderConfig, GeocoderUnavailableError } from './geocoder.ts';
 import { createNominatimGeocoder } from './nominatim-geocoder.ts';
 import { databasePacerFor } from './request-pacer.ts';
-import { deliveryZoneFor, isInsideUruguay } from './zones.ts';
+import { deliveryZoneFor, isInsideUruguay, type ZoneMap } from './zones.ts';
 
 /**
  * The embedded gazetteer unless GEOCODER_URL names a Nominatim-compatible service (decision 019). With a
@@ -27,8 +27,9 @@ function isInUruguay(place: FoundPlace): boolean {
   return isInsideUruguay(place.latitude, place.longitude);
 }
 
-function withZone(place: FoundPlace): GeoPlace {
-  return { ...place, zone: deliveryZoneFor(place.latitude, place.longitude) };
+/** The place with its delivery zone under `zones`, the ones in force (operators may upload their own). */
+function withZone(place: FoundPlace, zones: ZoneMap): GeoPlace {
+  return { ...place, zone: deliveryZoneFor(place.latitude, place.longitude, zones) };
 }
 
 /** The external service failing is our outage, not the caller's mistake: 503 in Spanish. */
@@ -43,9 +44,18 @@ async function orUnavailable<T>(lookup: Promise<T>): Promise<T> {
 }
 
 /** Suggestions for a typed address, in Uruguay only (the service is asked so, and the answer is checked). */
-export async function searchPlaces(geocoder: Geocoder, query: string): Promise<GeoSearchResult> {
+export async function searchPlaces(
+  geocoder: Geocoder,
+  query: string,
+  zones: ZoneMap,
+): Promise<GeoSearchResult> {
   const found = await orUnavailable(geocoder.search(query));
-  return { results: found.filter(isInUruguay).slice(0, GEO_SEARCH_LIMIT).map(withZone) };
+  return {
+    results: found
+      .filter(isInUruguay)
+      .slice(0, GEO_SEARCH_LIMIT)
+      .map((place) => withZone(place, zones)),
+  };
 }
 
 /**
@@ -57,8 +67,9 @@ export async function reversePlace(
   geocoder: Geocoder,
   latitude: number,
   longitude: number,
+  zones: ZoneMap,
 ): Promise<GeoReverseResult> {
   const found = await orUnavailable(geocoder.reverse(latitude, longitude));
   const label = found?.label ?? `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
-  return { place: withZone({ label, latitude, longitude }) };
+  return { place: withZone({ label, latitude, longitude }, zones) };
 }

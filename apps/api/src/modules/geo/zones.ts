@@ -34,7 +34,11 @@ export interface ZoneMap {
   meetingPoints: readonly MeetingPointZone[];
 }
 
-const GAZETTEER_ZONES: ZoneMap = { serviceArea: MONTEVIDEO_OUTLINE, meetingPoints: MEETING_POINT_ZONES };
+/** The built-in zones, in force while operators have uploaded none (zones.service.ts reads the stored ones). */
+export const GAZETTEER_ZONES: ZoneMap = {
+  serviceArea: MONTEVIDEO_OUTLINE,
+  meetingPoints: MEETING_POINT_ZONES,
+};
 
 /**
  * Where a point falls for delivery: inside Montevideo or not (shipping 2.99 vs 4.99 per store, spec §1) and,
@@ -49,7 +53,10 @@ export function deliveryZoneFor(
   const point: LatLng = [latitude, longitude];
   if (!isPointInPolygon(point, zones.serviceArea)) return { in_service_area: false, meeting_point: null };
   const zone = zones.meetingPoints.find((candidate) => isPointInPolygon(point, candidate.outline));
-  return { in_service_area: true, meeting_point: zone ? { name: zone.name } : null };
+  return {
+    in_service_area: true,
+    meeting_point: zone ? { name: zone.name, ...(zone.note ? { note: zone.note } : {}) } : null,
+  };
 }
 
 /**

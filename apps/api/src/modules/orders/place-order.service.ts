@@ -18,6 +18,7 @@ import {
   DECLINE_MESSAGES,
   SANDBOX_CARD_MESSAGES,
 } from '@mandado/shared/sandbox-cards';
+import { shippingFeesFrom } from '@mandado/shared/shipping';
 import { purchaseCountsFrom } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
@@ -27,6 +28,7 @@ import { findCartProducts, lockCartOf, readCartLines } from '../cart/cart.servic
 import { presentProduct } from '../catalog/product.presenter.ts';
 import { findCouponForCheckout, takeCouponUse } from '../coupons/coupons.service.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
+import { getZoneMap } from '../geo/zones.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
@@ -308,10 +310,11 @@ async function writeOrder(
   key: string,
   input: PlaceOrderValues,
 ): Promise<PlacedGroup> {
-  const [publicSettings, settings, currencies] = await Promise.all([
+  const [publicSettings, settings, currencies, zones] = await Promise.all([
     getPublicSettings(ctx.db),
     getCheckoutSettings(ctx.db),
     getCurrencies(ctx.db),
+    getZoneMap(ctx.db),
   ]);
   const card = await checkPayment(ctx, userId, input, settings);
   // A pick-up may name only who collects it (issue 16): no address, no pin. A beneficiary given is still one
@@ -440,6 +443,7 @@ async function writeOrder(
       stores: [...byStore.values()],
       delivery: input.delivery,
       freeShippingThreshold: parseMoney(publicSettings.free_shipping_threshold),
+      shippingFees: shippingFeesFrom(publicSettings),
       coupon: coupon?.terms ?? null,
     };
     const chosen = priceOrder({ ...pricingInput, credit: creditAsked });
@@ -482,7 +486,7 @@ async function writeOrder(
 
     const number = await nextOrderNumber(tx);
     const zone = beneficiary
-      ? deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude))
+      ? deliveryZoneFor(Number(beneficiary.latitude), Number(beneficiary.longitude), zones)
       : null;
     // Read before the window: a paused or closed store's order counts its 24–48 h from the reopening (and
     // from its next opening when it has hours, decision 047), and the whole purchase arrives together, so the

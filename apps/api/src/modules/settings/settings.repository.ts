@@ -11,3 +11,21 @@ export async function readSettingRow(db: DatabaseOrTransaction, key: string): Pr
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;
 }
+
+/** Writes one setting's text (insert or replace), in the operator's transaction. */
+export async function upsertSettingRow(db: DatabaseOrTransaction, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+
+/** The row's text under a row lock, so two operators' edits of one key record their before/after in turn. */
+export async function lockSettingRow(db: DatabaseOrTransaction, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .for('update');
+  return row?.value;
+}

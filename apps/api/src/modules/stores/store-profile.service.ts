@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { sqlStateOf } from '../../db/transaction-retry.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { getZoneMap } from '../geo/zones.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
 import { prepareImage } from '../media/image-intake.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
@@ -75,7 +76,7 @@ export async function saveStoreProfile(
   input: StoreProfileValues,
 ): Promise<MerchantStoreProfile> {
   const owner = requireStoreOwner(actor, storeId);
-  if (!deliveryZoneFor(input.latitude, input.longitude).in_service_area) {
+  if (!deliveryZoneFor(input.latitude, input.longitude, await getZoneMap(db)).in_service_area) {
     throw new HttpError(400, { latitude: [SERVER_MESSAGES.mapPinInServedCity] });
   }
   try {

@@ -1,10 +1,6 @@
-/** /admin/cupones: (issue 19) to be built by its feature folder. */
+import { AdminCoupons } from '../../features/admin-coupons/admin-coupons.page.tsx';
+
+/** /admin/cupones (issue 19): coupons, their terms and uses. */
 export function AdminCouponsPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-coupons-title">
-      <h1 id="admin-coupons-title" className="staff-title">
-        Cupones
-      </h1>
-    </section>
-  );
+  return <AdminCoupons />;
 }

@@ -1,10 +1,6 @@
-/** /admin/ajustes: (issue 19) to be built by its feature folder. */
+import { AdminSettings } from '../../features/admin-settings/admin-settings.page.tsx';
+
+/** /admin/ajustes (issue 19): settings, currency rates and delivery zones. */
 export function AdminSettingsPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-settings-title">
-      <h1 id="admin-settings-title" className="staff-title">
-        Ajustes
-      </h1>
-    </section>
-  );
+  return <AdminSettings />;
 }

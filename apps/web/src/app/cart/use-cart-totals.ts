@@ -5,6 +5,7 @@ import { type CartTotals, cartTotals } from '../../features/cart/cart-totals.ts'
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { feesFromKey } from './shipping-fees-key.ts';
 
 /**
  * The cart's amounts in the display currency. Shipping needs where each store is (2.99 inside the delivery
@@ -18,6 +19,11 @@ export function useCartTotals(): CartTotals {
     ...whoamiQueryOptions(),
     select: (body) => body.settings.free_shipping_threshold,
   }).data;
+  const feesKey = useQuery({
+    ...whoamiQueryOptions(),
+    // A string, so the memo below reruns only when a fee changes (operators edit them, issue 19).
+    select: (body) => `${body.settings.shipping_fee_in_city}|${body.settings.shipping_fee_outside_city}`,
+  }).data;
   const display = useDisplayCurrency();
 
   return useMemo(() => {
@@ -27,8 +33,9 @@ export function useCartTotals(): CartTotals {
       deliveryCityId: city?.id ?? null,
       storeCityId: (storeId) => storeCityIds.get(storeId) ?? null,
       freeShippingThreshold: threshold ?? null,
+      ...(feesKey ? { shippingFees: feesFromKey(feesKey) } : {}),
       rates: display.rates,
       display,
     });
-  }, [items, city, stores.data, threshold, display]);
+  }, [items, city, stores.data, threshold, feesKey, display]);
 }

@@ -12,6 +12,7 @@ import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
+import { feesFromKey } from '../cart/shipping-fees-key.ts';
 
 /**
  * The checkout's amounts in USD minor units (what is charged), priced by the shared rule. Where each store
@@ -42,6 +43,11 @@ export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | nul
           ].join('|')
         : '',
   }).data;
+  const feesKey = useQuery({
+    ...whoamiQueryOptions(),
+    // A string, so the memo below reruns only when a fee changes (operators edit them, issue 19).
+    select: (body) => `${body.settings.shipping_fee_in_city}|${body.settings.shipping_fee_outside_city}`,
+  }).data;
   const display = useDisplayCurrency();
 
   return useMemo(() => {
@@ -65,6 +71,7 @@ export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | nul
       storeCityId: (storeId) => storeCityIds.get(storeId) ?? null,
       delivery,
       freeShippingThreshold: threshold,
+      ...(feesKey ? { shippingFees: feesFromKey(feesKey) } : {}),
       coupon,
       credit,
       welcome,
@@ -75,6 +82,7 @@ export function useCheckoutPricing(coupon: Coupon | null): CheckoutPricing | nul
     stores.data,
     stores.isPending,
     threshold,
+    feesKey,
     display.rates,
     delivery,
     coupon,

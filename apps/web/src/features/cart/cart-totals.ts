@@ -1,7 +1,12 @@
 import { parseMoney, type Rates } from '@mandado/shared/money';
 import { shownIn, shownLineIn, type TextCurrency } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
-import { type FreeShippingProgress, freeShippingProgress, quoteShipping } from '@mandado/shared/shipping';
+import {
+  type FreeShippingProgress,
+  freeShippingProgress,
+  quoteShipping,
+  type ShippingFees,
+} from '@mandado/shared/shipping';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
 export interface StoreTotals {
@@ -34,6 +39,8 @@ export interface CartTotalsInput {
   storeCityId: (storeId: number) => number | null;
   /** free_shipping_threshold (USD decimal); null until the settings have loaded. */
   freeShippingThreshold: string | null;
+  /** The settings' two fees (operators edit them); the spec's when not given. */
+  shippingFees?: ShippingFees;
   rates: Rates;
   /** The display currency (its code, and its decimals: whole units for CLP). */
   display: TextCurrency;
@@ -75,6 +82,7 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
           deliveryCityId: input.deliveryCityId,
           freeShippingThreshold: input.freeShippingThreshold,
           rates,
+          ...(input.shippingFees ? { fees: input.shippingFees } : {}),
         });
 
   const stores: StoreTotals[] = [];

@@ -31,6 +31,7 @@ import {
 } from '@mandado/shared/order-pricing';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { type ReferralAmounts, welcomeCreditFor } from '@mandado/shared/referral-rules';
+import type { ShippingFees } from '@mandado/shared/shipping';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import type { CartItem } from '../../state/cart/cart-machine.ts';
 
@@ -77,6 +78,8 @@ export interface CheckoutPricingInput {
   delivery: DeliveryType;
   /** free_shipping_threshold, USD decimal. */
   freeShippingThreshold: string;
+  /** The settings' two fees (operators edit them); the spec's when not given. */
+  shippingFees?: ShippingFees;
   coupon: Coupon | null;
   /** Credit asked for, USD minor units, already capped at the balance. */
   credit: number;
@@ -154,6 +157,7 @@ export function priceCheckout(input: CheckoutPricingInput): CheckoutPricing | nu
     })),
     delivery: input.delivery,
     freeShippingThreshold: parseMoney(input.freeShippingThreshold),
+    ...(input.shippingFees ? { shippingFees: input.shippingFees } : {}),
     coupon: pricingCoupon(input.coupon),
   };
   const chosen = priceOrder({ ...pricingInput, credit: input.credit });

@@ -26,7 +26,7 @@ export function PromoBanner() {
     <aside className="promo-banner" aria-label="Promoción">
       <ClockIcon size={18} />
       <p className="promo-banner__text">
-        <strong>Ofertas de la semana</strong> en tiendas seleccionadas. Terminan en{' '}
+        <strong>{settings.header_banner_text}</strong> Terminan en{' '}
         <Countdown endAt={settings.header_banner_end_at} />
       </p>
     </aside>

@@ -23,5 +23,7 @@ export interface Street {
 export interface MeetingPointZone {
   /** Shown to the sender: the courier arranges a meeting point in this zone (spec §1). */
   name: string;
+  /** The operator's note on where the courier meets the beneficiary (uploaded zones, issue 19). */
+  note?: string;
   outline: Polygon;
 }
