@@ -69,6 +69,7 @@ describe('POST /v1/users/create/', () => {
       referral_welcome_pending: false,
       roles: ['remitter'],
       store_ids: [],
+      operator_group: null,
     });
     const [row] = await queryRows<{ phone_e164: string; password_hash: string }>(
       t.database,

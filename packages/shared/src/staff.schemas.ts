@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { STORE_MEMBER_ROLES } from './permissions.ts';
 
-/** A store's review status (spec §3): only `approved` stores are shown to shoppers. */
-export const storeStatusSchema = z.enum(['approved', 'pending', 'rejected']);
+/**
+ * A store's review status (spec §3): only `approved` stores are shown to shoppers. An operator's suspension
+ * (issue 19) hides it too, while its members keep working its open orders.
+ */
+export const storeStatusSchema = z.enum(['approved', 'pending', 'rejected', 'suspended']);
 
 /** GET /v1/merchant/stores/: the stores the logged-in merchant works for, and their place in each. */
 export const merchantStoreSchema = z.object({
@@ -15,16 +18,3 @@ export const merchantStoreSchema = z.object({
 });
 export type MerchantStore = z.infer<typeof merchantStoreSchema>;
 export const merchantStoreListSchema = z.object({ results: z.array(merchantStoreSchema) });
-
-/** GET /v1/admin/stores/: every store, whatever its status, for the back office. */
-export const adminStoreSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  status: storeStatusSchema,
-  city: z.string(),
-  /** How many people work for it (store_members). */
-  member_count: z.number().int(),
-  created: z.string(),
-});
-export type AdminStore = z.infer<typeof adminStoreSchema>;
-export const adminStoreListSchema = z.object({ results: z.array(adminStoreSchema) });

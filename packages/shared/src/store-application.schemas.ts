@@ -98,6 +98,8 @@ export const storeApplicationSchema = z.object({
   status: z.enum(['pending', 'approved', 'rejected']),
   created: z.string(),
   store_id: z.number().int().nullable(),
+  /** Why an operator rejected it (issue 19); '' otherwise. */
+  rejection_reason: z.string(),
 });
 export const storeApplicationListSchema = z.object({ results: z.array(storeApplicationSchema) });
 export const storeApplicationApprovedSchema = z.object({ store_id: z.number().int() });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
+import { ADMIN_PEOPLE_MESSAGES } from '@mandado/shared/admin-people.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import { newPasswordProblem } from '@mandado/shared/password-policy';
 import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
@@ -97,6 +98,11 @@ export async function authenticate(
   const user = await findUserByEmail(db, input.username);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid) throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
+  // An operator locked the account (issue 19): said only after the right password, so it tells a guesser
+  // nothing. A password reset changes the password but not this.
+  if (user.lockedAt !== null) {
+    throw new HttpError(400, { non_field_errors: [ADMIN_PEOPLE_MESSAGES.accountLocked] });
+  }
   return user;
 }
 

@@ -1,6 +1,6 @@
 import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { sessions } from '../../db/schema/accounts.ts';
 
 export interface SessionRow {
@@ -57,6 +57,9 @@ export async function findLiveSession(
         eq(sessions.tokenHash, tokenHash),
         gt(sessions.expiresAt, sql`now()`),
         gt(sessions.lastSeenAt, idleSince),
+        // A lock ends the account's sessions in its own transaction; this also closes the gap of a login
+        // that passed the password check just before the lock and wrote its session just after (issue 19).
+        sql`not exists (select 1 from users u where u.id = "sessions"."user_id" and u.locked_at is not null)`,
       ),
     );
   return row ?? null;
@@ -72,7 +75,7 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
 
 /** Ends every session of a user except, optionally, the one making the request. */
 export async function deleteUserSessions(
-  db: Database,
+  db: DatabaseOrTransaction,
   userId: number,
   keepTokenHash?: string,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import {
   deleteDeadSessions,
   deleteSession,
@@ -36,8 +36,15 @@ export function closeSession(db: Database, tokenHash: string): Promise<void> {
   return deleteSession(db, tokenHash);
 }
 
-/** Ends every session of a user except, optionally, the one making the request (a password change). */
-export function endUserSessions(db: Database, userId: number, keepTokenHash?: string): Promise<void> {
+/**
+ * Ends every session of a user except, optionally, the one making the request (a password change); inside
+ * the caller's transaction when given one (an operator's lock, issue 19).
+ */
+export function endUserSessions(
+  db: DatabaseOrTransaction,
+  userId: number,
+  keepTokenHash?: string,
+): Promise<void> {
   return deleteUserSessions(db, userId, keepTokenHash);
 }
 

@@ -61,6 +61,7 @@ const COLUMNS = {
   status: storeApplications.status,
   createdAt: storeApplications.createdAt,
   storeId: storeApplications.storeId,
+  rejectionReason: storeApplications.rejectionReason,
 };
 
 export type ApplicationRow = Awaited<ReturnType<typeof listApplications>>[number];
@@ -95,6 +96,8 @@ export async function storeNameExists(db: DatabaseOrTransaction, name: string): 
 export async function insertStoreFromApplication(
   tx: DatabaseOrTransaction,
   application: ApplicationRow,
+  /** The default_commission_rate setting (issue 19); operators change it per store afterwards. */
+  commissionRate: string,
 ): Promise<number> {
   const [row] = await tx
     .insert(stores)
@@ -109,6 +112,7 @@ export async function insertStoreFromApplication(
       latitude: application.latitude,
       longitude: application.longitude,
       cityId: application.cityId,
+      commissionRate,
     })
     .returning({ id: stores.id });
   if (!row) throw new Error('store not stored');
@@ -124,5 +128,22 @@ export async function markApplicationDecided(
   await tx
     .update(storeApplications)
     .set({ ...values, decidedAt: sql`now()` })
+    .where(and(eq(storeApplications.id, id), eq(storeApplications.status, 'pending')));
+}
+
+/** Rejects a pending application with the reason e-mailed to the applicant (issue 19). */
+export async function markApplicationRejected(
+  tx: DatabaseOrTransaction,
+  id: number,
+  values: { decidedBy: number; reason: string },
+): Promise<void> {
+  await tx
+    .update(storeApplications)
+    .set({
+      status: 'rejected',
+      decidedBy: values.decidedBy,
+      rejectionReason: values.reason,
+      decidedAt: sql`now()`,
+    })
     .where(and(eq(storeApplications.id, id), eq(storeApplications.status, 'pending')));
 }

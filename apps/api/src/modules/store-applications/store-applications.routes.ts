@@ -1,3 +1,7 @@
+import {
+  storeApplicationRejectedSchema,
+  storeApplicationRejectInputSchema,
+} from '@mandado/shared/admin-stores.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import {
   storeApplicationApprovedSchema,
@@ -12,6 +16,7 @@ import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
   approveApplication,
   listStoreApplications,
+  rejectApplication,
   submitApplication,
 } from './store-applications.service.ts';
 
@@ -82,6 +87,32 @@ export const storeApplicationAdminRoutes: FastifyPluginAsyncZod = async (app) =>
       });
       app.kickMailWorker();
       return approved;
+    },
+  );
+
+  app.post(
+    '/store-applications/:id/reject/',
+    {
+      config: { permission: 'admin:manage' },
+      schema: {
+        tags: ['administración'],
+        summary: 'Rechaza una solicitud con un motivo, que se le envía por correo al solicitante',
+        params: idParamsSchema,
+        body: storeApplicationRejectInputSchema,
+        response: {
+          200: storeApplicationRejectedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const rejected = await rejectApplication(app.db, request.actor, request.params.id, request.body.reason);
+      app.kickMailWorker();
+      return rejected;
     },
   );
 };

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { getSetting } from '../settings/settings.service.ts';
 import { sendStoreInvitation } from '../store-members/store-members.service.ts';
 import {
   type ApplicationRow,
@@ -16,6 +17,7 @@ import {
   listApplications,
   lockApplication,
   markApplicationDecided,
+  markApplicationRejected,
   operatorEmails,
   storeNameExists,
 } from './store-applications.repository.ts';
@@ -92,6 +94,7 @@ function presentApplication(row: ApplicationRow) {
     status: row.status as 'pending' | 'approved' | 'rejected',
     created: new Date(row.createdAt).toISOString(),
     store_id: row.storeId,
+    rejection_reason: row.rejectionReason,
   };
 }
 
@@ -119,7 +122,11 @@ export async function approveApplication(
     if (await storeNameExists(tx, application.storeName)) {
       throw new HttpError(409, { detail: SERVER_MESSAGES.storeNameTaken });
     }
-    const storeId = await insertStoreFromApplication(tx, application);
+    const storeId = await insertStoreFromApplication(
+      tx,
+      application,
+      await getSetting(tx, 'default_commission_rate'),
+    );
     await markApplicationDecided(tx, applicationId, {
       status: 'approved',
       decidedBy: operator.userId,
@@ -143,5 +150,53 @@ export async function approveApplication(
       actorRole: 'operator',
     });
     return { store_id: storeId };
+  });
+}
+
+/**
+ * An operator rejects an application (issue 19): its reason is stored and e-mailed to the applicant through
+ * the outbox, with the audit row, in one transaction.
+ */
+export async function rejectApplication(
+  db: Database,
+  actor: Actor | null,
+  applicationId: number,
+  reason: string,
+): Promise<{ id: number; status: 'rejected' }> {
+  const operator = requirePermission(actor, 'admin:manage');
+  return db.transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    if (!application) throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
+    if (application.status !== 'pending')
+      throw new HttpError(409, { detail: SERVER_MESSAGES.applicationNotPending });
+    await markApplicationRejected(tx, applicationId, { decidedBy: operator.userId, reason });
+    await enqueueEmail(tx, {
+      to: application.email,
+      subject: `Tu solicitud para vender ${application.storeName} en Mandado`,
+      text: [
+        `Hola, ${application.contactName}:`,
+        '',
+        `Revisamos la solicitud de ${application.storeName} y por ahora no podemos sumarla a Mandado.`,
+        '',
+        `Motivo: ${reason}`,
+        '',
+        'Si cambia algo de esto, puedes volver a enviarnos una solicitud.',
+        '',
+        'El equipo de Mandado',
+      ].join('\n'),
+    });
+    await recordAudit(tx, operator, {
+      storeId: null,
+      action: 'store_application.rejected',
+      subject: `store_application:${applicationId}`,
+      detail: {
+        store_name: application.storeName,
+        before: { status: 'pending' },
+        after: { status: 'rejected' },
+        reason,
+      },
+      actorRole: 'operator',
+    });
+    return { id: applicationId, status: 'rejected' as const };
   });
 }

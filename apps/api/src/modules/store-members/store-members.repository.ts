@@ -185,3 +185,20 @@ export async function findStoreName(db: DatabaseOrTransaction, storeId: number):
   const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
   return row?.name ?? null;
 }
+
+/** Adds the member with exactly this role, or changes their role (an operator's grant, issue 19). */
+export async function setMemberRole(
+  tx: DatabaseOrTransaction,
+  values: { storeId: number; userId: number; role: 'owner' | 'staff' },
+): Promise<void> {
+  await tx
+    .insert(storeMembers)
+    .values(values)
+    .onConflictDoUpdate({ target: [storeMembers.storeId, storeMembers.userId], set: { role: values.role } });
+}
+
+/** Whether the account exists (an operator grants memberships by id from the person's page). */
+export async function userExists(db: DatabaseOrTransaction, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ADMIN_PEOPLE_MESSAGES } from '@mandado/shared/admin-people.schemas';
+import { ADMIN_STORES_MESSAGES } from '@mandado/shared/admin-stores.schemas';
 import { dateTimeWithZoneText } from '@mandado/shared/date-text';
 import { canonicalEmail } from '@mandado/shared/referral-rules';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
@@ -24,8 +26,11 @@ import {
   listMembers,
   listPendingInvitations,
   lockMembers,
+  type MemberRow,
   markInvitationAccepted,
+  setMemberRole,
   upsertMember,
+  userExists,
 } from './store-members.repository.ts';
 
 type MemberRole = 'owner' | 'staff';
@@ -268,4 +273,71 @@ export async function acceptInvitation(db: Database, actor: Actor | null, token:
     });
   });
   return { store_id: invitation.storeId, store_name: invitation.storeName };
+}
+
+/**
+ * An operator makes an account a member of a store, or changes its role there (issue 19: granting a merchant
+ * role from the back office, by a store's page or a person's). The store keeps at least one owner. The change
+ * and its audit row (before and after) are one transaction; the member's next request sees the store.
+ */
+export async function grantMembershipAsOperator(
+  db: Database,
+  actor: Actor | null,
+  values: { storeId: number; userId: number; role: MemberRole },
+): Promise<void> {
+  const operator = requirePermission(actor, 'admin:manage');
+  await db.transaction(async (tx) => {
+    if ((await findStoreName(tx, values.storeId)) === null) {
+      throw new HttpError(404, { detail: ADMIN_PEOPLE_MESSAGES.storeNotFound });
+    }
+    if (!(await userExists(tx, values.userId)))
+      throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
+    const members = await lockMembers(tx, values.storeId);
+    const current = members.find((member) => member.userId === values.userId);
+    if (current?.role === values.role) throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.sameRole });
+    const owners = members.filter((member) => member.role === 'owner').length;
+    if (current?.role === 'owner' && owners <= 1) {
+      throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.lastOwner });
+    }
+    await setMemberRole(tx, values);
+    await recordAudit(tx, operator, {
+      storeId: values.storeId,
+      action: current ? 'member.role_changed' : 'member.added',
+      subject: `user:${values.userId}`,
+      detail: { before: current ? { role: current.role } : null, after: { role: values.role } },
+      actorRole: 'operator',
+    });
+  });
+}
+
+/** An operator takes an account out of a store (issue 19); never the store's last owner. */
+export async function removeMembershipAsOperator(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  userId: number,
+): Promise<void> {
+  const operator = requirePermission(actor, 'admin:manage');
+  await db.transaction(async (tx) => {
+    const members = await lockMembers(tx, storeId);
+    const target = members.find((member) => member.userId === userId);
+    if (!target) throw new HttpError(404, { detail: ADMIN_STORES_MESSAGES.memberNotFound });
+    const owners = members.filter((member) => member.role === 'owner').length;
+    if (target.role === 'owner' && owners <= 1) {
+      throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.lastOwner });
+    }
+    await deleteMember(tx, storeId, userId);
+    await recordAudit(tx, operator, {
+      storeId,
+      action: 'member.removed',
+      subject: `user:${userId}`,
+      detail: { before: { role: target.role }, after: null },
+      actorRole: 'operator',
+    });
+  });
+}
+
+/** A store's members with their names, for the back office's store page (issue 19). One query. */
+export function storeMembersOf(db: Database, storeId: number): Promise<MemberRow[]> {
+  return listMembers(db, storeId);
 }

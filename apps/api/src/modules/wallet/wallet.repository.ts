@@ -12,7 +12,16 @@ export type WalletEntryKind = 'spent' | 'refunded' | 'earned' | 'reversed' | 'ad
  */
 export async function applyWalletEntry(
   tx: DatabaseOrTransaction,
-  entry: { userId: number; kind: WalletEntryKind; amount: string; groupId: number | null; note: string },
+  entry: {
+    userId: number;
+    kind: WalletEntryKind;
+    amount: string;
+    groupId: number | null;
+    note: string;
+    /** An operator's adjustment (issue 19): who made it, and its Idempotency-Key. */
+    createdBy?: number;
+    idempotencyKey?: string;
+  },
 ): Promise<boolean> {
   const updated = await tx
     .update(users)
@@ -56,4 +65,49 @@ export async function readWallet(
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(limit);
   return { balance: balance?.credit ?? '0.00', entries };
+}
+
+export interface LedgerEntryRow extends WalletEntryRow {
+  createdByName: string | null;
+}
+
+/** The back office's ledger (issue 19): the balance and the newest entries with who made each adjustment. */
+export async function readLedger(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<{ balance: string; entries: LedgerEntryRow[] }> {
+  const [balance] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  const entries = await db
+    .select({
+      id: walletEntries.id,
+      kind: walletEntries.kind,
+      amount: walletEntries.amount,
+      groupNumber: sql<
+        string | null
+      >`(select number from order_groups g where g.id = ${walletEntries.groupId})`,
+      note: walletEntries.note,
+      createdAt: walletEntries.createdAt,
+      createdByName: sql<string | null>`(
+        select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${walletEntries.createdBy}
+      )`,
+    })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
+    .limit(limit);
+  return { balance: balance?.credit ?? '0.00', entries };
+}
+
+/** An adjustment already written under this Idempotency-Key for the user (a double click), or null. */
+export async function findEntryByIdempotencyKey(
+  db: DatabaseOrTransaction,
+  userId: number,
+  key: string,
+): Promise<{ id: number; amount: string; note: string } | null> {
+  const [row] = await db
+    .select({ id: walletEntries.id, amount: walletEntries.amount, note: walletEntries.note })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.userId, userId), eq(walletEntries.idempotencyKey, key)));
+  return row ?? null;
 }

@@ -2,7 +2,14 @@ import type { Wallet } from '@mandado/shared/wallet.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { presentWallet } from './wallet.presenter.ts';
-import { applyWalletEntry, readWallet, type WalletEntryKind } from './wallet.repository.ts';
+import {
+  applyWalletEntry,
+  findEntryByIdempotencyKey,
+  type LedgerEntryRow,
+  readLedger,
+  readWallet,
+  type WalletEntryKind,
+} from './wallet.repository.ts';
 
 /** The screen shows the newest movements; the balance always covers them all (users.credit). */
 const WALLET_ENTRY_LIMIT = 100;
@@ -21,7 +28,30 @@ export async function getWallet(db: Database, actor: Actor | null): Promise<Wall
  */
 export function recordWalletEntry(
   tx: DatabaseOrTransaction,
-  entry: { userId: number; kind: WalletEntryKind; amount: string; groupId: number | null; note: string },
+  entry: {
+    userId: number;
+    kind: WalletEntryKind;
+    amount: string;
+    groupId: number | null;
+    note: string;
+    createdBy?: number;
+    idempotencyKey?: string;
+  },
 ): Promise<boolean> {
   return applyWalletEntry(tx, entry);
+}
+
+export type { LedgerEntryRow };
+
+/**
+ * Any account's balance and newest movements with who made each adjustment, for the back office (issue 19;
+ * the caller checks the operator's permission). Two queries.
+ */
+export function readAccountLedger(db: Database, userId: number) {
+  return readLedger(db, userId, WALLET_ENTRY_LIMIT);
+}
+
+/** The adjustment already written under this Idempotency-Key for the account, or null. */
+export function findAdjustmentByKey(db: DatabaseOrTransaction, userId: number, key: string) {
+  return findEntryByIdempotencyKey(db, userId, key);
 }

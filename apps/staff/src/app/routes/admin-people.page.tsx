@@ -1,10 +1,6 @@
-/** /admin/personas: (issue 19) to be built by its feature folder. */
+import { AdminPeopleScreen } from '../../features/admin-people/admin-people.page.tsx';
+
+/** /admin/personas (issue 19): accounts searched by e-mail or name. */
 export function AdminPeoplePage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-people-title">
-      <h1 id="admin-people-title" className="staff-title">
-        Personas
-      </h1>
-    </section>
-  );
+  return <AdminPeopleScreen />;
 }

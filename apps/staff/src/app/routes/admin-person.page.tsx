@@ -1,10 +1,11 @@
-/** /admin/personas/:userId: (issue 19) to be built by its feature folder. */
+import { useParams } from 'react-router';
+import { AdminPersonScreen } from '../../features/admin-people/admin-person.page.tsx';
+import { NotFoundPage } from './not-found.page.tsx';
+
+/** /admin/personas/:userId (issue 19): one account's roles, stores, lock and wallet. */
 export function AdminPersonPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-person-title">
-      <h1 id="admin-person-title" className="staff-title">
-        Persona
-      </h1>
-    </section>
-  );
+  const { userId } = useParams();
+  if (!userId || !/^[1-9]\d{0,9}$/.test(userId)) return <NotFoundPage />;
+  const id = Number(userId);
+  return <AdminPersonScreen key={id} userId={id} />;
 }

@@ -1,10 +1,11 @@
-/** /admin/tiendas/:storeId: (issue 19) to be built by its feature folder. */
+import { useParams } from 'react-router';
+import { AdminStoreScreen } from '../../features/admin-stores/admin-store.page.tsx';
+import { NotFoundPage } from './not-found.page.tsx';
+
+/** /admin/tiendas/:storeId (issue 19): one store, its state, commission and team. */
 export function AdminStorePage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-store-title">
-      <h1 id="admin-store-title" className="staff-title">
-        Tienda
-      </h1>
-    </section>
-  );
+  const { storeId } = useParams();
+  const id = Number(storeId);
+  if (!storeId || !/^[1-9]\d{0,9}$/.test(storeId)) return <NotFoundPage />;
+  return <AdminStoreScreen key={id} storeId={id} />;
 }

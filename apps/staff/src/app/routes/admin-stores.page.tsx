@@ -1,10 +1,6 @@
-/** /admin/tiendas: (issue 19) to be built by its feature folder. */
+import { AdminStoresScreen } from '../../features/admin-stores/admin-stores.page.tsx';
+
+/** /admin/tiendas (issue 19): the stores with their state, and the applications waiting. */
 export function AdminStoresPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-stores-title">
-      <h1 id="admin-stores-title" className="staff-title">
-        Tiendas
-      </h1>
-    </section>
-  );
+  return <AdminStoresScreen />;
 }
