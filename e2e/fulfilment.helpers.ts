@@ -87,7 +87,8 @@ export async function placePaidStoreOrder(
           password: remitter.password,
           first_name: 'Elena',
           last_name: 'Suárez',
-          phone_number: '+1 213 373 4253',
+          // Transfers are offered by the account phone's country (not the body's): a Colombian one for them.
+          phone_number: options.payment === 'transfer' ? '+57 310 123 4567' : '+1 213 373 4253',
           type: 'remitter',
           referral_token: '',
           terms_accepted: true,

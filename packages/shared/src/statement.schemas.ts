@@ -41,5 +41,6 @@ export const statementWeekParamsSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,9}$/)
     .transform(Number),
-  week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  // 19xx or 20xx: the database has no year 0, nor year 10000 (a 500, not a 404).
+  week: z.string().regex(/^(?:19|20)\d{2}-\d{2}-\d{2}$/),
 });

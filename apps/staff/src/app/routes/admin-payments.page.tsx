@@ -1,10 +1,6 @@
-/** /admin/pagos: (issue 19) to be built by its feature folder. */
+import { AdminPaymentsScreen } from '../../features/admin-payments/admin-payments.page.tsx';
+
+/** /admin/pagos: the transfer queue, bank-statement import and the payments audit (issue 19). */
 export function AdminPaymentsPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-payments-title">
-      <h1 id="admin-payments-title" className="staff-title">
-        Pagos
-      </h1>
-    </section>
-  );
+  return <AdminPaymentsScreen />;
 }

@@ -1,10 +1,6 @@
-/** /admin/liquidaciones: (issue 19) to be built by its feature folder. */
+import { AdminStatementsScreen } from '../../features/admin-statements/admin-statements.page.tsx';
+
+/** /admin/liquidaciones: each store's weekly statement and the couriers' shipping, paid with a reference (issue 19). */
 export function AdminStatementsPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-statements-title">
-      <h1 id="admin-statements-title" className="staff-title">
-        Liquidaciones
-      </h1>
-    </section>
-  );
+  return <AdminStatementsScreen />;
 }
