@@ -95,7 +95,7 @@ test("the shop's account menu shows 'Mi comercio' to a store member and 'Adminis
   await expect(page.getByRole('link', { name: 'Mi comercio' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Administración' }).click();
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Administración' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
 });
 
 test("the phone's user menu shows 'Mi comercio' to a store member @phone-only", async ({ page, baseURL }) => {

@@ -465,6 +465,9 @@ describe('the support inbox in the back office', () => {
         comments: 'Hola, quería saber si entregan en Punta del Este.\nGracias.',
         created: expect.any(String),
         handled: null,
+        handled_by: null,
+        assigned_to: null,
+        replies: [],
       },
       expect.objectContaining({ subject: `Primero ${tag}`, user_account_id: null }),
     ]);
@@ -496,6 +499,9 @@ describe('the support inbox in the back office', () => {
         mail: 'martin@correo.com',
         created: expect.any(String),
         handled: null,
+        handled_by: null,
+        assigned_to: null,
+        replies: [],
       },
       expect.objectContaining({ name_product: `Uno ${tag}` }),
     ]);
@@ -520,6 +526,10 @@ describe('the support inbox in the back office', () => {
       city: 'Ciudad 105',
       email: 'vecino105@correo.com',
       created: expect.any(String),
+      handled: null,
+      handled_by: null,
+      assigned_to: null,
+      replies: [],
     });
     expect(results[99]?.city).toBe('Ciudad 6');
   });

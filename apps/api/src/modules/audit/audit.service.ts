@@ -1,6 +1,6 @@
 import type { Actor } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
-import { insertAuditEvent } from './audit.repository.ts';
+import { insertAuditEvent, listAuditEventsForSubject } from './audit.repository.ts';
 
 /**
  * Records a staff action (issue 18) with the transaction that made the change, so the change and its row
@@ -35,4 +35,12 @@ export async function recordAudit(
     subject: event.subject,
     detail: event.detail ?? {},
   });
+}
+
+/**
+ * The newest `limit` audit rows about one subject ('setting:free_shipping_threshold'), for a history shown
+ * beside the thing itself (decision 048: a setting's history is its audit trail).
+ */
+export async function auditHistoryOf(db: DatabaseOrTransaction, subject: string, limit: number) {
+  return listAuditEventsForSubject(db, subject, limit);
 }

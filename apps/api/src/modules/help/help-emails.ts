@@ -9,8 +9,9 @@ import type { OutgoingEmail } from '../mail/mail.types.ts';
  * The e-mails the help area sends to our support address. Plain text only: what the writer typed goes out
  * exactly as typed, never interpreted as HTML. The subject is built from single-line fields alone (the shared
  * schema refuses line breaks and controls there), so nothing a writer types can become a header; the free
- * text travels in the body. The outbox has no Reply-To header, so the writer's address leads the body and the
- * team answers by writing to it.
+ * text travels in the body. Reply-To is the writer's address (issue 19), so answering from the support mailbox
+ * reaches them; the address also leads the body. (Answers from the back office's inbox go the other way:
+ * support-reply-email.ts.)
  */
 
 function sessionLine(loggedIn: boolean): string {
@@ -24,6 +25,8 @@ export function contactMessageEmail(
 ): OutgoingEmail {
   return {
     to: supportEmail,
+    replyTo: message.email,
+    kind: 'support.contact',
     subject: `Contacto: ${message.subject} (${message.name})`,
     text: [
       'Nuevo mensaje desde el formulario de contacto de Mandado.',
@@ -49,6 +52,8 @@ export function suggestionEmail(
   const category = SUGGESTION_CATEGORY_LABELS[suggestion.category];
   return {
     to: supportEmail,
+    replyTo: suggestion.mail,
+    kind: 'support.suggestion',
     subject: `Sugerencia de producto: ${suggestion.nameProduct} (${category})`,
     text: [
       'Nueva sugerencia de producto desde el centro de ayuda de Mandado.',

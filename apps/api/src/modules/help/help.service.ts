@@ -6,31 +6,13 @@ import {
   type Suggestion,
 } from '@mandado/shared/help.schemas';
 import { phoneCountry } from '@mandado/shared/phone-number';
-import {
-  type AdminCityRequest,
-  type AdminContactMessage,
-  type AdminSuggestion,
-  SUPPORT_INBOX_LIMIT,
-} from '@mandado/shared/support-inbox.schemas';
-import { type Actor, requirePermission } from '../../authorization.ts';
+import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { getCheckoutSettings } from '../orders/checkout-settings.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
-import {
-  presentCityRequest,
-  presentContactMessage,
-  presentPaymentInstructions,
-  presentSuggestion,
-} from './help.presenter.ts';
-import {
-  findUserPhone,
-  insertContactMessage,
-  insertSuggestion,
-  listCityRequests,
-  listContactMessages,
-  listSuggestions,
-} from './help.repository.ts';
+import { presentPaymentInstructions } from './help.presenter.ts';
+import { findUserPhone, insertContactMessage, insertSuggestion } from './help.repository.ts';
 import { contactMessageEmail, suggestionEmail } from './help-emails.ts';
 
 export interface HelpDeps {
@@ -39,7 +21,7 @@ export interface HelpDeps {
 }
 
 /** The address the help area writes to: the `support_email` setting, as the public settings show it. */
-async function supportAddress(db: Database): Promise<string> {
+export async function supportAddress(db: Database): Promise<string> {
   return (await getPublicSettings(db)).support_email;
 }
 
@@ -98,23 +80,4 @@ export async function getPaymentInstructions(
     actor ? findUserPhone(db, actor.userId) : Promise.resolve(undefined),
   ]);
   return presentPaymentInstructions(settings, phone ? phoneCountry(phone) : null);
-}
-
-/** The back office's support inbox: the newest messages first (decision 028). */
-export async function listContactMessagesFor(
-  db: Database,
-  actor: Actor | null,
-): Promise<AdminContactMessage[]> {
-  requirePermission(actor, 'support:read');
-  return (await listContactMessages(db, SUPPORT_INBOX_LIMIT)).map(presentContactMessage);
-}
-
-export async function listSuggestionsFor(db: Database, actor: Actor | null): Promise<AdminSuggestion[]> {
-  requirePermission(actor, 'support:read');
-  return (await listSuggestions(db, SUPPORT_INBOX_LIMIT)).map(presentSuggestion);
-}
-
-export async function listCityRequestsFor(db: Database, actor: Actor | null): Promise<AdminCityRequest[]> {
-  requirePermission(actor, 'support:read');
-  return (await listCityRequests(db, SUPPORT_INBOX_LIMIT)).map(presentCityRequest);
 }

@@ -1,10 +1,6 @@
-/** /admin/auditoria: (issue 19) to be built by its feature folder. */
+import { AuditTrail } from '../../features/admin-audit/audit.page.tsx';
+
+/** /admin/auditoria (issue 19): the audit trail. */
 export function AdminAuditPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-audit-title">
-      <h1 id="admin-audit-title" className="staff-title">
-        Auditoría
-      </h1>
-    </section>
-  );
+  return <AuditTrail />;
 }

@@ -1,10 +1,6 @@
-/** /admin: the back office's start (its tools come with the issues that need them). */
+import { AdminDashboard } from '../../features/admin-dashboard/dashboard.page.tsx';
+
+/** /admin: the back office's start, its dashboard (issue 19). */
 export function AdminHomePage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-title">
-      <h1 id="admin-title" className="staff-title">
-        Administración
-      </h1>
-    </section>
-  );
+  return <AdminDashboard />;
 }

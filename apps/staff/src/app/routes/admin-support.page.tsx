@@ -1,10 +1,6 @@
-/** /admin/soporte: (issue 19) to be built by its feature folder. */
+import { SupportInbox } from '../../features/admin-support/support.page.tsx';
+
+/** /admin/soporte (issue 19): the support inbox. */
 export function AdminSupportPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-support-title">
-      <h1 id="admin-support-title" className="staff-title">
-        Soporte
-      </h1>
-    </section>
-  );
+  return <SupportInbox />;
 }

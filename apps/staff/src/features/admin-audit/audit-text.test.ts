@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { actorRoleText, auditActionText, auditChanges, auditFiltersFrom } from './audit-text.ts';
+
+describe('the audit screen text', () => {
+  it('reads before and after as changed fields, then the other facts', () => {
+    expect(
+      auditChanges({
+        before: { status: 'approved', reason: '' },
+        after: { status: 'suspended', reason: 'Sin stock' },
+        note: 'por teléfono',
+        amount: 12.5,
+      }),
+    ).toEqual([
+      { field: 'status', before: 'approved', after: 'suspended' },
+      { field: 'reason', before: '«»', after: 'Sin stock' },
+      { field: 'note', value: 'por teléfono' },
+      { field: 'amount', value: '12.5' },
+    ]);
+    expect(auditChanges({ before: { handled: false }, after: { handled: false } })).toEqual([]);
+    expect(auditChanges({ after: { assigned_to: 7 } })).toEqual([
+      { field: 'assigned_to', before: '—', after: '7' },
+    ]);
+  });
+
+  it('names the role and an operator group', () => {
+    expect(actorRoleText({ actor_role: 'operator', operator_group: 'soporte' })).toBe('Operador (soporte)');
+    expect(actorRoleText({ actor_role: 'owner', operator_group: null })).toBe('Dueño de la tienda');
+  });
+
+  it('names each action in Spanish, and an unknown one by its code', () => {
+    expect(auditActionText('operator.granted')).toBe('Rol de operador dado');
+    expect(auditActionText('store.suspended')).toBe('Tienda suspendida');
+    expect(auditActionText('support.handled')).toBe('Mensaje de soporte resuelto');
+    expect(auditActionText('something.new')).toBe('something.new');
+  });
+
+  it('keeps only the filters it knows, trimmed and not empty', () => {
+    expect(
+      auditFiltersFrom(new URLSearchParams('actor=%20ana@x.uy%20&action=&otro=1&from=2026-01-01')),
+    ).toEqual({
+      actor: 'ana@x.uy',
+      from: '2026-01-01',
+    });
+  });
+});

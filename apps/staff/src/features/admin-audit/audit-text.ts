@@ -1,0 +1,139 @@
+import type { AuditEvent } from '@mandado/shared/admin-audit.schemas';
+
+/** The filters of the audit screen, as the query string holds them (and the API takes them). */
+export const AUDIT_FILTER_KEYS = ['actor', 'action', 'subject', 'store_id', 'from', 'to'] as const;
+export type AuditFilterKey = (typeof AUDIT_FILTER_KEYS)[number];
+export type AuditFilters = Partial<Record<AuditFilterKey, string>>;
+
+export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/** One line of 'antes → después', or a plain fact recorded with the action (a reason, an amount). */
+export interface AuditChange {
+  field: string;
+  before?: string;
+  after?: string;
+  value?: string;
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value === '' ? '«»' : value;
+  return JSON.stringify(value);
+}
+
+function record(value: unknown): Record<string, unknown> | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * The detail of a row as lines to read: each field of `before`/`after` that changed as before → after (a
+ * field only on one side still shows, with '—' for the other), then the other keys as they are.
+ */
+export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
+  const before = record(detail.before);
+  const after = record(detail.after);
+  const changes: AuditChange[] = [];
+  if (before || after) {
+    const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+    for (const field of fields) {
+      const was = text(before?.[field]);
+      const is = text(after?.[field]);
+      if (was !== is) changes.push({ field, before: was, after: is });
+    }
+    if (!before && detail.before !== undefined) changes.push({ field: 'antes', value: text(detail.before) });
+    if (!after && detail.after !== undefined) changes.push({ field: 'después', value: text(detail.after) });
+  }
+  for (const [field, value] of Object.entries(detail)) {
+    if (field === 'before' || field === 'after') continue;
+    changes.push({ field, value: text(value) });
+  }
+  return changes;
+}
+
+/**
+ * What each recorded action means, in Spanish (the codes come from the API's recordAudit calls). The screen
+ * shows the code too, small: it is what the 'Acción' filter takes. An action missing here shows its code.
+ */
+const ACTION_LABELS: Readonly<Record<string, string>> = {
+  'account.locked': 'Cuenta bloqueada',
+  'account.unlocked': 'Cuenta desbloqueada',
+  'bank_statement.import': 'Extracto bancario importado',
+  'bank_statement.confirm': 'Extracto bancario confirmado',
+  'coupon.created': 'Cupón creado',
+  'coupon.updated': 'Cupón modificado',
+  'currency.override_set': 'Tasa manual fijada',
+  'currency.override_removed': 'Tasa manual quitada',
+  'member.added': 'Persona sumada al equipo',
+  'member.invited': 'Invitación al equipo enviada',
+  'member.invitation_revoked': 'Invitación al equipo anulada',
+  'member.joined': 'Invitación al equipo aceptada',
+  'member.removed': 'Persona quitada del equipo',
+  'member.role_changed': 'Rol en el equipo cambiado',
+  'operator.granted': 'Rol de operador dado',
+  'operator.group_changed': 'Grupo de operador cambiado',
+  'operator.removed': 'Rol de operador quitado',
+  'order.cancelled': 'Pedido cancelado',
+  'order.email_resent': 'Correo del pedido reenviado',
+  'order.mark_paid': 'Pedido marcado como pagado',
+  'order.note_added': 'Nota interna agregada',
+  'product.created': 'Producto creado',
+  'product.import': 'Productos importados',
+  'product.stock': 'Stock cambiado',
+  'product.updated': 'Producto modificado',
+  'refund.created': 'Devolución registrada',
+  'setting.changed': 'Ajuste cambiado',
+  'statement.paid': 'Liquidación pagada',
+  'statement.shipping_paid': 'Liquidación de envíos pagada',
+  'store.availability': 'Disponibilidad de la tienda cambiada',
+  'store.commission_changed': 'Comisión cambiada',
+  'store.hours': 'Horario de la tienda cambiado',
+  'store.logo': 'Logo de la tienda cambiado',
+  'store.profile': 'Datos de la tienda cambiados',
+  'store.reopened': 'Tienda reabierta',
+  'store.suspended': 'Tienda suspendida',
+  'store_application.approved': 'Solicitud de tienda aprobada',
+  'store_application.rejected': 'Solicitud de tienda rechazada',
+  'support.assigned': 'Mensaje de soporte asignado',
+  'support.handled': 'Mensaje de soporte resuelto',
+  'support.reopened': 'Mensaje de soporte reabierto',
+  'support.replied': 'Mensaje de soporte respondido',
+  'wallet.adjusted': 'Saldo ajustado',
+  'webhook.created': 'Webhook creado',
+  'webhook.delivery_replayed': 'Aviso de webhook reenviado',
+  'webhook.secret_rotated': 'Secreto de webhook renovado',
+  'webhook.updated': 'Webhook modificado',
+  'zones.replaced': 'Zonas reemplazadas',
+};
+
+/** "Tienda suspendida" for `store.suspended`; an action the map does not know reads as its code. */
+export function auditActionText(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+const ROLE_LABELS: Record<AuditEvent['actor_role'], string> = {
+  owner: 'Dueño de la tienda',
+  staff: 'Personal de la tienda',
+  operator: 'Operador',
+};
+
+const GROUP_LABELS: Record<string, string> = {
+  administracion: 'administración',
+  pagos: 'pagos',
+  soporte: 'soporte',
+};
+
+/** "Operador (soporte)", "Dueño de la tienda". */
+export function actorRoleText(event: Pick<AuditEvent, 'actor_role' | 'operator_group'>): string {
+  const role = ROLE_LABELS[event.actor_role];
+  if (event.actor_role !== 'operator' || !event.operator_group) return role;
+  return `${role} (${GROUP_LABELS[event.operator_group] ?? event.operator_group})`;
+}
