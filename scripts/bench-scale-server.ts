@@ -6,21 +6,31 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { users } from '../apps/api/src/db/schema/accounts.ts';
 import { stores } from '../apps/api/src/db/schema/catalog.ts';
-import { storeMembers } from '../apps/api/src/db/schema/staff.ts';
-import { SCALE_STORE_PREFIX, seedScaleCatalog } from '../apps/api/src/db/seed/scale-seed.ts';
+import { storeMembers, userRoles } from '../apps/api/src/db/schema/staff.ts';
+import { SCALE_STORE_PREFIX, seedScaleCatalog, seedScaleOrders } from '../apps/api/src/db/seed/scale-seed.ts';
 import { seedDemoCatalog } from '../apps/api/src/db/seed/seed.ts';
 
 const port = Number(process.env.PORT ?? 3250);
+// `--orders` (BENCH_SCALE_PART=orders): only the back office's order list, without the scaled catalog.
+const ordersOnly = process.env.BENCH_SCALE_PART === 'orders';
+/** Statements sent, to report the order list's queries per call. */
+let queryCount = 0;
+const onQuery = () => {
+  queryCount += 1;
+};
 const database = await openDatabase(
   process.env.DATABASE_URL
-    ? { databaseUrl: process.env.DATABASE_URL }
-    : { dataDir: process.env.DATA_DIR ?? '' },
+    ? { databaseUrl: process.env.DATABASE_URL, onQuery }
+    : { dataDir: process.env.DATA_DIR ?? '', onQuery },
 );
 await database.migrate();
 await seedDemoCatalog(database.db);
 const seeded = performance.now();
-await seedScaleCatalog(database.db);
+if (!ordersOnly) await seedScaleCatalog(database.db);
 const seedMs = performance.now() - seeded;
+const ordersSeeded = performance.now();
+await seedScaleOrders(database.db);
+const seedOrdersMs = performance.now() - ordersSeeded;
 const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 };
 const app = await buildApp({
   database,
@@ -64,10 +74,12 @@ const created = await app.inject({
     terms_accepted: true,
   },
 });
-const [store] = await database.db
-  .select({ id: stores.id })
-  .from(stores)
-  .where(like(stores.name, `${SCALE_STORE_PREFIX} 001`));
+const [store] = ordersOnly
+  ? await database.db.select({ id: stores.id }).from(stores).orderBy(stores.id).limit(1)
+  : await database.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(like(stores.name, `${SCALE_STORE_PREFIX} 001`));
 const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
 if (!store || !user) throw new Error('the scaled store or its owner is missing');
 await database.db
@@ -86,13 +98,37 @@ if (importStore) {
     .onConflictDoNothing();
 }
 
+// The same person is an operator (issue 19): the back office's order list at 10,000 orders.
+await database.db
+  .insert(userRoles)
+  .values({ userId: user.id, role: 'operator', operatorGroup: 'administracion' })
+  .onConflictDoNothing();
+const ownerCookie = cookieHeader(created.headers['set-cookie']);
+/** Statements one call sends (the session lookup included), counted here where the database is. */
+async function queriesPerCall(url: string): Promise<number> {
+  await app.inject({ method: 'GET', url, headers: { cookie: ownerCookie } });
+  const before = queryCount;
+  const response = await app.inject({ method: 'GET', url, headers: { cookie: ownerCookie } });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return queryCount - before;
+}
+const orderListQueries = {
+  first: await queriesPerCall('/v1/admin/orders/'),
+  filtered: await queriesPerCall('/v1/admin/orders/?payment_status=pending&method=bank_transfer&country=UY'),
+  late: await queriesPerCall('/v1/admin/orders/?late=true'),
+  search: await queriesPerCall('/v1/admin/orders/?q=nunez'),
+};
+
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.({
-  cookie: cookieHeader(created.headers['set-cookie']),
+  cookie: ownerCookie,
   csrf: created.json<{ csrf_token: string }>().csrf_token,
   storeId: store.id,
   importStoreId: importStore?.id ?? store.id,
   seedMs,
+  seedOrdersMs,
+  orderListQueries,
+  ordersOnly,
 });
 process.on('SIGTERM', async () => {
   await app.close();

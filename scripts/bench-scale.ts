@@ -1,7 +1,9 @@
 // `npm run bench -- --scale` (issue 18): the catalog at a city's size (~100 stores, 10,000 products), on the
 // embedded database, and on PostgreSQL when DATABASE_URL is set: shop search p95 at 10 connections, a store's
 // catalog page, the owner's catalog list and its search, and the CSV import of 10,000 rows (dry run, import,
-// the same file again). A measurement: it prints and never fails on a number.
+// the same file again), and the back office's order list at 10,000 orders (issue 19: queries per call, p50
+// and p95 of its first page and of a filtered page; `npm run bench -- --scale --orders` runs only that part).
+// A measurement: it prints and never fails on a number.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,12 +14,34 @@ const port = 3250;
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
+/** p50 and p95 of `count` calls one after another (an operator's clicks, not a load test), in ms. */
+async function sequentialLatency(url: string, headers: Record<string, string>, count = 200) {
+  const times: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
+  return { p50: at(0.5).toFixed(1), p95: at(0.95).toFixed(1) };
+}
+
 export async function benchScale(): Promise<void> {
+  const ordersOnly = process.argv.includes('--orders');
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'mandado-bench-scale-'));
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const server = fork('scripts/bench-scale-server.ts', [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir ?? '', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir ?? '',
+      LOG_LEVEL: 'silent',
+      ...(ordersOnly ? { BENCH_SCALE_PART: 'orders' } : {}),
+    },
   });
   const session = await new Promise<{
     cookie: string;
@@ -25,15 +49,39 @@ export async function benchScale(): Promise<void> {
     storeId: number;
     importStoreId: number;
     seedMs: number;
+    seedOrdersMs: number;
+    orderListQueries: { first: number; filtered: number; late: number; search: number };
   }>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
+    const owner = { cookie: session.cookie, origin: 'http://localhost:80', 'x-csrftoken': session.csrf };
+    const orderRows: Array<[string, string]> = [
+      [`${engine}: seeding 10,000 order groups`, `${(session.seedOrdersMs / 1000).toFixed(1)} s`],
+    ];
+    for (const [label, query, queries] of [
+      ['first page (50)', '', session.orderListQueries.first],
+      [
+        'filtered: pending transfers from UY',
+        '?payment_status=pending&method=bank_transfer&country=UY',
+        session.orderListQueries.filtered,
+      ],
+      ["filtered: 'late' (past the 48-hour promise)", '?late=true', session.orderListQueries.late],
+      ["search: 'nunez' (accents folded)", '?q=nunez', session.orderListQueries.search],
+    ] as const) {
+      const latency = await sequentialLatency(`${base}/v1/admin/orders/${query}`, { cookie: session.cookie });
+      orderRows.push([
+        `GET /v1/admin/orders/ ${label}`,
+        `${queries} queries per call (session lookup included) · p50 ${latency.p50} ms · p95 ${latency.p95} ms`,
+      ]);
+    }
+    console.log(`\nAdmin order list at 10,000 orders on ${engine} (issue 19; 200 calls one after another)`);
+    for (const [label, value] of orderRows) console.log(`  ${label.padEnd(62)} ${value}`);
+    if (ordersOnly) return;
     const rows: Array<[string, string]> = [
       [`${engine}: seeding 100 stores and 10,000 products`, `${(session.seedMs / 1000).toFixed(1)} s`],
     ];
-    const owner = { cookie: session.cookie, origin: 'http://localhost:80', 'x-csrftoken': session.csrf };
     // The first search after a start builds the city's search index (decision 046): timed on its own, so
     // the rows below measure searches as a running server answers them.
     const firstSearch = performance.now();

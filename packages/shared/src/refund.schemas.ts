@@ -32,6 +32,7 @@ export const REFUND_MESSAGES = {
   aboveLeft: (left: string) => `Solo quedan ${left} por devolver de este pedido.`,
   destinationNotAllowed:
     'Este pedido no se pagó con tarjeta ni PayPal: devuélvelo como crédito o por transferencia.',
+  lineNotOfOrder: 'Ese producto no es de este pedido de tienda.',
 } as const;
 
 /** `POST /v1/admin/refunds/:id/record/`: the bank transfer an operator made for a bank refund. */
@@ -57,5 +58,10 @@ export const operatorRefundInputSchema = z.object({
     .max(300, MESSAGES.tooLong(300))
     .refine((value) => singleLineTextProblem(value) !== 'control', MESSAGES.singleLineText)
     .default(''),
+  /**
+   * The line it is for (issue 19: the back office refunds chosen lines), shown with the refund; absent or
+   * null for the store order as a whole. The amount stays the operator's, capped by what is left.
+   */
+  line_id: z.number({ error: MESSAGES.invalidValue }).int().positive().max(2_147_483_647).nullish(),
 });
 export type OperatorRefundInput = z.infer<typeof operatorRefundInputSchema>;

@@ -64,4 +64,6 @@ export const SERVER_MESSAGES = {
   closureInPast: 'El cierre tiene que terminar en el futuro',
   closureTooFar: (days: number) => `Programa cierres de hasta ${days} días y dentro del próximo año`,
   mapPinInServedCity: 'Marca un punto dentro de Montevideo, la ciudad donde repartimos',
+  /** The back office (issue 19): nobody moves money on their own order. */
+  ownOrderMoney: 'Es un pedido tuyo: pídele a otra persona del equipo que registre su pago o su devolución.',
 } as const;

@@ -153,3 +153,76 @@ export async function seedScaleCatalog(
     .where(and(like(stores.name, `${SCALE_STORE_PREFIX}%`), eq(stores.status, 'approved')));
   return { stores: count?.count ?? 0, products: made };
 }
+
+/** The scaled orders' numbers start here (MV-5000001…), far above the sequence the demo orders use. */
+const SCALE_ORDER_FIRST = 5_000_001;
+const SCALE_REMITTER_EMAIL = 'escala.remitente@ejemplo.com';
+
+/**
+ * `npm run db:seed -- --scale` and `npm run bench -- --scale` (issue 19): 10,000 order groups, one store order
+ * each, spread over the last 90 days — a quarter unpaid transfers, the rest paid cards in various states, from
+ * four countries — so the back office's order list is measured at the size it will reach. Two INSERT … SELECT
+ * over generate_series (seconds, not minutes); idempotent by the first number.
+ */
+export async function seedScaleOrders(db: Database, options: { groups?: number } = {}): Promise<number> {
+  const count = options.groups ?? 10_000;
+  const existing = await db.execute(
+    sql`select 1 from order_groups where number = ${`MV-${SCALE_ORDER_FIRST}`} limit 1`,
+  );
+  if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return 0;
+  const [store] = await db
+    .select({ id: stores.id, name: stores.name, address: stores.addressLine1 })
+    .from(stores)
+    .where(eq(stores.status, 'approved'))
+    .orderBy(stores.id)
+    .limit(1);
+  const [city] = await db
+    .select({ id: cities.id, name: cities.name })
+    .from(cities)
+    .where(eq(cities.name, 'Montevideo'));
+  if (!store || !city) throw new Error('Load the demo catalog first (npm run db:seed)');
+  await db.execute(sql`
+    insert into users (account_id, email, password_hash, first_name, last_name, phone_e164, phone_formatted,
+      referral_token)
+    values (gen_random_uuid()::text, ${SCALE_REMITTER_EMAIL}, 'no-login', 'Remitente', 'Escala', '+14155552671',
+      '+1 415 555 2671', md5('escala-remitente'))
+    on conflict do nothing
+  `);
+  const first = SCALE_ORDER_FIRST;
+  await db.execute(sql`
+    insert into order_groups (number, remitter_id, status, payment_status, payment_method, processor, delivery,
+      substitution, city_id, beneficiary, subtotal, discount, shipping, credit, total, country, delivery_from,
+      delivery_to, tracking_token, paid_at, created_at, updated_at)
+    select 'MV-' || (${first}::int + g - 1), u.id, 'confirmed',
+      case when g % 4 = 0 then 'pending' else 'paid' end,
+      case when g % 4 = 0 then 'bank_transfer' else 'card' end,
+      case when g % 4 = 0 then 'manual' else 'sandbox' end,
+      'standard', 'similar', ${city.id}::int,
+      jsonb_build_object('firstName', (array['Rosa','José','María','Carmen','Luis'])[1 + g % 5],
+        'lastName', (array['Fernández','Núñez','Pérez','Suárez','Rodríguez'])[1 + (g / 5) % 5],
+        'addressLine1', 'Av. 18 de Julio ' || g, 'cityId', ${city.id}::int, 'cityName', ${city.name}::text,
+        'stateName', 'Montevideo', 'stateId', 0, 'mobile', '(091) 123456', 'landline', '', 'residency', 'house',
+        'latitude', '-34.905800', 'longitude', '-56.191300', 'email', '', 'deliveryNotes', '', 'meetingPoint', null),
+      (10 + g % 90)::numeric(12, 2), 0, 3, 0, (13 + g % 90)::numeric(12, 2),
+      (array['UY','AR','US','ES'])[1 + g % 4],
+      to_char(now() - (g * interval '13 minutes'), 'YYYY-MM-DD'),
+      to_char(now() - (g * interval '13 minutes') + interval '2 days', 'YYYY-MM-DD'),
+      md5('escala-orden-' || g),
+      case when g % 4 = 0 then null else now() - (g * interval '13 minutes') end,
+      now() - (g * interval '13 minutes'), now() - (g * interval '13 minutes')
+    from users u, generate_series(1, ${count}::int) g
+    where u.email = ${SCALE_REMITTER_EMAIL}
+  `);
+  await db.execute(sql`
+    insert into store_orders (group_id, number, store_id, store_name, store_address, status, subtotal, discount,
+      shipping, credit, total, created_at, updated_at)
+    select og.id, og.number || '-1', ${store.id}::int, ${store.name}::text, ${store.address}::text,
+      case when og.payment_status = 'pending' then 'pending'
+        else (array['approved','preparing_to_delivery','in_transit','delivered','fulfilled'])[1 + og.id % 5] end,
+      og.subtotal, 0, og.shipping, 0, og.total, og.created_at, og.created_at
+    from order_groups og
+    where og.number like 'MV-5%' and length(og.number) = 10 and og.remitter_id =
+      (select id from users where email = ${SCALE_REMITTER_EMAIL})
+  `);
+  return count;
+}

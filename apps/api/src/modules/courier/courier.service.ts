@@ -24,6 +24,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { prepareImage } from '../media/image-intake.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
@@ -230,6 +231,7 @@ async function settleCode(
       beneficiaryFirstName: row.beneficiary.firstName,
       reason: '',
       orderUrl: orderUrl(emailDeps.publicUrl, row.groupNumber),
+      groupId: row.groupId,
       support: emailDeps.support,
       proof: { deliveredAt, receivedBy: input.recipientName, hasPhoto: input.proofMediaKey !== null },
     }),
@@ -332,6 +334,7 @@ export async function recordAttempt(
         beneficiaryFirstName: row.beneficiary.firstName,
         reason,
         orderUrl: orderUrl(deps.publicUrl, row.groupNumber),
+        groupId: row.groupId,
         support,
       }),
     );
@@ -389,12 +392,20 @@ export async function reopenCourierLink(
   number: string,
   publicUrl: string,
 ): Promise<StaffStoreOrder> {
-  // An operator's move (the admin plugin's hook checks it too): 'order:fulfil' alone is any merchant's.
-  const operator = requirePermission(actor, 'admin:manage');
+  // An operator's move, any group (issue 19; the admin plugin's hook checks it too): 'order:fulfil' alone is
+  // any merchant's, 'order:operate' only operators hold.
+  const operator = requirePermission(actor, 'order:operate');
   await db.transaction(async (tx) => {
     const row = await findByNumber(tx, number, true);
     if (!row) throw notFound();
     await clearCodeLock(tx, row.id);
+    await recordAudit(tx, operator, {
+      storeId: row.storeId,
+      action: 'courier_link.reopened',
+      subject: `store_order:${number}`,
+      detail: { before: { code_failures: row.codeFailures }, after: { code_failures: 0 } },
+      actorRole: 'operator',
+    });
     await recordStoreOrderNote(tx, {
       storeOrderId: row.id,
       status: asStatus(row.status),

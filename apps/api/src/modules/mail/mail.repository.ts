@@ -117,3 +117,24 @@ export async function recordEmailFailure(
     })
     .where(eq(emailOutbox.id, id));
 }
+
+/**
+ * A new pending copy of an outbox row about `groupId` (issue 19: an operator sends an order's e-mail again),
+ * with the same text, recipient and kind; answers the copy's id, or null when the row is not the group's.
+ */
+export async function copyGroupEmail(
+  db: DatabaseOrTransaction,
+  emailId: number,
+  groupId: number,
+): Promise<{ id: number; to: string; kind: string | null } | null> {
+  const copied = await db.execute(sql`
+    insert into ${emailOutbox} (to_address, subject, text_body, html_body, group_id, kind, reply_to)
+    select to_address, subject, text_body, html_body, group_id, kind, reply_to
+    from ${emailOutbox} where id = ${emailId} and group_id = ${groupId}
+    returning id, to_address, kind
+  `);
+  const [row] = (
+    copied as unknown as { rows: Array<{ id: number; to_address: string; kind: string | null }> }
+  ).rows;
+  return row ? { id: Number(row.id), to: row.to_address, kind: row.kind } : null;
+}

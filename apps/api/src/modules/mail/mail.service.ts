@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/database.ts';
-import { insertOutboxEmail } from './mail.repository.ts';
+import { copyGroupEmail, insertOutboxEmail } from './mail.repository.ts';
 import type { OutgoingEmail } from './mail.types.ts';
 
 /**
@@ -8,4 +8,13 @@ import type { OutgoingEmail } from './mail.types.ts';
  */
 export async function enqueueEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
   await insertOutboxEmail(db, email);
+}
+
+/** Sends an order's e-mail again (issue 19): a pending copy of the outbox row, or null when not the group's. */
+export async function resendGroupEmail(
+  db: DatabaseOrTransaction,
+  emailId: number,
+  groupId: number,
+): Promise<{ id: number; to: string; kind: string | null } | null> {
+  return copyGroupEmail(db, emailId, groupId);
 }

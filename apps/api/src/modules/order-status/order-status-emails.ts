@@ -27,6 +27,8 @@ interface StatusEmailInput {
   proof?: { deliveredAt: Date; receivedBy: string; hasPhoto: boolean };
   /** A rejection of a paid order (issue 17): what goes back and where, so the e-mail promises exactly that. */
   refund?: RejectionRefundNote | null;
+  /** The order group (issue 19): the back office lists the e-mail in its timeline and can send it again. */
+  groupId?: number;
 }
 
 /** Where to write, quoted where the e-mail asks the remitter to get in touch. */
@@ -93,6 +95,8 @@ export function storeOrderStatusEmail(status: EmailedStatus, input: StatusEmailI
   return {
     to: input.to,
     subject,
+    ...(input.groupId === undefined ? {} : { groupId: input.groupId }),
+    kind: `store_order.${status}`,
     text: [greeting, '', ...lines, '', `Mira tu pedido: ${input.orderUrl}`, '', 'El equipo de Mandado'].join(
       '\n',
     ),

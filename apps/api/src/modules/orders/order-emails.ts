@@ -19,7 +19,13 @@ interface Block {
   link?: { label: string; url: string };
 }
 
-function email(to: string, subject: string, greetingName: string, blocks: Block[]): OutgoingEmail {
+function email(
+  to: string,
+  subject: string,
+  greetingName: string,
+  blocks: Block[],
+  kind?: string,
+): OutgoingEmail {
   const name = greetingName.trim();
   const greeting = name ? `Hola ${name}:` : 'Hola:';
   const text = [greeting, ''];
@@ -39,7 +45,7 @@ function email(to: string, subject: string, greetingName: string, blocks: Block[
   }
   text.push('El equipo de Mandado');
   html.push('<p>El equipo de Mandado</p>', '</body></html>');
-  return { to, subject, text: text.join('\n'), html: html.join('\n') };
+  return { to, subject, text: text.join('\n'), html: html.join('\n'), ...(kind ? { kind } : {}) };
 }
 
 const dollars = (decimal: string) => usdText(parseMoney(decimal));
@@ -141,23 +147,29 @@ export function orderConfirmationEmail(
   order: OrderGroup,
 ): OutgoingEmail {
   const pending = order.instructions !== null;
-  return email(to.email, `Tu pedido ${order.number} en Mandado`, to.firstName, [
-    {
-      lines: [
-        pending
-          ? `Recibimos tu pedido ${order.number}. Lo preparamos en cuanto recibamos tu pago.`
-          : `¡Gracias! Tu pago fue aprobado y tu pedido ${order.number} está confirmado.`,
-        ...deliveryLines(order, order.delivery_window, !pending),
-      ],
-    },
-    ...bankBlock(order),
-    ...storeBlocks(order),
-    chargeBlock(order),
-    {
-      lines: ['Comparte el seguimiento con quien recibe el pedido (no necesita cuenta):'],
-      link: { label: 'Seguimiento del pedido', url: order.tracking_url },
-    },
-  ]);
+  return email(
+    to.email,
+    `Tu pedido ${order.number} en Mandado`,
+    to.firstName,
+    [
+      {
+        lines: [
+          pending
+            ? `Recibimos tu pedido ${order.number}. Lo preparamos en cuanto recibamos tu pago.`
+            : `¡Gracias! Tu pago fue aprobado y tu pedido ${order.number} está confirmado.`,
+          ...deliveryLines(order, order.delivery_window, !pending),
+        ],
+      },
+      ...bankBlock(order),
+      ...storeBlocks(order),
+      chargeBlock(order),
+      {
+        lines: ['Comparte el seguimiento con quien recibe el pedido (no necesita cuenta):'],
+        link: { label: 'Seguimiento del pedido', url: order.tracking_url },
+      },
+    ],
+    'order.confirmed',
+  );
 }
 
 /**
@@ -170,15 +182,21 @@ export function paymentReceivedEmail(
   order: OrderGroup,
   paidAt: Date,
 ): OutgoingEmail {
-  return email(to.email, `Pago recibido: pedido ${order.number}`, to.firstName, [
-    {
-      lines: [
-        `Recibimos tu pago de ${dollars(order.total)} del pedido ${order.number}. Las tiendas ya lo están preparando.`,
-        ...deliveryLines(order, deliveryWindow(paidAt), true),
-      ],
-      link: { label: 'Seguimiento del pedido', url: order.tracking_url },
-    },
-  ]);
+  return email(
+    to.email,
+    `Pago recibido: pedido ${order.number}`,
+    to.firstName,
+    [
+      {
+        lines: [
+          `Recibimos tu pago de ${dollars(order.total)} del pedido ${order.number}. Las tiendas ya lo están preparando.`,
+          ...deliveryLines(order, deliveryWindow(paidAt), true),
+        ],
+        link: { label: 'Seguimiento del pedido', url: order.tracking_url },
+      },
+    ],
+    'order.payment_received',
+  );
 }
 
 /** To the remitter when an unpaid transfer or deposit ran out of time. */
@@ -186,14 +204,46 @@ export function orderExpiredEmail(
   to: { email: string; firstName: string },
   order: OrderGroup,
 ): OutgoingEmail {
-  return email(to.email, `Pedido ${order.number} cancelado por falta de pago`, to.firstName, [
-    {
-      lines: [
-        `No recibimos el pago del pedido ${order.number} a tiempo, así que lo cancelamos y liberamos los productos.`,
-        'Si ya hiciste la transferencia, respóndenos con el comprobante y lo resolvemos. Si quieres, puedes repetir el pedido desde «Mis Compras».',
-      ],
-    },
-  ]);
+  return email(
+    to.email,
+    `Pedido ${order.number} cancelado por falta de pago`,
+    to.firstName,
+    [
+      {
+        lines: [
+          `No recibimos el pago del pedido ${order.number} a tiempo, así que lo cancelamos y liberamos los productos.`,
+          'Si ya hiciste la transferencia, respóndenos con el comprobante y lo resolvemos. Si quieres, puedes repetir el pedido desde «Mis Compras».',
+        ],
+      },
+    ],
+    'order.expired',
+  );
+}
+
+/**
+ * To the remitter when an operator cancels their unpaid transfer or deposit (issue 19), with the reason the
+ * operator gave; the products are released as on expiry.
+ */
+export function orderCancelledEmail(
+  to: { email: string; firstName: string },
+  order: { number: string },
+  reason: string,
+): OutgoingEmail {
+  return email(
+    to.email,
+    `Pedido ${order.number} cancelado`,
+    to.firstName,
+    [
+      {
+        lines: [
+          `Cancelamos tu pedido ${order.number}, que todavía no estaba pagado, y liberamos los productos.`,
+          `Motivo: ${reason}`,
+          'Si ya hiciste la transferencia o tienes dudas, respóndenos y lo resolvemos.',
+        ],
+      },
+    ],
+    'order.cancelled',
+  );
 }
 
 /**
@@ -226,5 +276,6 @@ export function trackingLinkEmail(
         link: { label: 'Seguimiento del pedido', url: order.tracking_url },
       },
     ],
+    'order.tracking_link',
   );
 }

@@ -84,10 +84,10 @@ export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise
       const loaded = await loadOrderGroup(tx, { id: row.id });
       const remitter = await findRemitter(tx, row.remitterId);
       if (loaded && remitter) {
-        await enqueueEmail(
-          tx,
-          orderExpiredEmail(remitter, presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings })),
-        );
+        await enqueueEmail(tx, {
+          ...orderExpiredEmail(remitter, presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings })),
+          groupId: row.id,
+        });
       }
       return true;
     });

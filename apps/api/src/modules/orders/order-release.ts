@@ -1,9 +1,16 @@
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { giveCouponBack } from '../coupons/coupons.service.ts';
+import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
-import { insertHistory, moveStoreOrders, type OrderGroupRow, returnStock } from './orders.repository.ts';
+import {
+  compareAndSetGroup,
+  insertHistory,
+  moveStoreOrders,
+  type OrderGroupRow,
+  returnStock,
+} from './orders.repository.ts';
 
 /**
  * Gives back everything a group took when it is cancelled (declined card, expired transfer): the stock, the
@@ -41,5 +48,31 @@ export async function releaseGroup(
       reason,
     })),
   );
+  // Partners' webhooks (issue 19); an unpaid order's store orders rarely interest one, but a move is a move.
+  await enqueueStoreOrderStatusEvents(
+    tx,
+    moved.map((change) => ({ storeOrderId: change.id, from: change.from, to: 'rejected' })),
+  );
   await releaseWelcomeCredit(tx, group.id);
+}
+
+/**
+ * An operator's cancel of an unpaid transfer or deposit (issue 19): the expiry's own compare-and-set and
+ * release, so stock, coupon and credit come back exactly as when it expires, once. Null when the group is no
+ * longer confirmed and unpaid (paid or cancelled meanwhile).
+ */
+export async function cancelUnpaidGroup(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  reason: string,
+): Promise<OrderGroupRow | null> {
+  const row = await compareAndSetGroup(
+    tx,
+    groupId,
+    { status: 'confirmed', paymentStatus: 'pending' },
+    { status: 'cancelled', cancelReason: reason, expiresAt: null },
+  );
+  if (!row) return null;
+  await releaseGroup(tx, row, reason);
+  return row;
 }

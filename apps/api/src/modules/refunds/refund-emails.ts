@@ -58,6 +58,8 @@ export interface RefundEmailInput {
   reference: string | null;
   /** The remitter's order page; null when the caller has no public address to link to. */
   orderUrl: string | null;
+  /** The order group (issue 19): the back office lists the e-mail in its timeline and can send it again. */
+  groupId?: number;
 }
 
 /** The e-mail telling the remitter that a refund reached them (card, PayPal, credit or bank transfer). */
@@ -74,6 +76,8 @@ export function refundEmail(input: RefundEmailInput): OutgoingEmail {
   const link = input.orderUrl ? `Mira tu pedido: ${input.orderUrl}` : 'Lo ves en Mis Compras.';
   return {
     to: input.to,
+    ...(input.groupId === undefined ? {} : { groupId: input.groupId }),
+    kind: 'refund.succeeded',
     subject: `Te devolvimos ${amount} de tu pedido ${input.storeOrderNumber}`,
     text: [greeting, '', ...lines, '', link, '', 'El equipo de Mandado'].join('\n'),
     html: [

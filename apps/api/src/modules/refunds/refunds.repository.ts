@@ -40,17 +40,17 @@ export async function lockRefundTarget(
   return row;
 }
 
-/** A store order of a confirmed group by its number (the operator's refund route): its id, or null. */
-export async function findStoreOrderIdByNumber(
+/** The confirmed store order with this number and who bought it (an operator never refunds their own). */
+export async function findStoreOrderBuyer(
   db: DatabaseOrTransaction,
   number: string,
-): Promise<number | null> {
+): Promise<{ id: number; remitterId: number } | null> {
   const [row] = await db
-    .select({ id: storeOrders.id })
+    .select({ id: storeOrders.id, remitterId: orderGroups.remitterId })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
     .where(and(eq(storeOrders.number, number), eq(orderGroups.status, 'confirmed')));
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** What is already given back or on its way for the store order (pending and succeeded), USD decimal. */

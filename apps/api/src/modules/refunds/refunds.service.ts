@@ -2,18 +2,21 @@ import type { RefundDestination, RefundReason } from '@mandado/shared/fulfilment
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { type OperatorRefundInput, REFUND_MESSAGES, type Refund } from '@mandado/shared/refund.schemas';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { type RefundPayment, refundEmail } from './refund-emails.ts';
+import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import { presentRefund } from './refunds.presenter.ts';
 import {
   decidedRefundTotal,
   findRefundNotice,
-  findStoreOrderIdByNumber,
+  findStoreOrderBuyer,
   insertRefund,
   isLineOfStoreOrder,
   listRefundNotices,
@@ -136,6 +139,7 @@ async function decide(
       note: `Devolución del pedido ${target.storeOrderNumber}`,
     });
     await enqueueRefundEmail(tx, notice, input.publicUrl ?? null);
+    await enqueueRefundSucceededEvent(tx, notice);
   }
   return {
     kind: 'decided',
@@ -223,6 +227,7 @@ export async function enqueueRefundEmail(
       payment: { method: notice.paymentMethod, label: notice.paymentLabel },
       reference: notice.reference,
       orderUrl: orderUrlOf(publicUrl, notice.groupNumber),
+      groupId: notice.groupId,
     }),
   );
 }
@@ -256,6 +261,7 @@ export async function recordBankRefund(
     const settled = await findRefundNotice(tx, refundId);
     if (!settled) throw new Error(`refund ${refundId} vanished`);
     await enqueueRefundEmail(tx, settled, deps.publicUrl);
+    await enqueueRefundSucceededEvent(tx, settled);
     return settled;
   });
   deps.kickMailWorker();
@@ -275,11 +281,21 @@ export async function createOperatorRefund(
   deps: RefundRouteDeps,
 ): Promise<Refund> {
   const operator = requirePermission(actor, 'payment:refund');
-  const storeOrderId = await findStoreOrderIdByNumber(db, storeOrderNumber);
-  if (storeOrderId === null) throw notFound();
-  const decided = await db.transaction((tx) =>
-    decide(tx, {
+  const storeOrder = await findStoreOrderBuyer(db, storeOrderNumber);
+  if (storeOrder === null) throw notFound();
+  // Four eyes on money (issue 19): an operator's own order is refunded by someone else on the team.
+  if (storeOrder.remitterId === operator.userId) {
+    throw new HttpError(409, { detail: SERVER_MESSAGES.ownOrderMoney });
+  }
+  const storeOrderId = storeOrder.id;
+  const lineId = input.line_id ?? null;
+  if (lineId !== null && !(await isLineOfStoreOrder(db, lineId, storeOrderId))) {
+    throw new HttpError(400, { line_id: [REFUND_MESSAGES.lineNotOfOrder] });
+  }
+  const decided = await db.transaction(async (tx) => {
+    const outcome = await decide(tx, {
       storeOrderId,
+      orderLineId: lineId,
       amountMinor: parseMoney(input.amount),
       exact: true,
       reason: 'operator',
@@ -287,8 +303,27 @@ export async function createOperatorRefund(
       destination: input.destination,
       actor: { role: 'operator', userId: operator.userId },
       publicUrl: deps.publicUrl,
-    }),
-  );
+    });
+    // The back office's audit trail (issue 19), in the transaction that decided the refund.
+    if (outcome.kind === 'decided') {
+      await recordAudit(tx, operator, {
+        storeId: null,
+        action: 'refund.created',
+        subject: `store_order:${storeOrderNumber}`,
+        detail: {
+          after: {
+            refund_id: outcome.decision.id,
+            amount: formatMinorAsDecimal(outcome.decision.amountMinor),
+            destination: outcome.decision.destination,
+            line_id: lineId,
+          },
+          reason: input.note,
+        },
+        actorRole: 'operator',
+      });
+    }
+    return outcome;
+  });
   switch (decided.kind) {
     case 'not_paid':
       throw new HttpError(409, { detail: REFUND_MESSAGES.notPaid });

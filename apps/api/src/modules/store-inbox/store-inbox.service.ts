@@ -307,9 +307,8 @@ export async function markLineAvailability(
       actorUserId: staff.userId,
       reason: changes.join(' '),
     });
-    await enqueueEmail(
-      tx,
-      lineChangeEmail({
+    await enqueueEmail(tx, {
+      ...lineChangeEmail({
         to: line.remitterEmail,
         firstName: line.remitterFirstName,
         storeOrderNumber: line.storeOrderNumber,
@@ -318,7 +317,10 @@ export async function markLineAvailability(
         refundedMinor,
         orderUrl: `${deps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(line.groupNumber)}`,
       }),
-    );
+      // The order's timeline in the back office lists it (issue 19).
+      groupId: line.groupId,
+      kind: 'store_order.line_changed',
+    });
   });
   deps.kickMailWorker();
   deps.kickRefundWorker();

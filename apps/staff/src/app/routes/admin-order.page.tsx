@@ -1,10 +1,9 @@
-/** /admin/pedidos/:number: (issue 19) to be built by its feature folder. */
+import { useParams } from 'react-router';
+import { AdminOrderView } from '../../features/admin-orders/admin-order.page.tsx';
+
+/** /admin/pedidos/:number: one order with its timeline and the operator's actions (issue 19). */
 export function AdminOrderPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-order-title">
-      <h1 id="admin-order-title" className="staff-title">
-        Pedido
-      </h1>
-    </section>
-  );
+  const { number = '' } = useParams();
+  // A new number is a new page: dialogs and their state do not carry over.
+  return <AdminOrderView key={number} number={number} />;
 }

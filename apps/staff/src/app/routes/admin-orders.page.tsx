@@ -1,10 +1,6 @@
-/** /admin/pedidos: (issue 19) to be built by its feature folder. */
+import { AdminOrderList } from '../../features/admin-orders/admin-orders.page.tsx';
+
+/** /admin/pedidos: every order, filtered through the query string (issue 19). */
 export function AdminOrdersPage() {
-  return (
-    <section className="page-section" aria-labelledby="admin-orders-title">
-      <h1 id="admin-orders-title" className="staff-title">
-        Pedidos
-      </h1>
-    </section>
-  );
+  return <AdminOrderList />;
 }

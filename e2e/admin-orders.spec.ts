@@ -1,0 +1,61 @@
+import { expect } from '@playwright/test';
+import { openAsDemoOperator } from './admin.helpers.ts';
+import { COFFEE, expectNoSideScroll, placePaidStoreOrder, RICE } from './fulfilment.helpers.ts';
+import { test } from './server.fixtures.ts';
+
+/**
+ * Issue 19, 'Pedidos': an operator finds a pending transfer by filtering the list (the filters go to the
+ * URL), then refunds one line of a paid card order and sees it in the order's timeline. On a phone the
+ * order's page fits 360 px.
+ */
+
+test('an operator filters pending transfers, then refunds one line of a card order', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const [transfer, card] = await Promise.all([
+    placePaidStoreOrder(origin, { payment: 'transfer' }),
+    placePaidStoreOrder(origin, {
+      payment: 'card',
+      lines: [
+        { name: COFFEE, quantity: 2 },
+        { name: RICE, quantity: 1 },
+      ],
+    }),
+  ]);
+  await openAsDemoOperator(page, origin, '/admin/pedidos', 'Pedidos');
+  const filters = page.getByRole('form', { name: 'Filtrar los pedidos' });
+  await filters.getByLabel('Pago', { exact: true }).selectOption({ label: 'Pendiente' });
+  await filters.getByLabel('Medio de pago').selectOption({ label: 'Transferencia bancaria' });
+  await filters.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/payment_status=pending&method=bank_transfer/);
+  await expect(page.getByRole('link', { name: transfer.groupNumber })).toBeVisible();
+  await expect(page.getByRole('link', { name: card.groupNumber })).toHaveCount(0);
+
+  await page.goto(`/admin/pedidos/${card.groupNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Pedido ${card.groupNumber}` })).toBeVisible();
+  await page
+    .getByRole('article', { name: `Pedido de tienda ${card.storeOrderNumber}` })
+    .getByRole('button', { name: 'Devolver' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Devolver dinero de ${card.groupNumber}` });
+  await dialog.getByLabel('Productos elegidos').check();
+  await dialog.getByLabel(new RegExp(`1 × ${RICE}`)).check();
+  await dialog.getByLabel('Motivo').fill('Llegó vencido');
+  await dialog.getByRole('button', { name: 'Devolver' }).click();
+  await expect(dialog).toBeHidden();
+  const timeline = page.getByRole('list', { name: /Todo lo que pasó con el pedido/ });
+  await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${RICE}\\)`))).toBeVisible();
+});
+
+test('on a phone the order page fits 360 px @phone-only', async ({ page, baseURL }) => {
+  const origin = baseURL ?? '';
+  const card = await placePaidStoreOrder(origin, { payment: 'card' });
+  await openAsDemoOperator(page, origin, `/admin/pedidos/${card.groupNumber}`, `Pedido ${card.groupNumber}`);
+  await expect(page.getByRole('list', { name: /Todo lo que pasó con el pedido/ })).toBeVisible();
+  await expectNoSideScroll(page, 'the order page');
+  await page.getByRole('button', { name: 'Devolver' }).first().click();
+  await expect(page.getByRole('dialog', { name: `Devolver dinero de ${card.groupNumber}` })).toBeVisible();
+  await expectNoSideScroll(page, 'the refund dialog');
+});
