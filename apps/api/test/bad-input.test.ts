@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStoreMember, createStore, createUser, makeOperator, type TestUser } from './factories.ts';
 import { visitorHeaders } from './session-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -103,6 +104,66 @@ describe('bad input never gives a 500', () => {
     expect((await t.app.inject({ method: 'GET', url: '/media/products/nada.svg' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/../package.json' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/media/%2e%2e/x.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('the back office’s bad input never gives a 500 (issue 19)', () => {
+  let admin: TestUser;
+  beforeAll(async () => {
+    admin = await createUser(t.app);
+    await makeOperator(t.database, admin.id, 'administracion');
+  });
+
+  const coupon = (dates: { valid_from: string | null; valid_until: string | null }) => ({
+    code: 'FECHA-RARA',
+    type: 'discount_amount',
+    value: '5',
+    minimum_purchase: '0',
+    max_uses_total: null,
+    max_uses_per_user: null,
+    ...dates,
+  });
+
+  it.each([
+    // Cursors past an integer id's range, and days the database has no room for (year 0, after 9999).
+    ['GET', '/v1/admin/people/?cursor=9999999999', undefined],
+    ['GET', '/v1/admin/coupons/?cursor=9999999999', undefined],
+    ['POST', '/v1/admin/coupons/', coupon({ valid_from: '0000-01-01T00:00:00Z', valid_until: null })],
+    ['POST', '/v1/admin/coupons/', coupon({ valid_from: '0001-01-01T00:00:00+23:59', valid_until: null })],
+    ['POST', '/v1/admin/coupons/', coupon({ valid_from: null, valid_until: '9999-12-31T23:59:59Z' })],
+    ['GET', '/v1/admin/orders/?from=0000-01-01', undefined],
+    ['GET', '/v1/admin/orders/?to=9999-12-31', undefined],
+    ['GET', '/v1/admin/orders/export.csv?from=0000-01-01', undefined],
+    ['GET', '/v1/admin/audit/?from=0000-01-01', undefined],
+    ['GET', '/v1/admin/audit/?to=9999-12-31', undefined],
+    ['GET', '/v1/admin/statements/?week=0000-01-03', undefined],
+    ['GET', '/v1/admin/statements/export.csv?week=9999-12-27', undefined],
+    ['POST', '/v1/admin/statements/shipping/0000-01-03/paid/', { reference: 'TRX-1' }],
+  ] as const)('%s %s is a 4xx in Spanish', async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: admin.headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(response.body).toMatch(/\p{L}/u);
+  });
+
+  it('a merchant’s statement of year 0 or 9999 is a 4xx', async () => {
+    const owner = await createUser(t.app);
+    const store = await createStore(t.database);
+    await addStoreMember(t.database, store.id, owner.id, 'owner');
+    for (const week of ['0000-01-03', '9999-12-27']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/v1/merchant/stores/${store.id}/statements/${week}/`,
+        headers: owner.headers,
+      });
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    }
   });
 });
 
