@@ -402,7 +402,8 @@ describe('the dashboard', () => {
       const placed = await insertPlacedOrder(t.database, {
         remitterId: shopper.id,
         stores: [{ storeId: store.id, status: options.status ?? 'approved', lines: options.total.map(line) }],
-        status: options.payment === 'paid' ? 'confirmed' : 'awaiting_payment',
+        // A transfer waits for its money confirmed (its stock held), as checkout leaves it.
+        status: 'confirmed',
         paymentStatus: options.payment,
         paymentMethod: options.payment === 'paid' ? 'card' : 'bank_transfer',
         createdAt: at,

@@ -113,7 +113,7 @@ export const SETTINGS_REGISTRY = {
     default: '2.99',
     public: true,
     editableBy: OPERATORS,
-    description: 'Lo que cobra cada tienda de la misma ciudad que la entrega (US$, spec §1).',
+    description: 'Lo que cobra cada tienda de la misma ciudad que la entrega (US$).',
   }),
   shipping_fee_outside_city: define({
     label: 'Envío de una tienda de otra ciudad',
@@ -124,7 +124,7 @@ export const SETTINGS_REGISTRY = {
     default: '4.99',
     public: true,
     editableBy: OPERATORS,
-    description: 'Lo que cobra cada tienda de fuera de la ciudad de entrega (US$, spec §1).',
+    description: 'Lo que cobra cada tienda de fuera de la ciudad de entrega (US$).',
   }),
   header_banner_text: define({
     label: 'Texto de la promoción',

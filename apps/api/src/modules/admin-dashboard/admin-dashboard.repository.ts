@@ -27,7 +27,9 @@ export interface OrderDayRow {
 }
 
 const paid = sql`${orderGroups.paymentStatus} in ('paid', 'refunded')`;
-const pending = sql`${orderGroups.paymentStatus} = 'pending' and ${orderGroups.status} = 'awaiting_payment'`;
+// Waiting for its money: a transfer or deposit (confirmed, payment pending) or a card still being paid
+// (awaiting_payment); a cancelled or expired one waits for nothing.
+const pending = sql`${orderGroups.paymentStatus} = 'pending' and ${orderGroups.status} <> 'cancelled'`;
 
 /** Order groups placed in [from, to), per Montevideo day. */
 export async function orderFiguresByDay(

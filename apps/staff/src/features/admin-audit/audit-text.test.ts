@@ -23,7 +23,7 @@ describe('the audit screen text', () => {
   });
 
   it('names the role and an operator group', () => {
-    expect(actorRoleText({ actor_role: 'operator', operator_group: 'soporte' })).toBe('Operador (soporte)');
+    expect(actorRoleText({ actor_role: 'operator', operator_group: 'soporte' })).toBe('Operador (Soporte)');
     expect(actorRoleText({ actor_role: 'owner', operator_group: null })).toBe('Dueño de la tienda');
   });
 

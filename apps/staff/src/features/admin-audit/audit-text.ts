@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@mandado/shared/admin-audit.schemas';
+import { OPERATOR_GROUP_LABELS } from '@mandado/shared/admin-people.schemas';
 
 /** The filters of the audit screen, as the query string holds them (and the API takes them). */
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'subject', 'store_id', 'from', 'to'] as const;
@@ -125,13 +126,10 @@ const ROLE_LABELS: Record<AuditEvent['actor_role'], string> = {
   operator: 'Operador',
 };
 
-const GROUP_LABELS: Record<string, string> = {
-  administracion: 'administración',
-  pagos: 'pagos',
-  soporte: 'soporte',
-};
+/** The groups as the people screens name them. */
+const GROUP_LABELS: Readonly<Record<string, string>> = OPERATOR_GROUP_LABELS;
 
-/** "Operador (soporte)", "Dueño de la tienda". */
+/** "Operador (Soporte)", "Dueño de la tienda". */
 export function actorRoleText(event: Pick<AuditEvent, 'actor_role' | 'operator_group'>): string {
   const role = ROLE_LABELS[event.actor_role];
   if (event.actor_role !== 'operator' || !event.operator_group) return role;

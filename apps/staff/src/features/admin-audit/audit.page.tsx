@@ -22,13 +22,15 @@ const FIELDS: ReadonlyArray<{
   label: string;
   type: 'text' | 'date' | 'number';
   hint?: string;
+  /** Under 'Más filtros', as in the orders list: the phone shows the list without scrolling past six fields. */
+  more?: true;
 }> = [
   { key: 'actor', label: 'Quién', type: 'text', hint: 'Correo o número de usuario' },
   { key: 'action', label: 'Acción', type: 'text', hint: 'El comienzo basta: support. o store.' },
   { key: 'subject', label: 'Sobre qué', type: 'text', hint: 'Exacto: order:MV-10234' },
-  { key: 'store_id', label: 'Tienda (número)', type: 'number' },
-  { key: 'from', label: 'Desde', type: 'date' },
-  { key: 'to', label: 'Hasta', type: 'date' },
+  { key: 'store_id', label: 'Tienda (número)', type: 'number', more: true },
+  { key: 'from', label: 'Desde', type: 'date', more: true },
+  { key: 'to', label: 'Hasta', type: 'date', more: true },
 ];
 
 /**
@@ -77,29 +79,37 @@ function AuditFilterForm({
   onClear: () => void;
 }) {
   const ids = useId();
+  const renderField = (field: (typeof FIELDS)[number]) => (
+    <div key={field.key} className="form__field">
+      <label className="field-label" htmlFor={`${ids}-${field.key}`}>
+        {field.label}
+      </label>
+      <input
+        id={`${ids}-${field.key}`}
+        name={field.key}
+        className="input"
+        type={field.type}
+        inputMode={field.type === 'number' ? 'numeric' : undefined}
+        defaultValue={filters[field.key] ?? ''}
+        aria-describedby={field.hint ? `${ids}-${field.key}-hint` : undefined}
+      />
+      {field.hint ? (
+        <p id={`${ids}-${field.key}-hint`} className="form__hint">
+          {field.hint}
+        </p>
+      ) : null}
+    </div>
+  );
   return (
     <form className="audit__filters" onSubmit={onSubmit} aria-label="Filtrar la auditoría">
-      {FIELDS.map((field) => (
-        <div key={field.key} className="form__field">
-          <label className="field-label" htmlFor={`${ids}-${field.key}`}>
-            {field.label}
-          </label>
-          <input
-            id={`${ids}-${field.key}`}
-            name={field.key}
-            className="input"
-            type={field.type}
-            inputMode={field.type === 'number' ? 'numeric' : undefined}
-            defaultValue={filters[field.key] ?? ''}
-            aria-describedby={field.hint ? `${ids}-${field.key}-hint` : undefined}
-          />
-          {field.hint ? (
-            <p id={`${ids}-${field.key}-hint`} className="form__hint">
-              {field.hint}
-            </p>
-          ) : null}
-        </div>
-      ))}
+      {FIELDS.filter((each) => !each.more).map(renderField)}
+      <details
+        className="audit__more-filters"
+        open={FIELDS.some((each) => each.more && filters[each.key] !== undefined)}
+      >
+        <summary>Más filtros</summary>
+        <div className="audit__more-grid">{FIELDS.filter((each) => each.more).map(renderField)}</div>
+      </details>
       <div className="audit__filter-actions">
         <button type="submit" className="button button--primary">
           Filtrar

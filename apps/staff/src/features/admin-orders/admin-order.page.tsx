@@ -8,6 +8,8 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
@@ -51,7 +53,25 @@ export function AdminOrderView({ number }: { number: string }) {
   const [resending, setResending] = useState<number | null>(null);
 
   if (query.isPending) return <Spinner label="Cargando el pedido" />;
-  if (query.isError) return <QueryError message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    // A mistyped or old number is not a failure to retry: say so, with the way back to the list.
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section className="admin-order" aria-labelledby="admin-order-title">
+        <Link className="admin-order__back" to={STAFF_PATHS.adminOrders}>
+          ← Pedidos
+        </Link>
+        <h1 id="admin-order-title" className="staff-title">
+          Pedido {number}
+        </h1>
+        {missing ? (
+          <EmptyState title={`No hay ningún pedido con el número ${number}.`} />
+        ) : (
+          <QueryError message={query.error.message} onRetry={() => void query.refetch()} />
+        )}
+      </section>
+    );
+  }
   const order = query.data;
   const can = {
     operate: hasPermission(operator, 'order:operate'),

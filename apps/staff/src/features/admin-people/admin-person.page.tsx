@@ -16,6 +16,8 @@ import {
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { STORE_MEMBER_ROLE_LABELS } from '@mandado/shared/store-members.schemas';
 import { WALLET_ENTRY_LABELS } from '@mandado/shared/wallet.schemas';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
@@ -62,7 +64,11 @@ export function AdminPersonScreen({ userId }: { userId: number }) {
           <h1 id="admin-person-title" className="staff-title">
             Persona
           </h1>
-          <QueryError message={person.error.message} onRetry={() => void person.refetch()} />
+          {person.error instanceof ApiError && person.error.status === 404 ? (
+            <EmptyState title="No hay ninguna cuenta con ese número." />
+          ) : (
+            <QueryError message={person.error.message} onRetry={() => void person.refetch()} />
+          )}
         </>
       ) : (
         <PersonDetail person={person.data} />

@@ -9,8 +9,10 @@ import { hasPermission, STORE_MEMBER_ROLES } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
 import { STORE_MEMBER_ROLE_LABELS } from '@mandado/shared/store-members.schemas';
+import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
+import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
@@ -55,7 +57,11 @@ export function AdminStoreScreen({ storeId }: { storeId: number }) {
           <h1 id="admin-store-title" className="staff-title">
             Tienda
           </h1>
-          <QueryError message={store.error.message} onRetry={() => void store.refetch()} />
+          {store.error instanceof ApiError && store.error.status === 404 ? (
+            <EmptyState title="No hay ninguna tienda con ese número." />
+          ) : (
+            <QueryError message={store.error.message} onRetry={() => void store.refetch()} />
+          )}
         </>
       ) : (
         <StoreDetail store={store.data} />
