@@ -11,8 +11,7 @@ import { defineConfig } from 'vitest/config';
  * - request-fairness: a test holds a table lock, which blocks differently on one connection;
  * - seed: the demo catalog the server loads on an empty PGlite at start;
  * - refunds-property: concurrent refund decisions on one store order never exceed what was paid (row locks);
- * - media-sweep: two sweeps at once share the orphan photos (`for update skip locked`), a save races a sweep;
- * - admin-payments: two confirmations of one bank statement at once pay each order once (compare-and-set).
+ * - media-sweep: two sweeps at once share the orphan photos (`for update skip locked`), a save races a sweep.
  * A new file that races transactions, takes locks or uses an extension belongs here too.
  */
 export const ENGINE_SENSITIVE_API_FILES = [
@@ -25,7 +24,6 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/seed.test.ts',
   'apps/api/test/refunds-property.test.ts',
   'apps/api/test/media-sweep.test.ts',
-  'apps/api/test/admin-payments.test.ts',
 ];
 
 const apiTest = {

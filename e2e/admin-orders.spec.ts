@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { openAsDemoOperator } from './admin.helpers.ts';
-import { COFFEE, expectNoSideScroll, placePaidStoreOrder, RICE } from './fulfilment.helpers.ts';
+import { COFFEE, placePaidStoreOrder, RICE } from './fulfilment.helpers.ts';
 import { test } from './server.fixtures.ts';
 
 /**
@@ -47,15 +47,4 @@ test('an operator filters pending transfers, then refunds one line of a card ord
   await expect(dialog).toBeHidden();
   const timeline = page.getByRole('list', { name: /Todo lo que pasó con el pedido/ });
   await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${RICE}\\)`))).toBeVisible();
-});
-
-test('on a phone the order page fits 360 px @phone-only', async ({ page, baseURL }) => {
-  const origin = baseURL ?? '';
-  const card = await placePaidStoreOrder(origin, { payment: 'card' });
-  await openAsDemoOperator(page, origin, `/admin/pedidos/${card.groupNumber}`, `Pedido ${card.groupNumber}`);
-  await expect(page.getByRole('list', { name: /Todo lo que pasó con el pedido/ })).toBeVisible();
-  await expectNoSideScroll(page, 'the order page');
-  await page.getByRole('button', { name: 'Devolver' }).first().click();
-  await expect(page.getByRole('dialog', { name: `Devolver dinero de ${card.groupNumber}` })).toBeVisible();
-  await expectNoSideScroll(page, 'the refund dialog');
 });

@@ -56,7 +56,7 @@ test('an operator imports a bank statement that pays one of two transfers and le
   await expect(queueRow(page, waiting.groupNumber)).toBeVisible();
 });
 
-test('on a phone the transfer queue is cards, and one is marked paid with a reference @phone-only', async ({
+test('on a phone the transfer queue is cards, one is marked paid with a reference, and its order page fits 360 px @phone-only', async ({
   page,
   baseURL,
 }) => {
@@ -74,4 +74,14 @@ test('on a phone the transfer queue is cards, and one is marked paid with a refe
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
   await expectNoSideScroll(page, 'the payments page');
+
+  // The order's page on the same phone (one test for both 360 px screens: CI time): its timeline and the
+  // refund dialog fit the width.
+  await page.goto(`/admin/pedidos/${order.groupNumber}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Pedido ${order.groupNumber}` })).toBeVisible();
+  await expect(page.getByRole('list', { name: /Todo lo que pasó con el pedido/ })).toBeVisible();
+  await expectNoSideScroll(page, 'the order page');
+  await page.getByRole('button', { name: 'Devolver' }).first().click();
+  await expect(page.getByRole('dialog', { name: `Devolver dinero de ${order.groupNumber}` })).toBeVisible();
+  await expectNoSideScroll(page, 'the refund dialog');
 });
