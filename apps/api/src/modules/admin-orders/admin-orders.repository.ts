@@ -7,6 +7,7 @@ import { orderNotes } from '../../db/schema/back-office.ts';
 import { deliveryAttempts } from '../../db/schema/fulfilment.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
 import { orderGroups, orderLines, storeOrderHistory, storeOrders } from '../../db/schema/orders.ts';
+import { exactInstant, type KeysetPosition, olderThan } from '../../keyset-cursor.ts';
 
 /**
  * The back office's order reads (issue 19): the list with its filters, one group with everything its
@@ -30,11 +31,6 @@ export interface OrderListFilters {
 }
 
 /** Keyset position: the last row's exact created_at (text, microseconds) and id. */
-export interface ListCursor {
-  createdAt: string;
-  id: number;
-}
-
 export interface GroupListRow {
   id: number;
   number: string;
@@ -80,7 +76,7 @@ function lateCondition(paidBefore: Date): SQL {
 function whereOf(
   db: DatabaseOrTransaction,
   filters: OrderListFilters,
-  cursor: ListCursor | null,
+  cursor: KeysetPosition | null,
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (filters.paymentStatus) conditions.push(eq(orderGroups.paymentStatus, filters.paymentStatus));
@@ -117,9 +113,7 @@ function whereOf(
     );
   }
   if (cursor) {
-    conditions.push(
-      sql`(${orderGroups.createdAt}, ${orderGroups.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
-    );
+    conditions.push(olderThan(orderGroups.createdAt, orderGroups.id, cursor));
   }
   return and(...conditions);
 }
@@ -128,7 +122,7 @@ function whereOf(
 export async function listGroups(
   db: DatabaseOrTransaction,
   filters: OrderListFilters,
-  cursor: ListCursor | null,
+  cursor: KeysetPosition | null,
   limit: number,
 ): Promise<GroupListRow[]> {
   return db
@@ -141,7 +135,7 @@ export async function listGroups(
       total: orderGroups.total,
       country: orderGroups.country,
       createdAt: orderGroups.createdAt,
-      cursorAt: sql<string>`to_char(${orderGroups.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorAt: exactInstant(orderGroups.createdAt),
       paidAt: orderGroups.paidAt,
       beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
       beneficiaryLastName: sql<string>`coalesce(${orderGroups.beneficiary}->>'lastName', '')`,

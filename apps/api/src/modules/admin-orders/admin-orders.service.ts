@@ -15,6 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { decodeKeyset, encodeKeyset, type KeysetPosition } from '../../keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail, resendGroupEmail } from '../mail/mail.service.ts';
 import { isManualMethod } from '../orders/order.presenter.ts';
@@ -27,7 +28,6 @@ import {
   findStoreOrderOfGroup,
   type GroupRow,
   insertOrderNote,
-  type ListCursor,
   listAttemptsOfGroup,
   listEmailsOfGroup,
   listGroups,
@@ -66,42 +66,14 @@ function resolveFilters(filters: AdminOrderFilters, now: Date): OrderListFilters
   };
 }
 
-/** The cursor is opaque to clients: base64url of the last row's exact created_at and id. */
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-}
-
-function decodeCursor(text: string | undefined): ListCursor | null {
-  if (!text) return null;
-  const invalid = () => new HttpError(400, { cursor: [ADMIN_ORDERS_MESSAGES.invalidCursor] });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 2 ||
-    typeof parsed[0] !== 'string' ||
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(parsed[0]) ||
-    !Number.isSafeInteger(parsed[1]) ||
-    (parsed[1] as number) < 1 ||
-    (parsed[1] as number) > 2_147_483_647
-  ) {
-    throw invalid();
-  }
-  return { createdAt: parsed[0], id: parsed[1] as number };
-}
-
 /** One page of groups with their store orders: two queries, whatever the filters. */
 async function readPage(
   db: Database,
   filters: OrderListFilters,
-  cursor: ListCursor | null,
+  cursor: KeysetPosition | null,
   size: number,
   now: Date,
-): Promise<{ results: AdminOrderSummary[]; next: ListCursor | null }> {
+): Promise<{ results: AdminOrderSummary[]; next: KeysetPosition | null }> {
   const rows = await listGroups(db, filters, cursor, size + 1);
   const page = rows.slice(0, size);
   const stores = await listStoreOrdersOfGroups(
@@ -117,7 +89,7 @@ async function readPage(
         now,
       ),
     ),
-    next: rows.length > size && last ? { createdAt: last.cursorAt, id: last.id } : null,
+    next: rows.length > size && last ? { at: last.cursorAt, id: last.id } : null,
   };
 }
 
@@ -129,9 +101,11 @@ export async function listAdminOrders(
   now: Date,
 ): Promise<AdminOrderList> {
   requirePermission(actor, 'admin:read');
-  const cursor = decodeCursor(query.cursor);
+  const cursor = query.cursor
+    ? decodeKeyset(query.cursor, { cursor: [ADMIN_ORDERS_MESSAGES.invalidCursor] })
+    : null;
   const page = await readPage(db, resolveFilters(query, now), cursor, ADMIN_ORDER_PAGE_SIZE, now);
-  return { results: page.results, next_cursor: page.next ? encodeCursor(page.next) : null };
+  return { results: page.results, next_cursor: page.next ? encodeKeyset(page.next) : null };
 }
 
 /**
@@ -200,7 +174,7 @@ export async function* exportAdminOrdersCsv(
   requirePermission(actor, 'admin:read');
   const resolved = resolveFilters(filters, now);
   yield `\uFEFF${stringify([CSV_HEADER], { delimiter: ';', record_delimiter: 'windows' })}`;
-  let cursor: ListCursor | null = null;
+  let cursor: KeysetPosition | null = null;
   do {
     const page = await readPage(db, resolved, cursor, CSV_PAGE_SIZE, now);
     if (page.results.length > 0) yield csvRows(page.results);
