@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { runOutboxPasses } from '../../outbox-passes.ts';
 import {
   type ClaimedEmail,
   claimDueEmails,
@@ -58,11 +59,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
   const concurrency = Math.max(1, options.concurrency ?? MAIL_CONCURRENCY);
   const leaseSeconds = options.leaseSeconds ?? MAIL_LEASE_SECONDS;
-  let stopped = false;
-  /** The tail of the chain of passes; never rejects. */
-  let tail: Promise<void> = Promise.resolve();
-  /** A pass queued behind the running one and not started yet: later requests join it. */
-  let queued: Promise<void> | null = null;
 
   async function sendBatch(): Promise<number> {
     const batch = await claimDueEmails(db, batchSize, leaseSeconds);
@@ -108,41 +104,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return batch.length;
   }
 
-  async function sendAllDue(): Promise<void> {
-    // A full batch may mean more is due; failed rows move to the future, so this ends.
-    while (!stopped && (await sendBatch()) === batchSize) {}
-  }
-
-  function requestPass(): Promise<void> {
-    if (queued) return queued;
-    const pass = tail.then(() => {
-      queued = null;
-      return sendAllDue();
-    });
-    queued = pass;
-    tail = pass.catch((error: unknown) => {
-      log.error({ err: error }, 'E-mail outbox pass failed');
-    });
-    return pass;
-  }
-
-  const timer = setInterval(() => {
-    if (!queued) void requestPass().catch(() => {});
-  }, options.intervalMs ?? 5000);
-  // Polling alone never keeps the process alive; the server stops the worker on close.
-  timer.unref();
-
-  return {
-    kick() {
-      if (!stopped) void requestPass().catch(() => {});
-    },
-    drain() {
-      return requestPass();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await tail;
-    },
-  };
+  return runOutboxPasses({
+    sendBatch,
+    batchSize,
+    intervalMs: options.intervalMs ?? 5000,
+    log,
+    failureMessage: 'E-mail outbox pass failed',
+  });
 }

@@ -1,6 +1,7 @@
 import { pushPayloadSchema } from '@mandado/shared/store-inbox.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { runOutboxPasses } from '../../outbox-passes.ts';
 import { normalizePushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 import { type PushOutcome, sendPush } from './push-sender.ts';
 import {
@@ -48,9 +49,6 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
   const { db, log, endpoints: policy } = options;
   const batchSize = options.batchSize ?? 50;
   const leaseSeconds = options.leaseSeconds ?? 60;
-  let stopped = false;
-  let tail: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | null = null;
 
   async function sendBatch(): Promise<number> {
     const batch = await claimDuePushes(db, batchSize, leaseSeconds);
@@ -93,39 +91,11 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
     return batch.length;
   }
 
-  async function sendAllDue(): Promise<void> {
-    while (!stopped && (await sendBatch()) === batchSize) {}
-  }
-
-  function requestPass(): Promise<void> {
-    if (queued) return queued;
-    const pass = tail.then(() => {
-      queued = null;
-      return sendAllDue();
-    });
-    queued = pass;
-    tail = pass.catch((error: unknown) => {
-      log.error({ err: error }, 'Push outbox pass failed');
-    });
-    return pass;
-  }
-
-  const timer = setInterval(() => {
-    if (!queued) void requestPass().catch(() => {});
-  }, options.intervalMs ?? 10_000);
-  timer.unref();
-
-  return {
-    kick() {
-      if (!stopped) void requestPass().catch(() => {});
-    },
-    drain() {
-      return requestPass();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await tail;
-    },
-  };
+  return runOutboxPasses({
+    sendBatch,
+    batchSize,
+    intervalMs: options.intervalMs ?? 10_000,
+    log,
+    failureMessage: 'Push outbox pass failed',
+  });
 }

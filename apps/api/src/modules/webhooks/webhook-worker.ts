@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { runOutboxPasses } from '../../outbox-passes.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-sender.ts';
 import {
@@ -61,9 +62,6 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const leaseSeconds = options.leaseSeconds ?? Math.ceil(timeoutMs / 1000) * 3;
   const random = options.random ?? Math.random;
-  let stopped = false;
-  let tail: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | null = null;
 
   async function sendBatch(): Promise<number> {
     const batch = await claimDueDeliveries(db, batchSize, leaseSeconds);
@@ -121,40 +119,11 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     return batch.length;
   }
 
-  async function sendAllDue(): Promise<void> {
-    // A full batch may mean more is due; failed rows move to the future, so this ends.
-    while (!stopped && (await sendBatch()) === batchSize) {}
-  }
-
-  function requestPass(): Promise<void> {
-    if (queued) return queued;
-    const pass = tail.then(() => {
-      queued = null;
-      return sendAllDue();
-    });
-    queued = pass;
-    tail = pass.catch((error: unknown) => {
-      log.error({ err: error }, 'Webhook outbox pass failed');
-    });
-    return pass;
-  }
-
-  const timer = setInterval(() => {
-    if (!queued) void requestPass().catch(() => {});
-  }, options.intervalMs ?? 5000);
-  timer.unref();
-
-  return {
-    kick() {
-      if (!stopped) void requestPass().catch(() => {});
-    },
-    drain() {
-      return requestPass();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await tail;
-    },
-  };
+  return runOutboxPasses({
+    sendBatch,
+    batchSize,
+    intervalMs: options.intervalMs ?? 5000,
+    log,
+    failureMessage: 'Webhook outbox pass failed',
+  });
 }
