@@ -8,15 +8,13 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
-import { ApiError } from '@mandado/web-kit/api-client.ts';
-import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
-import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DetailFailure } from '../../components/detail-failure.tsx';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
   addNote,
@@ -54,8 +52,6 @@ export function AdminOrderView({ number }: { number: string }) {
 
   if (query.isPending) return <Spinner label="Cargando el pedido" />;
   if (query.isError) {
-    // A mistyped or old number is not a failure to retry: say so, with the way back to the list.
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <section className="admin-order" aria-labelledby="admin-order-title">
         <Link className="admin-order__back" to={STAFF_PATHS.adminOrders}>
@@ -64,11 +60,11 @@ export function AdminOrderView({ number }: { number: string }) {
         <h1 id="admin-order-title" className="staff-title">
           Pedido {number}
         </h1>
-        {missing ? (
-          <EmptyState title={`No hay ningún pedido con el número ${number}.`} />
-        ) : (
-          <QueryError message={query.error.message} onRetry={() => void query.refetch()} />
-        )}
+        <DetailFailure
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          notFound={`No hay ningún pedido con el número ${number}.`}
+        />
       </section>
     );
   }
@@ -76,7 +72,7 @@ export function AdminOrderView({ number }: { number: string }) {
   const can = {
     operate: hasPermission(operator, 'order:operate'),
     refund: hasPermission(operator, 'payment:refund') && order.payment_status === 'paid',
-    // The reopening service asks for admin:manage (the route's guard, order:operate, lets more through).
+    // Any group may reopen a courier link the wrong codes locked (route and service: order:operate).
     reopen: hasPermission(operator, 'order:operate'),
   };
 

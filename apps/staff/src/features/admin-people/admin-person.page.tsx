@@ -16,8 +16,6 @@ import {
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { STORE_MEMBER_ROLE_LABELS } from '@mandado/shared/store-members.schemas';
 import { WALLET_ENTRY_LABELS } from '@mandado/shared/wallet.schemas';
-import { ApiError } from '@mandado/web-kit/api-client.ts';
-import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
@@ -26,6 +24,7 @@ import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DetailFailure } from '../../components/detail-failure.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
@@ -64,11 +63,11 @@ export function AdminPersonScreen({ userId }: { userId: number }) {
           <h1 id="admin-person-title" className="staff-title">
             Persona
           </h1>
-          {person.error instanceof ApiError && person.error.status === 404 ? (
-            <EmptyState title="No hay ninguna cuenta con ese número." />
-          ) : (
-            <QueryError message={person.error.message} onRetry={() => void person.refetch()} />
-          )}
+          <DetailFailure
+            error={person.error}
+            onRetry={() => void person.refetch()}
+            notFound="No hay ninguna cuenta con ese número."
+          />
         </>
       ) : (
         <PersonDetail person={person.data} />

@@ -9,19 +9,17 @@ import { hasPermission, STORE_MEMBER_ROLES } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
 import { STORE_MEMBER_ROLE_LABELS } from '@mandado/shared/store-members.schemas';
-import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
-import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
-import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { DetailFailure } from '../../components/detail-failure.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
@@ -57,11 +55,11 @@ export function AdminStoreScreen({ storeId }: { storeId: number }) {
           <h1 id="admin-store-title" className="staff-title">
             Tienda
           </h1>
-          {store.error instanceof ApiError && store.error.status === 404 ? (
-            <EmptyState title="No hay ninguna tienda con ese número." />
-          ) : (
-            <QueryError message={store.error.message} onRetry={() => void store.refetch()} />
-          )}
+          <DetailFailure
+            error={store.error}
+            onRetry={() => void store.refetch()}
+            notFound="No hay ninguna tienda con ese número."
+          />
         </>
       ) : (
         <StoreDetail store={store.data} />
