@@ -135,6 +135,9 @@ export default defineConfig({
         // The demo's store owner and operator (apps/api/src/db/seed/demo-staff.ts) with a password the specs
         // know (e2e/staff.helpers.ts); the site is local, so the first start seeds them.
         DEMO_STAFF_PASSWORD: 'demo-staff-e2e-2026',
+        // Each test registers and logs in its own accounts: their hashes at 0.7 ms, not 30 (decision 049); a
+        // published site refuses this setting.
+        PASSWORD_HASHING: 'fast-for-tests',
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, readConfig, readPushConfig } from './config.ts';
+import { isLoopbackHost, readConfig, readPasswordHashing, readPushConfig } from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
   it('defaults to the embedded gazetteer and OpenStreetMap tiles, identifying itself by the public URL', () => {
@@ -164,5 +164,23 @@ describe('readPushConfig (issue 17)', () => {
     expect(() => readPushConfig({ VAPID_SUBJECT: 'http://mandado.uy' })).toThrow(/VAPID_SUBJECT/);
     expect(readPushConfig({ NODE_ENV: 'production' }).allowLocalEndpoints).toBe(false);
     expect(readPushConfig({ PUBLIC_URL: 'https://mandado.uy' }).allowLocalEndpoints).toBe(false);
+  });
+});
+
+describe('readPasswordHashing (decision 049)', () => {
+  it('is standard unless a local run asks for the test setting, which a published site refuses', () => {
+    expect(readPasswordHashing({})).toBe('standard');
+    expect(readConfig({}).passwordHashing).toBe('standard');
+    expect(readPasswordHashing({ PASSWORD_HASHING: 'standard' })).toBe('standard');
+    expect(
+      readPasswordHashing({ PASSWORD_HASHING: 'fast-for-tests', PUBLIC_URL: 'http://localhost:3100' }),
+    ).toBe('fast-for-tests');
+    expect(() =>
+      readPasswordHashing({ PASSWORD_HASHING: 'fast-for-tests', PUBLIC_URL: 'https://mandado.uy' }),
+    ).toThrow(/published site/);
+    expect(() => readPasswordHashing({ PASSWORD_HASHING: 'fast-for-tests', NODE_ENV: 'production' })).toThrow(
+      /published site/,
+    );
+    expect(() => readPasswordHashing({ PASSWORD_HASHING: 'fast' })).toThrow(/'standard' or 'fast-for-tests'/);
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { readWidgetSettings, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import { z } from 'zod';
 import type { DatabaseOptions } from './db/database.ts';
+import type { PasswordHashing } from './modules/accounts/password-hashing.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import type { MediaStorageConfig } from './modules/media/media-storage.ts';
 import type { PaymentsConfig } from './modules/payments/payment-processor.ts';
@@ -53,6 +54,8 @@ export interface AppConfig {
   push: { vapid: VapidConfig; allowLocalEndpoints: boolean };
   /** Uploaded photos: `<DATA_DIR>/media`, or an S3-compatible bucket when S3_BUCKET is set (decision 041). */
   media: MediaStorageConfig;
+  /** PASSWORD_HASHING: 'standard' (the default) or 'fast-for-tests', refused on a published site (decision 049). */
+  passwordHashing: PasswordHashing;
 }
 
 const ruleSchema = z.object({
@@ -237,6 +240,26 @@ export function readPushConfig(env: NodeJS.ProcessEnv): AppConfig['push'] {
   };
 }
 
+/**
+ * PASSWORD_HASHING=fast-for-tests makes new password hashes cheap for the E2E servers (decision 049). A
+ * published site (NODE_ENV=production or a public PUBLIC_URL) refuses to start with it: its accounts' hashes
+ * must cost an attacker what OWASP asks.
+ */
+export function readPasswordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
+  const value = env.PASSWORD_HASHING;
+  if (value === undefined || value === '' || value === 'standard') return 'standard';
+  if (value !== 'fast-for-tests') {
+    throw new Error(`PASSWORD_HASHING must be 'standard' or 'fast-for-tests': ${value}`);
+  }
+  if (env.NODE_ENV === 'production' || isPublishedUrl(env.PUBLIC_URL)) {
+    throw new Error(
+      'PASSWORD_HASHING=fast-for-tests is for test runs: a published site (NODE_ENV=production or a public ' +
+        'PUBLIC_URL) hashes passwords at full cost',
+    );
+  }
+  return value;
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -282,5 +305,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     widgets: readWidgetSettings(env),
     push: readPushConfig(env),
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
+    passwordHashing: readPasswordHashing(env),
   };
 }

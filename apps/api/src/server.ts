@@ -10,6 +10,7 @@ import {
   seedDemoStaff,
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
+import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
 import { type PhotoSweepWorker, startPhotoSweepWorker } from './modules/media/product-photos.service.ts';
@@ -20,6 +21,10 @@ import { type PushWorker, startPushWorker } from './modules/store-inbox/push-wor
 import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
+setPasswordHashing(config.passwordHashing);
+if (config.passwordHashing === 'fast-for-tests') {
+  console.warn('PASSWORD_HASHING=fast-for-tests: new password hashes are cheap, for test runs only');
+}
 let database: DatabaseHandle;
 try {
   database = await openDatabase(config.database);
