@@ -51,11 +51,12 @@ async function order(
     paymentStatus?: 'pending' | 'paid';
     country?: string;
     createdAt?: Date;
+    remitterId?: number;
   } = {},
 ) {
   const product = await createProduct(t.database, store.id);
   const placed = await insertPlacedOrder(t.database, {
-    remitterId: remitter.id,
+    remitterId: options.remitterId ?? remitter.id,
     status: 'confirmed',
     paymentStatus: options.paymentStatus ?? 'pending',
     paymentMethod: options.method ?? 'bank_transfer',
@@ -309,6 +310,39 @@ describe('bank-statement import', () => {
     });
     expect(confirmed.json<BankStatementImport>().rows[0]?.outcome).toBe('already_paid');
     expect(await auditRows('order.mark_paid', `order:${a.number}`)).toHaveLength(1);
+  });
+
+  it("leaves a row paying the confirming operator's own order for someone else on the team", async () => {
+    const own = await order('11.00', { remitterId: pagos.id });
+    const other = await order('12.00');
+    const preview = (
+      await importStatement(
+        pagos,
+        `fecha;concepto;importe\n2026-11-20;${own.number};11,00\n2026-11-20;${other.number};12,00\n`,
+      )
+    ).json<BankStatementImport>();
+    expect(preview.counts).toMatchObject({ matched: 2 });
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/v1/admin/bank-statements/${preview.id}/confirm/`,
+      headers: pagos.headers,
+      payload: {},
+    });
+    const rows = confirmed.json<BankStatementImport>().rows;
+    expect(rows.find((row) => row.order_number === own.number)).toMatchObject({
+      outcome: 'unmatched',
+      note: expect.stringMatching(/^Es un pedido tuyo: pídele a otra persona del equipo/),
+    });
+    expect(rows.find((row) => row.order_number === other.number)?.outcome).toBe('paid');
+    expect(await auditRows('order.mark_paid', `order:${own.number}`)).toHaveLength(0);
+
+    const byColleague = await t.app.inject({
+      method: 'POST',
+      url: `/v1/admin/orders/${own.number}/mark-paid/`,
+      headers: admin.headers,
+      payload: { reference: 'Extracto, fila 1' },
+    });
+    expect(byColleague.statusCode, byColleague.body).toBe(200);
   });
 
   it('refuses a bad file with a 400 in Spanish, and soporte with a 403', async () => {

@@ -12,6 +12,7 @@ import {
   parseBankStatement,
 } from '@mandado/shared/bank-statement';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
@@ -147,9 +148,21 @@ export async function confirmBankStatement(
   const paidCount = await ctx.db.transaction(async (tx) => {
     if (!(await claimConfirmation(tx, importId, operator.userId, paidAt))) return null;
     const matched = await listImportRows(tx, importId, 'matched');
+    // Four eyes on money (issue 19), as 'Marcar pagado': a row paying the confirming operator's own order is
+    // left for someone else on the team, who marks it paid by hand.
+    const matchedIds = matched.flatMap((row) => (row.groupId === null ? [] : [row.groupId]));
+    const own = new Set(
+      (await groupsForStatementByIds(tx, matchedIds))
+        .filter((group) => group.remitterId === operator.userId)
+        .map((group) => group.id),
+    );
     let paid = 0;
     for (const row of matched) {
       if (row.groupId === null) continue;
+      if (own.has(row.groupId)) {
+        await setRowOutcome(tx, row.id, 'unmatched', SERVER_MESSAGES.ownOrderMoney);
+        continue;
+      }
       const reference = (row.reference || row.description).replace(/\s+/g, ' ').trim().slice(0, 120);
       const applied = await applyManualPayment(tx, ctx, operator, {
         groupId: row.groupId,

@@ -89,6 +89,8 @@ export interface StatementGroupRow {
   status: string;
   paymentStatus: string;
   paymentMethod: string;
+  /** Who placed it: an operator never pays their own order (four eyes, issue 19). */
+  remitterId: number;
 }
 
 /** The checkouts with these numbers (a statement's rows name them), in one query. */
@@ -106,6 +108,7 @@ export async function findGroupsByNumbers(
       status: orderGroups.status,
       paymentStatus: orderGroups.paymentStatus,
       paymentMethod: orderGroups.paymentMethod,
+      remitterId: orderGroups.remitterId,
     })
     .from(orderGroups)
     .where(inArray(orderGroups.number, [...numbers]));
@@ -126,6 +129,7 @@ export async function findGroupsByIds(
       status: orderGroups.status,
       paymentStatus: orderGroups.paymentStatus,
       paymentMethod: orderGroups.paymentMethod,
+      remitterId: orderGroups.remitterId,
     })
     .from(orderGroups)
     .where(inArray(orderGroups.id, [...ids]));
