@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actorRoleText, auditActionText, auditChanges, auditFiltersFrom } from './audit-text.ts';
 
 describe('the audit screen text', () => {
-  it('reads before and after as changed fields, then the other facts', () => {
+  it('reads before and after as changed fields, then the other facts, each named in Spanish', () => {
     expect(
       auditChanges({
         before: { status: 'approved', reason: '' },
@@ -11,14 +11,20 @@ describe('the audit screen text', () => {
         amount: 12.5,
       }),
     ).toEqual([
-      { field: 'status', before: 'approved', after: 'suspended' },
-      { field: 'reason', before: '«»', after: 'Sin stock' },
-      { field: 'note', value: 'por teléfono' },
-      { field: 'amount', value: '12.5' },
+      { field: 'status', label: 'Estado', before: 'approved', after: 'suspended' },
+      { field: 'reason', label: 'Motivo', before: '«»', after: 'Sin stock' },
+      { field: 'note', label: 'Nota', value: 'por teléfono' },
+      { field: 'amount', label: 'Importe', value: '12.5' },
     ]);
     expect(auditChanges({ before: { handled: false }, after: { handled: false } })).toEqual([]);
+    expect(auditChanges({ before: { handled: false }, after: { handled: true } })).toEqual([
+      { field: 'handled', label: 'Resuelto', before: 'no', after: 'sí' },
+    ]);
     expect(auditChanges({ after: { assigned_to: 7 } })).toEqual([
-      { field: 'assigned_to', before: '—', after: '7' },
+      { field: 'assigned_to', label: 'Asignado a', before: '—', after: '7' },
+    ]);
+    expect(auditChanges({ something_new: 'x' })).toEqual([
+      { field: 'something_new', label: 'something_new', value: 'x' },
     ]);
   });
 

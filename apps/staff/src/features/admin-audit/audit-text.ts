@@ -17,7 +17,10 @@ export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
 
 /** One line of 'antes → después', or a plain fact recorded with the action (a reason, an amount). */
 export interface AuditChange {
+  /** The recorded key ('status'), unique in one row. */
   field: string;
+  /** What the screen calls it ('Estado'); an unknown key reads as itself. */
+  label: string;
   before?: string;
   after?: string;
   value?: string;
@@ -26,7 +29,77 @@ export interface AuditChange {
 function text(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value === '' ? '«»' : value;
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
   return JSON.stringify(value);
+}
+
+/** The keys the API's recordAudit calls write into a row's detail, as an operator names them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  active: 'Activo',
+  amount: 'Importe',
+  assigned_to: 'Asignado a',
+  bank_statement_import_id: 'Extracto',
+  body: 'Texto',
+  closure: 'Cierre',
+  code_failures: 'Códigos fallidos',
+  commission_rate: 'Comisión',
+  copy_of: 'Copia del correo',
+  created: 'Creados',
+  credit: 'Crédito',
+  currency: 'Moneda',
+  delivery_id: 'Envío',
+  destination: 'Destino',
+  disabled: 'Desactivado',
+  email: 'Correo',
+  email_id: 'Correo',
+  event_id: 'Evento',
+  events: 'Eventos',
+  file_name: 'Archivo',
+  from: 'Desde',
+  group: 'Grupo',
+  handled: 'Resuelto',
+  handled_by: 'Resuelto por',
+  hours: 'Horario',
+  kind: 'Tipo',
+  line_id: 'Línea',
+  locked: 'Bloqueada',
+  locked_reason: 'Motivo del bloqueo',
+  logo: 'Logo',
+  matched: 'Filas que coinciden',
+  name: 'Nombre',
+  net: 'Neto',
+  note: 'Nota',
+  note_id: 'Nota',
+  operator_group: 'Grupo de operador',
+  paid: 'Pagados',
+  patch: 'Cambios',
+  paused_until: 'En pausa hasta',
+  payment_status: 'Pago',
+  price: 'Precio',
+  rate: 'Tasa',
+  reason: 'Motivo',
+  reference: 'Referencia',
+  refund_id: 'Devolución',
+  replay_id: 'Reenvío',
+  reply_id: 'Respuesta',
+  role: 'Rol',
+  rows: 'Filas',
+  shipping: 'Envío',
+  status: 'Estado',
+  status_reason: 'Motivo del estado',
+  stock: 'Stock',
+  store_name: 'Tienda',
+  store_order: 'Pedido de tienda',
+  to: 'A',
+  unchanged: 'Sin cambios',
+  updated: 'Actualizados',
+  url: 'Dirección',
+  value: 'Valor',
+  via: 'Vía',
+};
+
+function change(field: string, values: Omit<AuditChange, 'field' | 'label'>): AuditChange {
+  return { field, label: FIELD_LABELS[field] ?? field, ...values };
 }
 
 function record(value: unknown): Record<string, unknown> | null {
@@ -48,14 +121,18 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
     for (const field of fields) {
       const was = text(before?.[field]);
       const is = text(after?.[field]);
-      if (was !== is) changes.push({ field, before: was, after: is });
+      if (was !== is) changes.push(change(field, { before: was, after: is }));
     }
-    if (!before && detail.before !== undefined) changes.push({ field: 'antes', value: text(detail.before) });
-    if (!after && detail.after !== undefined) changes.push({ field: 'después', value: text(detail.after) });
+    if (!before && detail.before !== undefined) {
+      changes.push({ field: 'before', label: 'Antes', value: text(detail.before) });
+    }
+    if (!after && detail.after !== undefined) {
+      changes.push({ field: 'after', label: 'Después', value: text(detail.after) });
+    }
   }
   for (const [field, value] of Object.entries(detail)) {
     if (field === 'before' || field === 'after') continue;
-    changes.push({ field, value: text(value) });
+    changes.push(change(field, { value: text(value) }));
   }
   return changes;
 }

@@ -157,7 +157,7 @@ function AuditList({ filters }: { filters: AuditFilters }) {
                 <ul className="audit-row__changes">
                   {changes.map((change) => (
                     <li key={change.field}>
-                      <span className="audit-row__field">{change.field}:</span>{' '}
+                      <span className="audit-row__field">{change.label}:</span>{' '}
                       {change.value !== undefined ? change.value : `${change.before} → ${change.after}`}
                     </li>
                   ))}
