@@ -5,11 +5,11 @@ import { test } from './server.fixtures.ts';
 
 /**
  * Issue 19, 'Pedidos': an operator finds a pending transfer by filtering the list (the filters go to the
- * URL), then refunds one line of a paid card order and sees it in the order's timeline. On a phone the
- * order's page fits 360 px.
+ * URL), then refunds one line of a paid card order and sees it in the order's timeline, and resends one of
+ * its e-mails after confirming. On a phone the order's page fits 360 px.
  */
 
-test('an operator filters pending transfers, then refunds one line of a card order', async ({
+test('an operator filters pending transfers, refunds one line of a card order and resends an e-mail', async ({
   page,
   baseURL,
 }) => {
@@ -47,4 +47,16 @@ test('an operator filters pending transfers, then refunds one line of a card ord
   await expect(dialog).toBeHidden();
   const timeline = page.getByRole('list', { name: /Todo lo que pasó con el pedido/ });
   await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${RICE}\\)`))).toBeVisible();
+
+  // 'Reenviar' asks first, naming the e-mail and who gets it; the copy then joins the timeline.
+  const resendButtons = timeline.getByRole('button', { name: /^Reenviar el correo: / });
+  const emailsBefore = await resendButtons.count();
+  expect(emailsBefore).toBeGreaterThan(0);
+  await resendButtons.first().click();
+  const confirm = page.getByRole('dialog', { name: '¿Reenviar este correo?' });
+  await expect(confirm).toContainText('@');
+  await confirm.getByRole('button', { name: 'Reenviar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Correo en cola para reenviarse')).toBeVisible();
+  await expect(resendButtons).toHaveCount(emailsBefore + 1);
 });

@@ -69,7 +69,7 @@ test('an operator answers a message and resolves another from the inbox, and the
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page).toHaveURL(/[?&]action=support\./);
   const rows = page.getByRole('list', { name: 'Acciones, la más reciente primero' }).getByRole('listitem');
-  await expect(rows.filter({ hasText: 'support.handled' }).first()).toContainText('handled: false → true');
+  await expect(rows.filter({ hasText: 'support.handled' }).first()).toContainText('Resuelto: no → sí');
   await expect(rows.filter({ hasText: 'support.replied' }).first()).toContainText(
     'lucia.fernandez@correo.com',
   );

@@ -8,6 +8,8 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
+import { Dialog } from '@mandado/web-kit/dialog.tsx';
+import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
@@ -34,7 +36,8 @@ type OpenDialog =
   | { kind: 'refund'; scope: RefundScope }
   | { kind: 'status'; store: AdminStoreOrder }
   | { kind: 'note' }
-  | { kind: 'cancel' };
+  | { kind: 'cancel' }
+  | { kind: 'resend'; entry: AdminTimelineEntry & { email_id: number } };
 
 const money = (decimal: string) => usdText(parseMoney(decimal));
 
@@ -87,6 +90,7 @@ export function AdminOrderView({ number }: { number: string }) {
   }
 
   async function resend(emailId: number) {
+    setDialog(null);
     setResending(emailId);
     try {
       show(await resendEmail(number, emailId));
@@ -215,7 +219,7 @@ export function AdminOrderView({ number }: { number: string }) {
             entry={entry}
             canResend={can.operate}
             resending={entry.email_id !== null && resending === entry.email_id}
-            onResend={(emailId) => void resend(emailId)}
+            onResend={(emailId) => setDialog({ kind: 'resend', entry: { ...entry, email_id: emailId } })}
           />
         ))}
       </ol>
@@ -288,6 +292,20 @@ export function AdminOrderView({ number }: { number: string }) {
             correo con este motivo.
           </p>
         </TextDialog>
+      ) : null}
+      {dialog?.kind === 'resend' ? (
+        // Each tap is an e-mail in someone's inbox: it asks first, naming the e-mail and who gets it.
+        <Dialog title="¿Reenviar este correo?" onClose={() => setDialog(null)}>
+          <p className="dialog__text">
+            {dialog.entry.title.replace(/^Correo: /, '')}
+            {dialog.entry.detail ? ` · ${dialog.entry.detail.replace(/ · .*$/, '')}` : ''}
+          </p>
+          <DialogActions
+            confirmLabel="Reenviar"
+            onCancel={() => setDialog(null)}
+            onConfirm={() => void resend(dialog.entry.email_id)}
+          />
+        </Dialog>
       ) : null}
     </section>
   );
