@@ -11,6 +11,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { CURRENCIES_KEY, currenciesQueryOptions, removeOverride, setOverride } from './admin-settings.api.ts';
 
+// The currency table keeps the spec's English names (the shop's API answers them); operators read Spanish.
+const SPANISH_NAMES = new Intl.DisplayNames(['es-UY', 'es'], { type: 'currency' });
+
+/** 'Peso argentino' for ARS; the table's own name if the browser does not know the code. */
+function currencyName(currency: AdminCurrency): string {
+  const name = SPANISH_NAMES.of(currency.code);
+  if (!name || name === currency.code) return currency.name;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** 'Monedas': each currency's rate of the day and, when an operator set one, the manual rate in force. */
 export function CurrenciesSection({ canEdit }: { canEdit: boolean }) {
   const currencies = useQuery(currenciesQueryOptions());
@@ -64,7 +74,7 @@ function CurrencyCard({ currency, canEdit }: { currency: AdminCurrency; canEdit:
   return (
     <article className="currency-card" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`} className="currency-card__title">
-        {currency.code} <span className="currency-card__name">{currency.name}</span>
+        {currency.code} <span className="currency-card__name">{currencyName(currency)}</span>
       </h3>
       <dl className="currency-card__rates">
         <div>
