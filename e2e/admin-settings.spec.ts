@@ -21,7 +21,7 @@ async function restoreThreshold(page: Page, baseURL: string): Promise<void> {
  * browser, states the new figure at once (settings are read per request; nothing caches the old one). The
  * setting's history lists the change. The threshold is put back at the end: the server is shared.
  */
-test('an operator edits the free-shipping threshold and the shop shows the new figure', async ({
+test('an operator edits the free-shipping threshold and the shop shows the new figure, in its terms too', async ({
   page,
   baseURL,
 }) => {
@@ -41,6 +41,9 @@ test('an operator edits the free-shipping threshold and the shop shows the new f
     await expect(
       page.getByText('Envío gratis en compras mayores a US$ 95,50', { exact: true }),
     ).toBeVisible();
+    // The terms quote the settings too, not figures written into the page.
+    await page.goto('/termsandconditions');
+    await expect(page.getByText(/y es gratis en las compras mayores a US\$ 95,50\./)).toBeVisible();
   } finally {
     await restoreThreshold(page, origin);
   }

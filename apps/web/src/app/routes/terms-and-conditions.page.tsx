@@ -1,11 +1,14 @@
 import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { Link } from 'react-router';
+import { useShippingFigures } from '../../hooks/use-shipping-figures.ts';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /** Spec §1 and §2 /termsandconditions: the terms of a purchase (who sells, prices, payment, delivery, refunds). */
 export function TermsAndConditionsPage() {
   // The support e-mail and hours are settings (decision 038): the same on every page.
   const support = useSupportContact();
+  // The fees and the threshold are settings too: the terms quote what is charged today.
+  const shipping = useShippingFigures();
   return (
     <article className="container page-section prose">
       <h1>Términos y condiciones</h1>
@@ -68,9 +71,10 @@ export function TermsAndConditionsPage() {
         de encuentro cercano. También puedes elegir retirar el pedido en la tienda.
       </p>
       <p>
-        El envío cuesta 2,99 por tienda dentro de la ciudad y 4,99 por tienda fuera de ella, y es gratis en
-        las compras que superan el mínimo indicado al pie de la página. Todo lo que pagas por el envío es para
-        el repartidor.
+        {shipping
+          ? `El envío cuesta ${shipping.inCity} por tienda dentro de la ciudad y ${shipping.outsideCity} por tienda fuera de ella, y es gratis en las compras mayores a ${shipping.freeFrom}.`
+          : 'El envío se cobra por tienda, según esté dentro o fuera de la ciudad, y es gratis en las compras que superan el mínimo indicado al pie de la página.'}{' '}
+        Todo lo que pagas por el envío es para el repartidor.
       </p>
 
       <h2>7. Productos no recibidos y reembolsos</h2>

@@ -1,5 +1,6 @@
 import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { Link } from 'react-router';
+import { useShippingFigures } from '../../hooks/use-shipping-figures.ts';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /**
@@ -9,6 +10,8 @@ import { useSupportContact } from '../../hooks/use-support-contact.ts';
 export function TermsUsePage() {
   // The support e-mail and hours are settings (decision 038): the same on every page.
   const support = useSupportContact();
+  // The fees and the threshold are settings too: the terms quote what is charged today.
+  const shipping = useShippingFigures();
   const mail = <a href={`mailto:${support.email}`}>{support.email}</a>;
   return (
     <article className="container page-section prose">
@@ -69,9 +72,10 @@ export function TermsUsePage() {
         punto de encuentro con quien recibe. También puedes retirar el pedido en la tienda.
       </p>
       <p>
-        El envío cuesta 2,99 por tienda dentro de la ciudad y 4,99 por tienda fuera de ella, y es gratis en
-        las compras que superan el mínimo indicado al pie de la página. Todo el costo del envío es para el
-        repartidor.
+        {shipping
+          ? `El envío cuesta ${shipping.inCity} por tienda dentro de la ciudad y ${shipping.outsideCity} por tienda fuera de ella, y es gratis en las compras mayores a ${shipping.freeFrom}.`
+          : 'El envío se cobra por tienda, según esté dentro o fuera de la ciudad, y es gratis en las compras que superan el mínimo indicado al pie de la página.'}{' '}
+        Todo el costo del envío es para el repartidor.
       </p>
 
       <h2 id="preguntas-frecuentes">Preguntas Frecuentes</h2>

@@ -3,6 +3,8 @@ import { CARDS_ONLY, type FaqSettings, faqEntries, paymentMethodsSentence } from
 
 const SETTINGS: FaqSettings = {
   free_shipping_threshold: '80.00',
+  shipping_fee_in_city: '2.99',
+  shipping_fee_outside_city: '4.99',
   referral_invitee_reward: '5.00',
   referral_inviter_reward: '5.00',
   referral_minimum_purchase: '50.00',

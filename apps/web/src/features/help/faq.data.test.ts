@@ -3,6 +3,8 @@ import { type FaqSettings, faqEntries } from './faq.data.ts';
 
 const SETTINGS: FaqSettings = {
   free_shipping_threshold: '80.00',
+  shipping_fee_in_city: '2.99',
+  shipping_fee_outside_city: '4.99',
   referral_invitee_reward: '5.00',
   referral_inviter_reward: '5.00',
   referral_minimum_purchase: '50.00',
@@ -29,7 +31,7 @@ describe('faqEntries', () => {
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
   });
 
-  it('reads the free-shipping threshold from the settings', () => {
+  it('reads the free-shipping threshold and the shipping fees from the settings', () => {
     const shipping = (settings: FaqSettings) =>
       faqEntries(settings)
         .find((entry) => entry.id === 'costo-envio')
@@ -37,6 +39,9 @@ describe('faqEntries', () => {
     expect(shipping(SETTINGS)).toContain('mayores a US$ 80');
     expect(shipping({ ...SETTINGS, free_shipping_threshold: '65.50' })).toContain('mayores a US$ 65,50');
     expect(shipping(SETTINGS)).toContain('US$ 2,99 dentro de la ciudad y US$ 4,99 fuera');
+    expect(
+      shipping({ ...SETTINGS, shipping_fee_in_city: '3.50', shipping_fee_outside_city: '6.00' }),
+    ).toContain('US$ 3,50 dentro de la ciudad y US$ 6 fuera');
   });
 
   it('reads the referral figures from the settings', () => {

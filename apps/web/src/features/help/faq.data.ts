@@ -1,7 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import type { Settings } from '@mandado/shared/settings.schemas';
-import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
 
 /** What an answer's button does: open another help view, the city selector or the referral popup. */
 export type FaqAction = 'cities' | 'suggestion' | 'instructions' | 'contact' | 'referral';
@@ -19,6 +18,8 @@ export interface FaqEntry {
 export type FaqSettings = Pick<
   Settings,
   | 'free_shipping_threshold'
+  | 'shipping_fee_in_city'
+  | 'shipping_fee_outside_city'
   | 'referral_invitee_reward'
   | 'referral_inviter_reward'
   | 'referral_minimum_purchase'
@@ -58,15 +59,16 @@ function figure(minor: number): string {
 
 /**
  * Spec §1 and issue 11: about 17 questions written for this service, in Spanish with "tú". A function of the
- * public settings: the free-shipping threshold and the referral figures are never written by hand.
+ * public settings: the shipping fees, the free-shipping threshold and the referral figures are never
+ * written by hand.
  */
 export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CARDS_ONLY): FaqEntry[] {
   const threshold = figure(parseMoney(settings.free_shipping_threshold));
   const inviteeReward = figure(parseMoney(settings.referral_invitee_reward));
   const inviterReward = figure(parseMoney(settings.referral_inviter_reward));
   const minimum = figure(parseMoney(settings.referral_minimum_purchase));
-  const feeInCity = figure(SHIPPING_FEE_IN_CITY_USD);
-  const feeOutside = figure(SHIPPING_FEE_OUTSIDE_CITY_USD);
+  const feeInCity = figure(parseMoney(settings.shipping_fee_in_city));
+  const feeOutside = figure(parseMoney(settings.shipping_fee_outside_city));
   return [
     {
       id: 'como-funciona',

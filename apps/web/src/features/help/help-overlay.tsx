@@ -129,7 +129,7 @@ function HelpViewContent({ view, onAction }: { view: HelpView; onAction: (action
     case 'contact':
       return <ContactForm />;
     case 'shipping':
-      return <ShippingPolicyView freeShippingThreshold={settings?.free_shipping_threshold ?? null} />;
+      return <ShippingPolicyView />;
     case 'suggestion':
       return <SuggestionForm />;
     case 'instructions':

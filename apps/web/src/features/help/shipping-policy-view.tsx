@@ -1,9 +1,12 @@
-import { parseMoney } from '@mandado/shared/money';
-import { usdText } from '@mandado/shared/money-text';
-import { SHIPPING_FEE_IN_CITY_USD, SHIPPING_FEE_OUTSIDE_CITY_USD } from '@mandado/shared/shipping';
+import { useShippingFigures } from '../../hooks/use-shipping-figures.ts';
 
-/** Spec §1: per-store shipping, free above the setting's threshold, 24–48 h Monday to Friday, pick-up, popular zones. */
-export function ShippingPolicyView({ freeShippingThreshold }: { freeShippingThreshold: string | null }) {
+/**
+ * Spec §1: per-store shipping, free above the threshold, 24–48 h Monday to Friday, pick-up, popular zones. The
+ * fees and the threshold are the settings' (operators change them in Ajustes); until they load, the sentence
+ * says how shipping works without a figure.
+ */
+export function ShippingPolicyView() {
+  const figures = useShippingFigures();
   return (
     <div className="help-view">
       <h3 className="help-view__title">Políticas de envío</h3>
@@ -12,15 +15,13 @@ export function ShippingPolicyView({ freeShippingThreshold }: { freeShippingThre
           Costo del envío
         </h4>
         <p>
-          Cada tienda de tu pedido cobra su envío: {usdText(SHIPPING_FEE_IN_CITY_USD, { whole: 'short' })}{' '}
-          dentro de la ciudad y {usdText(SHIPPING_FEE_OUTSIDE_CITY_USD, { whole: 'short' })} fuera de ella.
+          {figures
+            ? `Cada tienda de tu pedido cobra su envío: ${figures.inCity} dentro de la ciudad y ${figures.outsideCity} fuera de ella.`
+            : 'Cada tienda de tu pedido cobra su envío, según esté dentro o fuera de la ciudad.'}{' '}
           Todo lo que pagas de envío es para el repartidor.
         </p>
-        {freeShippingThreshold ? (
-          <p className="help-view__note">
-            Envío gratis en compras mayores a {usdText(parseMoney(freeShippingThreshold), { whole: 'short' })}
-            .
-          </p>
+        {figures ? (
+          <p className="help-view__note">Envío gratis en compras mayores a {figures.freeFrom}.</p>
         ) : null}
       </section>
       <section aria-labelledby="help-shipping-time" className="help-view__section">
