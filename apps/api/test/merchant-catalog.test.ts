@@ -386,3 +386,48 @@ describe('who reaches the catalog', () => {
     expect(row?.stock).toBe(10);
   });
 });
+
+describe('uploads per account', () => {
+  it('counts photos and CSV imports together and refuses the next with 429 in Spanish', async () => {
+    const limited = await createTestApp({
+      rateLimits: { merchantUploadPerUser: { max: 2, windowSeconds: 3600 } },
+    });
+    try {
+      const ownStore = await createStore(limited.database);
+      const member = await createUser(limited.app);
+      await addStoreMember(limited.database, ownStore.id, member.id, 'owner');
+      const area = `/v1/merchant/stores/${ownStore.id}`;
+      const photo = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: `${area}/product-images/`,
+          headers: { ...member.headers, 'content-type': 'image/png' },
+          payload: PNG,
+        });
+      expect((await photo()).statusCode).toBe(201);
+      const dryRun = await limited.app.inject({
+        method: 'POST',
+        url: `${area}/products/import/?dry_run=1`,
+        headers: { ...member.headers, 'content-type': 'text/csv' },
+        payload: 'nombre,categoria,precio,stock\nPan,Varios,10,1\n',
+      });
+      expect(dryRun.statusCode, dryRun.body).toBe(200);
+      const refused = await photo();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json<{ detail: string }>().detail).toBe(SERVER_MESSAGES.tooManyRequests);
+      // Another account of the same store has its own count.
+      const colleague = await createUser(limited.app);
+      await addStoreMember(limited.database, ownStore.id, colleague.id, 'owner');
+      const theirs = await limited.app.inject({
+        method: 'POST',
+        url: `${area}/product-images/`,
+        headers: { ...colleague.headers, 'content-type': 'image/png' },
+        payload: PNG,
+      });
+      expect(theirs.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

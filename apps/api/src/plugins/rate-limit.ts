@@ -76,6 +76,12 @@ export const DEFAULT_RATE_LIMITS = {
   courierPhotoPerToken: { max: 20, windowSeconds: 3600 },
   /** 'Vende en Mandado' (issue 18): each application e-mails every operator and the applicant. */
   storeApplicationPerIp: { max: 5, windowSeconds: 3600 },
+  /**
+   * A store member's files (issue 18's catalog): product photos (up to 8 MB, decoded and re-encoded) and CSV
+   * imports, dry runs included, together per account. An owner photographing a whole shelf stays well under
+   * it; a stolen session or a runaway script cannot fill the disk or keep the image decoder busy.
+   */
+  merchantUploadPerUser: { max: 300, windowSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -11,11 +11,13 @@ import {
   merchantStockSchema,
   productImageUploadSchema,
 } from '@mandado/shared/merchant-catalog.schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
 import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
+import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { registerImageBodyParser, sendUploadedImage } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
 import { CSV_MAX_BYTES } from './catalog-csv.ts';
@@ -34,6 +36,7 @@ import {
 
 const TAGS = ['comercio'];
 const ERRORS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const UPLOAD_ERRORS = { ...ERRORS, 413: apiErrorSchema, 429: apiErrorSchema };
 const productParamsSchema = idParamsSchema.extend({ productId: idParamsSchema.shape.id });
 
 /**
@@ -49,17 +52,23 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
+  /** Counted before the body is read: a caller over the limit never has its file parsed. */
+  const countUpload = async (request: FastifyRequest, reply: FastifyReply) => {
+    await enforceRateLimit(app, reply, 'merchantUploadPerUser', `user:${requireActor(request).userId}`);
+  };
+
   app.post(
     '/stores/:id/products/import/',
     {
       bodyLimit: CSV_MAX_BYTES,
+      onRequest: countUpload,
       schema: {
         tags: TAGS,
         summary:
           'Importa productos, precios y stock desde un CSV (cuerpo text/csv); con dry_run=1 en la consulta, muestra qué haría y los errores de cada fila sin cambiar nada',
         params: idParamsSchema,
         querystring: catalogImportQuerySchema,
-        response: { 200: catalogImportReportSchema, ...ERRORS, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: { 200: catalogImportReportSchema, ...UPLOAD_ERRORS, 415: apiErrorSchema },
       },
     },
     async (request) => {
@@ -215,11 +224,12 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stores/:id/product-images/',
     {
       bodyLimit: IMAGE_MAX_BYTES,
+      onRequest: countUpload,
       schema: {
         tags: TAGS,
         summary: 'Sube una foto de producto (JPEG, PNG o WebP, hasta 8 MB, en el cuerpo): devuelve su URL',
         params: idParamsSchema,
-        response: { 201: productImageUploadSchema, ...ERRORS, 413: apiErrorSchema },
+        response: { 201: productImageUploadSchema, ...UPLOAD_ERRORS },
       },
     },
     async (request, reply) => {
