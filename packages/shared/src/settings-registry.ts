@@ -317,7 +317,7 @@ export const SETTINGS_REGISTRY = {
     default: '021000021',
     public: false,
     editableBy: OPERATORS,
-    description: 'Routing number (ABA).',
+    description: 'Número de ruta del banco en EE. UU. (ABA).',
   }),
   bank_account_swift: define({
     label: 'SWIFT',

@@ -23,6 +23,9 @@ describe('the audit screen text', () => {
     expect(auditChanges({ after: { assigned_to: 7 } })).toEqual([
       { field: 'assigned_to', label: 'Asignado a', before: '—', after: '7' },
     ]);
+    expect(auditChanges({ before: '80.00', after: '85.00' })).toEqual([
+      { field: 'value', label: 'Valor', before: '80.00', after: '85.00' },
+    ]);
     expect(auditChanges({ something_new: 'x' })).toEqual([
       { field: 'something_new', label: 'something_new', value: 'x' },
     ]);

@@ -110,7 +110,8 @@ function record(value: unknown): Record<string, unknown> | null {
 
 /**
  * The detail of a row as lines to read: each field of `before`/`after` that changed as before → after (a
- * field only on one side still shows, with '—' for the other), then the other keys as they are.
+ * field only on one side still shows, with '—' for the other; plain values as one 'Valor'), then the other
+ * keys as they are.
  */
 export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
   const before = record(detail.before);
@@ -129,6 +130,11 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
     if (!after && detail.after !== undefined) {
       changes.push({ field: 'after', label: 'Después', value: text(detail.after) });
     }
+  } else if (detail.before !== undefined || detail.after !== undefined) {
+    // A single value changed (a setting: `{ before: '80.00', after: '85.00' }`).
+    const was = text(detail.before);
+    const is = text(detail.after);
+    if (was !== is) changes.push(change('value', { before: was, after: is }));
   }
   for (const [field, value] of Object.entries(detail)) {
     if (field === 'before' || field === 'after') continue;
