@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from '../../scripts/vite-precompress.ts';
 
 const api = 'http://localhost:3000';
 
@@ -23,7 +24,7 @@ const SHELL_MODULES = [
  */
 export default defineConfig(({ command }) => ({
   base: command === 'build' ? '/staff/' : '/',
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   server: {
     port: 5174,
     strictPort: true,

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressAssets } from '../../scripts/vite-precompress.ts';
 
 const api = 'http://localhost:3000';
 
@@ -60,7 +61,7 @@ const routerTreeShaking: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), routerTreeShaking],
+  plugins: [react(), routerTreeShaking, precompressAssets()],
   server: {
     port: 5173,
     strictPort: true,

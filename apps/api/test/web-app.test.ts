@@ -1,11 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
+const SHELL_JS = `export const products = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Producto ${i}`))};`;
 let distDir: string;
 let t: TestApp;
 
@@ -19,6 +21,11 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  // A hashed asset with the .br and .gz the build writes beside it (scripts/vite-precompress.ts).
+  writeFileSync(path.join(distDir, 'assets', 'shell-5678.js'), SHELL_JS);
+  writeFileSync(path.join(distDir, 'assets', 'shell-5678.js.br'), brotliCompressSync(SHELL_JS));
+  // Level 1: bytes that on-the-fly compression (level 6) would not produce, so the test tells them apart.
+  writeFileSync(path.join(distDir, 'assets', 'shell-5678.js.gz'), gzipSync(SHELL_JS, { level: 1 }));
   t = await createTestApp({ webDistDir: distDir });
   // The store the catalog paths below name: its slug is its name without spaces.
   await createStore(t.database, { name: 'El Dorado' });
@@ -85,5 +92,32 @@ describe('page routes and the 404 page (decision 014)', () => {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(response.body).not.toContain('<html');
+  });
+});
+
+describe('hashed assets, compressed at build time', () => {
+  it('sends the .br or .gz the build wrote, as the browser accepts, with a year-long immutable cache', async () => {
+    const url = '/assets/shell-5678.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SHELL_JS);
+    expect(br.rawPayload.equals(readFileSync(path.join(distDir, 'assets', 'shell-5678.js.br')))).toBe(true);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SHELL_JS);
+    expect(gz.rawPayload.equals(readFileSync(path.join(distDir, 'assets', 'shell-5678.js.gz')))).toBe(true);
+
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SHELL_JS);
   });
 });

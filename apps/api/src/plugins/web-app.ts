@@ -35,6 +35,9 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each hashed asset (scripts/vite-precompress.ts): sent as they are,
+      // at brotli's best, with no compression per request; a file without them is compressed as before.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
@@ -53,6 +56,7 @@ export async function registerWebApp(
       prefix: STAFF_ASSETS_PREFIX,
       wildcard: false,
       index: false,
+      preCompressed: true,
       decorateReply: false,
       setHeaders(reply) {
         reply.header('cache-control', IMMUTABLE);
