@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { BankStatementProblem } from './bank-statement.ts';
 import { decimalString } from './catalog.schemas.ts';
 import { MESSAGES } from './messages.ts';
+import { markPaidInputSchema } from './staff-order.schemas.ts';
 import { statementTotalsSchema } from './statement.schemas.ts';
-import { singleLineText } from './validation-rules.ts';
 
 /** Issue 19, the back office's payments: the transfer queue, bank-statement imports, findings, statements. */
 
@@ -222,9 +222,6 @@ export const shippingStatementParamsSchema = z.object({ week: weekString });
 export const adminStatementsCsvQuerySchema = z.object({ week: weekString.optional() });
 
 /** Paying a statement: the bank transfer's reference. */
-export const statementPaidInputSchema = z.object({
-  reference: singleLineText(
-    z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(120, MESSAGES.tooLong(120)),
-  ),
-});
+/** A statement paid to a store or the couriers: its transfer's reference, the same rule as 'Marcar pagado'. */
+export const statementPaidInputSchema = markPaidInputSchema;
 export type StatementPaidInput = z.input<typeof statementPaidInputSchema>;
