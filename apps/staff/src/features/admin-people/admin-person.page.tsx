@@ -24,7 +24,7 @@ import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { DetailFailure } from '../../components/detail-failure.tsx';
+import { DetailScreen } from '../../components/detail-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
@@ -52,27 +52,17 @@ import './admin-people.css';
 export function AdminPersonScreen({ userId }: { userId: number }) {
   const person = useQuery(personQueryOptions(userId));
   return (
-    <section className="admin-people" aria-labelledby="admin-person-title">
-      <Link className="admin-people__back" to={STAFF_PATHS.adminPeople}>
-        ← Todas las personas
-      </Link>
-      {person.isPending ? (
-        <Spinner label="Cargando la cuenta" />
-      ) : person.isError ? (
-        <>
-          <h1 id="admin-person-title" className="staff-title">
-            Persona
-          </h1>
-          <DetailFailure
-            error={person.error}
-            onRetry={() => void person.refetch()}
-            notFound="No hay ninguna cuenta con ese número."
-          />
-        </>
-      ) : (
-        <PersonDetail person={person.data} />
-      )}
-    </section>
+    <DetailScreen
+      query={person}
+      block="admin-people"
+      titleId="admin-person-title"
+      back={{ to: STAFF_PATHS.adminPeople, label: 'Todas las personas' }}
+      fallbackTitle="Persona"
+      loadingLabel="Cargando la cuenta"
+      notFound="No hay ninguna cuenta con ese número."
+    >
+      {(person) => <PersonDetail person={person} />}
+    </DetailScreen>
   );
 }
 
@@ -195,7 +185,7 @@ function OperatorForm({ person }: { person: AdminPerson }) {
   }
 
   return (
-    <form className="admin-people__inline-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="staff-inline-form" noValidate onSubmit={(event) => void submit(event)}>
       <Field
         fieldId={`${ids}-group`}
         label="Grupo de operador"
@@ -319,7 +309,7 @@ function MembershipForm({ person }: { person: AdminPerson }) {
   }
 
   return (
-    <form className="admin-people__card-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="staff-card-form" noValidate onSubmit={(event) => void submit(event)}>
       <h3 className="admin-people__subheading">Dar acceso a una tienda</h3>
       <Field fieldId={`${ids}-store`} label="Tienda" required error={error}>
         <select
@@ -353,7 +343,7 @@ function MembershipForm({ person }: { person: AdminPerson }) {
         </select>
       </Field>
       <FormProblem problem={problem} />
-      <button type="submit" className="button button--primary admin-people__submit" disabled={busy}>
+      <button type="submit" className="button button--primary staff-card-form__submit" disabled={busy}>
         {busy ? <Spinner size="small" /> : null}
         Dar acceso
       </button>

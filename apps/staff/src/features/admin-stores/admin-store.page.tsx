@@ -19,7 +19,7 @@ import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { DetailFailure } from '../../components/detail-failure.tsx';
+import { DetailScreen } from '../../components/detail-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
@@ -44,27 +44,17 @@ import './admin-stores.css';
 export function AdminStoreScreen({ storeId }: { storeId: number }) {
   const store = useQuery(storeQueryOptions(storeId));
   return (
-    <section className="admin-stores" aria-labelledby="admin-store-title">
-      <Link className="admin-stores__back" to={STAFF_PATHS.adminStores}>
-        ← Todas las tiendas
-      </Link>
-      {store.isPending ? (
-        <Spinner label="Cargando la tienda" />
-      ) : store.isError ? (
-        <>
-          <h1 id="admin-store-title" className="staff-title">
-            Tienda
-          </h1>
-          <DetailFailure
-            error={store.error}
-            onRetry={() => void store.refetch()}
-            notFound="No hay ninguna tienda con ese número."
-          />
-        </>
-      ) : (
-        <StoreDetail store={store.data} />
-      )}
-    </section>
+    <DetailScreen
+      query={store}
+      block="admin-stores"
+      titleId="admin-store-title"
+      back={{ to: STAFF_PATHS.adminStores, label: 'Todas las tiendas' }}
+      fallbackTitle="Tienda"
+      loadingLabel="Cargando la tienda"
+      notFound="No hay ninguna tienda con ese número."
+    >
+      {(store) => <StoreDetail store={store} />}
+    </DetailScreen>
   );
 }
 
@@ -219,7 +209,7 @@ function CommissionForm({ store }: { store: AdminStoreDetail }) {
   }
 
   return (
-    <form className="admin-store__inline-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="staff-inline-form" noValidate onSubmit={(event) => void submit(event)}>
       <Field
         fieldId={`${ids}-rate`}
         label="Comisión (%)"
@@ -348,7 +338,7 @@ function AddMemberForm({ storeId }: { storeId: number }) {
   }
 
   return (
-    <form className="admin-store__add" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="staff-card-form" noValidate onSubmit={(event) => void submit(event)}>
       <h3 className="admin-stores__subheading">Sumar una cuenta existente</h3>
       <Field fieldId={`${ids}-email`} label="Correo de la cuenta" required error={error}>
         <input
@@ -374,7 +364,7 @@ function AddMemberForm({ storeId }: { storeId: number }) {
         </select>
       </Field>
       <FormProblem problem={problem} />
-      <button type="submit" className="button button--primary admin-store__add-button" disabled={busy}>
+      <button type="submit" className="button button--primary staff-card-form__submit" disabled={busy}>
         {busy ? <Spinner size="small" /> : null}
         Sumar al equipo
       </button>
