@@ -42,29 +42,34 @@ export interface WalletEntryRow {
   createdAt: Date;
 }
 
+/** An entry as both the remitter's wallet and the back office's ledger list it, with its order's number. */
+const ENTRY_COLUMNS = {
+  id: walletEntries.id,
+  kind: walletEntries.kind,
+  amount: walletEntries.amount,
+  groupNumber: sql<string | null>`(select number from order_groups g where g.id = ${walletEntries.groupId})`,
+  note: walletEntries.note,
+  createdAt: walletEntries.createdAt,
+};
+
+async function balanceOf(db: Database, userId: number): Promise<string> {
+  const [row] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
+  return row?.credit ?? '0.00';
+}
+
 /** The balance and the newest `limit` entries with their order numbers: two queries. */
 export async function readWallet(
   db: Database,
   userId: number,
   limit: number,
 ): Promise<{ balance: string; entries: WalletEntryRow[] }> {
-  const [balance] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
   const entries = await db
-    .select({
-      id: walletEntries.id,
-      kind: walletEntries.kind,
-      amount: walletEntries.amount,
-      groupNumber: sql<
-        string | null
-      >`(select number from order_groups g where g.id = ${walletEntries.groupId})`,
-      note: walletEntries.note,
-      createdAt: walletEntries.createdAt,
-    })
+    .select(ENTRY_COLUMNS)
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(limit);
-  return { balance: balance?.credit ?? '0.00', entries };
+  return { balance: await balanceOf(db, userId), entries };
 }
 
 export interface LedgerEntryRow extends WalletEntryRow {
@@ -77,17 +82,9 @@ export async function readLedger(
   userId: number,
   limit: number,
 ): Promise<{ balance: string; entries: LedgerEntryRow[] }> {
-  const [balance] = await db.select({ credit: users.credit }).from(users).where(eq(users.id, userId));
   const entries = await db
     .select({
-      id: walletEntries.id,
-      kind: walletEntries.kind,
-      amount: walletEntries.amount,
-      groupNumber: sql<
-        string | null
-      >`(select number from order_groups g where g.id = ${walletEntries.groupId})`,
-      note: walletEntries.note,
-      createdAt: walletEntries.createdAt,
+      ...ENTRY_COLUMNS,
       createdByName: sql<string | null>`(
         select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${walletEntries.createdBy}
       )`,
@@ -96,7 +93,7 @@ export async function readLedger(
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id))
     .limit(limit);
-  return { balance: balance?.credit ?? '0.00', entries };
+  return { balance: await balanceOf(db, userId), entries };
 }
 
 /** An adjustment already written under this Idempotency-Key for the user (a double click), or null. */
