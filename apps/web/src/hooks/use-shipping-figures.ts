@@ -1,7 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
-import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
-import { useQuery } from '@tanstack/react-query';
+import { usePublicSettings } from './use-public-settings.ts';
 
 /** The shipping fees per store and the free-shipping threshold, as the policy texts quote them ('US$ 2,99'). */
 export interface ShippingFigures {
@@ -16,7 +15,7 @@ export interface ShippingFigures {
  * a figure that is not the one charged.
  */
 export function useShippingFigures(): ShippingFigures | null {
-  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
+  const settings = usePublicSettings();
   if (!settings) return null;
   const figure = (amount: string) => usdText(parseMoney(amount), { whole: 'short' });
   return {

@@ -1,6 +1,5 @@
 import { type SupportContact, supportContactFrom } from '@mandado/shared/support-contact';
-import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
-import { useQuery } from '@tanstack/react-query';
+import { usePublicSettings } from './use-public-settings.ts';
 
 /**
  * The support WhatsApp number, e-mail and hours from the public settings (decision 038), for every page that
@@ -8,6 +7,6 @@ import { useQuery } from '@tanstack/react-query';
  * registry's defaults keep the links working.
  */
 export function useSupportContact(): SupportContact {
-  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
+  const settings = usePublicSettings();
   return supportContactFrom(settings);
 }

@@ -1,6 +1,6 @@
 import type { WidgetSettings } from '@mandado/shared/third-party-widgets';
 import { useEffect } from 'react';
-import { useSettings } from '../../features/settings/use-settings.ts';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 
 export function anyWidgetConfigured(widgets: WidgetSettings | undefined): widgets is WidgetSettings {
@@ -13,7 +13,7 @@ export function anyWidgetConfigured(widgets: WidgetSettings | undefined): widget
  * its Lighthouse figures never include them.
  */
 export function useThirdPartyWidgets(): void {
-  const widgets = useSettings()?.widgets;
+  const widgets = usePublicSettings()?.widgets;
   const configured = anyWidgetConfigured(widgets) ? widgets : null;
   useEffect(() => {
     if (!configured) return;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SupportContactBlock } from '../../features/help/support-contact-block.tsx';
 import { referralRewardLine } from '../../features/referral/referral-share.ts';
 import { FreeShippingNote } from '../../features/settings/free-shipping-note.tsx';
-import { useSettings } from '../../features/settings/use-settings.ts';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { FooterHelpTabs } from './footer-help-tabs.tsx';
 import { ReferralEmailBox } from './referral-email-box.tsx';
@@ -31,7 +31,7 @@ function InstagramIcon() {
 
 export function SiteFooter() {
   const openReferral = useAppStore((state) => state.openReferral);
-  const settings = useSettings();
+  const settings = usePublicSettings();
   return (
     <footer className="site-footer">
       <section className="container" aria-labelledby="footer-referral">

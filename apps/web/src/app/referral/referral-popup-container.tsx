@@ -1,7 +1,7 @@
 import { emailExists } from '../../features/accounts/accounts.api.ts';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { ReferralPopup } from '../../features/referral/referral-popup.tsx';
-import { useSettings } from '../../features/settings/use-settings.ts';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 interface ReferralPopupContainerProps {
@@ -15,7 +15,7 @@ interface ReferralPopupContainerProps {
  */
 export function ReferralPopupContainer({ email, onClose }: ReferralPopupContainerProps) {
   const { user } = useCurrentUser();
-  const settings = useSettings();
+  const settings = usePublicSettings();
   const setAuthPanel = useAppStore((state) => state.setAuthPanel);
   // who-am-I has answered by the time anyone can open the popup; until then there is nothing to show.
   if (!settings) return null;

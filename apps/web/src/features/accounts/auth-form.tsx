@@ -12,11 +12,11 @@ import {
 } from '@mandado/web-kit/form/form-controls.tsx';
 import { PhoneField } from '@mandado/web-kit/form/phone-field.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
-import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { emailExists } from './accounts.api.ts';
 import {
   type AuthFormValues,
@@ -68,7 +68,7 @@ export function AuthForm({
   const stageChosenByShopper = useRef(false);
   const [resolver] = useState(() => authStageResolver(() => stageRef.current));
   const [invitation, setInvitation] = useState(referralToken);
-  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
+  const settings = usePublicSettings();
   const {
     register,
     control,

@@ -2,10 +2,10 @@ import type { DeliveryZone, GeoPlace } from '@mandado/shared/geo.schemas';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
-import { whoamiQueryOptions } from '@mandado/web-kit/whoami-query.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { type GeoPoint, geoSearchQueryOptions, reverseGeocode, roundCoordinate } from './geo.api.ts';
 import { withHouseNumber } from './house-number.ts';
 import {
@@ -92,7 +92,7 @@ export function AddressPicker({
     ...geoSearchQueryOptions(debouncedTerm),
     enabled: open && debouncedTerm.trim().length >= 3,
   });
-  const settings = useQuery({ ...whoamiQueryOptions(), select: (body) => body.settings }).data;
+  const settings = usePublicSettings();
   const listId = useId();
   const choiceName = useId();
   const valueRef = useRef(value);

@@ -2,6 +2,7 @@ import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { type HelpView, useAppStore } from '../../state/app-store.ts';
 import { ContactForm } from './contact-form.tsx';
 import type { FaqAction } from './faq.data.ts';
@@ -10,7 +11,6 @@ import { PaymentInstructionsView } from './payment-instructions-view.tsx';
 import { ShippingPolicyView } from './shipping-policy-view.tsx';
 import { SuggestionForm } from './suggestion-form.tsx';
 import { SupportContactBlock } from './support-contact-block.tsx';
-import { usePublicSettings } from './use-public-settings.ts';
 import './help.css';
 
 /** Spec §2: the visible menu. Suggestion and instruction views are reached from answers and links only. */

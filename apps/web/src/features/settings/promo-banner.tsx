@@ -1,8 +1,8 @@
 import { ClockIcon } from '@mandado/web-kit/icons.tsx';
 import { useState } from 'react';
 import { useNowSeconds } from '../../hooks/use-now-seconds.ts';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { formatCountdown, shouldShowBanner } from './banner-countdown.ts';
-import { useSettings } from './use-settings.ts';
 
 function Countdown({ endAt }: { endAt: number }) {
   const [running, setRunning] = useState(true);
@@ -19,7 +19,7 @@ function Countdown({ endAt }: { endAt: number }) {
 
 /** The promotional countdown banner (spec §4), decided once when the settings arrive. */
 export function PromoBanner() {
-  const settings = useSettings();
+  const settings = usePublicSettings();
   const [startedAt] = useState(() => Math.floor(Date.now() / 1000));
   if (!settings || !shouldShowBanner(settings.header_banner_end_at, startedAt)) return null;
   return (
