@@ -11,6 +11,7 @@ import {
   type AdminOrderList,
 } from '@mandado/shared/admin-orders.schemas';
 import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
+import { parseMoney } from '@mandado/shared/money';
 import { REFUND_MESSAGES } from '@mandado/shared/refund.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
@@ -335,20 +336,73 @@ describe('operator actions', () => {
     const store = detail.stores[0];
     const line = store?.lines[0];
     if (!store || !line) throw new Error('no line');
+    expect(line).toMatchObject({
+      refunded: '0.00',
+      refunded_units: 0,
+      refundable: '24.00',
+      refundable_units: 2,
+    });
     const url = `/v1/admin/store-orders/${store.number}/refunds/`;
-    const body = { amount: '12.00', destination: 'wallet', note: 'Llegó roto', line_id: line.id };
+    const body = { units: 1, destination: 'wallet', note: 'Llegó roto', line_id: line.id };
     const refused = await post(url, body, support);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.forbidden });
     const wrongLine = await post(url, { ...body, line_id: detail.stores[1]?.lines[0]?.id });
     expect(wrongLine.json()).toEqual({ line_id: [REFUND_MESSAGES.lineNotOfOrder] });
+    // 1 of 2 units: half of what was paid for the line.
     const refunded = await post(url, body);
     expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refunded.json()).toMatchObject({ amount: '12.00', line_name: line.name });
     const after = (await get(`/v1/admin/orders/${cardOrder.number}/`, support)).json<AdminOrderDetail>();
     const entry = after.timeline.find((item) => item.kind === 'refund');
     expect(entry?.title).toBe(`Devolución de US$ 12,00 (${line.name})`);
     expect(after.stores[0]?.refunded).toBe('12.00');
+    expect(after.stores[0]?.lines[0]).toMatchObject({
+      refunded: '12.00',
+      refunded_units: 1,
+      refundable: '12.00',
+      refundable_units: 1,
+    });
     expect(await auditActions(`store_order:${store.number}`)).toEqual(['refund.created']);
+  });
+
+  it('caps a line’s refunds by what is left of the line, not of its store order (issue 27)', async () => {
+    const detail = (await get(`/v1/admin/orders/${cardOrder.number}/`)).json<AdminOrderDetail>();
+    const store = detail.stores[0];
+    const line = store?.lines[0];
+    if (!store || !line) throw new Error('no line');
+    const url = `/v1/admin/store-orders/${store.number}/refunds/`;
+    const base = { destination: 'wallet', note: 'Otra vez', line_id: line.id };
+    const tooManyUnits = await post(url, { ...base, units: 2 });
+    expect(tooManyUnits.statusCode).toBe(400);
+    expect(tooManyUnits.json()).toEqual({ units: [REFUND_MESSAGES.unitsAboveLeft(1)] });
+    // The store order has more left than the line (its other money): the line's cap answers.
+    expect(parseMoney(store.total) - parseMoney(store.refunded)).toBeGreaterThan(1_200);
+    const tooMuch = await post(url, { ...base, amount: '12.01' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toEqual({ amount: [REFUND_MESSAGES.lineAboveLeft('US$ 12,00')] });
+    const both = await post(url, { ...base, amount: '1.00', units: 1 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ units: [REFUND_MESSAGES.amountOrUnits] });
+    const noLine = await post(url, { destination: 'wallet', note: 'x', units: 1 });
+    expect(noLine.statusCode).toBe(400);
+    expect(noLine.json()).toEqual({ units: [REFUND_MESSAGES.unitsNeedLine] });
+
+    expect((await post(url, { ...base, units: 1 })).statusCode).toBe(201);
+    const after = (await get(`/v1/admin/orders/${cardOrder.number}/`)).json<AdminOrderDetail>();
+    expect(after.stores[0]?.lines[0]).toMatchObject({
+      refunded: '24.00',
+      refunded_units: 2,
+      refundable: '0.00',
+      refundable_units: 0,
+    });
+    // The line is refunded: asking again, by amount or by unit, is refused in Spanish.
+    for (const again of [{ amount: '1.00' }, { units: 1 }]) {
+      const response = await post(url, { ...base, ...again });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ detail: REFUND_MESSAGES.lineNothingLeft });
+    }
+    expect(after.stores[0]?.refunded).toBe('24.00');
   });
 
   it('lets a support operator read and note, and answers a visitor 401', async () => {

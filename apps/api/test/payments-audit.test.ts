@@ -150,6 +150,49 @@ describe('auditPayments and refunds (issue 17)', () => {
   });
 });
 
+describe('auditPayments and line refunds (issue 27)', () => {
+  it('flags a line refunded above what was paid for it, even when its store order still covers it', async () => {
+    const { app, database } = testApp;
+    const user = await createFastUser(database);
+    const store = await createStore(database);
+    const order = await insertPlacedOrder(database, {
+      remitterId: user.id,
+      stores: [
+        {
+          storeId: store.id,
+          lines: [
+            { productId: null, total: '12.58', name: 'Yerba' },
+            { productId: null, total: '10.00' },
+          ],
+        },
+      ],
+    });
+    const storeOrder = order.storeOrders[0];
+    if (!storeOrder) throw new Error('no store order');
+    const [line] = await rows<{ id: number }>(
+      database,
+      sql`select id from order_lines where store_order_id = ${storeOrder.id} order by position limit 1`,
+    );
+    // A line refunded twice, as refunds decided before decision 050 could leave it: 14.00 of 12.58.
+    for (let twice = 0; twice < 2; twice += 1) {
+      await app.db.execute(
+        sql`insert into refunds (group_id, store_order_id, order_line_id, amount, reason, destination, status, actor_role)
+            values (${order.groupId}, ${storeOrder.id}, ${line?.id}, '7.00', 'operator', 'bank', 'pending', 'operator')`,
+      );
+    }
+    const findings = (await auditPayments(app.db)).filter((finding) =>
+      finding.subject.startsWith(storeOrder.number),
+    );
+    expect(findings).toEqual([
+      {
+        kind: 'refund_above_paid',
+        subject: `${storeOrder.number} línea ${line?.id}`,
+        detail: 'devoluciones de 14.00 sobre 12.58 pagado por «Yerba»',
+      },
+    ]);
+  });
+});
+
 describe('npm run audit:payments', () => {
   const execFileAsync = promisify(execFile);
   const root = path.resolve(import.meta.dirname, '../../..');

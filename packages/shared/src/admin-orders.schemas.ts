@@ -144,6 +144,15 @@ export const adminOrderLineSchema = z.object({
   discount: decimalString,
   available_quantity: z.number().int().nullable(),
   substitute_name: z.string().nullable(),
+  /** USD given back or on its way for this line (issue 27), and the units of it given back by unit. */
+  refunded: decimalString,
+  refunded_units: z.number().int(),
+  /**
+   * What may still be refunded of it: what was paid for it less its refunds, capped by what is left of its
+   * store order (USD), and the units that may still be chosen; 0 and 0 once it is refunded.
+   */
+  refundable: decimalString,
+  refundable_units: z.number().int(),
 });
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 

@@ -33,6 +33,14 @@ export const REFUND_MESSAGES = {
   destinationNotAllowed:
     'Este pedido no se pagó con tarjeta ni PayPal: devuélvelo como crédito o por transferencia.',
   lineNotOfOrder: 'Ese producto no es de este pedido de tienda.',
+  lineNothingLeft: 'Ya se devolvió todo lo pagado por este producto.',
+  lineAboveLeft: (left: string) => `Solo quedan ${left} por devolver de este producto.`,
+  unitsAboveLeft: (units: number) =>
+    units === 1
+      ? 'Solo queda 1 unidad por devolver de este producto.'
+      : `Solo quedan ${units} unidades por devolver de este producto.`,
+  unitsNeedLine: 'Elige el producto del que devuelves unidades.',
+  amountOrUnits: 'Escribe un monto o elige unidades, no las dos cosas.',
 } as const;
 
 /** `POST /v1/admin/refunds/:id/record/`: the bank transfer an operator made for a bank refund. */
@@ -43,25 +51,49 @@ export const recordBankRefundInputSchema = z.object({
 });
 export type RecordBankRefundInput = z.infer<typeof recordBankRefundInputSchema>;
 
-/** `POST /v1/admin/store-orders/:number/refunds/`: an operator gives back part of what was paid. */
-export const operatorRefundInputSchema = z.object({
-  /** USD decimal, more than zero. */
-  amount: z
-    .string({ error: MESSAGES.required })
-    .regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue)
-    .refine((value) => Number(value) > 0, MESSAGES.invalidValue),
-  destination: z.enum(REFUND_DESTINATIONS),
-  /** Optional: an empty note is fine, a line break or a control character is not. */
-  note: z
-    .string()
-    .trim()
-    .max(300, MESSAGES.tooLong(300))
-    .refine((value) => singleLineTextProblem(value) !== 'control', MESSAGES.singleLineText)
-    .default(''),
-  /**
-   * The line it is for (issue 19: the back office refunds chosen lines), shown with the refund; absent or
-   * null for the store order as a whole. The amount stays the operator's, capped by what is left.
-   */
-  line_id: z.number({ error: MESSAGES.invalidValue }).int().positive().max(2_147_483_647).nullish(),
-});
+/**
+ * `POST /v1/admin/store-orders/:number/refunds/`: an operator gives back part of what was paid, as an
+ * amount or (issue 27) as units of one line, whose amount the server works out from what was paid for it.
+ */
+export const operatorRefundInputSchema = z
+  .object({
+    /** USD decimal, more than zero; absent when `units` says what is given back. */
+    amount: z
+      .string({ error: MESSAGES.required })
+      .regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue)
+      .refine((value) => Number(value) > 0, MESSAGES.invalidValue)
+      .optional(),
+    /** Units of the line `line_id` given back (1 of 2), instead of an amount. */
+    units: z
+      .number({ error: MESSAGES.invalidValue })
+      .int(MESSAGES.invalidValue)
+      .min(1, MESSAGES.invalidValue)
+      .max(99, MESSAGES.invalidValue)
+      .optional(),
+    destination: z.enum(REFUND_DESTINATIONS),
+    /** Optional: an empty note is fine, a line break or a control character is not. */
+    note: z
+      .string()
+      .trim()
+      .max(300, MESSAGES.tooLong(300))
+      .refine((value) => singleLineTextProblem(value) !== 'control', MESSAGES.singleLineText)
+      .default(''),
+    /**
+     * The line it is for (issue 19: the back office refunds chosen lines), shown with the refund; absent or
+     * null for the store order as a whole. Capped by what is left of the line and of its store order.
+     */
+    line_id: z.number({ error: MESSAGES.invalidValue }).int().positive().max(2_147_483_647).nullish(),
+  })
+  .superRefine((input, context) => {
+    if (input.units !== undefined && input.line_id == null) {
+      context.addIssue({ code: 'custom', path: ['units'], message: REFUND_MESSAGES.unitsNeedLine });
+    }
+    if ((input.amount === undefined) === (input.units === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [input.amount === undefined ? 'amount' : 'units'],
+        message: input.amount === undefined ? MESSAGES.required : REFUND_MESSAGES.amountOrUnits,
+      });
+    }
+  });
 export type OperatorRefundInput = z.infer<typeof operatorRefundInputSchema>;

@@ -61,6 +61,11 @@ export const refunds = pgTable(
     orderLineId: integer('order_line_id').references(() => orderLines.id, { onDelete: 'cascade' }),
     /** USD. */
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /**
+     * Units of the line given back (issue 27: 1 of 2), for a line refund by unit; null for a refund of an
+     * amount (the whole store order, a cheaper substitute, an operator's amount).
+     */
+    units: integer('units'),
     /** store_rejected | line_unavailable | cheaper_substitute | operator */
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
@@ -84,8 +89,10 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_group_idx').on(t.groupId),
     index('refunds_store_order_idx').on(t.storeOrderId),
+    index('refunds_order_line_idx').on(t.orderLineId),
     index('refunds_due_idx').on(t.status, t.nextAttemptAt),
     check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_units_check', sql`${t.units} is null or (${t.units} > 0 and ${t.orderLineId} is not null)`),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('refunds_destination_check', sql`${t.destination} in ('original_payment', 'wallet', 'bank')`),
   ],

@@ -6,6 +6,7 @@ import {
 } from '@mandado/shared/admin-orders.schemas';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@mandado/shared/checkout.schemas';
 import { ATTEMPT_REASON_LABELS, type AttemptReason } from '@mandado/shared/fulfilment';
+import { lineLeftMinor, lineLeftUnits, linePaidMinor } from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { isStoreOrderLate, storeOrderDueBy } from '@mandado/shared/order-lateness';
@@ -119,6 +120,8 @@ export interface OrderDetailParts {
   lines: readonly OrderLineFullRow[];
   history: readonly HistoryEventRow[];
   refunds: readonly Refund[];
+  /** What each line has given back (issue 27), by line id; lines without refunds are absent. */
+  lineRefunds: ReadonlyMap<number, { refundedMinor: number; refundedUnits: number }>;
   emails: readonly EmailEventRow[];
   attempts: readonly AttemptEventRow[];
   notes: readonly NoteRow[];
@@ -244,6 +247,7 @@ export function presentOrderDetail(parts: OrderDetailParts, now: Date): AdminOrd
   const paymentStatus = group.paymentStatus as PaymentStatus;
   const stores = parts.stores.map((store) => {
     const status = store.status as StoreOrderStatus;
+    const storeLeftMinor = Math.max(0, parseMoney(store.total) - (refunded.get(store.number) ?? 0));
     return {
       ...storeBrief(store, paidAt, now),
       subtotal: store.subtotal,
@@ -270,17 +274,31 @@ export function presentOrderDetail(parts: OrderDetailParts, now: Date): AdminOrd
       courier_locked: store.courierLockedAt !== null,
       lines: parts.lines
         .filter((line) => line.storeOrderId === store.id)
-        .map((line) => ({
-          id: line.id,
-          name: line.name,
-          quantity: line.quantity,
-          unit_price: line.unitPrice,
-          currency: line.currency,
-          total: line.totalUsd,
-          discount: line.discount,
-          available_quantity: line.availableQuantity,
-          substitute_name: line.substitute?.name ?? null,
-        })),
+        .map((line) => {
+          const given = parts.lineRefunds.get(line.id) ?? { refundedMinor: 0, refundedUnits: 0 };
+          const state = {
+            paidMinor: linePaidMinor(parseMoney(line.totalUsd), parseMoney(line.discount)),
+            quantity: line.quantity,
+            ...given,
+          };
+          // What the refund dialog may offer: the line's own cap, then its store order's (decision 050).
+          const refundableMinor = Math.min(lineLeftMinor(state), storeLeftMinor);
+          return {
+            id: line.id,
+            name: line.name,
+            quantity: line.quantity,
+            unit_price: line.unitPrice,
+            currency: line.currency,
+            total: line.totalUsd,
+            discount: line.discount,
+            available_quantity: line.availableQuantity,
+            substitute_name: line.substitute?.name ?? null,
+            refunded: formatMinorAsDecimal(given.refundedMinor),
+            refunded_units: given.refundedUnits,
+            refundable: formatMinorAsDecimal(refundableMinor),
+            refundable_units: refundableMinor > 0 ? lineLeftUnits(state) : 0,
+          };
+        }),
     };
   });
   const beneficiary = group.beneficiary;

@@ -21,7 +21,7 @@ import { enqueueEmail, resendGroupEmail } from '../mail/mail.service.ts';
 import { isManualMethod } from '../orders/order.presenter.ts';
 import { orderCancelledEmail } from '../orders/order-emails.ts';
 import { cancelUnpaidGroup } from '../orders/order-release.ts';
-import { listRefundsOfGroups } from '../refunds/refunds.service.ts';
+import { listRefundsOfGroups, refundedLinesOfGroup } from '../refunds/refunds.service.ts';
 import { presentOrderDetail, presentOrderSummary } from './admin-orders.presenter.ts';
 import {
   findGroupByNumber,
@@ -189,7 +189,7 @@ function isCancellable(group: GroupRow): boolean {
   );
 }
 
-/** `GET /v1/admin/orders/:number/` (admin:read): the group and its one timeline (eight queries). */
+/** `GET /v1/admin/orders/:number/` (admin:read): the group and its one timeline (nine queries). */
 export async function getAdminOrder(
   db: Database,
   actor: Actor | null,
@@ -199,11 +199,12 @@ export async function getAdminOrder(
   requirePermission(actor, 'admin:read');
   const group = await findGroupByNumber(db, number);
   if (!group) throw notFound();
-  const [stores, lines, history, refunds, emails, attempts, notes] = await Promise.all([
+  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes] = await Promise.all([
     listStoreOrdersFull(db, group.id),
     listLinesOfGroup(db, group.id),
     listHistoryOfGroup(db, group.id),
     listRefundsOfGroups(db, [group.id]),
+    refundedLinesOfGroup(db, group.id),
     listEmailsOfGroup(db, group.id),
     listAttemptsOfGroup(db, group.id),
     listNotesOfGroup(db, group.id),
@@ -215,6 +216,7 @@ export async function getAdminOrder(
       lines,
       history,
       refunds: refunds.get(group.id) ?? [],
+      lineRefunds,
       emails,
       attempts,
       notes,

@@ -107,6 +107,29 @@ export function findStoreOrderOverRefunds(
 }
 
 /**
+ * Order lines whose decided refunds (pending and succeeded) exceed what was paid for them: their USD total
+ * less their coupon share (issue 27, decision 050; refunds decided before it were capped by the store
+ * order only, so one line could be refunded twice).
+ */
+export function findLineOverRefunds(
+  db: Database,
+): Promise<Array<{ number: string; line_id: number; name: string; paid: string; refunded: string }>> {
+  return rowsOf(
+    db,
+    sql`select so.number, ol.id as line_id, ol.name,
+               (ol.total_usd - ol.discount)::numeric(12, 2)::text as paid,
+               sum(r.amount)::numeric(12, 2)::text as refunded
+        from refunds r
+        join order_lines ol on ol.id = r.order_line_id
+        join store_orders so on so.id = ol.store_order_id
+        where r.status in ('pending', 'succeeded')
+        group by so.id, so.number, ol.id, ol.name, ol.total_usd, ol.discount
+        having sum(r.amount) > ol.total_usd - ol.discount
+        order by so.id, ol.id`,
+  );
+}
+
+/**
  * Paid sandbox groups whose succeeded card refunds (issue 17) add up to something else than what the
  * sandbox's own refunds of their charge add up to: a refund recorded but never made, or made twice.
  */

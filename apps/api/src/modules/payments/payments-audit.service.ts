@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import {
   findCreditOverRefunds,
   findLedgerMismatches,
+  findLineOverRefunds,
   findPaidGroupsWithoutCharge,
   findSandboxChargesWithoutPaidGroup,
   findSandboxOverRefunds,
@@ -25,22 +26,31 @@ export interface PaymentFinding {
 
 /**
  * `npm run audit:payments` (decision 030), read-only: charges without a paid group, paid groups without a
- * charge, refunds above what was paid (card, credit and each store order's refunds), card refunds we recorded
+ * charge, refunds above what was paid (card, credit, each store order's and each line's refunds), card refunds we recorded
  * that the sandbox did not make (or made otherwise), and credit balances that differ from their ledger.
  * It sees what the database holds: the sandbox's charges, every group and the ledger. Stripe's and PayPal's
  * charges live at the processor; the sweep lists those.
  */
 export async function auditPayments(db: Database): Promise<PaymentFinding[]> {
-  const [charges, groups, cardRefunds, creditRefunds, storeOrderRefunds, refundMismatches, ledgers] =
-    await Promise.all([
-      findSandboxChargesWithoutPaidGroup(db),
-      findPaidGroupsWithoutCharge(db),
-      findSandboxOverRefunds(db),
-      findCreditOverRefunds(db),
-      findStoreOrderOverRefunds(db),
-      findSandboxRefundMismatches(db),
-      findLedgerMismatches(db),
-    ]);
+  const [
+    charges,
+    groups,
+    cardRefunds,
+    creditRefunds,
+    storeOrderRefunds,
+    lineRefunds,
+    refundMismatches,
+    ledgers,
+  ] = await Promise.all([
+    findSandboxChargesWithoutPaidGroup(db),
+    findPaidGroupsWithoutCharge(db),
+    findSandboxOverRefunds(db),
+    findCreditOverRefunds(db),
+    findStoreOrderOverRefunds(db),
+    findLineOverRefunds(db),
+    findSandboxRefundMismatches(db),
+    findLedgerMismatches(db),
+  ]);
   return [
     ...charges.map((row) => ({
       kind: 'charge_without_paid_group' as const,
@@ -66,6 +76,11 @@ export async function auditPayments(db: Database): Promise<PaymentFinding[]> {
       kind: 'refund_above_paid' as const,
       subject: row.number,
       detail: `devoluciones de ${row.refunded} sobre ${row.total} pagado`,
+    })),
+    ...lineRefunds.map((row) => ({
+      kind: 'refund_above_paid' as const,
+      subject: `${row.number} línea ${row.line_id}`,
+      detail: `devoluciones de ${row.refunded} sobre ${row.paid} pagado por «${row.name}»`,
     })),
     ...refundMismatches.map((row) => ({
       kind: 'refund_mismatch' as const,

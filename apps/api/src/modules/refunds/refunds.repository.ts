@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
@@ -60,6 +60,68 @@ export async function decidedRefundTotal(tx: DatabaseOrTransaction, storeOrderId
     .from(refunds)
     .where(and(eq(refunds.storeOrderId, storeOrderId), inArray(refunds.status, ['pending', 'succeeded'])));
   return row?.total ?? '0.00';
+}
+
+/** A line as its refunds see it (issue 27): what was paid for it and what was given back for it. */
+export interface RefundLineRow {
+  quantity: number;
+  totalUsd: string;
+  discount: string;
+  /** Given back or on its way for the line (pending and succeeded), USD decimal. */
+  refunded: string;
+  /** Units of it given back by unit refunds that did not fail. */
+  refundedUnits: number;
+}
+
+const lineRefundSums = {
+  refunded: sql<string>`coalesce(sum(${refunds.amount}), 0)::numeric(12, 2)::text`,
+  refundedUnits: sql<number>`coalesce(sum(${refunds.units}), 0)::int`,
+};
+
+/**
+ * The line of the store order with its refunds so far; undefined when it is not one of the store order's.
+ * Read under the store order's lock (lockRefundTarget), which every refund of its lines takes first, so
+ * the sums cannot move before the decision commits; a second lock on the line itself would add nothing.
+ */
+export async function findRefundLine(
+  tx: DatabaseOrTransaction,
+  orderLineId: number,
+  storeOrderId: number,
+): Promise<RefundLineRow | undefined> {
+  const [row] = await tx
+    .select({
+      quantity: orderLines.quantity,
+      totalUsd: orderLines.totalUsd,
+      discount: orderLines.discount,
+      ...lineRefundSums,
+    })
+    .from(orderLines)
+    .leftJoin(
+      refunds,
+      and(eq(refunds.orderLineId, orderLines.id), inArray(refunds.status, ['pending', 'succeeded'])),
+    )
+    .where(and(eq(orderLines.id, orderLineId), eq(orderLines.storeOrderId, storeOrderId)))
+    .groupBy(orderLines.id);
+  return row;
+}
+
+/** Given back or on its way (pending and succeeded) per line of the group, in amount and units: one query. */
+export async function sumLineRefundsOfGroup(
+  db: DatabaseOrTransaction,
+  groupId: number,
+): Promise<Array<{ orderLineId: number; refunded: string; refundedUnits: number }>> {
+  const rows = await db
+    .select({ orderLineId: refunds.orderLineId, ...lineRefundSums })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.groupId, groupId),
+        isNotNull(refunds.orderLineId),
+        inArray(refunds.status, ['pending', 'succeeded']),
+      ),
+    )
+    .groupBy(refunds.orderLineId);
+  return rows.flatMap((row) => (row.orderLineId === null ? [] : [{ ...row, orderLineId: row.orderLineId }]));
 }
 
 /** Whether the line belongs to the store order (a refund's line must be one of its own). */

@@ -1,4 +1,11 @@
 import type { RefundDestination, RefundReason } from '@mandado/shared/fulfilment';
+import {
+  type LineRefundState,
+  lineLeftMinor,
+  lineLeftUnits,
+  linePaidMinor,
+  unitsRefundMinor,
+} from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { type OperatorRefundInput, REFUND_MESSAGES, type Refund } from '@mandado/shared/refund.schemas';
@@ -15,6 +22,7 @@ import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import { presentRefund } from './refunds.presenter.ts';
 import {
   decidedRefundTotal,
+  findRefundLine,
   findRefundNotice,
   findStoreOrderBuyer,
   insertRefund,
@@ -23,7 +31,9 @@ import {
   lockRefund,
   lockRefundTarget,
   markRefundSucceeded,
+  type RefundLineRow,
   type RefundNoticeRow,
+  sumLineRefundsOfGroup,
   sumRefundsOfGroups,
 } from './refunds.repository.ts';
 
@@ -75,39 +85,85 @@ export function allowedRefundDestinations(paymentMethod: string): readonly Refun
     : ['wallet', 'bank'];
 }
 
+/** Which cap stopped a refund: its store order's or its line's (issue 27). */
+type CapScope = 'store_order' | 'line';
+
 type Decided =
   | { kind: 'decided'; decision: RefundDecision }
   | { kind: 'not_paid' }
-  | { kind: 'nothing_left' }
-  | { kind: 'above_left'; leftMinor: number };
+  | { kind: 'nothing_left'; scope: CapScope }
+  | { kind: 'above_left'; leftMinor: number; scope: CapScope }
+  | { kind: 'above_units'; leftUnits: number };
+
+/** A line's refund state from its row (what was paid, what was given back). */
+function lineStateOf(row: RefundLineRow): LineRefundState {
+  return {
+    paidMinor: linePaidMinor(parseMoney(row.totalUsd), parseMoney(row.discount)),
+    quantity: row.quantity,
+    refundedMinor: parseMoney(row.refunded),
+    refundedUnits: row.refundedUnits,
+  };
+}
 
 /**
- * The one place a refund is decided. `amountMinor` null means everything still refundable; `exact` refuses
- * an amount above it instead of capping (an operator typed it and should know).
+ * The one place a refund is decided. `amountMinor` null means everything still refundable; `units` (a
+ * line's) means what those units are worth of what is left of the line (shared unitsRefundMinor); `exact`
+ * refuses an amount or units above what is left instead of capping (an operator typed it and should know).
+ * A line's refund is capped twice (issue 27, decision 050): by what is left of the line (what was paid for
+ * it less its refunds) and by what is left of its store order.
  */
 async function decide(
   tx: DatabaseOrTransaction,
-  input: Omit<DecideRefundInput, 'amountMinor'> & { amountMinor: number | null; exact?: boolean },
+  input: Omit<DecideRefundInput, 'amountMinor'> & {
+    amountMinor: number | null;
+    units?: number | null;
+    exact?: boolean;
+  },
 ): Promise<Decided> {
   if (input.amountMinor !== null && !Number.isSafeInteger(input.amountMinor)) {
     throw new Error(`refund amount must be integer minor units: ${input.amountMinor}`);
   }
-  // The store order's row lock: two decisions for it take turns, so their sum can never pass its total.
+  const units = input.units ?? null;
+  if (units !== null && (!Number.isSafeInteger(units) || units <= 0 || input.orderLineId == null)) {
+    throw new Error(`refund units must be a positive integer of a line: ${units}`);
+  }
+  // The store order's row lock: two decisions for it (or any of its lines) take turns, so neither the
+  // store order's sum nor a line's can pass what was paid.
   const target = await lockRefundTarget(tx, input.storeOrderId);
   if (!target) throw new Error(`no store order ${input.storeOrderId} to refund`);
   if (target.paymentStatus !== 'paid') return { kind: 'not_paid' };
-  if (input.orderLineId != null && !(await isLineOfStoreOrder(tx, input.orderLineId, target.storeOrderId))) {
-    throw new Error(`order line ${input.orderLineId} is not of store order ${target.storeOrderId}`);
-  }
   // What was paid for this store order (its credit share goes back apart, by the rejection), less what is
   // already given back or on its way. A failed refund moved no money and does not count.
-  const leftMinor = parseMoney(target.total) - parseMoney(await decidedRefundTotal(tx, target.storeOrderId));
-  if (leftMinor <= 0) return { kind: 'nothing_left' };
-  if (input.exact && input.amountMinor !== null && input.amountMinor > leftMinor) {
-    return { kind: 'above_left', leftMinor };
+  const storeLeftMinor =
+    parseMoney(target.total) - parseMoney(await decidedRefundTotal(tx, target.storeOrderId));
+  if (storeLeftMinor <= 0) return { kind: 'nothing_left', scope: 'store_order' };
+  let leftMinor = storeLeftMinor;
+  let scope: CapScope = 'store_order';
+  let wantedMinor = input.amountMinor;
+  let unitsGiven: number | null = null;
+  if (input.orderLineId != null) {
+    const row = await findRefundLine(tx, input.orderLineId, target.storeOrderId);
+    if (!row) throw new Error(`order line ${input.orderLineId} is not of store order ${target.storeOrderId}`);
+    const line = lineStateOf(row);
+    const lineLeft = lineLeftMinor(line);
+    if (lineLeft <= 0) return { kind: 'nothing_left', scope: 'line' };
+    if (lineLeft < leftMinor) {
+      leftMinor = lineLeft;
+      scope = 'line';
+    }
+    if (units !== null) {
+      const leftUnits = lineLeftUnits(line);
+      if (leftUnits === 0) return { kind: 'nothing_left', scope: 'line' };
+      if (input.exact && units > leftUnits) return { kind: 'above_units', leftUnits };
+      unitsGiven = Math.min(units, leftUnits);
+      wantedMinor = unitsRefundMinor(line, unitsGiven);
+    }
   }
-  const amountMinor = Math.min(input.amountMinor ?? leftMinor, leftMinor);
-  if (amountMinor <= 0) return { kind: 'nothing_left' };
+  if (input.exact && units === null && wantedMinor !== null && wantedMinor > leftMinor) {
+    return { kind: 'above_left', leftMinor, scope };
+  }
+  const amountMinor = Math.min(wantedMinor ?? leftMinor, leftMinor);
+  if (amountMinor <= 0) return { kind: 'nothing_left', scope };
 
   const destination = input.destination ?? defaultRefundDestination(target.paymentMethod);
   if (!allowedRefundDestinations(target.paymentMethod).includes(destination)) {
@@ -120,6 +176,7 @@ async function decide(
     storeOrderId: target.storeOrderId,
     orderLineId: input.orderLineId ?? null,
     amount,
+    units: unitsGiven,
     reason: input.reason,
     note: input.note?.trim() ?? '',
     destination,
@@ -167,6 +224,20 @@ export async function decideRefund(
   return decided.kind === 'decided' ? decided.decision : null;
 }
 
+/**
+ * Refunds `units` units of a line (the merchant's unavailable units, an operator's 1 of 2): what they are
+ * worth of what was paid for the line, capped by what is left of the line and of its store order, as
+ * decideRefund; null when nothing is left.
+ */
+export async function refundLineUnits(
+  tx: DatabaseOrTransaction,
+  input: Omit<DecideRefundInput, 'amountMinor' | 'orderLineId'> & { orderLineId: number; units: number },
+): Promise<RefundDecision | null> {
+  if (input.units <= 0) return null;
+  const decided = await decide(tx, { ...input, amountMinor: null });
+  return decided.kind === 'decided' ? decided.decision : null;
+}
+
 /** Everything still refundable of the store order (a rejection), as decideRefund; null when nothing is. */
 export async function refundStoreOrderRemainder(
   tx: DatabaseOrTransaction,
@@ -200,6 +271,20 @@ export async function refundedMinorOfGroups(
 ): Promise<Map<number, number>> {
   const rows = await sumRefundsOfGroups(db, groupIds);
   return new Map(rows.map((row) => [row.groupId, parseMoney(row.total)]));
+}
+
+/** What each line of the group has given back or has on its way, in USD minor units and units (issue 27). */
+export async function refundedLinesOfGroup(
+  db: DatabaseOrTransaction,
+  groupId: number,
+): Promise<Map<number, { refundedMinor: number; refundedUnits: number }>> {
+  const rows = await sumLineRefundsOfGroup(db, groupId);
+  return new Map(
+    rows.map((row) => [
+      row.orderLineId,
+      { refundedMinor: parseMoney(row.refunded), refundedUnits: row.refundedUnits },
+    ]),
+  );
 }
 
 /** The remitter's order page, when the caller knows the site's address. */
@@ -270,8 +355,9 @@ export async function recordBankRefund(
 
 /**
  * `POST /v1/admin/store-orders/:number/refunds/` (operators, `payment:refund`): gives back part of what
- * was paid for a store order, to the card or PayPal, as credit, or (transfers) by a bank transfer recorded
- * later. Above what is left is a 400 saying how much is; an unpaid order or nothing left is a 409.
+ * was paid for a store order, or for one of its lines (an amount, or units of it), to the card or PayPal,
+ * as credit, or (transfers) by a bank transfer recorded later. Above what is left (of the line, or of the
+ * store order) is a 400 saying how much is; an unpaid order or nothing left is a 409.
  */
 export async function createOperatorRefund(
   db: Database,
@@ -296,7 +382,8 @@ export async function createOperatorRefund(
     const outcome = await decide(tx, {
       storeOrderId,
       orderLineId: lineId,
-      amountMinor: parseMoney(input.amount),
+      amountMinor: input.amount === undefined ? null : parseMoney(input.amount),
+      units: input.units ?? null,
       exact: true,
       reason: 'operator',
       note: input.note,
@@ -316,6 +403,7 @@ export async function createOperatorRefund(
             amount: formatMinorAsDecimal(outcome.decision.amountMinor),
             destination: outcome.decision.destination,
             line_id: lineId,
+            units: input.units ?? null,
           },
           reason: input.note,
         },
@@ -328,9 +416,19 @@ export async function createOperatorRefund(
     case 'not_paid':
       throw new HttpError(409, { detail: REFUND_MESSAGES.notPaid });
     case 'nothing_left':
-      throw new HttpError(409, { detail: REFUND_MESSAGES.nothingLeft });
-    case 'above_left':
-      throw new HttpError(400, { amount: [REFUND_MESSAGES.aboveLeft(usdText(decided.leftMinor))] });
+      throw new HttpError(409, {
+        detail: decided.scope === 'line' ? REFUND_MESSAGES.lineNothingLeft : REFUND_MESSAGES.nothingLeft,
+      });
+    case 'above_left': {
+      const left = usdText(decided.leftMinor);
+      throw new HttpError(400, {
+        amount: [
+          decided.scope === 'line' ? REFUND_MESSAGES.lineAboveLeft(left) : REFUND_MESSAGES.aboveLeft(left),
+        ],
+      });
+    }
+    case 'above_units':
+      throw new HttpError(400, { units: [REFUND_MESSAGES.unitsAboveLeft(decided.leftUnits)] });
     case 'decided': {
       if (decided.decision.destination === 'wallet') deps.kickMailWorker();
       if (decided.decision.destination === 'original_payment') deps.kickRefundWorker();

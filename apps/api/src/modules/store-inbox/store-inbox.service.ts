@@ -24,7 +24,7 @@ import { getCurrencies } from '../currencies/currencies.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
 import { findMerchantStoreOrder, listStaffStoreOrderPage } from '../order-status/order-status.service.ts';
-import { decideRefund } from '../refunds/refunds.service.ts';
+import { decideRefund, refundLineUnits } from '../refunds/refunds.service.ts';
 import {
   findLineTarget,
   insertPushMessages,
@@ -256,7 +256,7 @@ export async function markLineAvailability(
   }
 
   const replaced = substitute?.quantity ?? 0;
-  const unavailableRefund = paidShare(line, missing - replaced);
+  const unavailableUnits = missing - replaced;
   const paid = parseMoney(line.totalUsd) - parseMoney(line.discount);
   // The substitute is charged at the line's coupon share too, so the buyer keeps the discount they had.
   const substituteCharge =
@@ -275,13 +275,14 @@ export async function markLineAvailability(
       throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
     }
     const actorRef = { role: 'merchant' as const, userId: staff.userId };
-    // decideRefund caps each amount at what is still refundable of the store order; the e-mail says what was.
+    // Each refund is capped at what is still refundable of the line and of its store order (decision 050:
+    // an operator may have refunded some of it already); the e-mail says what was.
     let refundedMinor = 0;
-    if (unavailableRefund > 0) {
-      const decided = await decideRefund(tx, {
+    if (unavailableUnits > 0) {
+      const decided = await refundLineUnits(tx, {
         storeOrderId: line.storeOrderId,
         orderLineId: line.lineId,
-        amountMinor: unavailableRefund,
+        units: unavailableUnits,
         reason: 'line_unavailable',
         note: changes[0] ?? '',
         actor: actorRef,
