@@ -385,6 +385,34 @@ describe('lines not available', () => {
     expect(await refundsOf(storeOrder.id)).toHaveLength(1);
   });
 
+  it('refunds the missing units only up to what is left of the line after an operator’s refund (issue 27)', async () => {
+    // US$ 50,00 for 5 units beside another line, so the store order has more left than the line.
+    const order = await placeAt(storeA, {
+      lines: [
+        { productId: productA.id, quantity: 5, total: '50.00' },
+        { productId: productA.id, quantity: 1, total: '30.00' },
+      ],
+    });
+    const storeOrder = first(order);
+    const lineId = await lineIdOf(storeOrder.id);
+    await t.database.db.execute(
+      sql`insert into refunds (group_id, store_order_id, order_line_id, amount, reason, destination, status, actor_role)
+          values (${order.groupId}, ${storeOrder.id}, ${lineId}, '45.00', 'operator', 'bank', 'pending', 'operator')`,
+    );
+    const url = `/v1/merchant/stores/${storeA.id}/orders/${storeOrder.number}/lines/${lineId}/`;
+    const response = await post(memberA1, `${url}availability/`, { from: 'approved', available_quantity: 3 });
+    expect(response.statusCode, response.body).toBe(200);
+    // 2 missing units are worth US$ 20,00, but only US$ 5,00 of the line is left to give back.
+    const refunds = await queryRows<{ amount: string; units: number | null }>(
+      t.database,
+      sql`select amount::text, units from refunds where order_line_id = ${lineId} order by id`,
+    );
+    expect(refunds).toEqual([
+      { amount: '45.00', units: null },
+      { amount: '5.00', units: 2 },
+    ]);
+  });
+
   it("'similar': a cheaper product of the same store replaces the missing units and the difference is refunded", async () => {
     const cheaper = await createProduct(t.database, storeA.id, {
       name: 'Arroz integral',

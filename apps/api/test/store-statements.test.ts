@@ -3,6 +3,7 @@ import type { Statement, StatementSummary } from '@mandado/shared/statement.sche
 import { statementWeekOf } from '@mandado/shared/statements';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideRefund, refundLineUnits } from '../src/modules/refunds/refunds.service.ts';
 import {
   addStoreMember,
   createProduct,
@@ -103,6 +104,63 @@ describe('weekly statements', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('pedido,entregado,productos,reembolsos,comision_pct,comision,envio,neto');
     expect(csv.body).toContain('Total,,133.35,3.35,,13.75,0.00,116.25');
+  });
+
+  it('nets a line refunded by unit and then again by amount only once (issue 27)', async () => {
+    const ownStore = await createStore(t.database);
+    const ownOwner = await createUser(t.app);
+    await addStoreMember(t.database, ownStore.id, ownOwner.id, 'owner');
+    const order = await insertPlacedOrder(t.database, {
+      remitterId: remitter.id,
+      paymentStatus: 'paid',
+      status: 'confirmed',
+      stores: [
+        {
+          storeId: ownStore.id,
+          status: 'delivered',
+          lines: [
+            { productId: null, quantity: 2, total: '12.58' },
+            { productId: null, total: '10.00' },
+          ],
+        },
+      ],
+    });
+    const storeOrderId = order.storeOrders[0]?.id ?? 0;
+    await t.database.db.execute(
+      sql`update store_orders set delivered_at = now(), commission_rate = '10.00' where id = ${storeOrderId}`,
+    );
+    const [line] = await queryRows<{ id: number }>(
+      t.database,
+      sql`select id from order_lines where store_order_id = ${storeOrderId} order by position limit 1`,
+    );
+    const common = {
+      storeOrderId,
+      orderLineId: line?.id ?? 0,
+      reason: 'operator' as const,
+      destination: 'wallet' as const,
+      actor: { role: 'operator' as const, userId: null },
+    };
+    // 1 of 2 units (US$ 6,29), then the whole line twice: only the other US$ 6,29 is left to give back.
+    const given = [
+      await t.app.db.transaction((tx) => refundLineUnits(tx, { ...common, units: 1 })),
+      await t.app.db.transaction((tx) => decideRefund(tx, { ...common, amountMinor: 1_258 })),
+      await t.app.db.transaction((tx) => decideRefund(tx, { ...common, amountMinor: 1_258 })),
+    ].map((decision) => decision?.amountMinor ?? null);
+    expect(given).toEqual([629, 629, null]);
+
+    const week = statementWeekOf(new Date());
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${ownStore.id}/statements/${week}/`,
+      headers: ownOwner.headers,
+    });
+    // 22.58 sold, 12.58 refunded, 10 % of the 10.00 kept: 9.00 due.
+    expect(detail.json<Statement>()).toMatchObject({
+      goods: '22.58',
+      refunds: '12.58',
+      commission: '1.00',
+      net: '9.00',
+    });
   });
 
   it('shows a paid week with its transfer reference', async () => {
