@@ -5,8 +5,8 @@ import { test } from './server.fixtures.ts';
 
 /**
  * Issue 19, 'Pedidos': an operator finds a pending transfer by filtering the list (the filters go to the
- * URL), then refunds one line of a paid card order and sees it in the order's timeline, and resends one of
- * its e-mails after confirming. On a phone the order's page fits 360 px.
+ * URL), then refunds one line of a paid card order and sees it in the order's timeline, refunds 1 of 2
+ * units of another and sees what is left of it (issue 27), and resends one of its e-mails after confirming. On a phone the order's page fits 360 px.
  */
 
 test('an operator filters pending transfers, refunds one line of a card order and resends an e-mail', async ({
@@ -47,6 +47,26 @@ test('an operator filters pending transfers, refunds one line of a card order an
   await expect(dialog).toBeHidden();
   const timeline = page.getByRole('list', { name: /Todo lo que pasó con el pedido/ });
   await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${RICE}\\)`))).toBeVisible();
+
+  // Issue 27: a refunded line reads 'Devuelto' and cannot be chosen again; 1 of 2 units of another leaves
+  // the other unit's share to give back.
+  const storeCard = page.getByRole('article', { name: `Pedido de tienda ${card.storeOrderNumber}` });
+  await storeCard.getByRole('button', { name: 'Devolver' }).click();
+  await dialog.getByLabel('Productos elegidos').check();
+  await expect(dialog.getByLabel(new RegExp(`1 × ${RICE}.*Devuelto`))).toBeDisabled();
+  await dialog.getByLabel(new RegExp(`2 × ${COFFEE}`)).check();
+  await dialog.getByLabel(`Unidades de ${COFFEE}`).selectOption({ label: '1 de 2' });
+  await dialog.getByLabel('Motivo').fill('Llegó uno abierto');
+  await dialog.getByRole('button', { name: 'Devolver' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${COFFEE}\\)`))).toBeVisible();
+  await storeCard.getByRole('button', { name: 'Devolver' }).click();
+  await dialog.getByLabel('Productos elegidos').check();
+  await expect(
+    dialog.getByLabel(new RegExp(`2 × ${COFFEE}.*quedan US\\$ [\\d,]+ \\(1 de 2 unidades\\)`)),
+  ).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Volver' }).click();
+  await expect(dialog).toBeHidden();
 
   // 'Reenviar' asks first, naming the e-mail and who gets it; the copy then joins the timeline.
   const resendButtons = timeline.getByRole('button', { name: /^Reenviar el correo: / });

@@ -5,6 +5,7 @@ import {
 } from '@mandado/shared/admin-orders.schemas';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@mandado/shared/checkout.schemas';
 import type { RefundDestination } from '@mandado/shared/fulfilment';
+import { linePaidMinor, unitsRefundMinor } from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import {
   PAYMENT_STATUSES,
@@ -64,9 +65,23 @@ export function storeOrderLeftMinor(store: AdminStoreOrder): number {
   return Math.max(0, parseMoney(store.total) - parseMoney(store.refunded));
 }
 
-/** A line's own price after its coupon share, USD minor units: what refunding it gives back. */
-export function lineRefundMinor(line: AdminOrderLine): number {
-  return Math.max(0, parseMoney(line.total) - parseMoney(line.discount));
+/** What is still refundable of a line, USD minor units: the API's figure (its own cap and its store order's). */
+export function lineLeftMinor(line: AdminOrderLine): number {
+  return parseMoney(line.refundable);
+}
+
+/**
+ * What refunding `units` more units of the line gives back (the API works it out the same way, with the
+ * shared rule of decision 050), capped by what is left of the line and of its store order.
+ */
+export function lineUnitsRefundMinor(line: AdminOrderLine, units: number): number {
+  const state = {
+    paidMinor: linePaidMinor(parseMoney(line.total), parseMoney(line.discount)),
+    quantity: line.quantity,
+    refundedMinor: parseMoney(line.refunded),
+    refundedUnits: line.refunded_units,
+  };
+  return Math.min(unitsRefundMinor(state, units), lineLeftMinor(line));
 }
 
 export function decimalOf(minor: number): string {

@@ -11,7 +11,8 @@ import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { type FormEvent, useId, useState } from 'react';
 import {
   decimalOf,
-  lineRefundMinor,
+  lineLeftMinor,
+  lineUnitsRefundMinor,
   parseAmountInput,
   refundDestinations,
   storeOrderLeftMinor,
@@ -32,21 +33,26 @@ interface RefundDialogProps {
 
 interface PlannedRefund {
   storeOrderNumber: string;
+  /** What it should give back (for a line, the API works the units' amount out the same way). */
   amountMinor: number;
   lineId: number | null;
+  /** Units of the line, for a line; null for an amount. */
+  units: number | null;
 }
 
 /**
  * 'Devolver' (payment:refund): the whole order (what is left of each store order), a store order (an amount
- * up to what is left), or chosen lines (each line's price after its coupon share, capped by what is left of
- * its store order), with the reason and where the money goes. One refund per store order or line, so each
- * shows in the timeline with what it was for.
+ * up to what is left), or chosen lines and how many of their units (issue 27: what is left of each line,
+ * capped by what is left of its store order; a refunded line reads 'Devuelto' and cannot be chosen), with
+ * the reason and where the money goes. One refund per store order or line, so each shows in the timeline
+ * with what it was for.
  */
 export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }: RefundDialogProps) {
   const ids = useId();
   const destinations = refundDestinations(order.payment_method);
   const [scope, setScope] = useState<RefundScope>(initialScope);
-  const [lineIds, setLineIds] = useState<number[]>([]);
+  /** Chosen lines and how many of their units go back. */
+  const [chosen, setChosen] = useState<ReadonlyMap<number, number>>(new Map());
   const leftText = (number: string) => {
     const store = order.stores.find((candidate) => candidate.number === number);
     return store ? decimalOf(storeOrderLeftMinor(store)).replace('.', ',') : '';
@@ -69,6 +75,7 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
           storeOrderNumber: store.number,
           amountMinor: storeOrderLeftMinor(store),
           lineId: null,
+          units: null,
         }))
         .filter((item) => item.amountMinor > 0);
       return planned.length > 0 ? planned : 'No queda nada por devolver de este pedido.';
@@ -77,19 +84,22 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
       if (!scopeStore) return MESSAGES.serverError;
       const amount = parseAmountInput(amountText);
       if (!amount) return 'Escribe un monto mayor que cero, como 12,50.';
-      return [{ storeOrderNumber: scopeStore.number, amountMinor: parseMoney(amount), lineId: null }];
+      return [
+        { storeOrderNumber: scopeStore.number, amountMinor: parseMoney(amount), lineId: null, units: null },
+      ];
     }
-    if (lineIds.length === 0) return 'Elige al menos un producto.';
+    if (chosen.size === 0) return 'Elige al menos un producto.';
     const left = new Map(order.stores.map((store) => [store.number, storeOrderLeftMinor(store)]));
     const planned: PlannedRefund[] = [];
     for (const store of order.stores) {
       for (const line of store.lines) {
-        if (!lineIds.includes(line.id)) continue;
+        const units = chosen.get(line.id);
+        if (units === undefined) continue;
         const available = left.get(store.number) ?? 0;
-        const amountMinor = Math.min(lineRefundMinor(line), available);
+        const amountMinor = Math.min(lineUnitsRefundMinor(line, units), available);
         if (amountMinor <= 0) continue;
         left.set(store.number, available - amountMinor);
-        planned.push({ storeOrderNumber: store.number, amountMinor, lineId: line.id });
+        planned.push({ storeOrderNumber: store.number, amountMinor, lineId: line.id, units });
       }
     }
     return planned.length > 0 ? planned : 'No queda nada por devolver de esos productos.';
@@ -116,7 +126,7 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
     try {
       for (const item of planned) {
         await onRefund(item.storeOrderNumber, {
-          amount: decimalOf(item.amountMinor),
+          ...(item.units === null ? { amount: decimalOf(item.amountMinor) } : { units: item.units }),
           destination,
           note: reason.trim(),
           line_id: item.lineId,
@@ -173,20 +183,58 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
           <fieldset className="order-dialog__choices order-dialog__lines">
             <legend className="visually-hidden">Productos</legend>
             {order.stores.flatMap((store) =>
-              store.lines.map((line) => (
-                <label key={line.id} className="order-dialog__choice">
-                  <input
-                    type="checkbox"
-                    checked={lineIds.includes(line.id)}
-                    onChange={(event) =>
-                      setLineIds((current) =>
-                        event.target.checked ? [...current, line.id] : current.filter((id) => id !== line.id),
-                      )
-                    }
-                  />
-                  {line.quantity} × {line.name} ({store.number}) · {usdText(lineRefundMinor(line))}
-                </label>
-              )),
+              store.lines.map((line) => {
+                const unitsLeft = line.refundable_units;
+                const done = unitsLeft === 0 || lineLeftMinor(line) === 0;
+                const units = chosen.get(line.id);
+                return (
+                  <div key={line.id} className="order-dialog__line">
+                    <label className="order-dialog__choice">
+                      <input
+                        type="checkbox"
+                        disabled={done}
+                        checked={units !== undefined}
+                        onChange={(event) =>
+                          setChosen((current) => {
+                            const next = new Map(current);
+                            if (event.target.checked) next.set(line.id, unitsLeft);
+                            else next.delete(line.id);
+                            return next;
+                          })
+                        }
+                      />
+                      {line.quantity} × {line.name} ({store.number}) ·{' '}
+                      {done ? (
+                        <strong className="order-dialog__done">Devuelto</strong>
+                      ) : (
+                        `quedan ${usdText(lineLeftMinor(line))}${
+                          unitsLeft < line.quantity ? ` (${unitsLeft} de ${line.quantity} unidades)` : ''
+                        }`
+                      )}
+                    </label>
+                    {units !== undefined && unitsLeft > 1 ? (
+                      <div className="order-dialog__units">
+                        <label htmlFor={`${ids}-units-${line.id}`}>Unidades de {line.name}</label>
+                        <select
+                          id={`${ids}-units-${line.id}`}
+                          className="select"
+                          value={units}
+                          onChange={(event) =>
+                            setChosen((current) => new Map(current).set(line.id, Number(event.target.value)))
+                          }
+                        >
+                          {Array.from({ length: unitsLeft }, (_, index) => index + 1).map((count) => (
+                            <option key={count} value={count}>
+                              {count} de {unitsLeft}
+                            </option>
+                          ))}
+                        </select>
+                        <span>{usdText(lineUnitsRefundMinor(line, units))}</span>
+                      </div>
+                    ) : null}
+                  </div>
+                );
+              }),
             )}
           </fieldset>
         ) : null}
