@@ -65,7 +65,7 @@ test('an operator filters pending transfers, refunds one line of a card order an
   await expect(
     dialog.getByLabel(new RegExp(`2 × ${COFFEE}.*quedan US\\$ [\\d,]+ \\(1 de 2 unidades\\)`)),
   ).toBeEnabled();
-  await dialog.getByRole('button', { name: 'Volver' }).click();
+  await dialog.getByRole('button', { name: 'Volver', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // 'Reenviar' asks first, naming the e-mail and who gets it; the copy then joins the timeline.
