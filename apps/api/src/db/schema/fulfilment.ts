@@ -92,7 +92,10 @@ export const refunds = pgTable(
     index('refunds_order_line_idx').on(t.orderLineId),
     index('refunds_due_idx').on(t.status, t.nextAttemptAt),
     check('refunds_amount_check', sql`${t.amount} > 0`),
-    check('refunds_units_check', sql`${t.units} is null or (${t.units} > 0 and ${t.orderLineId} is not null)`),
+    check(
+      'refunds_units_check',
+      sql`${t.units} is null or (${t.units} > 0 and ${t.orderLineId} is not null)`,
+    ),
     check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check('refunds_destination_check', sql`${t.destination} in ('original_payment', 'wallet', 'bank')`),
   ],
