@@ -60,6 +60,7 @@ test('an operator filters pending transfers, refunds one line of a card order an
   await dialog.getByRole('button', { name: 'Devolver' }).click();
   await expect(dialog).toBeHidden();
   await expect(timeline.getByText(new RegExp(`Devolución de US\\$ [\\d,]+ \\(${COFFEE}\\)`))).toBeVisible();
+  await expect(storeCard.getByText(/Devuelto US\$ [\d,]+ \(1 de 2\)/)).toBeVisible();
   await storeCard.getByRole('button', { name: 'Devolver' }).click();
   await dialog.getByLabel('Productos elegidos').check();
   await expect(

@@ -358,6 +358,9 @@ function StoreOrderCard({
               {line.quantity} × {line.name}
               {line.available_quantity !== null ? ` (disponibles: ${line.available_quantity})` : ''}
               {line.substitute_name ? ` → ${line.substitute_name}` : ''}
+              {parseMoney(line.refunded) > 0
+                ? ` · Devuelto ${money(line.refunded)}${line.refunded_units > 0 ? ` (${line.refunded_units} de ${line.quantity})` : ''}`
+                : ''}
             </span>
             <span className="store-order__money">{money(line.total)}</span>
           </li>
