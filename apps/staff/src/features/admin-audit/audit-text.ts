@@ -207,6 +207,7 @@ const ROLE_LABELS: Record<AuditEvent['actor_role'], string> = {
   owner: 'Dueño de la tienda',
   staff: 'Personal de la tienda',
   operator: 'Operador',
+  courier_link: 'Enlace del repartidor',
 };
 
 /** The groups as the people screens name them. */
