@@ -1,0 +1,369 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COURIER_LINK_ROUTE_TABLE } from '../src/modules/courier/courier.routes.ts';
+import { MERCHANT_ROUTE_TABLE } from '../src/modules/merchant/merchant.routes.ts';
+import { addStoreMember, createProduct, createStore, type TestStore } from './factories.ts';
+import { createFastUser, type FastUser } from './order-factories.ts';
+import { insertPlacedOrder } from './order-rows.ts';
+import { type SessionHeaders, visitorHeaders } from './session-helpers.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
+
+/**
+ * Issue 27: every state change of the merchant portal and of the courier's link leaves its audit row. This
+ * walks the route tables the two plugins record, calls each mutating route once with a valid request from
+ * SAMPLES and checks the call succeeded and audit_events gained the row it names. A mutating route with no
+ * sample (and no reason in NOT_AUDITED) fails the walk, so a new route must say how it is audited.
+ */
+let t: TestApp;
+let store: TestStore;
+let owner: FastUser;
+let staff: FastUser;
+let courier: SessionHeaders;
+
+/** A code no fixture text contains. */
+const CODE = '8642';
+
+/** A 1×1 PNG: a real image the server checks by content and re-encodes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  Object.assign(t.app, { kickMailWorker: () => undefined, kickRefundWorker: () => undefined });
+  store = await createStore(t.database, { name: `Almacén auditado ${Date.now()}` });
+  [owner, staff] = await Promise.all([
+    createFastUser(t.database, 'Marta'),
+    createFastUser(t.database, 'Bruno'),
+  ]);
+  await addStoreMember(t.database, store.id, owner.id, 'owner');
+  await addStoreMember(t.database, store.id, staff.id, 'staff');
+  courier = await visitorHeaders(t.app);
+});
+afterAll(() => t.close());
+
+interface PlacedOrder {
+  id: number;
+  number: string;
+  lineId: number;
+  token: string;
+}
+
+/** A paid delivery order of the store in `status`, with the known code and a courier link. */
+async function orderIn(status: 'approved' | 'ready_to_delivery' | 'in_transit'): Promise<PlacedOrder> {
+  const [remitter, product] = await Promise.all([
+    createFastUser(t.database, 'Ana'),
+    createProduct(t.database, store.id),
+  ]);
+  const order = await insertPlacedOrder(t.database, {
+    remitterId: remitter.id,
+    stores: [
+      {
+        storeId: store.id,
+        storeName: store.name,
+        status,
+        lines: [{ productId: product.id, quantity: 2, total: '8.91' }],
+      },
+    ],
+  });
+  const storeOrder = order.storeOrders[0];
+  if (!storeOrder) throw new Error('no store order');
+  const token = `${'t'.repeat(31)}${String(storeOrder.id).padStart(12, '0')}`;
+  await t.database.db.execute(
+    sql`update store_orders set delivery_code = ${CODE}, courier_token = ${token} where id = ${storeOrder.id}`,
+  );
+  const [line] = await queryRows<{ id: number }>(
+    t.database,
+    sql`select id from order_lines where store_order_id = ${storeOrder.id}`,
+  );
+  return { id: storeOrder.id, number: storeOrder.number, lineId: line?.id ?? 0, token };
+}
+
+const merchant = (path: string) => `/v1/merchant/stores/${store.id}${path}`;
+
+function json(method: InjectOptions['method'], url: string, payload?: object): InjectOptions {
+  return { method, url, headers: owner.headers, ...(payload ? { payload } : {}) };
+}
+
+function image(url: string, headers: Record<string, string>): InjectOptions {
+  return { method: 'POST', url, headers: { ...headers, 'content-type': 'image/png' }, payload: PNG };
+}
+
+function courierJson(url: string, payload?: object): InjectOptions {
+  return { method: 'POST', url, headers: courier, ...(payload ? { payload } : {}) };
+}
+
+interface Sample {
+  /** The action code the row must carry. */
+  action: string;
+  /** Builds the request (and whatever it acts on). */
+  request: () => Promise<InjectOptions>;
+}
+
+/** One valid call per mutating route, keyed as the route tables key them. */
+const SAMPLES: Record<string, Sample> = {
+  'PUT /v1/merchant/stores/:id/availability/': {
+    action: 'store.availability',
+    request: async () =>
+      json('PUT', merchant('/availability/'), {
+        paused_until: new Date(Date.now() + 3600_000).toISOString(),
+        closure: null,
+      }),
+  },
+  'POST /v1/merchant/stores/:id/orders/:number/status/': {
+    // The tester's case: a rejection that refunds the card.
+    action: 'store_order.status_changed',
+    request: async () => {
+      const order = await orderIn('approved');
+      return json('POST', merchant(`/orders/${order.number}/status/`), {
+        from: 'approved',
+        to: 'rejected',
+        reason: 'Nos quedamos sin stock.',
+      });
+    },
+  },
+  'POST /v1/merchant/stores/:id/orders/:number/seen/': {
+    action: 'store_order.seen',
+    request: async () => json('POST', merchant(`/orders/${(await orderIn('approved')).number}/seen/`)),
+  },
+  'POST /v1/merchant/stores/:id/orders/:number/lines/:lineId/availability/': {
+    action: 'store_order.line_changed',
+    request: async () => {
+      const order = await orderIn('approved');
+      return json('POST', merchant(`/orders/${order.number}/lines/${order.lineId}/availability/`), {
+        from: 'approved',
+        available_quantity: 1,
+      });
+    },
+  },
+  'POST /v1/merchant/stores/:id/orders/:number/deliver/': {
+    action: 'store_order.delivered',
+    request: async () =>
+      json('POST', merchant(`/orders/${(await orderIn('ready_to_delivery')).number}/deliver/`), {
+        recipient_name: 'Rosa Fernández',
+        code: CODE,
+      }),
+  },
+  'POST /v1/merchant/stores/:id/products/import/': {
+    action: 'product.import',
+    request: async () => ({
+      method: 'POST',
+      url: merchant('/products/import/'),
+      headers: { ...owner.headers, 'content-type': 'text/csv' },
+      payload:
+        'nombre;descripcion;categoria;precio;precio_descuento;stock;activo\r\nYerba 1 kg;;Almacén;245,50;;20;sí\r\n',
+    }),
+  },
+  'POST /v1/merchant/stores/:id/products/': {
+    action: 'product.created',
+    request: async () => json('POST', merchant('/products/'), await productBody()),
+  },
+  'PUT /v1/merchant/stores/:id/products/:productId/': {
+    action: 'product.updated',
+    request: async () => {
+      const product = await createProduct(t.database, store.id);
+      return json('PUT', merchant(`/products/${product.id}/`), await productBody());
+    },
+  },
+  'POST /v1/merchant/stores/:id/products/:productId/stock/': {
+    action: 'product.stock',
+    request: async () => {
+      const product = await createProduct(t.database, store.id);
+      return json('POST', merchant(`/products/${product.id}/stock/`), { delta: 3 });
+    },
+  },
+  'POST /v1/merchant/stores/:id/product-images/': {
+    action: 'product.photo_uploaded',
+    request: async () => image(merchant('/product-images/'), owner.headers),
+  },
+  'POST /v1/merchant/stores/:id/invitations/': {
+    action: 'member.invited',
+    request: async () =>
+      json('POST', merchant('/invitations/'), { email: `nuevo.${Date.now()}@ejemplo.com`, role: 'staff' }),
+  },
+  'DELETE /v1/merchant/stores/:id/invitations/:invitationId/': {
+    action: 'member.invitation_revoked',
+    request: async () => {
+      const sent = await t.app.inject(
+        json('POST', merchant('/invitations/'), { email: `otro.${Date.now()}@ejemplo.com`, role: 'staff' }),
+      );
+      expect(sent.statusCode, sent.body).toBe(204);
+      const [pending] = await queryRows<{ id: number }>(
+        t.database,
+        sql`select id from store_invitations where store_id = ${store.id} order by id desc limit 1`,
+      );
+      return json('DELETE', merchant(`/invitations/${pending?.id}/`));
+    },
+  },
+  'DELETE /v1/merchant/stores/:id/members/:userId/': {
+    action: 'member.removed',
+    request: async () => json('DELETE', merchant(`/members/${staff.id}/`)),
+  },
+  'PUT /v1/merchant/stores/:id/profile/': {
+    action: 'store.profile',
+    request: async () =>
+      json('PUT', merchant('/profile/'), {
+        name: `Almacén Renovado ${Date.now()}`,
+        phone: '099 123 456',
+        address_line1: 'Av. 18 de Julio 1500',
+        address_line2: 'Local 2',
+        latitude: -34.9055,
+        longitude: -56.1851,
+      }),
+  },
+  'PUT /v1/merchant/stores/:id/hours/': {
+    action: 'store.hours',
+    request: async () =>
+      json('PUT', merchant('/hours/'), {
+        hours: {
+          monday: [{ from: '09:00', to: '18:00' }],
+          tuesday: [],
+          wednesday: [],
+          thursday: [],
+          friday: [],
+          saturday: [],
+          sunday: [],
+        },
+      }),
+  },
+  'POST /v1/merchant/stores/:id/logo/': {
+    action: 'store.logo',
+    request: async () => image(merchant('/logo/'), owner.headers),
+  },
+  'POST /v1/courier/:token/picked-up/': {
+    action: 'store_order.picked_up',
+    request: async () => courierJson(`/v1/courier/${(await orderIn('ready_to_delivery')).token}/picked-up/`),
+  },
+  'POST /v1/courier/:token/attempts/': {
+    action: 'store_order.delivery_attempt',
+    request: async () =>
+      courierJson(`/v1/courier/${(await orderIn('in_transit')).token}/attempts/`, {
+        reason: 'nobody_home',
+        note: '',
+      }),
+  },
+  'POST /v1/courier/:token/delivered/': {
+    action: 'store_order.delivered',
+    request: async () =>
+      courierJson(`/v1/courier/${(await orderIn('in_transit')).token}/delivered/`, {
+        recipient_name: 'Rosa Fernández',
+        code: CODE,
+        photo_id: null,
+      }),
+  },
+  'POST /v1/courier/:token/photos/': {
+    action: 'store_order.proof_photo',
+    request: async () => image(`/v1/courier/${(await orderIn('in_transit')).token}/photos/`, courier),
+  },
+};
+
+/** Mutating routes that are no staff action on the store, and why. */
+const NOT_AUDITED: Record<string, string> = {
+  'POST /v1/merchant/push/subscriptions/':
+    "a member's own phone asking for notifications, not a store change",
+  'DELETE /v1/merchant/push/subscriptions/': "a member's own phone turning notifications off",
+};
+
+async function productBody() {
+  const [category] = await queryRows<{ id: number }>(
+    t.database,
+    sql`select id from categories where store_id = ${store.id} limit 1`,
+  );
+  return {
+    name: `Yerba de la casa ${Math.random().toString(36).slice(2, 8)}`,
+    description: 'Paquete de 1 kg.',
+    category_id: category?.id ?? 0,
+    price: '245,50',
+    discounted_price: null,
+    stock: 12,
+    active: true,
+    images: [],
+  };
+}
+
+function mutatingRoutes(): string[] {
+  return [...MERCHANT_ROUTE_TABLE.keys(), ...COURIER_LINK_ROUTE_TABLE.keys()]
+    .filter((key) => !key.startsWith('GET '))
+    .sort();
+}
+
+async function newRows(afterId: number) {
+  return queryRows<{
+    action: string;
+    actor_role: string;
+    actor_user_id: number | null;
+    store_id: number | null;
+  }>(
+    t.database,
+    sql`select action, actor_role, actor_user_id, store_id from audit_events where id > ${afterId} order by id`,
+  );
+}
+
+async function lastId(): Promise<number> {
+  const [row] = await queryRows<{ id: number | null }>(
+    t.database,
+    sql`select max(id) as id from audit_events`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+describe('every mutating /v1/merchant and courier-link route', () => {
+  it('is in the walk: a sample call, or a reason it writes no audit row', () => {
+    const routes = mutatingRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    const missing = routes.filter((key) => !(key in SAMPLES) && !(key in NOT_AUDITED));
+    expect(missing, 'mutating routes with no sample in the audit walk').toEqual([]);
+    // And no stale sample for a route that is gone.
+    expect(Object.keys(SAMPLES).filter((key) => !routes.includes(key))).toEqual([]);
+  });
+
+  it('writes its audit row with the change', async () => {
+    const unaudited: string[] = [];
+    for (const key of mutatingRoutes()) {
+      const sample = SAMPLES[key];
+      if (!sample) continue;
+      const before = await lastId();
+      const response = await t.app.inject(await sample.request());
+      expect(response.statusCode, `${key}: ${response.body}`).toBeGreaterThanOrEqual(200);
+      expect(response.statusCode, `${key}: ${response.body}`).toBeLessThan(300);
+      const rows = await newRows(before);
+      const row = rows.find((candidate) => candidate.action === sample.action);
+      if (!row) {
+        unaudited.push(`${key} (wrote ${rows.map((candidate) => candidate.action).join(', ') || 'nothing'})`);
+        continue;
+      }
+      expect(row.store_id, key).toBe(store.id);
+      if (key.startsWith('POST /v1/courier/')) {
+        expect(row, key).toMatchObject({ actor_role: 'courier_link', actor_user_id: null });
+      } else {
+        expect(row, key).toMatchObject({ actor_role: 'owner', actor_user_id: owner.id });
+      }
+    }
+    expect(unaudited, 'mutating routes that wrote no audit row').toEqual([]);
+  });
+
+  it("records a rejection's refund: how much went back, and where", async () => {
+    const order = await orderIn('approved');
+    const response = await t.app.inject(
+      json('POST', merchant(`/orders/${order.number}/status/`), {
+        from: 'approved',
+        to: 'rejected',
+        reason: 'Nos quedamos sin stock.',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await queryRows<{ subject: string; detail: Record<string, unknown> }>(
+      t.database,
+      sql`select subject, detail from audit_events where subject = ${`store_order:${order.number}`}`,
+    );
+    expect(row?.detail).toMatchObject({
+      before: { status: 'approved' },
+      after: { status: 'rejected' },
+      reason: 'Nos quedamos sin stock.',
+      refund: '8.91',
+      destination: 'original_payment',
+    });
+  });
+});
