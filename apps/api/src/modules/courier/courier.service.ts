@@ -36,7 +36,12 @@ import {
 } from '../order-status/order-status.service.ts';
 import { storeOrderStatusEmail } from '../order-status/order-status-emails.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { courierActions, presentAttempts, presentCourierStoreOrder } from './courier.presenter.ts';
+import {
+  courierActions,
+  DELIVERY_ENDED_STATUSES,
+  presentAttempts,
+  presentCourierStoreOrder,
+} from './courier.presenter.ts';
 import {
   clearCodeLock,
   countPackages,
@@ -74,9 +79,6 @@ export async function issueCourierLink(tx: DatabaseOrTransaction, storeOrderId: 
 // ---------------------------------------------------------------------------------------------------------
 // The link's rules
 
-/** Where the courier's part is over: delivered (by the code or by an operator's hand), fulfilled, rejected. */
-const LINK_ENDING_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfilled', 'rejected']);
-
 /**
  * The link's store order, or why not: unknown, a pick-up, or more than COURIER_LINK_DAYS_AFTER_DELIVERY days
  * after delivery — or after the order reached an ending status, for an order rejected or marked delivered
@@ -86,7 +88,7 @@ const LINK_ENDING_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfill
 function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
   if (row?.delivery !== 'standard') throw notFound(COURIER_MESSAGES.linkNotFound);
   const limit = COURIER_LINK_DAYS_AFTER_DELIVERY * DAY_MS;
-  const endedAt = row.deliveredAt ?? (LINK_ENDING_STATUSES.has(row.status) ? row.statusChangedAt : null);
+  const endedAt = row.deliveredAt ?? (DELIVERY_ENDED_STATUSES.has(row.status) ? row.statusChangedAt : null);
   if (endedAt && now.getTime() - endedAt.getTime() > limit) throw notFound(COURIER_MESSAGES.linkNotFound);
   if (row.courierLockedAt) throw new HttpError(423, { detail: COURIER_MESSAGES.linkLocked });
   return row;
@@ -157,14 +159,16 @@ export function getCourierStoreOrder(db: Database, token: string): Promise<Couri
 }
 
 /**
- * 'Retiré el pedido': on the way, from 'Listo' or after a failed attempt. Tapping it again while already on
- * the way is no error (a phone on a bad network retries), it answers the order as it is.
+ * 'Retiré el pedido': on the way, from 'Listo'. Once picked up (on the way, or after a failed attempt) it is
+ * a 409 that says so (issue 27): the page no longer offers it, and a second tap must not read as a new step.
  */
 export async function markPickedUp(db: Database, token: string): Promise<CourierStoreOrder> {
   await db.transaction(async (tx) => {
     const row = checkLink(await findByCourierToken(tx, token, true), new Date());
     const status = asStatus(row.status);
-    if (status === 'in_transit') return;
+    if (status === 'in_transit' || status === 'delivery_attempt') {
+      throw new HttpError(409, { detail: COURIER_MESSAGES.alreadyPickedUp });
+    }
     if (!courierActions(status).includes('picked_up')) throw notAllowed();
     await moveOrConflict(tx, row, status, 'in_transit', 'courier', null, '');
     await auditHandOver(tx, row, null, 'store_order.picked_up', {
