@@ -182,6 +182,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'product.stock': 'Stock cambiado',
   'product.updated': 'Producto modificado',
   'refund.created': 'Devolución registrada',
+  'refund.recorded': 'Transferencia de una devolución registrada',
   'setting.changed': 'Ajuste cambiado',
   'statement.paid': 'Liquidación pagada',
   'statement.shipping_paid': 'Liquidación de envíos pagada',
