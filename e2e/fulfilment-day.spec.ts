@@ -183,11 +183,14 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
     await courier.getByRole('button', { name: 'Retiré el pedido' }).click();
     await expect(toasts(courier).getByText('Pedido retirado')).toBeVisible();
     await expect(courier.getByText('En camino', { exact: true })).toBeVisible();
+    // Picked up once: the button is gone (issue 27), and stays gone after the failed attempt below.
+    await expect(courier.getByRole('button', { name: 'Retiré el pedido' })).toHaveCount(0);
     await courier.getByRole('button', { name: 'No pude entregar' }).click();
     await courier.getByRole('radio', { name: 'Nadie en casa' }).check();
     await courier.getByRole('button', { name: 'Registrar el intento' }).click();
     await expect(toasts(courier).getByText('Intento registrado')).toBeVisible();
     await expect(courier.getByText('1 intento fallido')).toBeVisible();
+    await expect(courier.getByRole('button', { name: 'Retiré el pedido' })).toHaveCount(0);
 
     // The family member sees the attempt too.
     await tracking.reload();
@@ -211,6 +214,12 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
     await expect(courier.getByRole('heading', { name: 'Entrega registrada' })).toBeVisible();
     await expect(courier.getByText(/Recibió Carmen Rodríguez el/)).toBeVisible();
     await expect(courier.getByRole('button', { name: 'Entregado' })).toHaveCount(0);
+    // Delivered, the link shows the outcome only, also when opened again: no address, no phones.
+    await courier.reload();
+    await expect(courier.getByRole('heading', { name: 'Entrega registrada' })).toBeVisible();
+    await expect(courier.getByText('Av. Brasil 2500', { exact: false })).toHaveCount(0);
+    await expect(courier.getByRole('link', { name: /^Llamar/ })).toHaveCount(0);
+    await expect(courier.getByText('Timbre 3')).toHaveCount(0);
 
     // Once delivered the code is gone from the tracking page.
     await tracking.reload();

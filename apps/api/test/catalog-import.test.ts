@@ -25,7 +25,7 @@ async function newStore(): Promise<TestStore> {
   return store;
 }
 
-async function importFile(store: TestStore, csv: string, dryRun: boolean, who: TestUser = owner) {
+async function importFile(store: TestStore, csv: string | Buffer, dryRun: boolean, who: TestUser = owner) {
   const response = await t.app.inject({
     method: 'POST',
     url: `/v1/merchant/stores/${store.id}/products/import/${dryRun ? '?dry_run=1' : ''}`,
@@ -137,6 +137,48 @@ describe('the CSV import', () => {
     const empty = await importFile(store, '', true);
     expect(empty.status).toBe(200);
     expect(empty.body.errors[0]?.message).toBe(SERVER_MESSAGES.csvEmpty);
+  });
+
+  it('reads a Windows-1252 / Latin-1 file as it was written, and refuses UTF-16 naming it', async () => {
+    const store = await newStore();
+    const text = [
+      'nombre;descripción;categoria;precio;stock;activo',
+      'Ñandú de peluche;Suave, 30 cm;Juguetería;890;4;sí',
+      'Café molido 250 g;“Tostado” – 100 € el kilo;Almacén;210;7;sí',
+    ].join('\r\n');
+    // What Excel's plain 'CSV' writes on a Spanish Windows: one byte per letter, € as 0x80, curly quotes.
+    const windows = Buffer.from(
+      text.replace('“', '\u0093').replace('”', '\u0094').replace('–', '\u0096').replace('€', '\u0080'),
+      'latin1',
+    );
+    expect(windows.includes(0xd1)).toBe(true);
+    const report = await importFile(store, windows, false);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body).toMatchObject({ created: 2, errors: [] });
+    expect(await productsOf(store)).toMatchObject([
+      { name: 'Café molido 250 g', category: 'Almacén' },
+      { name: 'Ñandú de peluche', category: 'Juguetería' },
+    ]);
+    const [described] = await queryRows<{ description: string }>(
+      t.database,
+      sql`select description from products where store_id = ${store.id} and name like 'Café%'`,
+    );
+    expect(described?.description).toBe('“Tostado” – 100 € el kilo');
+
+    // UTF-8 with its BOM (Excel's 'CSV UTF-8') reads the same.
+    const bom = await importFile(
+      await newStore(),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+      true,
+    );
+    expect(bom.body).toMatchObject({ created: 2, errors: [] });
+
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const refused = await importFile(store, utf16, true);
+    expect(refused.body.errors).toEqual([{ line: 1, column: null, message: SERVER_MESSAGES.csvUtf16 }]);
+    expect(refused.body.errors[0]?.message).toContain('UTF-16');
+    const unknown = await importFile(store, Buffer.from([0x6e, 0x6f, 0x8d, 0x0a]), true);
+    expect(unknown.body.errors[0]?.message).toBe(SERVER_MESSAGES.csvUnknownEncoding);
   });
 
   it('is for owners only', async () => {

@@ -183,7 +183,7 @@ describe('the courier link', () => {
     expect((await statusOf(placed.id)).courier_token).toBeNull();
   });
 
-  it('walks the whole way: picked up, a failed attempt, picked up again, delivered with the code and a photo', async () => {
+  it('walks the whole way: picked up, a failed attempt, delivered with the code and a photo, then shows only the outcome', async () => {
     const order = await readyForCourier();
 
     const opened = await courierCall('GET', order.token);
@@ -217,8 +217,11 @@ describe('the courier link', () => {
     const picked = await courierCall('POST', order.token, 'picked-up/');
     expect(picked.statusCode, picked.body).toBe(200);
     expect(picked.json<CourierStoreOrder>().status).toBe('in_transit');
-    // A second tap on a bad network is no error.
-    expect((await courierCall('POST', order.token, 'picked-up/')).statusCode).toBe(200);
+    expect(picked.json<CourierStoreOrder>().actions).toEqual(['delivered', 'attempt']);
+    // Picked up once is picked up: a second tap says so (issue 27) and writes nothing.
+    const again = await courierCall('POST', order.token, 'picked-up/');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'Ya marcaste este pedido como retirado: está en camino.' });
 
     const attempt = await courierCall('POST', order.token, 'attempts/', { reason: 'nobody_home' });
     expect(attempt.statusCode, attempt.body).toBe(200);
@@ -227,11 +230,9 @@ describe('the courier link', () => {
     expect(afterAttempt.attempts).toMatchObject([
       { reason: 'nobody_home', reason_label: 'Nadie en casa', note: '' },
     ]);
-    expect(afterAttempt.actions).toEqual(['picked_up', 'delivered', 'attempt']);
-
-    expect((await courierCall('POST', order.token, 'picked-up/')).json<CourierStoreOrder>().status).toBe(
-      'in_transit',
-    );
+    // The courier still holds it: no 'Retiré el pedido' again, and the API refuses it too.
+    expect(afterAttempt.actions).toEqual(['delivered', 'attempt']);
+    expect((await courierCall('POST', order.token, 'picked-up/')).statusCode).toBe(409);
 
     const photo = await uploadPhoto(order.token, await photoBytes());
     expect(photo.statusCode, photo.body).toBe(201);
@@ -254,11 +255,10 @@ describe('the courier link', () => {
     expect(row.delivered_at).not.toBeNull();
 
     const history = await historyOf(order.id);
-    expect(history.slice(-5).map((change) => [change.to_status, change.actor_role])).toEqual([
+    expect(history.slice(-4).map((change) => [change.to_status, change.actor_role])).toEqual([
       ['ready_to_delivery', 'merchant'],
       ['in_transit', 'courier'],
       ['delivery_attempt', 'courier'],
-      ['in_transit', 'courier'],
       ['delivered', 'courier'],
     ]);
     expect(history.find((change) => change.to_status === 'delivery_attempt')?.reason).toBe('Nadie en casa');
@@ -295,11 +295,18 @@ describe('the courier link', () => {
       expect(image.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
     }
 
-    // Within a week of delivery the link still opens, with nothing left to do.
+    // Within a week of delivery the link still opens, with the outcome only: no address, phones or notes.
     const later = await courierCall('GET', order.token);
     expect(later.statusCode).toBe(200);
-    expect(later.json<CourierStoreOrder>().actions).toEqual([]);
+    expect(later.json<CourierStoreOrder>()).toMatchObject({
+      status: 'delivered',
+      recipient: null,
+      attempts: [],
+      actions: [],
+      delivered: { received_by: 'Rosa Fernández' },
+    });
     expect(later.body).not.toContain(CODE);
+    expect(later.body).not.toMatch(/18 de Julio|\+59891123456|Tocar timbre|Nadie en casa/);
   });
 
   it('sends the order to operators after the second failed attempt', async () => {

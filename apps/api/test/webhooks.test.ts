@@ -13,6 +13,7 @@ import type { OrderGroup, PlaceOrderResult } from '@mandado/shared/checkout.sche
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../src/modules/webhooks/webhook-address.ts';
+import { webhookErrorText } from '../src/modules/webhooks/webhook-error-text.ts';
 import { postWebhook } from '../src/modules/webhooks/webhook-sender.ts';
 import { startWebhookWorker, type WebhookWorker } from '../src/modules/webhooks/webhook-worker.ts';
 import { enqueueWebhookEvent, enqueueWebhookEvents } from '../src/modules/webhooks/webhooks.service.ts';
@@ -502,6 +503,60 @@ describe('the outbox and the addresses', () => {
     }
   });
 
+  it('tells operators why an attempt failed in plain Spanish, never with TLS or resolver internals', async () => {
+    const internals = /SSL|OpenSSL|routines|error:|ECONN|ENOTFOUND|getaddrinfo|socket/i;
+    const attempt = (url: string, timeoutMs = 2000) =>
+      postWebhook(
+        { url, body: '{}', eventId: 'e', secrets: ['s'], timestamp: 1 },
+        { allowLoopback: true },
+        timeoutMs,
+      );
+    // Nothing listens there any more.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const refused = await attempt(`http://127.0.0.1:${closedPort}/`);
+    expect(refused).toMatchObject({
+      statusCode: null,
+      error: 'El servidor rechazó la conexión: no hay nada escuchando en esa dirección y puerto.',
+      cause: 'ECONNREFUSED',
+    });
+    // https:// to a server that speaks plain HTTP: OpenSSL's 'wrong version number', said plainly.
+    const port = (partner.address() as AddressInfo).port;
+    const tls = await attempt(`https://127.0.0.1:${port}/hooks`);
+    expect(tls.statusCode).toBeNull();
+    expect(tls.error).toMatch(/HTTPS/);
+    expect(tls.error).not.toMatch(internals);
+    // A server that accepts and never answers.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const late = await attempt(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, 300);
+      expect(late).toMatchObject({ statusCode: null, error: 'El servidor no respondió en 1 s.' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+    // Certificates and names, by Node's codes; anything unknown reads as the plain fallback.
+    expect(webhookErrorText({ code: 'CERT_HAS_EXPIRED' })).toBe('El certificado HTTPS del servidor venció.');
+    expect(webhookErrorText({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' })).toBe(
+      'El certificado HTTPS del servidor es autofirmado.',
+    );
+    expect(webhookErrorText({ code: 'ERR_TLS_CERT_ALTNAME_INVALID' })).toBe(
+      'El certificado HTTPS del servidor es de otro nombre.',
+    );
+    expect(webhookErrorText({ code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE' })).toBe(
+      'No se pudo establecer la conexión segura (HTTPS) con el servidor.',
+    );
+    expect(webhookErrorText({ code: 'ENOTFOUND' })).toBe('No existe ese nombre de servidor (DNS).');
+    expect(
+      webhookErrorText(
+        Object.assign(new Error('error:0A000086:SSL routines::certificate verify failed'), {}),
+      ),
+    ).toBe('No se pudo conectar con el servidor.');
+  });
+
   it('never calls a private address, whether stored by hand or reached through a name', async () => {
     const endpoint = await createEndpoint(['refund.succeeded']);
     // An address the API refuses, written behind its back.
@@ -514,7 +569,7 @@ describe('the outbox and the addresses', () => {
     await worker.drain();
     const [delivery] = (await deliveriesOf(endpoint.id)).results;
     expect(delivery).toMatchObject({ status: 'pending', last_status_code: null });
-    expect(delivery?.last_error).toMatch(/address not allowed: 10\.0\.0\.1/);
+    expect(delivery?.last_error).toMatch(/^La dirección 10\.0\.0\.1 no es pública/);
     await pause(endpoint.id);
 
     // A name that resolves to this machine, when loopback is not allowed (production): refused at connect.
@@ -524,13 +579,13 @@ describe('the outbox and the addresses', () => {
       { url: `http://localhost:${port}/hooks`, body: '{}', eventId: 'e', secrets: ['s'], timestamp: 1 },
       { allowLoopback: false },
     );
-    expect(answer).toMatchObject({ statusCode: null, error: expect.stringMatching(/address not allowed/) });
+    expect(answer).toMatchObject({ statusCode: null, error: expect.stringMatching(/no es pública/) });
     expect(received.length).toBe(before);
     const literal = await postWebhook(
       { url: `http://[::ffff:127.0.0.1]:${port}/`, body: '{}', eventId: 'e', secrets: ['s'], timestamp: 1 },
       { allowLoopback: false },
     );
-    expect(literal.error).toMatch(/address not allowed/);
+    expect(literal.error).toMatch(/no es pública/);
 
     for (const address of [
       '10.0.0.1',

@@ -66,8 +66,11 @@ export const auditEventSchema = z.object({
       email: z.string(),
     })
     .nullable(),
-  /** The capacity they acted in: a store's `owner` or `staff`, or an `operator` from the back office. */
-  actor_role: z.enum(['owner', 'staff', 'operator']),
+  /**
+   * The capacity they acted in: a store's `owner` or `staff`, an `operator` from the back office, or a store
+   * order's `courier_link` (no account; the subject names the store order).
+   */
+  actor_role: z.enum(['owner', 'staff', 'operator', 'courier_link']),
   /** The operator's group today (administracion, pagos, soporte), null for others. */
   operator_group: z.string().nullable(),
   store: z.object({ id: z.number().int(), name: z.string() }).nullable(),

@@ -162,3 +162,18 @@ export const webhookDeliveriesQuerySchema = z.object({
     .refine((value) => Number(value) <= 2_147_483_647, MESSAGES.invalidValue)
     .optional(),
 });
+
+/**
+ * What a partner's HTTP status means, in a few plain words for operators (issue 27): the code alone tells
+ * them little, and what to tell the partner depends on its class.
+ */
+export function webhookStatusText(code: number): string {
+  if (code >= 200 && code < 300) return 'recibido';
+  if (code >= 300 && code < 400) return 'redirección: no la seguimos, configura la URL final';
+  if (code === 401 || code === 403) return 'acceso negado por el servidor del socio';
+  if (code === 404 || code === 410) return 'esa ruta no existe en el servidor del socio';
+  if (code === 408 || code === 429) return 'el servidor del socio pidió esperar; se vuelve a intentar';
+  if (code >= 400 && code < 500) return 'el servidor del socio rechazó el aviso';
+  if (code >= 500) return 'error en el servidor del socio; se vuelve a intentar';
+  return 'respuesta inesperada';
+}

@@ -25,6 +25,7 @@ export const COURIER_MESSAGES = {
       : `El código no es correcto. Te quedan ${triesLeft} intentos.`,
   codeFormat: 'El código tiene 4 dígitos.',
   actionNotAllowed: 'Este pedido ya no admite ese paso. Actualiza la página.',
+  alreadyPickedUp: 'Ya marcaste este pedido como retirado: está en camino.',
   noteRequired: 'Cuenta qué pasó.',
   noteWithLink: 'Escribe la nota sin enlaces ni correos.',
   photoNotFound: 'No encontramos esa foto. Vuelve a sacarla.',
@@ -105,20 +106,26 @@ export const courierStoreOrderSchema = z.object({
   status: z.enum(STORE_ORDER_STATUSES),
   status_label: z.string(),
   store: z.object({ name: z.string(), address: z.string() }),
-  recipient: z.object({
-    first_name: z.string(),
-    last_name: z.string(),
-    address_line1: z.string(),
-    city: z.string(),
-    state: z.string(),
-    /** Opens the pin in the phone's maps app; null when there is no pin. */
-    maps_link: z.string().nullable(),
-    mobile_number: z.string(),
-    phone_number: z.string(),
-    delivery_notes: z.string(),
-    /** Set when the address lies in a zone where the courier arranges a meeting point. */
-    meeting_point: z.string().nullable(),
-  }),
+  /**
+   * Who receives it and where. Null once the delivery is over (delivered, fulfilled or rejected, issue 27):
+   * the link then shows only the outcome, never the address or the phones again.
+   */
+  recipient: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      address_line1: z.string(),
+      city: z.string(),
+      state: z.string(),
+      /** Opens the pin in the phone's maps app; null when there is no pin. */
+      maps_link: z.string().nullable(),
+      mobile_number: z.string(),
+      phone_number: z.string(),
+      delivery_notes: z.string(),
+      /** Set when the address lies in a zone where the courier arranges a meeting point. */
+      meeting_point: z.string().nullable(),
+    })
+    .nullable(),
   /** `lines`: distinct products handed over; `units`: their total count (substitutes included). */
   packages: z.object({ lines: z.number().int(), units: z.number().int() }),
   delivery_window: z.object({ from: z.string(), to: z.string() }),

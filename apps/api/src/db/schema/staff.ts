@@ -81,7 +81,11 @@ export const auditEvents = pgTable(
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** In what capacity: a store `owner` or `staff` member, or an `operator`. */
+    /**
+     * In what capacity: a store `owner` or `staff` member, an `operator`, or a store order's `courier_link`
+     * (no account: the link's token is the credential, so actor_user_id is null and the subject names the
+     * store order whose link acted).
+     */
     actorRole: text('actor_role').notNull(),
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
@@ -94,7 +98,10 @@ export const auditEvents = pgTable(
     // The back office's filters (issue 19): by who, and by what an action touched ('order:MND-…').
     index('audit_events_actor_at_idx').on(t.actorUserId, t.at),
     index('audit_events_subject_idx').on(t.subject),
-    check('audit_events_actor_role_check', sql`${t.actorRole} in ('owner', 'staff', 'operator')`),
+    check(
+      'audit_events_actor_role_check',
+      sql`${t.actorRole} in ('owner', 'staff', 'operator', 'courier_link')`,
+    ),
   ],
 );
 

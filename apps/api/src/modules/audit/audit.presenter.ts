@@ -1,10 +1,10 @@
 import type { AuditEvent } from '@mandado/shared/admin-audit.schemas';
 import type { AuditEventRow } from './audit-trail.repository.ts';
 
-const ROLES = ['owner', 'staff', 'operator'] as const;
+const ROLES = ['owner', 'staff', 'operator', 'courier_link'] as const;
 
 function role(value: string): AuditEvent['actor_role'] {
-  // The table's check allows these three only.
+  // The table's check allows these four only.
   return ROLES.find((known) => known === value) ?? 'operator';
 }
 

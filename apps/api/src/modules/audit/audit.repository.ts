@@ -4,8 +4,8 @@ import { users } from '../../db/schema/accounts.ts';
 import { auditEvents } from '../../db/schema/staff.ts';
 
 export interface AuditEventValues {
-  actorUserId: number;
-  actorRole: 'owner' | 'staff' | 'operator';
+  actorUserId: number | null;
+  actorRole: 'owner' | 'staff' | 'operator' | 'courier_link';
   storeId: number | null;
   action: string;
   subject: string;

@@ -38,6 +38,25 @@ export async function recordAudit(
 }
 
 /**
+ * Records what a courier did through a store order's link (issue 27): the link has no account, so the row's
+ * actor is the link itself (role `courier_link`, no user) and its subject the store order it belongs to.
+ * Written with the transaction that made the change, like every other row.
+ */
+export async function recordCourierLinkAudit(
+  tx: DatabaseOrTransaction,
+  event: { storeId: number; storeOrderNumber: string; action: string; detail?: Record<string, unknown> },
+): Promise<void> {
+  await insertAuditEvent(tx, {
+    actorUserId: null,
+    actorRole: 'courier_link',
+    storeId: event.storeId,
+    action: event.action,
+    subject: `store_order:${event.storeOrderNumber}`,
+    detail: event.detail ?? {},
+  });
+}
+
+/**
  * The newest `limit` audit rows about one subject ('setting:free_shipping_threshold'), for a history shown
  * beside the thing itself (decision 048: a setting's history is its audit trail).
  */

@@ -43,14 +43,20 @@ export function presentAttempts(rows: readonly AttemptRow[]): DeliveryAttempt[] 
   });
 }
 
+/** Where the courier's part is over: the link shows only the outcome (issue 27). */
+export const DELIVERY_ENDED_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfilled', 'rejected']);
+
 /**
- * What the courier may do from this status. A failed attempt is possible while the order is out (a second
- * one from 'Intento de entrega' sends it to operators, a move the system makes for the courier).
+ * What the courier may do from this status. 'Retiré el pedido' only while the order waits at the store: once
+ * picked up the courier holds it, and after a failed attempt goes on to 'Entregado' or another attempt (issue
+ * 27; the table's 'Intento de entrega' → 'En camino' edge stays for staff). A failed attempt is possible
+ * while the order is out (a second one from 'Intento de entrega' sends it to operators, a move the system
+ * makes for the courier).
  */
 export function courierActions(status: StoreOrderStatus): CourierAction[] {
   const next = nextStatuses(status, 'courier', { withCode: true });
   const actions: CourierAction[] = [];
-  if (next.includes('in_transit')) actions.push('picked_up');
+  if (status === 'ready_to_delivery' && next.includes('in_transit')) actions.push('picked_up');
   if (next.includes('delivered')) actions.push('delivered');
   if (next.includes('delivery_attempt') || status === 'delivery_attempt') actions.push('attempt');
   return actions;
@@ -67,26 +73,31 @@ export function presentCourierStoreOrder(
 ): CourierStoreOrder {
   const status = asStatus(row.status);
   const recipient = row.beneficiary;
+  // Over: the outcome only. The address and phones are not the courier's business any more (issue 27).
+  const ended = DELIVERY_ENDED_STATUSES.has(status);
   return {
     number: row.number,
     status,
     status_label: STORE_ORDER_STATUS_LABELS[status],
     store: { name: row.storeName, address: row.storeAddress },
-    recipient: {
-      first_name: recipient.firstName,
-      last_name: recipient.lastName,
-      address_line1: recipient.addressLine1,
-      city: recipient.cityName,
-      state: recipient.stateName,
-      maps_link: mapsLink(recipient.latitude, recipient.longitude),
-      mobile_number: recipient.mobile,
-      phone_number: recipient.landline,
-      delivery_notes: recipient.deliveryNotes,
-      meeting_point: recipient.meetingPoint,
-    },
+    recipient: ended
+      ? null
+      : {
+          first_name: recipient.firstName,
+          last_name: recipient.lastName,
+          address_line1: recipient.addressLine1,
+          city: recipient.cityName,
+          state: recipient.stateName,
+          maps_link: mapsLink(recipient.latitude, recipient.longitude),
+          mobile_number: recipient.mobile,
+          phone_number: recipient.landline,
+          delivery_notes: recipient.deliveryNotes,
+          meeting_point: recipient.meetingPoint,
+        },
     packages,
     delivery_window: { from: row.deliveryFrom, to: row.deliveryTo },
-    attempts: presentAttempts(attempts),
+    // An attempt's note may quote the people at the door: gone with the address.
+    attempts: ended ? [] : presentAttempts(attempts),
     actions: courierActions(status),
     code_tries_left: Math.max(0, MAX_CODE_FAILURES - row.codeFailures),
     delivered:

@@ -49,6 +49,12 @@ const COURIER_ERRORS = {
   429: apiErrorSchema,
 };
 
+/**
+ * Every route of the courier's link as registered: the audit walk reads it (issue 27), as it reads the
+ * merchant portal's. Static routing data, not request state.
+ */
+export const COURIER_LINK_ROUTE_TABLE = new Map<string, { method: string; url: string }>();
+
 /** The rate limits' bucket of a link: a hash, so the credential itself is never stored in another table. */
 function tokenKey(token: string): string {
   return createHash('sha256').update(token).digest('base64url').slice(0, 32);
@@ -95,6 +101,12 @@ const courierPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
  * per client and per link.
  */
 const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD')
+        COURIER_LINK_ROUTE_TABLE.set(`${method} ${route.url}`, { method, url: route.url });
+    }
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex');

@@ -24,7 +24,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit, recordCourierLinkAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { prepareImage } from '../media/image-intake.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
@@ -36,7 +36,12 @@ import {
 } from '../order-status/order-status.service.ts';
 import { storeOrderStatusEmail } from '../order-status/order-status-emails.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { courierActions, presentAttempts, presentCourierStoreOrder } from './courier.presenter.ts';
+import {
+  courierActions,
+  DELIVERY_ENDED_STATUSES,
+  presentAttempts,
+  presentCourierStoreOrder,
+} from './courier.presenter.ts';
 import {
   clearCodeLock,
   countPackages,
@@ -74,9 +79,6 @@ export async function issueCourierLink(tx: DatabaseOrTransaction, storeOrderId: 
 // ---------------------------------------------------------------------------------------------------------
 // The link's rules
 
-/** Where the courier's part is over: delivered (by the code or by an operator's hand), fulfilled, rejected. */
-const LINK_ENDING_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfilled', 'rejected']);
-
 /**
  * The link's store order, or why not: unknown, a pick-up, or more than COURIER_LINK_DAYS_AFTER_DELIVERY days
  * after delivery — or after the order reached an ending status, for an order rejected or marked delivered
@@ -86,7 +88,7 @@ const LINK_ENDING_STATUSES: ReadonlySet<string> = new Set(['delivered', 'fulfill
 function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
   if (row?.delivery !== 'standard') throw notFound(COURIER_MESSAGES.linkNotFound);
   const limit = COURIER_LINK_DAYS_AFTER_DELIVERY * DAY_MS;
-  const endedAt = row.deliveredAt ?? (LINK_ENDING_STATUSES.has(row.status) ? row.statusChangedAt : null);
+  const endedAt = row.deliveredAt ?? (DELIVERY_ENDED_STATUSES.has(row.status) ? row.statusChangedAt : null);
   if (endedAt && now.getTime() - endedAt.getTime() > limit) throw notFound(COURIER_MESSAGES.linkNotFound);
   if (row.courierLockedAt) throw new HttpError(423, { detail: COURIER_MESSAGES.linkLocked });
   return row;
@@ -122,6 +124,29 @@ async function supportContact(db: Database): Promise<SupportContact> {
 // ---------------------------------------------------------------------------------------------------------
 // The courier's calls
 
+/**
+ * The audit row of a hand-over step (issue 27), in the step's transaction: a store member acting at the
+ * counter is recorded as themselves, the courier's link (no account) as the link of that store order.
+ */
+async function auditHandOver(
+  tx: DatabaseOrTransaction,
+  row: Pick<HandOverRow, 'storeId' | 'number'>,
+  member: Actor | null,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  if (member) {
+    await recordAudit(tx, member, {
+      storeId: row.storeId,
+      action,
+      subject: `store_order:${row.number}`,
+      detail,
+    });
+  } else {
+    await recordCourierLinkAudit(tx, { storeId: row.storeId, storeOrderNumber: row.number, action, detail });
+  }
+}
+
 async function presentByToken(db: Database, token: string): Promise<CourierStoreOrder> {
   const row = checkLink(await findByCourierToken(db, token), new Date());
   const [packages, attempts] = await Promise.all([countPackages(db, row.id), listAttemptsOf(db, [row.id])]);
@@ -134,16 +159,22 @@ export function getCourierStoreOrder(db: Database, token: string): Promise<Couri
 }
 
 /**
- * 'Retiré el pedido': on the way, from 'Listo' or after a failed attempt. Tapping it again while already on
- * the way is no error (a phone on a bad network retries), it answers the order as it is.
+ * 'Retiré el pedido': on the way, from 'Listo'. Once picked up (on the way, or after a failed attempt) it is
+ * a 409 that says so (issue 27): the page no longer offers it, and a second tap must not read as a new step.
  */
 export async function markPickedUp(db: Database, token: string): Promise<CourierStoreOrder> {
   await db.transaction(async (tx) => {
     const row = checkLink(await findByCourierToken(tx, token, true), new Date());
     const status = asStatus(row.status);
-    if (status === 'in_transit') return;
+    if (status === 'in_transit' || status === 'delivery_attempt') {
+      throw new HttpError(409, { detail: COURIER_MESSAGES.alreadyPickedUp });
+    }
     if (!courierActions(status).includes('picked_up')) throw notAllowed();
     await moveOrConflict(tx, row, status, 'in_transit', 'courier', null, '');
+    await auditHandOver(tx, row, null, 'store_order.picked_up', {
+      before: { status },
+      after: { status: 'in_transit' },
+    });
   });
   return presentByToken(db, token);
 }
@@ -192,6 +223,8 @@ export async function uploadProofPhoto(
   const image = await prepareImage(bytes);
   const photoId = randomUUID();
   await media.put(proofKey(row.id, photoId), image.body, image.contentType);
+  // One statement, so its own transaction: the file is stored first (an orphan is swept), then the row.
+  await auditHandOver(db, row, null, 'store_order.proof_photo', { photo_id: photoId });
   return { photo_id: photoId };
 }
 
@@ -209,17 +242,27 @@ async function settleCode(
   tx: DatabaseOrTransaction,
   row: HandOverRow,
   input: { code: string; recipientName: string; proofMediaKey: string | null },
-  actor: { role: TransitionActor; userId: number | null },
+  actor: { role: TransitionActor; member: Actor | null },
   emailDeps: { publicUrl: string; support: SupportContact },
 ): Promise<CodeOutcome> {
   if (!sameCode(input.code, row.deliveryCode)) {
     const { failures, locked } = await recordCodeFailure(tx, row.id, MAX_CODE_FAILURES);
+    // A wrong code is committed (it counts towards the lock), so it is recorded like any other step.
+    await auditHandOver(tx, row, actor.member, 'store_order.wrong_code', {
+      code_failures: failures,
+      locked,
+    });
     return locked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: MAX_CODE_FAILURES - failures };
   }
-  await moveOrConflict(tx, row, asStatus(row.status), 'delivered', actor.role, actor.userId, '');
+  const from = asStatus(row.status);
+  await moveOrConflict(tx, row, from, 'delivered', actor.role, actor.member?.userId ?? null, '');
   const deliveredAt = await recordDelivery(tx, row.id, {
     receivedBy: input.recipientName,
     proofMediaKey: input.proofMediaKey,
+  });
+  await auditHandOver(tx, row, actor.member, 'store_order.delivered', {
+    before: { status: from },
+    after: { status: 'delivered', received_by: input.recipientName, photo: input.proofMediaKey !== null },
   });
   await enqueueEmail(
     tx,
@@ -276,7 +319,7 @@ export async function markDelivered(
       tx,
       row,
       { code: input.code, recipientName: input.recipient_name, proofMediaKey },
-      { role: 'courier', userId: null },
+      { role: 'courier', member: null },
       { publicUrl: deps.publicUrl, support },
     );
   });
@@ -313,6 +356,12 @@ export async function recordAttempt(
     if (status !== 'delivery_attempt') {
       await moveOrConflict(tx, row, status, 'delivery_attempt', 'courier', null, reason);
     }
+    await auditHandOver(tx, row, null, 'store_order.delivery_attempt', {
+      reason,
+      attempts: count,
+      before: { status },
+      after: { status: count >= MAX_DELIVERY_ATTEMPTS ? 'warning' : 'delivery_attempt' },
+    });
     if (count >= MAX_DELIVERY_ATTEMPTS) {
       await moveOrConflict(
         tx,
@@ -371,7 +420,7 @@ export async function deliverAtCounter(
       tx,
       row,
       { code: input.code, recipientName: input.recipient_name, proofMediaKey: null },
-      { role: 'merchant', userId: member.userId },
+      { role: 'merchant', member },
       { publicUrl: deps.publicUrl, support },
     );
   });

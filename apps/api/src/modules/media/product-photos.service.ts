@@ -17,7 +17,7 @@ const SWEEP_MAX_BATCHES = 20;
 
 /** The row first, then the file: a write that fails halfway leaves a row the sweep cleans up, never a stray file. */
 export async function storeProductPhoto(
-  db: Database,
+  db: DatabaseOrTransaction,
   media: MediaStorage,
   photo: { key: string; url: string; storeId: number },
   image: { body: Buffer; contentType: string },

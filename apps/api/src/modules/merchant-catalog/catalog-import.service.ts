@@ -58,11 +58,11 @@ export async function importCatalog(
   db: Database,
   actor: Actor,
   storeId: number,
-  text: string,
+  file: string | Uint8Array,
   dryRun: boolean,
 ): Promise<CatalogImportReport> {
   requireOwner(actor, storeId);
-  const { rows, errors } = parseCatalogCsv(text);
+  const { rows, errors } = parseCatalogCsv(file);
   const report = (counts: { created: number; updated: number; unchanged: number; categories: number }) => ({
     dry_run: dryRun,
     rows: rows.length + new Set(errors.map((error) => error.line)).size,

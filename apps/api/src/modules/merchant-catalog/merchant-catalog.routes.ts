@@ -45,10 +45,11 @@ const productParamsSchema = idParamsSchema.extend({ productId: idParamsSchema.sh
  */
 export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerImageBodyParser(app);
-  // The CSV import's body: the file's text as sent (a spreadsheet's export), at most CSV_MAX_BYTES.
+  // The CSV import's body: the file's bytes as sent (a spreadsheet's export), at most CSV_MAX_BYTES. Bytes,
+  // not a string: the service reads the encoding (UTF-8 or Windows-1252) before the text (issue 27).
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],
-    { parseAs: 'string', bodyLimit: CSV_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
 
@@ -72,9 +73,9 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const text = typeof request.body === 'string' ? request.body : '';
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-      return importCatalog(app.db, requireActor(request), request.params.id, text, dryRun);
+      return importCatalog(app.db, requireActor(request), request.params.id, bytes, dryRun);
     },
   );
 

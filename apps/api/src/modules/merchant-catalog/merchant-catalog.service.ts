@@ -267,7 +267,16 @@ export async function uploadProductImage(
   const image = await prepareImage(bytes);
   const fileId = randomUUID();
   const url = `/media/photos/${storeId}/${fileId}.webp`;
-  await storeProductPhoto(db, media, { key: productImageKey(storeId, fileId), url, storeId }, image);
+  // The photo's row and its audit row (issue 27) commit together; a storage failure rolls both back.
+  await db.transaction(async (tx) => {
+    await storeProductPhoto(tx, media, { key: productImageKey(storeId, fileId), url, storeId }, image);
+    await recordAudit(tx, actor, {
+      storeId,
+      action: 'product.photo_uploaded',
+      subject: `store:${storeId}`,
+      detail: { url },
+    });
+  });
   return { url };
 }
 

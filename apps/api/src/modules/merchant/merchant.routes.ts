@@ -23,10 +23,21 @@ const TAGS = ['comercio'];
 const GUARDED = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
+ * Every merchant-portal route as registered (method and URL with its prefix): the audit walk reads it to call
+ * each state change and check it left its audit row (issue 27). Static routing data, not request state.
+ */
+export const MERCHANT_ROUTE_TABLE = new Map<string, { method: string; url: string }>();
+
+/**
  * /v1/merchant/*: the merchant portal (decision 012), for store members only. The one hook below guards the
  * whole area; each service then scopes what it reads to the actor's stores with requirePermission.
  */
 export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') MERCHANT_ROUTE_TABLE.set(`${method} ${route.url}`, { method, url: route.url });
+    }
+  });
   // preValidation: after the session and CSRF hooks, before a body is validated (a visitor hears 401 first).
   app.addHook('preValidation', async (request, reply) => {
     const actor = requirePermission(request.actor, 'store:read');

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
-import { parseMoney } from '@mandado/shared/money';
+import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import {
   type PaymentStatus,
   type StoreOrderStatus,
@@ -12,6 +12,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { issueCourierLink } from '../courier/courier.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import {
@@ -138,6 +139,25 @@ export async function changeStoreOrderStatus(
         deps.publicUrl,
       );
     }
+    // The staff action itself (issue 27): who moved it, from where to where, why, and what went back.
+    const settled: RejectionRefundNote | null = rejectionRefund;
+    await recordAudit(tx, staff, {
+      storeId: target.storeId,
+      action: 'store_order.status_changed',
+      subject: `store_order:${target.number}`,
+      detail: {
+        before: { status: input.from },
+        after: { status: input.to },
+        ...(reason ? { reason } : {}),
+        ...(settled?.refund && settled.refund.amountMinor > 0
+          ? {
+              refund: formatMinorAsDecimal(settled.refund.amountMinor),
+              destination: settled.refund.destination,
+            }
+          : {}),
+        ...(settled && settled.creditMinor > 0 ? { credit: formatMinorAsDecimal(settled.creditMinor) } : {}),
+      },
+    });
     if (isEmailedStatus(input.to)) {
       await enqueueEmail(
         tx,

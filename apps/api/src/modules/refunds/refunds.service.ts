@@ -347,6 +347,19 @@ export async function recordBankRefund(
     if (!settled) throw new Error(`refund ${refundId} vanished`);
     await enqueueRefundEmail(tx, settled, deps.publicUrl);
     await enqueueRefundSucceededEvent(tx, settled);
+    // Money leaving by hand is a staff action like any other (issue 27): it wrote no audit row before.
+    await recordAudit(tx, operator, {
+      storeId: null,
+      action: 'refund.recorded',
+      subject: `store_order:${settled.storeOrderNumber}`,
+      detail: {
+        refund_id: refundId,
+        amount: settled.amount,
+        before: { status: 'pending' },
+        after: { status: 'succeeded', reference },
+      },
+      actorRole: 'operator',
+    });
     return settled;
   });
   deps.kickMailWorker();

@@ -47,7 +47,7 @@ export async function readInboxState(db: Database, storeId: number): Promise<Inb
 
 /** Marks the store order opened, once: true when this call marked it (a second opening changes nothing). */
 export async function markStoreOrderSeen(
-  db: Database,
+  db: DatabaseOrTransaction,
   storeId: number,
   number: string,
 ): Promise<'marked' | 'already' | 'missing'> {

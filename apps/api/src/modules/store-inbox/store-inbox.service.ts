@@ -17,6 +17,7 @@ import { type Actor, requirePermission, requireStoreMember } from '../../authori
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { LineSubstitute } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findProductRow, listStoreProductRows } from '../catalog/catalog.service.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
 import type { ProductRow } from '../catalog/product-columns.sql.ts';
@@ -135,8 +136,20 @@ export async function markStoreOrderOpened(
   number: string,
   publicUrl: string,
 ): Promise<StaffStoreOrder> {
-  requireMember(actor, storeId, 'store:read');
-  if ((await markStoreOrderSeen(db, storeId, number)) === 'missing') throw notFound();
+  const member = requireMember(actor, storeId, 'store:read');
+  const seen = await db.transaction(async (tx) => {
+    const outcome = await markStoreOrderSeen(tx, storeId, number);
+    // The first opening is the one that stops the ring for the whole team: recorded (issue 27), once.
+    if (outcome === 'marked') {
+      await recordAudit(tx, member, {
+        storeId,
+        action: 'store_order.seen',
+        subject: `store_order:${number}`,
+      });
+    }
+    return outcome;
+  });
+  if (seen === 'missing') throw notFound();
   return getStoreOrderCard(db, actor, storeId, number, publicUrl);
 }
 
@@ -307,6 +320,21 @@ export async function markLineAvailability(
       status: locked.status,
       actorUserId: staff.userId,
       reason: changes.join(' '),
+    });
+    await recordAudit(tx, staff, {
+      storeId,
+      action: 'store_order.line_changed',
+      subject: `store_order:${line.storeOrderNumber}`,
+      detail: {
+        line_id: line.lineId,
+        name: line.name,
+        before: { available: line.quantity },
+        after: {
+          available: input.available_quantity,
+          ...(substitute ? { substitute: `${substitute.quantity} × ${substitute.name}` } : {}),
+        },
+        ...(refundedMinor > 0 ? { refund: formatMinorAsDecimal(refundedMinor) } : {}),
+      },
     });
     await enqueueEmail(tx, {
       ...lineChangeEmail({

@@ -140,7 +140,7 @@ export function webhookUrlProblem(raw: string, policy: WebhookAddressPolicy): We
 /** The error a refused address fails the connection with; its message is what the attempts list shows. */
 export class WebhookAddressRefused extends Error {
   readonly code = 'EWEBHOOKADDRESS';
-  constructor(address: string) {
+  constructor(readonly address: string) {
     super(`address not allowed: ${address}`);
   }
 }

@@ -8,6 +8,7 @@ import {
   type WebhookAddressPolicy,
   WebhookAddressRefused,
 } from './webhook-address.ts';
+import { errorCodeOf, WEBHOOK_ERROR_TEXTS, webhookErrorText } from './webhook-error-text.ts';
 
 /** How long a partner's server has to answer a delivery. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -37,10 +38,15 @@ export interface WebhookPost {
   timestamp: number;
 }
 
-/** What one POST got: the status code when the server answered, else the error; and how long it took. */
+/**
+ * What one POST got: the status code when the server answered, else the error in plain Spanish (what
+ * operators read, issue 27) with Node's code for the log; and how long it took.
+ */
 export interface WebhookAnswer {
   statusCode: number | null;
   error: string | null;
+  /** Node's error code ('ECONNREFUSED', 'CERT_HAS_EXPIRED'): logged, never shown. */
+  cause?: string | null;
   durationMs: number;
 }
 
@@ -56,23 +62,36 @@ export async function postWebhook(
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<WebhookAnswer> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null): WebhookAnswer => ({
+  const done = (
+    statusCode: number | null,
+    error: string | null,
+    cause: string | null = null,
+  ): WebhookAnswer => ({
     statusCode,
     error,
+    cause,
     durationMs: Math.round(performance.now() - started),
   });
+  const failed = (error: unknown) =>
+    done(
+      null,
+      error instanceof WebhookAddressRefused
+        ? WEBHOOK_ERROR_TEXTS.addressRefused(error.address)
+        : webhookErrorText(error),
+      errorCodeOf(error),
+    );
   let url: URL;
   try {
     url = new URL(post.url);
-  } catch {
-    return done(null, 'invalid URL');
+  } catch (error) {
+    return failed(error);
   }
   const literal = literalAddressOf(url);
   if (literal !== null && !isAllowedAddress(literal, policy)) {
-    return done(null, new WebhookAddressRefused(literal).message);
+    return failed(new WebhookAddressRefused(literal));
   }
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
-  if (!client) return done(null, 'unsupported protocol');
+  if (!client) return failed({ code: 'ERR_INVALID_PROTOCOL' });
   return new Promise<WebhookAnswer>((resolve) => {
     let settled = false;
     const finish = (answer: WebhookAnswer) => {
@@ -106,10 +125,11 @@ export async function postWebhook(
     );
     // The whole exchange (connect, send, first byte of the answer) within the timeout.
     const deadline = setTimeout(() => {
-      request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));
+      finish(done(null, WEBHOOK_ERROR_TEXTS.timeout(Math.max(1, Math.round(timeoutMs / 1000))), 'TIMEOUT'));
+      request.destroy();
     }, timeoutMs);
     request.on('error', (error) => {
-      finish(done(null, error.message.slice(0, 300)));
+      finish(failed(error));
     });
     request.end(post.body);
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { runOutboxPasses } from '../../outbox-passes.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
+import { WEBHOOK_ERROR_TEXTS } from './webhook-error-text.ts';
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from './webhook-sender.ts';
 import {
   type ClaimedDelivery,
@@ -85,14 +86,20 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
             policy,
             timeoutMs,
           )
-        : { statusCode: null, error: 'endpoint removed', durationMs: 0 };
+        : { statusCode: null, error: WEBHOOK_ERROR_TEXTS.endpointRemoved, cause: null, durationMs: 0 };
       const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
       const attempts = delivery.attempts + 1;
       const retryInSeconds = webhookRetryDelaySeconds(attempts, random);
       if (!delivered) {
         log.warn(
-          { deliveryId: delivery.id, endpointId: delivery.endpointId, attempts, retryInSeconds },
-          `Webhook delivery failed: ${answer.statusCode ?? answer.error}`,
+          {
+            deliveryId: delivery.id,
+            endpointId: delivery.endpointId,
+            attempts,
+            retryInSeconds,
+            cause: answer.cause ?? null,
+          },
+          `Webhook delivery failed: ${answer.statusCode ?? answer.cause ?? answer.error}`,
         );
       }
       await recordDeliveryAnswer(db, {

@@ -34,12 +34,16 @@ describe('the audit screen text', () => {
   it('names the role and an operator group', () => {
     expect(actorRoleText({ actor_role: 'operator', operator_group: 'soporte' })).toBe('Operador (Soporte)');
     expect(actorRoleText({ actor_role: 'owner', operator_group: null })).toBe('Dueño de la tienda');
+    expect(actorRoleText({ actor_role: 'courier_link', operator_group: null })).toBe('Enlace del repartidor');
   });
 
   it('names each action in Spanish, and an unknown one by its code', () => {
     expect(auditActionText('operator.granted')).toBe('Rol de operador dado');
     expect(auditActionText('store.suspended')).toBe('Tienda suspendida');
     expect(auditActionText('support.handled')).toBe('Mensaje de soporte resuelto');
+    expect(auditActionText('store_order.status_changed')).toBe('Estado del pedido cambiado');
+    expect(auditActionText('product.photo_uploaded')).toBe('Foto de producto subida');
+    expect(auditActionText('store_order.picked_up')).toBe('Pedido retirado por el repartidor');
     expect(auditActionText('something.new')).toBe('something.new');
   });
 

@@ -146,11 +146,18 @@ function AuditList({ filters }: { filters: AuditFilters }) {
                 </time>
               </div>
               <p className="audit-row__who">
-                {event.actor
-                  ? `${event.actor.name || event.actor.email} · ${event.actor.email}`
-                  : 'Cuenta borrada'}
-                {' · '}
-                {actorRoleText(event)}
+                {event.actor_role === 'courier_link' ? (
+                  // The courier's link has no account: the role says who, the subject which order's link.
+                  actorRoleText(event)
+                ) : (
+                  <>
+                    {event.actor
+                      ? `${event.actor.name || event.actor.email} · ${event.actor.email}`
+                      : 'Cuenta borrada'}
+                    {' · '}
+                    {actorRoleText(event)}
+                  </>
+                )}
                 {event.store ? ` · ${event.store.name}` : null}
               </p>
               {changes.length > 0 ? (

@@ -1,6 +1,7 @@
 import {
   ADMIN_WEBHOOKS_MESSAGES as TEXT,
   type WebhookDelivery,
+  webhookStatusText,
 } from '@mandado/shared/admin-webhooks.schemas';
 import { dateTimeText } from '@mandado/shared/date-text';
 import { MESSAGES } from '@mandado/shared/messages';
@@ -12,9 +13,14 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { replayWebhookDelivery, WEBHOOKS_KEY, webhookDeliveriesQueryOptions } from './admin-webhooks.api.ts';
 
-/** The answer of the last try: its HTTP code, else why it got none (timeout, refused address). */
+/**
+ * The answer of the last try: its HTTP code with what it means, else why it got none, as the API wrote it in
+ * plain Spanish (a timeout, a refused connection, a certificate).
+ */
 export function lastAnswerText(delivery: Pick<WebhookDelivery, 'last_status_code' | 'last_error'>): string {
-  if (delivery.last_status_code !== null) return `HTTP ${delivery.last_status_code}`;
+  if (delivery.last_status_code !== null) {
+    return `HTTP ${delivery.last_status_code}: ${webhookStatusText(delivery.last_status_code)}`;
+  }
   if (delivery.last_error) return `${TEXT.noAnswer}: ${delivery.last_error}`;
   return '—';
 }

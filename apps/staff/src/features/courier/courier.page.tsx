@@ -77,12 +77,49 @@ export function CourierPage() {
       </main>
     );
   }
-  return <CourierView token={token} order={query.data} />;
+  const order = query.data;
+  if (order.recipient === null) return <CourierOutcome order={order} />;
+  return <CourierView token={token} order={{ ...order, recipient: order.recipient }} />;
 }
+
+/**
+ * A delivery that is over (delivered, fulfilled or rejected, issue 27): the outcome and nothing else. The API
+ * no longer sends the address, the phones or the attempts' notes, and there is no step left to take.
+ */
+function CourierOutcome({ order }: { order: CourierStoreOrder }) {
+  return (
+    <main className="staff-main courier">
+      <header className="courier__head">
+        <p className="courier__eyebrow">Entrega de Mandado · {order.number}</p>
+        <h1 className="courier__title">Entrega terminada</h1>
+        <StoreStatusBadge status={order.status} label={order.status_label} />
+      </header>
+      <section className="courier-panel courier-panel--done" aria-labelledby="courier-done-title">
+        <h2 id="courier-done-title" className="courier-panel__title">
+          {order.delivered ? 'Entrega registrada' : 'Este pedido ya no está en reparto'}
+        </h2>
+        {order.delivered ? (
+          <p>
+            Recibió {order.delivered.received_by} el {dateTimeText(order.delivered.at)} (
+            {MONTEVIDEO_TIME_NOTE}
+            ). Gracias.
+          </p>
+        ) : (
+          <p>
+            Quedó como «{order.status_label}». No hay nada más que hacer con este enlace; si tienes el
+            paquete, comunícate con la tienda.
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}
+
+type ActiveOrder = CourierStoreOrder & { recipient: NonNullable<CourierStoreOrder['recipient']> };
 
 type Mode = 'actions' | 'deliver' | 'attempt';
 
-function CourierView({ token, order }: { token: string; order: CourierStoreOrder }) {
+function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('actions');
   const formRef = useRef<HTMLDivElement>(null);
@@ -134,19 +171,6 @@ function CourierView({ token, order }: { token: string; order: CourierStoreOrder
         <h1 className="courier__title">{name ? `Para ${name}` : 'Entrega'}</h1>
         <StoreStatusBadge status={order.status} label={order.status_label} />
       </header>
-
-      {order.delivered ? (
-        <section className="courier-panel courier-panel--done" aria-labelledby="courier-done-title">
-          <h2 id="courier-done-title" className="courier-panel__title">
-            Entrega registrada
-          </h2>
-          <p>
-            Recibió {order.delivered.received_by} el {dateTimeText(order.delivered.at)} (
-            {MONTEVIDEO_TIME_NOTE}
-            ). Gracias.
-          </p>
-        </section>
-      ) : null}
 
       <section className="courier-panel" aria-labelledby="courier-to-title">
         <h2 id="courier-to-title" className="courier-panel__title">
@@ -225,7 +249,11 @@ function CourierView({ token, order }: { token: string; order: CourierStoreOrder
         ) : null}
       </section>
 
-      {mode === 'actions' && can.size === 0 && order.delivered ? null : (
+      {mode === 'actions' && can.size === 0 ? (
+        <div className="courier-panel">
+          <p className="courier__muted">No hay pasos pendientes para este pedido.</p>
+        </div>
+      ) : (
         <div
           ref={formRef}
           // The buttons stay under the thumb while the courier scrolls; a form is too tall to float.
@@ -298,9 +326,7 @@ function CourierView({ token, order }: { token: string; order: CourierStoreOrder
                 </button>
               ) : null}
             </div>
-          ) : order.delivered ? null : (
-            <p className="courier__muted">No hay pasos pendientes para este pedido.</p>
-          )}
+          ) : null}
         </div>
       )}
     </main>
