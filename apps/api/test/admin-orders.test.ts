@@ -40,7 +40,7 @@ async function place(method: 'card' | 'bank_transfer', options: { stores?: numbe
   const fixture = await prepareCheckout(t.database, {
     stores: options.stores ?? 1,
     price: '12.00',
-    stock: 5,
+    stock: 10,
     quantity: 2,
     phone: method === 'card' ? undefined : COLOMBIAN_PHONE,
   });
