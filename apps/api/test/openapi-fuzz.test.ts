@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
  * object-level checks run too), as a visitor, a shopper, a merchant and an operator of each group. Each
  * answer must be below 500, come within 10 s and carry no stack trace and no SQL.
  *
- * Bounded (some 2,800 requests): the full set of values goes to the first actor the operation lets in (the
+ * Bounded (some 3,100 requests): the full set of values goes to the first actor the operation lets in (the
  * actors go from the visitor up, so that is the least privileged one that gets past the guard), two cases
  * to every other actor it lets in, and one to each actor it refuses (401/403 before reading the input).
  */
@@ -266,7 +266,7 @@ describe('every operation of the OpenAPI document, with malformed input', () => 
         }
       }
     }
-    console.log(`fuzz: ${requests} requests`);
+    console.info(`fuzz: ${requests} requests`);
     expect(failures, failures.slice(0, 20).join('\n')).toEqual([]);
     expect(requests).toBeGreaterThan(1500);
   });
