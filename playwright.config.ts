@@ -125,6 +125,7 @@ export default defineConfig({
         RATE_LIMITS: JSON.stringify({
           loginPerIp: { max: 10_000, windowSeconds: 300 },
           emailLookupPerIp: { max: 10_000, windowSeconds: 300 },
+          registerPerIp: { max: 10_000, windowSeconds: 3600 },
           loginPerEmail: { max: 10_000, windowSeconds: 300 },
           contactPerIp: { max: 10_000, windowSeconds: 600 },
           suggestionPerIp: { max: 10_000, windowSeconds: 600 },

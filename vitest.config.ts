@@ -12,6 +12,8 @@ import { defineConfig } from 'vitest/config';
  * - seed: the demo catalog the server loads on an empty PGlite at start;
  * - refunds-property: concurrent refund decisions on one store order never exceed what was paid (row locks);
  * - media-sweep: two sweeps at once share the orphan photos (`for update skip locked`), a save races a sweep.
+ * - openapi-fuzz: malformed input on every operation must be a 4xx on both engines (issue 27): a bad value
+ *   that slips past zod reaches SQL, and PGlite and PostgreSQL refuse different things differently.
  * A new file that races transactions, takes locks or uses an extension belongs here too.
  */
 export const ENGINE_SENSITIVE_API_FILES = [
@@ -24,6 +26,7 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/seed.test.ts',
   'apps/api/test/refunds-property.test.ts',
   'apps/api/test/media-sweep.test.ts',
+  'apps/api/test/openapi-fuzz.test.ts',
 ];
 
 const apiTest = {

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { analyticsEvents, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { blockMapTiles, pickSuggestion } from './address.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
-import { addAndWaitForSave, addBySearch, serverCartLines, YERBA } from './cart.helpers.ts';
+import { addAndWaitForSave, addBySearch, putServerCart, serverCartLines, YERBA } from './cart.helpers.ts';
 import {
   confirmationNumber,
   currentStep,
@@ -17,6 +17,8 @@ import { test } from './server.fixtures.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 const CART_PATH = '/cart';
+/** Supermercado El Puerto, stock 35: unpaid transfers and deposits together may hold 7 (issue 27). */
+const TOOTHPASTE = 'Pasta Dental Colgate Triple Acción 90 g';
 
 /** "$U 1.277,15", "−US$ 2,28", "Gratis" as signed minor units (what a row adds to its block). */
 function minorOf(text: string): number {
@@ -384,6 +386,29 @@ test('a bank transfer from Colombia shows the instructions with the order number
   await expect(instructions).toContainText(number);
   await expect(instructions).toContainText('descripción de la transferencia');
   await expectNoSeriousViolations(page, 'confirmation with bank instructions');
+});
+
+test('past the share unpaid transfers may hold, the review step says to pay by card (issue 27)', async ({
+  page,
+  baseURL,
+}) => {
+  await remitterWithCart(page, baseURL ?? '', 'Carmen', undefined, '+57 310 1234567');
+  // 35 in stock: all unpaid transfers and deposits together may hold 7; 8 is within the account's own cap.
+  await putServerCart(page, baseURL ?? '', [{ name: TOOTHPASTE, quantity: 8 }]);
+  await page.goto('/checkout');
+  await reachPayment(page);
+  await page.getByLabel('Transferencia bancaria').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expectStep(page, 'Revisar Pedido');
+  expect(await placeOrder(page)).toBe(422);
+  await expect(
+    page.getByText(
+      new RegExp(
+        `De «${TOOTHPASTE}» solo puedes pedir \\d+ unidades? con transferencia o depósito en este momento`,
+      ),
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
 });
 
 test('outside the manual-payment countries the §8 text asks to contact support', async ({

@@ -41,7 +41,7 @@ async function place(method: 'card' | 'bank_transfer', options: { stores?: numbe
   const fixture = await prepareCheckout(t.database, {
     stores: options.stores ?? 1,
     price: '12.00',
-    stock: 5,
+    stock: 10,
     quantity: 2,
     phone: method === 'card' ? undefined : COLOMBIAN_PHONE,
   });
@@ -207,6 +207,19 @@ describe('GET /v1/admin/orders/', () => {
     expect(range.json()).toEqual({ from: [ADMIN_ORDERS_MESSAGES.invalidRange] });
     const cursor = await get('/v1/admin/orders/?cursor=bm9wZQ');
     expect(cursor.json()).toEqual({ cursor: [ADMIN_ORDERS_MESSAGES.invalidCursor] });
+    // Issue 27: a day that fails the pattern was a 500 (zod 4 ran the day check after the regex had failed).
+    for (const url of [
+      '/v1/admin/orders/?from=ab',
+      '/v1/admin/orders/?to=ab',
+      '/v1/admin/orders/export.csv?from=ab',
+      '/v1/admin/orders/export.csv?to=-1',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(Object.values(response.json<Record<string, string[]>>()), url).toEqual([
+        [ADMIN_ORDERS_MESSAGES.invalidDate],
+      ]);
+    }
   });
 });
 

@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createProduct, createStore } from './factories.ts';
-import { createFastShoppers, orderBody, placeOrderRequest, rows } from './order-factories.ts';
+import {
+  COLOMBIAN_PHONE,
+  createFastShoppers,
+  orderBody,
+  placeOrderRequest,
+  rows,
+} from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let testApp: TestApp;
@@ -67,4 +73,38 @@ describe('the last unit of a product', () => {
     );
     expect(intents?.n).toBe(1);
   }, 120_000);
+});
+
+describe('the share of a product unpaid transfers may hold (issue 27)', () => {
+  it('is not passed when 10 accounts order it by transfer at the same time', async () => {
+    const { app, database } = testApp;
+    const store = await createStore(database);
+    // 10 units: all accounts' unpaid transfers together may hold 2.
+    const product = await createProduct(database, store.id, { stock: 10, price: '5.00', currency: 'USD' });
+    const users = await createFastShoppers(database, 10, [{ productId: product.id, quantity: 1 }]);
+    // Transfers are offered by the phone's country.
+    await database.db.execute(
+      sql`update users set phone_e164 = ${COLOMBIAN_PHONE} where id in (${sql.join(
+        users.map((user) => sql`${user.id}`),
+        sql`, `,
+      )})`,
+    );
+    const first = users[0];
+    if (!first) throw new Error('no shoppers');
+    const template = await orderBody(app, first, {
+      beneficiaryId: first.beneficiaryId,
+      payment: { method: 'bank_transfer' },
+    });
+    const responses = await Promise.all(
+      users.map((user) => placeOrderRequest(app, user, { ...template, beneficiary_id: user.beneficiaryId })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(8);
+    const [stock] = await rows<{ stock: number }>(
+      database,
+      sql`select stock from products where id = ${product.id}`,
+    );
+    expect(stock?.stock).toBe(8);
+  });
 });

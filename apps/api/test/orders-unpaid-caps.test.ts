@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CheckoutFixture,
   COLOMBIAN_PHONE,
+  createFastUser,
   fillCart,
+  insertBeneficiary,
   orderBody,
   placeOrderRequest,
   prepareCheckout,
@@ -94,7 +96,8 @@ describe('the units cap per product (default 10)', () => {
   it("counts one product's units across the account's unpaid orders", async () => {
     const fixture = await prepareCheckout(t.database, {
       price: '1.00',
-      stock: 30,
+      // Enough stock that the share of every account together (a fifth, issue 27) is not what refuses.
+      stock: 100,
       quantity: 8,
       phone: COLOMBIAN_PHONE,
     });
@@ -106,7 +109,7 @@ describe('the units cap per product (default 10)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: CHECKOUT_MESSAGES.unpaidUnitsCap(10, product.name, 8) });
     expect(refused.json<{ detail: string }>().detail).toContain('Puedes reservar hasta 10 unidades');
-    expect(await stockOf(product.id)).toBe(22);
+    expect(await stockOf(product.id)).toBe(92);
     // Two more fit exactly.
     await fillCart(t.database, fixture.user.id, [{ productId: product.id, quantity: 2 }]);
     expect((await placeManual(fixture)).statusCode).toBe(201);
@@ -115,7 +118,7 @@ describe('the units cap per product (default 10)', () => {
   it('refuses one order with more units than the setting allows, and a paid order frees them', async () => {
     const fixture = await prepareCheckout(t.database, {
       price: '1.00',
-      stock: 30,
+      stock: 100,
       quantity: 5,
       phone: COLOMBIAN_PHONE,
     });
@@ -176,6 +179,69 @@ describe('a phone-country change', () => {
       sql`select phone_country_changed_at as changed from users where id = ${fixture.user.id}`,
     );
     expect(row?.changed).toBeNull();
+    expect((await placeManual(fixture)).statusCode).toBe(201);
+  });
+});
+
+describe('the share of a product every account together may hold unpaid (issue 27)', () => {
+  it('is a fifth of its stock: past it, the product or the quantity can be paid only by card', async () => {
+    // 20 units: transfers and deposits of all accounts together may hold 4.
+    const first = await prepareCheckout(t.database, {
+      price: '1.00',
+      stock: 20,
+      quantity: 3,
+      phone: COLOMBIAN_PHONE,
+    });
+    const product = first.products[0];
+    if (!product) throw new Error('no product');
+    expect((await placeManual(first)).statusCode).toBe(201);
+
+    // Another account (another e-mail, another phone): its own caps are untouched, the product's share is not.
+    const user = await createFastUser(t.database, 'Luis', '+573109876543');
+    const second: CheckoutFixture = {
+      ...first,
+      user,
+      beneficiaryId: await insertBeneficiary(t.database, user.id),
+    };
+    await fillCart(t.database, user.id, [{ productId: product.id, quantity: 2 }]);
+    const tooMany = await placeManual(second, 'cash_deposit');
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({ detail: CHECKOUT_MESSAGES.unpaidProductShare(product.name, 1) });
+    expect(tooMany.json<{ detail: string }>().detail).toContain('solo puedes pedir 1 unidad');
+
+    await fillCart(t.database, user.id, [{ productId: product.id, quantity: 1 }]);
+    expect((await placeManual(second)).statusCode).toBe(201);
+    expect(await stockOf(product.id)).toBe(16);
+
+    // The share is used up: even one unit is refused, and the text says card only.
+    const third = await createFastUser(t.database, 'Rosa', '+573105551234');
+    const thirdFixture: CheckoutFixture = {
+      ...first,
+      user: third,
+      beneficiaryId: await insertBeneficiary(t.database, third.id),
+    };
+    await fillCart(t.database, third.id, [{ productId: product.id, quantity: 1 }]);
+    const refused = await placeManual(thirdFixture);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ detail: string }>().detail).toBe(
+      `«${product.name}» solo se puede pagar con tarjeta en este momento: ya hay muchas unidades reservadas esperando transferencias o depósitos.`,
+    );
+    expect(await stockOf(product.id)).toBe(16);
+    // A card still buys it: its stock is held for minutes, not days.
+    const card = await orderBody(t.app, third, {
+      beneficiaryId: thirdFixture.beneficiaryId,
+      payment: { method: 'card', token: sandboxToken(), save_card: false },
+    });
+    expect((await placeOrderRequest(t.app, third, card)).statusCode).toBe(201);
+  });
+
+  it('always lets one unit through, even of a product with less than five', async () => {
+    const fixture = await prepareCheckout(t.database, {
+      price: '1.00',
+      stock: 3,
+      quantity: 1,
+      phone: COLOMBIAN_PHONE,
+    });
     expect((await placeManual(fixture)).statusCode).toBe(201);
   });
 });

@@ -1,7 +1,8 @@
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countHit, deleteFinishedWindows } from '../src/modules/rate-limits/rate-limits.repository.ts';
-import { visitorHeaders } from './session-helpers.ts';
+import { uniqueEmail, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 // Windows are aligned to the epoch; one of ~3 years never rolls over in the middle of a test.
@@ -14,6 +15,7 @@ beforeAll(async () => {
       cityRequest: { max: 2, windowSeconds: LONG_WINDOW },
       search: { max: 3, windowSeconds: LONG_WINDOW },
       nearStores: { max: 1, windowSeconds: LONG_WINDOW },
+      registerPerIp: { max: 2, windowSeconds: 3600 },
     },
   });
 });
@@ -38,6 +40,40 @@ describe('rate limits on lookups and requests', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(LONG_WINDOW);
     expect((await send('10.0.0.2')).statusCode).toBe(201);
+  });
+
+  it('limits new accounts per address, with a 429 in Spanish that says when to try again (issue 27)', async () => {
+    const headers = await visitorHeaders(t.app);
+    const register = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/users/create/',
+        headers,
+        ...fromIp(ip),
+        payload: {
+          email: uniqueEmail(),
+          password: 'paseo-por-la-rambla',
+          first_name: 'Ana',
+          last_name: 'Pereira',
+          phone_number: '+57 310 123 4567',
+          type: 'remitter',
+          referral_token: '',
+          terms_accepted: true,
+        },
+      });
+    expect((await register('10.1.0.1')).statusCode).toBe(201);
+    expect((await register('10.1.0.1')).statusCode).toBe(201);
+    const refused = await register('10.1.0.1');
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(refused.json()).toEqual({ detail: SERVER_MESSAGES.tooManyRegistrations(retryAfter) });
+    expect(refused.json<{ detail: string }>().detail).toMatch(
+      /^Se crearon demasiadas cuentas desde tu conexión\. Intenta de nuevo en (\d+ minutos|un minuto|una hora)\.$/,
+    );
+    // Another address registers.
+    expect((await register('10.1.0.2')).statusCode).toBe(201);
   });
 
   it('limits searches and nearby-store lookups per IP', async () => {

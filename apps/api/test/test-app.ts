@@ -62,6 +62,9 @@ export async function createTestApp(
   const app = await buildApp({
     database,
     ...options,
+    // Tests register their actors through the API, all from one address: new accounts per address
+    // (issue 27) are limited only where a test sets it.
+    rateLimits: { registerPerIp: { max: 100_000, windowSeconds: 3600 }, ...options.rateLimits },
     // Every injected request comes from one address and tests fire bursts (20 concurrent cart adds): the
     // per-session and per-client limits apply only where a test sets them.
     concurrencyLimits: { perSession: 1000, perClient: 1000, ...options.concurrencyLimits },

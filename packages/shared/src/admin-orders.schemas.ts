@@ -30,15 +30,19 @@ function optionalParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
+/** Whether `value` (already YYYY-MM-DD) names a real day; never throws, whatever the string. */
+function isRealDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 const isoDay = z
   .string()
   // 19xx or 20xx: the database has no year 0, nor the day after 9999-12-31 (a 500, not a filter).
-  .regex(/^(?:19|20)\d{2}-\d{2}-\d{2}$/, ADMIN_ORDERS_MESSAGES.invalidDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ADMIN_ORDERS_MESSAGES.invalidDate)
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-    ADMIN_ORDERS_MESSAGES.invalidDate,
-  );
+  // `abort`: zod 4 runs the next checks after a failed one, and 'ab' made the day check throw a RangeError
+  // (a 500, issue 27); isRealDay is also safe on its own.
+  .regex(/^(?:19|20)\d{2}-\d{2}-\d{2}$/, { error: ADMIN_ORDERS_MESSAGES.invalidDate, abort: true })
+  .refine(isRealDay, ADMIN_ORDERS_MESSAGES.invalidDate);
 
 const filterFields = {
   payment_status: optionalParam(z.enum(PAYMENT_STATUSES, { error: MESSAGES.invalidValue })),

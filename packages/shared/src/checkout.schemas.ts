@@ -39,6 +39,18 @@ export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
 /** Transfers and cash deposits a remitter may have placed and not yet paid: each holds stock for days. */
 export const MAX_OPEN_MANUAL_ORDERS = 2;
 
+/**
+ * Issue 27: unpaid transfers and deposits of ALL accounts together may hold at most a fifth of a product's
+ * stock (the units on the shelf plus those they already hold), and always at least one unit. Past it the
+ * product can be paid only by card (held for minutes, not days).
+ */
+export const UNPAID_SHARE_OF_STOCK = 5;
+
+/** The most units of a product that unpaid transfers and deposits may hold, all accounts together. */
+export function unpaidUnitsLimit(shelf: number): number {
+  return Math.max(1, Math.floor(shelf / UNPAID_SHARE_OF_STOCK));
+}
+
 /** Texts of checkout and orders that both sides show. */
 /** A US$ limit as the texts quote it: 'US$ 300', 'US$ 1.250,50'. */
 function usdText(minor: number): string {
@@ -71,6 +83,11 @@ export const CHECKOUT_MESSAGES = {
     `Puedes reservar hasta ${limit} unidades de «${product}» en pedidos pendientes de pago${
       held > 0 ? ` (ya tienes ${held})` : ''
     }. Reduce la cantidad, paga tus pedidos pendientes o elige otro medio de pago.`,
+  /** Issue 27: the share of a product's stock every unpaid transfer and deposit together may hold is used up. */
+  unpaidProductShare: (product: string, available: number) =>
+    available > 0
+      ? `De «${product}» solo puedes pedir ${available === 1 ? '1 unidad' : `${available} unidades`} con transferencia o depósito en este momento. Para esta cantidad, paga con tarjeta o reduce la cantidad.`
+      : `«${product}» solo se puede pagar con tarjeta en este momento: ya hay muchas unidades reservadas esperando transferencias o depósitos.`,
   phoneCountryChangedRecently: (days: number) =>
     `Cambiaste el país de tu teléfono hace poco: las transferencias y los depósitos se habilitan ${days} días después del cambio. Mientras tanto, elige otro medio de pago.`,
   cashUnsupported:

@@ -104,7 +104,11 @@ export const merchantProductInputSchema = z
       .max(PRODUCT_IMAGES_MAX, STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
   })
   .superRefine((value, context) => {
-    if (value.discounted_price !== null && parseMoney(value.discounted_price) >= parseMoney(value.price)) {
+    // zod 4 runs this even when a price failed its own check (an empty price fails `min` and never reaches
+    // its transform), and parseMoney throws on such text: a 500 (issue 27). Compare only two real amounts.
+    const price = normalizePriceInput(value.price);
+    const discounted = value.discounted_price === null ? null : normalizePriceInput(value.discounted_price);
+    if (price !== null && discounted !== null && parseMoney(discounted) >= parseMoney(price)) {
       context.addIssue({
         code: 'custom',
         path: ['discounted_price'],

@@ -16,6 +16,8 @@ export const MESSAGES = {
   tooLong: (max: number) => `No puede tener más de ${max} caracteres.`,
   invalidValue: 'Valor inválido.',
   nameWithLink: 'Escribe solo el nombre, sin enlaces, direcciones web ni correos.',
+  nameCharacters:
+    'Escribe el nombre solo con letras, espacios, apóstrofos y guiones; el punto, solo después de una inicial.',
   singleLineText:
     'No puede contener saltos de línea, caracteres de control ni marcas de dirección del texto.',
   invalidText: 'No puede contener caracteres de control ni marcas de dirección del texto.',

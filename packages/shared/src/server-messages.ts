@@ -13,6 +13,19 @@ export const SERVER_MESSAGES = {
   payloadTooLarge: 'La solicitud es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
+  /** Issue 27: the registrations of one address are used up; says when the window ends. */
+  tooManyRegistrations: (secondsLeft: number) => {
+    const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
+    const wait =
+      minutes === 1
+        ? 'un minuto'
+        : minutes < 60
+          ? `${minutes} minutos`
+          : Math.ceil(minutes / 60) === 1
+            ? 'una hora'
+            : `${Math.ceil(minutes / 60)} horas`;
+    return `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${wait}.`;
+  },
   emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   notAuthenticated: 'Debes iniciar sesión para continuar.',
   passwordResetRequested:

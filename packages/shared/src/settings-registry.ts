@@ -58,7 +58,8 @@ export interface SettingDefinition<T> {
 const usdAmount = z
   .string()
   .trim()
-  .regex(/^\d+(\.\d+)?$/)
+  // At most 9 integer digits: parseMoney throws past a safe integer of cents (and the editor allows 7).
+  .regex(/^\d{1,9}(\.\d{1,8})?$/)
   .transform((value) => formatMinorAsDecimal(parseMoney(value)));
 
 const positiveInteger = z.string().trim().regex(/^\d+$/).transform(Number).pipe(z.number().int().positive());
@@ -271,7 +272,7 @@ export const SETTINGS_REGISTRY = {
     schema: z
       .string()
       .trim()
-      .regex(/^\d+(\.\d+)?$/)
+      .regex(/^\d{1,9}(\.\d{1,8})?$/)
       .transform((value) => formatMinorAsDecimal(parseMoney(value)))
       .refine((value) => Number(value) <= 100),
     default: '10.00',

@@ -194,7 +194,41 @@ describe('person names (issue 16)', () => {
     );
   });
 
+  it('is an allowlist after NFKC (issue 27): letters of any script, marks, spaces, apostrophes, hyphens, initials', () => {
+    for (const name of [
+      "María José O'Neill-Núñez",
+      'Zoë Ñandú',
+      'J. P. Pérez',
+      '李小龍',
+      'D’Angelo',
+      'Ｌｕｃíａ',
+    ]) {
+      expect(personNameProblem(name), name).toBeNull();
+    }
+    for (const name of [
+      'evil。com',
+      'Ana evil.сом',
+      'Ana evil.c\u200Bom',
+      'Ana 93.184.216.34',
+      'Ana evil[.]com',
+      'Premio US$500 llama al 099123456',
+      'J.P.',
+      'Ana -',
+    ]) {
+      expect(personNameProblem(name), name).toBe('characters');
+    }
+    expect(personNameProblem('Ana evil．com')).toBe('link');
+    expect(personNameProblem('Ana bit․ly/x')).toBe('link');
+    expect(
+      personNameField()
+        .safeParse('Ana 93')
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual([MESSAGES.nameCharacters]);
+  });
+
   it('quotes a stored first name to others only when it passes, else the fallback', () => {
+    expect(firstNameForOthers('Ana evil.c\u200Bom', 'Un amigo')).toBe('Un amigo');
+    expect(firstNameForOthers('Ｌｕｃíａ', 'Un amigo')).toBe('Lucía');
     expect(firstNameForOthers(' Ana ', 'Un amigo')).toBe('Ana');
     expect(firstNameForOthers('Premio: entra a https://evil.example/login', 'Un amigo')).toBe('Un amigo');
     expect(firstNameForOthers('', 'Un amigo')).toBe('Un amigo');

@@ -94,29 +94,60 @@ export function multiLineText<T extends z.ZodType<string, string>>(schema: T) {
 export const PERSON_NAME_MAX_LENGTH = 40;
 
 /**
- * What a name may not contain because it reaches other people's inboxes (the invitation and tracking
- * e-mails quote the sender's first name): an '@', a scheme ('https://'), 'www.', or a domain — a letter or
- * digit, a dot and two or more letters not followed by another letter ('evil.example', 'bit.ly/x'). A
- * name with an initial ('Ana M. Pérez') has a space after its dot and passes.
+ * A link inside a name (kept for its own message, and for the courier's free-text note): an '@', a scheme
+ * ('https://'), 'www.', or a domain — a letter or digit, a dot and two or more letters not followed by another
+ * letter ('evil.example', 'bit.ly/x').
  */
 const LINK_IN_NAME = /@|:\/\/|\bwww\.|[\p{L}\p{N}_-]\.[a-z]{2,63}(?![\p{L}\p{N}])/iu;
 
-/** Why a (trimmed) value cannot be a person's name, or null when it can (controls are singleLineText's). */
-export function personNameProblem(value: string): 'link' | 'long' | null {
-  if (LINK_IN_NAME.test(value)) return 'link';
-  if (value.length > PERSON_NAME_MAX_LENGTH) return 'long';
+/**
+ * Issue 27: what a name may be made of, an allowlist rather than a blocklist of lures (a blocklist missed
+ * 'evil。com', 'evil.сом' in Cyrillic, a zero-width space inside '.com', an IP address, 'evil[.]com' and a
+ * phone number). Letters of any script with their combining marks; words joined by a space, an apostrophe
+ * or a hyphen. Digits, symbols, other punctuation and format characters are refused. A dot is checked apart
+ * (PERSON_NAME_INITIAL): it may only end an initial.
+ */
+const PERSON_NAME_ALLOWED = /^\p{L}\p{M}*(?:[\p{L}\p{M}.]|[ '’‐-](?=[ \p{L}]))*$/u;
+/** An initial: one letter (with its marks) that starts a word, a dot, then a space or the end ('J. P.'). */
+const PERSON_NAME_INITIAL = /(?<![\p{L}\p{M}'’])\p{L}\p{M}*\.(?= |$)/gu;
+
+/**
+ * NFKC first: fullwidth and compatibility forms fold to what they look like ('evil．com' to 'evil.com',
+ * 'Ａｎａ' to 'Ana', 'bit․ly' to 'bit.ly'), so the rules below judge what a reader sees.
+ */
+export function normalizePersonName(value: string): string {
+  return value.normalize('NFKC').trim();
+}
+
+/**
+ * Why a value cannot be a person's name, or null when it can (controls and only-invisible are
+ * singleLineText's): 'link' for a link or a domain (its own message), 'characters' for anything outside the
+ * allowlist, 'long' past 40 characters. Normalises with NFKC and trims first.
+ */
+export function personNameProblem(value: string): 'link' | 'characters' | 'long' | null {
+  const name = normalizePersonName(value);
+  if (LINK_IN_NAME.test(name)) return 'link';
+  if (!PERSON_NAME_ALLOWED.test(name) || name.replace(PERSON_NAME_INITIAL, '').includes('.')) {
+    return 'characters';
+  }
+  if (name.length > PERSON_NAME_MAX_LENGTH) return 'long';
   return null;
 }
 
 /**
  * A stored first name as an e-mail to someone other than the account holder may quote it: the name when it
  * passes today's rules, else `fallback` (rows written before the rules, or by hand). Only the first word is
- * not enough: 'Premio entra' would still read as a message, hence the fixed sentences around it.
+ * not enough: 'Premio entra' would still read as a message, hence the fixed sentences around it. The same rule
+ * as a new name (the allowlist, after NFKC), so a name stored before issue 27 with a lure is not quoted.
  */
 export function firstNameForOthers(name: string, fallback: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '' || personNameProblem(trimmed) !== null || singleLineTextProblem(trimmed) !== null) {
+  const normalized = normalizePersonName(name);
+  if (
+    normalized === '' ||
+    personNameProblem(normalized) !== null ||
+    singleLineTextProblem(normalized) !== null
+  ) {
     return fallback;
   }
-  return trimmed;
+  return normalized;
 }

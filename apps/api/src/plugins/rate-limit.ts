@@ -43,6 +43,11 @@ export const DEFAULT_RATE_LIMITS = {
   /** E-mail existence checks (the login panel asks once per e-mail typed). */
   emailLookupPerIp: { max: 30, windowSeconds: 300 },
   emailLookupPerEmail: { max: 10, windowSeconds: 300 },
+  /**
+   * New accounts per address (issue 27): 25 fresh accounts from one address held half a store's stock with
+   * unpaid transfers. Every valid registration attempt counts; a family or an office registers a few.
+   */
+  registerPerIp: { max: 10, windowSeconds: 3600 },
   /** Password-reset requests: each one sends an e-mail. */
   passwordResetPerIp: { max: 10, windowSeconds: 3600 },
   passwordResetPerEmail: { max: 3, windowSeconds: 3600 },
@@ -95,13 +100,15 @@ declare module 'fastify' {
 
 /**
  * Counts one hit of `name` for `key` (an IP, an e-mail) in a fixed window kept in the database, so it holds
- * across every instance behind a proxy. Over the limit it throws 429 with Retry-After and a Spanish detail.
+ * across every instance behind a proxy. Over the limit it throws 429 with Retry-After and a Spanish detail:
+ * the generic one, or `detail(secondsLeft)` where the wait is long enough to be worth saying.
  */
 export async function enforceRateLimit(
   app: FastifyInstance,
   reply: FastifyReply,
   name: RateLimitName,
   key: string,
+  detail: (secondsLeft: number) => string = () => SERVER_MESSAGES.tooManyRequests,
 ): Promise<void> {
   const rule = app.rateLimits[name];
   // The window is placed by the database's clock, which every instance shares (decision 036).
@@ -110,7 +117,7 @@ export async function enforceRateLimit(
   if (hits === 1 && Math.random() < 0.05) await forgetFinishedWindows(app.db, name, windowStart);
   if (hits > rule.max) {
     reply.header('retry-after', String(secondsLeft));
-    throw new HttpError(429, { detail: SERVER_MESSAGES.tooManyRequests });
+    throw new HttpError(429, { detail: detail(secondsLeft) });
   }
 }
 

@@ -138,6 +138,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Registration also tells whether an e-mail has an account, so it shares the lookups' limit.
       await enforceRateLimit(app, reply, 'emailLookupPerIp', clientKey(request.ip));
       await enforceRateLimit(app, reply, 'emailLookupPerEmail', request.body.email);
+      // Issue 27: new accounts per address, so a farm of accounts cannot hold a store's stock unpaid.
+      await enforceRateLimit(
+        app,
+        reply,
+        'registerPerIp',
+        clientKey(request.ip),
+        SERVER_MESSAGES.tooManyRegistrations,
+      );
       const user = await register(app.db, request.body);
       const session = await startSession(app, request, reply, user.id);
       return reply.status(201).send(presentLogin(user, session.csrfToken));

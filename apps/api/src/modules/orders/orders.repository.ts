@@ -194,6 +194,20 @@ export async function readStock(
 }
 
 /**
+ * Locks the products' rows in id order, FOR NO KEY UPDATE (see takeStock). The placing transaction takes it
+ * before the unpaid-share check of issue 27 too, so that check and the stock taken are under one lock.
+ */
+export async function lockStockRows(tx: DatabaseOrTransaction, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+/**
  * Takes the units of every product that still has them, by one conditional update per row
  * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
  * The lock is FOR NO KEY UPDATE (the update changes no key): it does not conflict with the key-share locks
@@ -206,12 +220,7 @@ export async function takeStock(
 ): Promise<number[]> {
   if (wanted.length === 0) return [];
   const ids = wanted.map((item) => item.productId);
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('no key update');
+  await lockStockRows(tx, ids);
   const values = sql.join(
     wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
     sql`, `,
@@ -467,6 +476,39 @@ export async function readOpenManualHoldings(
   const unitsByProduct = new Map<number, number>();
   for (const row of units) if (row.productId !== null) unitsByProduct.set(row.productId, row.units);
   return { total: parseMoney(sum?.total ?? '0.00'), unitsByProduct };
+}
+
+/**
+ * Issue 27: for each product, the units on the shelf and the units that every account's unpaid transfers and
+ * deposits hold (store orders not rejected). Read after `lockStockRows`, so a concurrent checkout of the same
+ * products waits and then reads what this one wrote.
+ */
+export async function readManualHoldsOfProducts(
+  tx: DatabaseOrTransaction,
+  productIds: readonly number[],
+): Promise<Map<number, { stock: number; held: number }>> {
+  if (productIds.length === 0) return new Map();
+  const stock = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, [...productIds]));
+  const held = await tx
+    .select({ productId: orderLines.productId, units: sql<number>`sum(${orderLines.quantity})::int` })
+    .from(orderLines)
+    .innerJoin(storeOrders, eq(storeOrders.id, orderLines.storeOrderId))
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(
+      and(
+        inArray(orderLines.productId, [...productIds]),
+        eq(orderGroups.status, 'confirmed'),
+        eq(orderGroups.paymentStatus, 'pending'),
+        eq(orderGroups.processor, 'manual'),
+        sql`${storeOrders.status} <> 'rejected'`,
+      ),
+    )
+    .groupBy(orderLines.productId);
+  const heldBy = new Map(held.map((row) => [row.productId, Number(row.units)]));
+  return new Map(stock.map((row) => [row.id, { stock: row.stock, held: heldBy.get(row.id) ?? 0 }]));
 }
 
 /** Forgets idempotency keys created before `before`. */

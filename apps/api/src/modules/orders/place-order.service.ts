@@ -5,6 +5,7 @@ import {
   MAX_OPEN_MANUAL_ORDERS,
   type PaymentNext,
   type PlaceOrderValues,
+  unpaidUnitsLimit,
 } from '@mandado/shared/checkout.schemas';
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { deliveryWindow } from '@mandado/shared/delivery-window';
@@ -56,9 +57,11 @@ import {
   insertStoreOrders,
   type LoadedOrderGroup,
   loadOrderGroup,
+  lockStockRows,
   nextOrderNumber,
   type OrderGroupRow,
   readCreditBalance,
+  readManualHoldsOfProducts,
   readOpenManualHoldings,
   readStock,
   releaseAbandonedKey,
@@ -296,6 +299,37 @@ async function checkUnpaidCaps(
   }
 }
 
+/**
+ * Issue 27: every account's unpaid transfers and deposits together may hold at most a fifth of a product's
+ * stock (at least one unit); the per-account caps above do not stop 25 fresh accounts. Runs after the
+ * products' rows are locked (`lockStockRows`), the lock `takeStock` then reuses: two checkouts of the same
+ * product queue there, and the second one counts what the first one holds.
+ */
+async function checkUnpaidShareOfStock(
+  tx: DatabaseOrTransaction,
+  order: { wanted: ReadonlyMap<number, number>; names: ReadonlyMap<number, string> },
+): Promise<void> {
+  const ids = [...order.wanted.keys()];
+  await lockStockRows(tx, ids);
+  const holds = await readManualHoldsOfProducts(tx, ids);
+  for (const [productId, quantity] of order.wanted) {
+    const hold = holds.get(productId);
+    // A product gone or short is the stock check's to explain, with its own 409.
+    if (!hold || hold.stock < quantity) continue;
+    const limit = unpaidUnitsLimit(hold.stock + hold.held);
+    if (hold.held + quantity > limit) {
+      // 422, not 409: the shop shows it on the step and ends the attempt (a 409 without changes reads as
+      // "still in progress" there), and paying by card is the way on.
+      throw new HttpError(422, {
+        detail: CHECKOUT_MESSAGES.unpaidProductShare(
+          order.names.get(productId) ?? '',
+          Math.max(0, limit - hold.held),
+        ),
+      });
+    }
+  }
+}
+
 function conflict(changes: CheckoutConflict['changes']): Refusal {
   return new Refusal(409, { detail: CHECKOUT_MESSAGES.cartChanged, changes });
 }
@@ -467,6 +501,7 @@ async function writeOrder(
     if (manual) {
       const names = new Map(priced.map(({ line }) => [line.id, line.name]));
       await checkUnpaidCaps(tx, userId, settings, { total: pricing.total, wanted, names });
+      await checkUnpaidShareOfStock(tx, { wanted, names });
     }
     const short = await takeStock(
       tx,

@@ -10,6 +10,7 @@ import {
   type StoreInvitationInput,
   type StoreTeam,
 } from '@mandado/shared/store-members.schemas';
+import { firstNameForOthers } from '@mandado/shared/validation-rules';
 import { type Actor, requirePermission, requireStoreOwner } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -128,7 +129,8 @@ export async function inviteMember(
       email: input.email,
       role: input.role,
       invitedBy: owner.userId,
-      inviterName: inviter?.firstName ?? storeName,
+      // The invitee is not the inviter: quote a stored first name only when it passes today's name rules.
+      inviterName: firstNameForOthers(inviter?.firstName ?? '', storeName),
       publicUrl: deps.publicUrl,
       now,
     });
