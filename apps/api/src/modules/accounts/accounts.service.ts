@@ -8,10 +8,18 @@ import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone
 import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
+import { loginLockedEmail } from './login-locked-email.ts';
+import {
+  claimAttempt,
+  deleteThrottle,
+  LOGIN_THROTTLE,
+  secondsUntilNextTry,
+} from './login-throttle.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
@@ -96,14 +104,52 @@ export async function authenticate(
   input: { username: string; password: string },
 ): Promise<UserRow> {
   const user = await findUserByEmail(db, input.username);
+  const failures = user ? await claimLoginAttempt(db, user.id) : 0;
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
+  if (!user || !valid) {
+    // The failure that starts the lock tells the owner, once: later ones within the series do not.
+    if (user && failures === LOGIN_THROTTLE.lockAfterFailures) {
+      await enqueueEmail(
+        db,
+        loginLockedEmail({
+          email: user.email,
+          firstName: user.firstName,
+          failures,
+          lockMinutes: LOGIN_THROTTLE.lockSeconds / 60,
+        }),
+      );
+    }
+    throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
+  }
+  await deleteThrottle(db, user.id);
   // An operator locked the account (issue 19): said only after the right password, so it tells a guesser
   // nothing. A password reset changes the password but not this.
   if (user.lockedAt !== null) {
     throw new HttpError(400, { non_field_errors: [ADMIN_PEOPLE_MESSAGES.accountLocked] });
   }
   return user;
+}
+
+/**
+ * Issue 27 (decision 053): failed logins of one account are throttled whatever the address they come from.
+ * The attempt is counted before the password is checked; over the back-off or during the lock it is a 429
+ * saying when to try again, without checking the password (the right one is refused too, or a guesser would
+ * learn it from the answer). Answers the account's failure count with this attempt.
+ */
+async function claimLoginAttempt(db: Database, userId: number): Promise<number> {
+  const failures = await claimAttempt(db, userId);
+  if (failures !== null) return failures;
+  const wait = await secondsUntilNextTry(db, userId);
+  throw new HttpError(
+    429,
+    { detail: SERVER_MESSAGES.loginThrottled(wait.seconds, wait.locked) },
+    { 'retry-after': String(wait.seconds) },
+  );
+}
+
+/** A new password proves the inbox: the account's failed logins are forgotten (password reset). */
+export function forgetLoginFailures(db: DatabaseOrTransaction, userId: number): Promise<void> {
+  return deleteThrottle(db, userId);
 }
 
 /** Whether an account uses this (normalised) e-mail; the route throttles it against listing accounts. */

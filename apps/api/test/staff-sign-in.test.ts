@@ -1,0 +1,95 @@
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from './factories.ts';
+import { TEST_PASSWORD, visitorHeaders } from './session-helpers.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
+
+/**
+ * Issue 27, staff sign-in (decision 053): failed logins throttled per account whatever the address, with
+ * one e-mail when the lock starts; four eyes on operator groups; a TOTP second factor with recovery codes.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  Object.assign(t.app, { kickMailWorker: () => undefined });
+});
+afterAll(() => t.close());
+
+/** A login from `ip`, each from its own visitor (the CSRF cookie is per visitor, not per address). */
+async function logInFrom(ip: string, username: string, password: string) {
+  const visitor = await visitorHeaders(t.app);
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/login/',
+    remoteAddress: ip,
+    headers: visitor,
+    payload: { username, password },
+  });
+}
+
+/** Moves the account's last failure back in time, as if the back-off or the lock had passed. */
+async function age(userId: number, seconds: number) {
+  await queryRows(
+    t.database,
+    sql`update login_throttles set last_failed_at = last_failed_at - ${seconds}::int * interval '1 second',
+      locked_until = locked_until - ${seconds}::int * interval '1 second' where user_id = ${userId}`,
+  );
+}
+
+describe('failed logins per account, whatever the address', () => {
+  it('backs off after 5 failures from 5 addresses, locks at 10, e-mails the owner once; a success resets', async () => {
+    const user = await createUser(t.app);
+    const address = (n: number) => `198.51.100.${n}`;
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await logInFrom(address(n), user.email, 'no-es-esta-clave')).statusCode).toBe(400);
+    }
+    // The 6th try, from a 6th address, waits: even with the right password, which is not checked.
+    const waiting = await logInFrom(address(6), user.email, TEST_PASSWORD);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(25);
+    expect(waiting.json()).toEqual({ detail: SERVER_MESSAGES.loginThrottled(30, false) });
+
+    for (let n = 6; n <= 10; n += 1) {
+      await age(user.id, 30 * 2 ** (n - 6) + 1);
+      expect((await logInFrom(address(n), user.email, 'otra-clave-mala')).statusCode).toBe(400);
+    }
+    const locked = await logInFrom(address(11), user.email, TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(locked.json()).toEqual({ detail: SERVER_MESSAGES.loginThrottled(15 * 60, true) });
+    const mails = await queryRows<{ subject: string; text_body: string }>(
+      t.database,
+      sql`select subject, text_body from email_outbox where to_address = ${user.email} and kind = 'account.login_locked'`,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain('Hubo 10 intentos fallidos');
+
+    // When the lock has passed one more failure locks again at once, without another e-mail.
+    await age(user.id, 16 * 60);
+    expect((await logInFrom(address(12), user.email, 'sigue-mal')).statusCode).toBe(400);
+    expect((await logInFrom(address(13), user.email, TEST_PASSWORD)).statusCode).toBe(429);
+    await age(user.id, 16 * 60);
+    expect((await logInFrom(address(14), user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const [mailCount] = await queryRows<{ count: number }>(
+      t.database,
+      sql`select count(*)::int as count from email_outbox where to_address = ${user.email} and kind = 'account.login_locked'`,
+    );
+    expect(mailCount?.count).toBe(1);
+    // The success forgot the series: five fresh failures are free again.
+    for (let n = 15; n <= 19; n += 1) {
+      expect((await logInFrom(address(n), user.email, 'de-nuevo-mal')).statusCode).toBe(400);
+    }
+  });
+
+  it('counts parallel guesses one by one: 12 at once let at most 5 reach the password check', async () => {
+    const user = await createUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => logInFrom(`203.0.113.${n + 1}`, user.email, `mala-${n}`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 400)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(7);
+  });
+});
