@@ -1,7 +1,8 @@
+import { ADMIN_PEOPLE_MESSAGES } from '@mandado/shared/admin-people.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from './factories.ts';
+import { createUser, makeOperator, type TestUser } from './factories.ts';
 import { TEST_PASSWORD, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
@@ -91,5 +92,79 @@ describe('failed logins per account, whatever the address', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 400)).toHaveLength(5);
     expect(codes.filter((code) => code === 429)).toHaveLength(7);
+  });
+});
+
+describe('four eyes on people: granting an operator group', () => {
+  type Grants = { results: Array<{ id: number; user_id: number; group: string; can_approve: boolean }> };
+  const as = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+  it('waits for a second administrator: not the one who asked, not the grantee; audited; rejection too', async () => {
+    const [first, second, grantee] = [
+      await createUser(t.app),
+      await createUser(t.app),
+      await createUser(t.app),
+    ];
+    await makeOperator(t.database, first.id, 'administracion');
+    await makeOperator(t.database, second.id, 'administracion');
+    const url = `/v1/admin/people/${grantee.id}/operator/`;
+    const asked = await as(first, 'PUT', url, { group: 'pagos' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ operator_group: null, pending_operator_group: 'pagos' });
+    // The grantee's session holds no operator power yet.
+    expect((await as(grantee, 'GET', '/v1/admin/people/')).statusCode).toBe(403);
+    expect((await as(first, 'PUT', url, { group: 'soporte' })).json()).toEqual({
+      detail: ADMIN_PEOPLE_MESSAGES.grantPending,
+    });
+
+    const listed = (await as(first, 'GET', '/v1/admin/operator-grants/')).json<Grants>();
+    const grant = listed.results.find((row) => row.user_id === grantee.id);
+    expect(grant).toMatchObject({ group: 'pagos', can_approve: false });
+    const own = await as(first, 'POST', `/v1/admin/operator-grants/${grant?.id}/approve/`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ detail: ADMIN_PEOPLE_MESSAGES.grantOwnRequest });
+
+    const approved = await as(second, 'POST', `/v1/admin/operator-grants/${grant?.id}/approve/`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<Grants>().results.some((row) => row.id === grant?.id)).toBe(false);
+    expect((await as(grantee, 'GET', '/v1/admin/people/')).statusCode).toBe(200);
+    const audits = await queryRows<{
+      action: string;
+      actor_user_id: number;
+      detail: Record<string, unknown>;
+    }>(
+      t.database,
+      sql`select action, actor_user_id, detail from audit_events where subject = ${`user:${grantee.id}`} order by id`,
+    );
+    expect(audits).toMatchObject([
+      { action: 'operator.grant_requested', actor_user_id: first.id },
+      {
+        action: 'operator.granted',
+        actor_user_id: second.id,
+        detail: { after: { operator_group: 'pagos' }, requested_by: first.id },
+      },
+    ]);
+    expect((await as(second, 'POST', `/v1/admin/operator-grants/${grant?.id}/approve/`)).statusCode).toBe(
+      409,
+    );
+
+    // A pagos operator raising themself through a colleague: the grantee may not approve it either.
+    const raise = await as(second, 'PUT', url, { group: 'administracion' });
+    expect(raise.json()).toMatchObject({ operator_group: 'pagos', pending_operator_group: 'administracion' });
+    const next = (await as(first, 'GET', '/v1/admin/operator-grants/'))
+      .json<Grants>()
+      .results.find((row) => row.user_id === grantee.id);
+    expect(next?.can_approve).toBe(true);
+    expect((await as(grantee, 'POST', `/v1/admin/operator-grants/${next?.id}/approve/`)).statusCode).toBe(
+      403,
+    );
+    const rejected = await as(first, 'POST', `/v1/admin/operator-grants/${next?.id}/reject/`);
+    expect(rejected.statusCode).toBe(200);
+    const after = await as(first, 'GET', `/v1/admin/people/${grantee.id}/`);
+    expect(after.json()).toMatchObject({ operator_group: 'pagos', pending_operator_group: null });
+
+    // Removing applies at once: taking powers away needs no second pair of eyes.
+    expect((await as(first, 'PUT', url, { group: null })).json()).toMatchObject({ operator_group: null });
   });
 });

@@ -170,12 +170,20 @@ function OperatorForm({ person }: { person: AdminPerson }) {
     setBusy(true);
     try {
       const updated = await setOperatorGroup(person.id, group || null);
-      notify({
-        kind: 'success',
-        title: updated.operator_group
-          ? `Operador de ${OPERATOR_GROUP_LABELS[updated.operator_group]}`
-          : 'Ya no es operador',
-      });
+      notify(
+        updated.pending_operator_group && updated.pending_operator_group !== person.pending_operator_group
+          ? {
+              kind: 'success',
+              title: 'Pedido enviado',
+              message: 'Otra persona de administración debe aprobarlo en Personas.',
+            }
+          : {
+              kind: 'success',
+              title: updated.operator_group
+                ? `Operador de ${OPERATOR_GROUP_LABELS[updated.operator_group]}`
+                : 'Ya no es operador',
+            },
+      );
       await update(updated);
     } catch (error) {
       setProblem(failureText(error) ?? MESSAGES.serverError);
@@ -215,6 +223,11 @@ function OperatorForm({ person }: { person: AdminPerson }) {
         </button>
       )}
       <FormProblem problem={problem} />
+      {person.pending_operator_group ? (
+        <p className="admin-people__text">
+          Pendiente de aprobación: {OPERATOR_GROUP_LABELS[person.pending_operator_group]}.
+        </p>
+      ) : null}
     </form>
   );
 }
