@@ -82,6 +82,7 @@ const app = await buildApp({
   // Partners' endpoints on this machine only where local push services are allowed: never in production.
   webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
+  staffSecondFactorRequired: config.staffSecondFactorRequired,
 });
 if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
   // Several instances on one PostgreSQL each see only their own disk: a photo uploaded to one is missing on the

@@ -1,9 +1,11 @@
 import { ADMIN_PEOPLE_MESSAGES } from '@mandado/shared/admin-people.schemas';
+import { SECOND_FACTOR_MESSAGES } from '@mandado/shared/second-factor.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../src/modules/second-factor/totp.ts';
 import { createUser, makeOperator, type TestUser } from './factories.ts';
-import { TEST_PASSWORD, visitorHeaders } from './session-helpers.ts';
+import { logIn, TEST_PASSWORD, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 /**
@@ -166,5 +168,118 @@ describe('four eyes on people: granting an operator group', () => {
 
     // Removing applies at once: taking powers away needs no second pair of eyes.
     expect((await as(first, 'PUT', url, { group: null })).json()).toMatchObject({ operator_group: null });
+  });
+});
+
+describe('second factor (TOTP and recovery codes)', () => {
+  let strict: TestApp;
+  beforeAll(async () => {
+    // A published site's rule: operators of administración and pagos need the factor for /v1/admin.
+    strict = await createTestApp({ staffSecondFactorRequired: true });
+  });
+  afterAll(() => strict.close());
+
+  const send = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
+    strict.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it('is required before the back office, enrolls with a first code, then completes each login once', async () => {
+    const operator = await createUser(strict.app);
+    await makeOperator(strict.database, operator.id, 'pagos');
+    const refused = await send(operator.headers, 'GET', '/v1/admin/people/');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: SECOND_FACTOR_MESSAGES.requiredForAdmin });
+    expect((await send(operator.headers, 'GET', '/v1/second-factor/')).json()).toEqual({
+      enabled: false,
+      required: true,
+      recovery_codes_left: 0,
+    });
+    const other = await logIn(strict.app, operator.email, TEST_PASSWORD);
+
+    const enrollment = (await send(operator.headers, 'POST', '/v1/second-factor/enrollment/')).json<{
+      secret: string;
+      otpauth_uri: string;
+    }>();
+    expect(enrollment.otpauth_uri).toContain(`secret=${enrollment.secret}`);
+    const confirmUrl = '/v1/second-factor/enrollment/confirm/';
+    expect((await send(operator.headers, 'POST', confirmUrl, { code: '000000' })).statusCode).toBe(400);
+    const now = Date.now();
+    const confirmed = await send(operator.headers, 'POST', confirmUrl, {
+      code: totpCode(enrollment.secret, now),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const { recovery_codes: codes } = confirmed.json<{ recovery_codes: string[] }>();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    // The key is never shown again, the enrolling session reaches the back office, the other one ended.
+    expect((await send(operator.headers, 'POST', '/v1/second-factor/enrollment/')).statusCode).toBe(409);
+    expect((await send(operator.headers, 'GET', '/v1/admin/people/')).statusCode).toBe(200);
+    expect((await send(other, 'GET', '/v1/admin/people/')).statusCode).toBe(401);
+
+    // A login now owes a code: its session acts for nobody until then.
+    const pending = await logIn(strict.app, operator.email, TEST_PASSWORD);
+    const whoami = await send(pending, 'GET', '/v1/whoami/');
+    expect(whoami.json<{ whoami: unknown }>().whoami).toBeNull();
+    expect((await send(pending, 'GET', '/v1/admin/people/')).statusCode).toBe(401);
+    // The code already used at enrollment is refused; the next step's is accepted (±1 step).
+    const reused = await send(pending, 'POST', '/v1/second-factor/verify/', {
+      code: totpCode(enrollment.secret, now),
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ code: [SECOND_FACTOR_MESSAGES.invalidCode] });
+    const next = totpCode(enrollment.secret, now + 30_000);
+    expect((await send(pending, 'POST', '/v1/second-factor/verify/', { code: next })).statusCode).toBe(200);
+    expect((await send(pending, 'GET', '/v1/admin/people/')).statusCode).toBe(200);
+
+    // A recovery code works once, typed with or without its dash.
+    const second = await logIn(strict.app, operator.email, TEST_PASSWORD);
+    const recovery = codes[0] ?? '';
+    expect((await send(second, 'POST', '/v1/second-factor/verify/', { code: recovery })).statusCode).toBe(
+      200,
+    );
+    const third = await logIn(strict.app, operator.email, TEST_PASSWORD);
+    const again = recovery.replace('-', '').toUpperCase();
+    expect((await send(third, 'POST', '/v1/second-factor/verify/', { code: again })).statusCode).toBe(400);
+    expect((await send(third, 'GET', '/v1/second-factor/')).statusCode).toBe(401);
+  });
+
+  it('counts wrong codes against the account: a known password buys no fresh guesses', async () => {
+    const merchant = await createUser(strict.app);
+    await makeOperator(strict.database, merchant.id, 'soporte');
+    const secret = (await send(merchant.headers, 'POST', '/v1/second-factor/enrollment/')).json<{
+      secret: string;
+    }>().secret;
+    const confirmUrl = '/v1/second-factor/enrollment/confirm/';
+    expect(
+      (await send(merchant.headers, 'POST', confirmUrl, { code: totpCode(secret, Date.now()) })).statusCode,
+    ).toBe(200);
+    // Not required for soporte, but on: the back office asks for nothing more than the code at login.
+    expect((await send(merchant.headers, 'GET', '/v1/admin/people/')).statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const pending = await logIn(strict.app, merchant.email, TEST_PASSWORD).catch(() => null);
+      if (!pending) {
+        answers.push(429);
+        break;
+      }
+      answers.push(200);
+      answers.push((await send(pending, 'POST', '/v1/second-factor/verify/', { code: '123456' })).statusCode);
+      answers.push(
+        (await send(pending, 'POST', '/v1/second-factor/verify/', { code: 'abcdefghij' })).statusCode,
+      );
+    }
+    // Login, code, code (3 failures), login, code, 429: the series was not forgotten by the right password.
+    expect(answers).toEqual([200, 400, 400, 200, 400, 429, 429]);
+  });
+
+  it('is offered to staff only, with a Spanish 403 to a shopper', async () => {
+    const shopper = await createUser(strict.app);
+    const answer = await send(shopper.headers, 'POST', '/v1/second-factor/enrollment/');
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ detail: SECOND_FACTOR_MESSAGES.staffOnly });
+    expect(
+      (await send(shopper.headers, 'POST', '/v1/second-factor/verify/', { code: '123456' })).json(),
+    ).toEqual({
+      detail: SECOND_FACTOR_MESSAGES.notPending,
+    });
   });
 });
