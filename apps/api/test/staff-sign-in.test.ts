@@ -173,11 +173,15 @@ describe('four eyes on people: granting an operator group', () => {
 
 describe('second factor (TOTP and recovery codes)', () => {
   let strict: TestApp;
-  beforeAll(async () => {
-    // A published site's rule: operators of administración and pagos need the factor for /v1/admin.
-    strict = await createTestApp({ staffSecondFactorRequired: true });
+  beforeAll(() => {
+    // A published site's rule: operators of administración and pagos need the factor for /v1/admin. The
+    // same app as above (a second one would cost seconds), switched for this block only.
+    strict = t;
+    Object.assign(t.app, { staffSecondFactorRequired: true });
   });
-  afterAll(() => strict.close());
+  afterAll(() => {
+    Object.assign(t.app, { staffSecondFactorRequired: false });
+  });
 
   const send = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
     strict.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -215,7 +219,14 @@ describe('second factor (TOTP and recovery codes)', () => {
     expect((await send(operator.headers, 'GET', '/v1/admin/people/')).statusCode).toBe(200);
     expect((await send(other, 'GET', '/v1/admin/people/')).statusCode).toBe(401);
 
-    // A login now owes a code: its session acts for nobody until then.
+    // A login now owes a code, and says so: its session acts for nobody until then.
+    const raw = await strict.app.inject({
+      method: 'POST',
+      url: '/v1/login/',
+      headers: await visitorHeaders(strict.app),
+      payload: { username: operator.email, password: TEST_PASSWORD },
+    });
+    expect(raw.json()).toMatchObject({ second_factor_required: true });
     const pending = await logIn(strict.app, operator.email, TEST_PASSWORD);
     const whoami = await send(pending, 'GET', '/v1/whoami/');
     expect(whoami.json<{ whoami: unknown }>().whoami).toBeNull();

@@ -63,10 +63,10 @@ const AdminWebhooksPage = lazyNamed(() => import('./routes/admin-webhooks.page.t
 const AdminAuditPage = lazyNamed(() => import('./routes/admin-audit.page.tsx'), 'AdminAuditPage');
 // A login's second step and the staff member's own second factor (issue 27): outside the areas' doors.
 const SecondFactorCodePage = lazyNamed(
-  () => import('../features/second-factor/second-factor-code.page.tsx'),
+  () => import('./routes/second-factor-code.page.tsx'),
   'SecondFactorCodePage',
 );
-const SecurityPage = lazyNamed(() => import('../features/second-factor/security.page.tsx'), 'SecurityPage');
+const SecurityPage = lazyNamed(() => import('./routes/security.page.tsx'), 'SecurityPage');
 const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
 
 export function AppRoutes() {

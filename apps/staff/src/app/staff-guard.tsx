@@ -51,7 +51,7 @@ export function StaffGuard({ area, children }: StaffGuardProps) {
 function SecondFactorDoor({ children }: { children: ReactNode }) {
   const status = useQuery(secondFactorStatusQueryOptions());
   const { pathname, search } = useLocation();
-  const missing = status.data !== undefined && status.data.required && !status.data.enabled;
+  const missing = status.data?.required === true && !status.data.enabled;
   useEffect(() => {
     if (!missing) return;
     const next = new URLSearchParams({ next: `${pathname}${search}` }).toString();

@@ -110,7 +110,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const owed = await secondFactorOwed(app.db, user.id);
       if (!owed) await forgetLoginFailures(app.db, user.id);
       const session = await startSession(app, request, reply, user.id, { secondFactorPending: owed });
-      return { ...presentLogin(user, session.csrfToken), second_factor_required: owed };
+      const answer = presentLogin(user, session.csrfToken);
+      // Only when owed: everyone else gets the spec's three fields, as before.
+      return owed ? { ...answer, second_factor_required: true } : answer;
     },
   );
 

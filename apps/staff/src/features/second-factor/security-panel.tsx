@@ -8,9 +8,6 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageLoading } from '../../app/app-root.tsx';
-import { StaffHeader } from '../../app/layouts/staff-header.tsx';
-import { shopLoginPath } from '../../app/shop-links.ts';
 import {
   confirmEnrollment,
   safeNext,
@@ -19,37 +16,34 @@ import {
 } from './second-factor.api.ts';
 
 /**
- * /comercio/seguridad (issue 27): a staff member turns the second factor on. 'Activar' shows a new key (the
+ * /comercio/seguridad's panel (issue 27): a staff member turns the second factor on. 'Activar' shows a new key (the
  * otpauth link and the key to type), a first code confirms it, and the ten recovery codes are shown this
  * once. Operators of administración and pagos on a published site come here before the back office.
  */
-export function SecurityPage() {
-  const { pathname, search } = useLocation();
+export function SecurityPanel({ loginHref }: { loginHref: string }) {
+  const { search } = useLocation();
   const status = useQuery(secondFactorStatusQueryOptions());
   const unauthenticated = status.error instanceof ApiError && status.error.status === 401;
 
   useEffect(() => {
-    if (unauthenticated) window.location.replace(shopLoginPath(pathname, search));
-  }, [unauthenticated, pathname, search]);
+    if (unauthenticated) window.location.replace(loginHref);
+  }, [unauthenticated, loginHref]);
 
   return (
     <>
-      <StaffHeader area="Seguridad" />
-      <main className="staff-main container">
-        <h1 className="staff-title">Verificación en dos pasos</h1>
-        {status.isPending || unauthenticated ? (
-          <PageLoading />
-        ) : status.isError ? (
-          <QueryError message={status.error.message} onRetry={() => void status.refetch()} />
-        ) : status.data.enabled ? (
-          <p>
-            Está activa: cada ingreso te pide un código de tu app. Te quedan {status.data.recovery_codes_left}{' '}
-            códigos de recuperación.
-          </p>
-        ) : (
-          <Enrollment required={status.data.required} next={safeNext(search, '/admin')} />
-        )}
-      </main>
+      <h1 className="staff-title">Verificación en dos pasos</h1>
+      {status.isPending || unauthenticated ? (
+        <Spinner label="Cargando" />
+      ) : status.isError ? (
+        <QueryError message={status.error.message} onRetry={() => void status.refetch()} />
+      ) : status.data.enabled ? (
+        <p>
+          Está activa: cada ingreso te pide un código de tu app. Te quedan {status.data.recovery_codes_left}{' '}
+          códigos de recuperación.
+        </p>
+      ) : (
+        <Enrollment required={status.data.required} next={safeNext(search, '/admin')} />
+      )}
     </>
   );
 }
@@ -122,7 +116,7 @@ function Enrollment({ required, next }: { required: boolean; next: string }) {
             <a href={enrollment.otpauth_uri}>abrir en la app</a>
           </p>
           <p>
-            Clave: <code aria-label="Clave">{enrollment.secret}</code>
+            Clave: <code>{enrollment.secret}</code>
           </p>
           <Field fieldId={`${ids}-code`} label="Código de la app" error={undefined}>
             <input
