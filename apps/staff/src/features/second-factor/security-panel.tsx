@@ -37,18 +37,27 @@ export function SecurityPanel({ loginHref }: { loginHref: string }) {
       ) : status.isError ? (
         <QueryError message={status.error.message} onRetry={() => void status.refetch()} />
       ) : status.data.enabled ? (
-        <p>
-          Está activa: cada ingreso te pide un código de tu app. Te quedan {status.data.recovery_codes_left}{' '}
-          códigos de recuperación.
-        </p>
+        <>
+          <p>
+            Está activa: cada ingreso te pide un código de tu app. Te quedan {status.data.recovery_codes_left}{' '}
+            códigos de recuperación.
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => window.history.back()}>
+            Volver
+          </button>
+        </>
       ) : (
-        <Enrollment required={status.data.required} next={safeNext(search, '/admin')} />
+        <Enrollment
+          required={status.data.required}
+          next={new URLSearchParams(search).has('next') ? safeNext(search) : null}
+        />
       )}
     </>
   );
 }
 
-function Enrollment({ required, next }: { required: boolean; next: string }) {
+/** `next`: where the admin door sent the person from; without one (the nav's link), back where they were. */
+function Enrollment({ required, next }: { required: boolean; next: string | null }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const [enrollment, setEnrollment] = useState<SecondFactorEnrollment | null>(null);
@@ -94,7 +103,8 @@ function Enrollment({ required, next }: { required: boolean; next: string }) {
           className="button button--primary"
           onClick={() => {
             void queryClient.invalidateQueries({ queryKey: ['second-factor'] });
-            window.location.assign(next);
+            if (next) window.location.assign(next);
+            else window.history.back();
           }}
         >
           Ya los guardé
