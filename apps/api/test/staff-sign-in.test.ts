@@ -282,6 +282,44 @@ describe('second factor (TOTP and recovery codes)', () => {
     expect(answers).toEqual([200, 400, 400, 200, 400, 429, 429]);
   });
 
+  it("can be taken off by another operator (a lost phone): audited, sessions end, never one's own", async () => {
+    const [admin, member] = [await createUser(strict.app), await createUser(strict.app)];
+    await makeOperator(strict.database, admin.id, 'administracion');
+    await makeOperator(strict.database, member.id, 'soporte');
+    const secret = (await send(member.headers, 'POST', '/v1/second-factor/enrollment/')).json<{
+      secret: string;
+    }>().secret;
+    const confirmUrl = '/v1/second-factor/enrollment/confirm/';
+    await send(member.headers, 'POST', confirmUrl, { code: totpCode(secret, Date.now()) });
+    // The administrator here has no factor of their own: this test is about the reset, not the door.
+    Object.assign(t.app, { staffSecondFactorRequired: false });
+    try {
+      const url = `/v1/admin/people/${member.id}/`;
+      expect((await send(admin.headers, 'GET', url)).json()).toMatchObject({ second_factor: true });
+      const self = await send(admin.headers, 'POST', `/v1/admin/people/${admin.id}/second-factor/reset/`);
+      expect(self.json()).toEqual({ detail: ADMIN_PEOPLE_MESSAGES.selfSecondFactor });
+      const reset = await send(admin.headers, 'POST', `${url}second-factor/reset/`);
+      expect(reset.json()).toMatchObject({ second_factor: false });
+      expect((await send(member.headers, 'GET', '/v1/second-factor/')).statusCode).toBe(401);
+      const again = await send(admin.headers, 'POST', `${url}second-factor/reset/`);
+      expect(again.json()).toEqual({ detail: ADMIN_PEOPLE_MESSAGES.noSecondFactor });
+      const login = await strict.app.inject({
+        method: 'POST',
+        url: '/v1/login/',
+        headers: await visitorHeaders(strict.app),
+        payload: { username: member.email, password: TEST_PASSWORD },
+      });
+      expect(login.json()).not.toHaveProperty('second_factor_required');
+      const [audit] = await queryRows<{ actor_user_id: number }>(
+        strict.database,
+        sql`select actor_user_id from audit_events where action = 'account.second_factor_removed' and subject = ${`user:${member.id}`}`,
+      );
+      expect(audit?.actor_user_id).toBe(admin.id);
+    } finally {
+      Object.assign(t.app, { staffSecondFactorRequired: true });
+    }
+  });
+
   it('is offered to staff only, with a Spanish 403 to a shopper', async () => {
     const shopper = await createUser(strict.app);
     const answer = await send(shopper.headers, 'POST', '/v1/second-factor/enrollment/');

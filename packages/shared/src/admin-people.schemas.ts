@@ -31,6 +31,9 @@ export const ADMIN_PEOPLE_MESSAGES = {
   grantForYou:
     'Este cambio de grupo es para tu cuenta: otra persona de administración del equipo debe aprobarlo.',
   grantDecided: 'Ese cambio de grupo ya fue aprobado o rechazado.',
+  selfSecondFactor:
+    'No puedes quitar tu propia verificación en dos pasos: pídeselo a otra persona de administración.',
+  noSecondFactor: 'La cuenta no tiene la verificación en dos pasos activa.',
 } as const;
 
 export const OPERATOR_GROUP_LABELS: Record<(typeof OPERATOR_GROUPS)[number], string> = {
@@ -90,6 +93,8 @@ export const adminPersonSchema = adminPersonSummarySchema.extend({
   you: z.boolean(),
   /** A group granted or raised that waits for a second operator's approval (issue 27), or null. */
   pending_operator_group: z.enum(OPERATOR_GROUPS).nullable(),
+  /** Whether the account has a second factor on (issue 27); an operator may take it off (a lost phone). */
+  second_factor: z.boolean(),
 });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
 

@@ -45,6 +45,7 @@ export function presentPerson(row: PersonDetailRow, viewerId: number): AdminPers
     orders_last_30_days: Number(row.ordersLast30Days),
     you: row.id === viewerId,
     pending_operator_group: row.pendingOperatorGroup,
+    second_factor: row.secondFactor === true,
   };
 }
 

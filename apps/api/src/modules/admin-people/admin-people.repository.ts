@@ -76,6 +76,7 @@ export interface PersonDetailRow extends PersonRow {
   ordersTotal: number;
   ordersLast30Days: number;
   pendingOperatorGroup: OperatorGroup | null;
+  secondFactor: boolean;
 }
 
 /** One account with its memberships (json, with the store names) and order counts: one query. */
@@ -92,6 +93,9 @@ export async function findPerson(db: DatabaseOrTransaction, userId: number): Pro
         from store_members sm join stores s on s.id = sm.store_id where sm.user_id = "users"."id"
       )`,
       ordersTotal: sql<number>`(select count(*) from ${orderGroups} g where g.remitter_id = "users"."id")::int`,
+      secondFactor: sql<boolean>`exists (
+        select 1 from second_factors sf where sf.user_id = "users"."id" and sf.enabled_at is not null
+      )`,
       pendingOperatorGroup: sql<OperatorGroup | null>`(
         select gr.operator_group from operator_grant_requests gr
         where gr.user_id = "users"."id" and gr.status = 'pending'

@@ -24,6 +24,7 @@ import {
   lockPerson,
   rejectOperatorGrant,
   removePersonMembership,
+  resetPersonSecondFactor,
   setOperatorGroup,
   unlockPerson,
 } from './admin-people.service.ts';
@@ -182,6 +183,20 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => unlockPerson(app.db, request.actor, request.params.id),
+  );
+
+  app.post(
+    '/people/:id/second-factor/reset/',
+    {
+      config: { permission: 'admin:manage' },
+      schema: {
+        tags: TAGS,
+        summary: 'Quita la verificación en dos pasos de la cuenta (teléfono perdido) y cierra sus sesiones',
+        params: idParamsSchema,
+        response: { 200: adminPersonSchema, ...ACTION_ERRORS },
+      },
+    },
+    async (request) => resetPersonSecondFactor(app.db, request.actor, request.params.id),
   );
 
   app.get(

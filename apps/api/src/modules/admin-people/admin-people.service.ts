@@ -14,6 +14,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { sqlStateOf } from '../../db/transaction-retry.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { removeSecondFactor } from '../second-factor/second-factor.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
 import {
   grantMembershipAsOperator,
@@ -287,6 +288,36 @@ export async function unlockPerson(db: Database, actor: Actor | null, userId: nu
       action: 'account.unlocked',
       subject: `user:${userId}`,
       detail: { before: { locked: true, locked_reason: reason }, after: { locked: false } },
+      actorRole: 'operator',
+    });
+  });
+  return getAdminPerson(db, operator, userId);
+}
+
+/**
+ * Takes a staff member's second factor away (issue 27: a lost phone, with its recovery codes): never one's
+ * own (409), audited, and every session of the account ends, so its next login is a password-only one that
+ * a published site's back office then sends to turn the factor on again.
+ */
+export async function resetPersonSecondFactor(
+  db: Database,
+  actor: Actor | null,
+  userId: number,
+): Promise<AdminPerson> {
+  const operator = requirePermission(actor, 'admin:manage');
+  if (userId === operator.userId)
+    throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.selfSecondFactor });
+  await db.transaction(async (tx) => {
+    if (!(await removeSecondFactor(tx, userId))) {
+      if (!(await userExists(tx, userId))) throw notFound();
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.noSecondFactor });
+    }
+    await endUserSessions(tx, userId);
+    await recordAudit(tx, operator, {
+      storeId: null,
+      action: 'account.second_factor_removed',
+      subject: `user:${userId}`,
+      detail: { before: { second_factor: true }, after: { second_factor: false } },
       actorRole: 'operator',
     });
   });

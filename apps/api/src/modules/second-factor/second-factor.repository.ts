@@ -96,3 +96,13 @@ export async function countUnusedRecoveryCodes(db: Database, userId: number): Pr
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.count ?? 0);
 }
+
+/** Takes the factor and its recovery codes away; false when the account had none. */
+export async function deleteSecondFactor(tx: DatabaseOrTransaction, userId: number): Promise<boolean> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const rows = await tx
+    .delete(secondFactors)
+    .where(eq(secondFactors.userId, userId))
+    .returning({ enabledAt: secondFactors.enabledAt });
+  return rows.some((row) => row.enabledAt !== null);
+}

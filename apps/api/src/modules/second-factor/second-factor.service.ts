@@ -9,7 +9,7 @@ import {
 } from '@mandado/shared/second-factor.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Actor } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import {
   claimSignInAttempt,
@@ -20,6 +20,7 @@ import {
 import { completeSecondFactor, endUserSessions } from '../sessions/sessions.service.ts';
 import {
   countUnusedRecoveryCodes,
+  deleteSecondFactor,
   findSecondFactor,
   replaceRecoveryCodes,
   savePendingSecret,
@@ -155,4 +156,12 @@ export async function verifySignIn(
   }
   await completeSecondFactor(db, session.tokenHash);
   await forgetLoginFailures(db, session.userId);
+}
+
+/**
+ * An operator takes a staff member's factor away (a lost phone and lost recovery codes), in the caller's
+ * transaction, which audits it and ends the account's sessions; false when it had none on.
+ */
+export function removeSecondFactor(tx: DatabaseOrTransaction, userId: number): Promise<boolean> {
+  return deleteSecondFactor(tx, userId);
 }

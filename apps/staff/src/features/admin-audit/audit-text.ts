@@ -85,6 +85,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   request: 'Pedido de grupo',
   requested_by: 'Pedido por',
   role: 'Rol',
+  second_factor: 'Verificación en dos pasos',
   rows: 'Filas',
   shipping: 'Envío',
   status: 'Estado',
@@ -151,6 +152,7 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
  */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.locked': 'Cuenta bloqueada',
+  'account.second_factor_removed': 'Verificación en dos pasos quitada',
   'account.unlocked': 'Cuenta desbloqueada',
   'bank_statement.import': 'Extracto bancario importado',
   'bank_statement.confirm': 'Extracto bancario confirmado',

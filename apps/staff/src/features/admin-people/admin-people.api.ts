@@ -82,6 +82,11 @@ export function lockPerson(userId: number, reason: string): Promise<AdminPerson>
   return apiPost(`${personPath(userId)}/lock/`, { reason });
 }
 
+/** Takes the account's second factor away (a lost phone, issue 27); its sessions end. */
+export function resetSecondFactor(userId: number): Promise<AdminPerson> {
+  return apiPost(`${personPath(userId)}/second-factor/reset/`, {});
+}
+
 export function unlockPerson(userId: number): Promise<AdminPerson> {
   return apiPost(`${personPath(userId)}/unlock/`, {});
 }

@@ -34,6 +34,7 @@ import {
   personKey,
   personQueryOptions,
   removeMembership,
+  resetSecondFactor,
   setOperatorGroup,
   storeChoicesQueryOptions,
   unlockPerson,
@@ -369,6 +370,24 @@ function LockSection({ person, canManage }: { person: AdminPerson; canManage: bo
   const [locking, setLocking] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  async function removeSecondFactor() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const updated = await resetSecondFactor(person.id);
+      notify({
+        kind: 'success',
+        title: 'Verificación en dos pasos quitada',
+        message: 'Sus sesiones terminaron; podrá activarla de nuevo.',
+      });
+      await update(updated);
+    } catch (error) {
+      notify({ kind: 'error', title: 'Algo salió mal', message: failureText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function lock(reason: string) {
     const updated = await lockPerson(person.id, reason);
     setLocking(false);
@@ -420,6 +439,19 @@ function LockSection({ person, canManage }: { person: AdminPerson; canManage: bo
             Bloquear cuenta
           </button>
         )
+      ) : null}
+      <p className="admin-people__text">
+        Verificación en dos pasos: {person.second_factor ? 'activa' : 'no activada'}.
+      </p>
+      {canManage && !person.you && person.second_factor ? (
+        <button
+          type="button"
+          className="button button--secondary admin-people__action"
+          aria-disabled={busy || undefined}
+          onClick={() => void removeSecondFactor()}
+        >
+          Quitar verificación en dos pasos
+        </button>
       ) : null}
       {locking ? (
         <ReasonDialog
