@@ -1,13 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi } from './account.helpers.ts';
-import { openAsDemoOperator } from './admin.helpers.ts';
+import { openAsDemoOperator, openAsDemoReviewer } from './admin.helpers.ts';
 import { placePaidStoreOrder } from './fulfilment.helpers.ts';
 import { test } from './server.fixtures.ts';
 
 /**
  * Issue 19: the operator suspends a store with a reason (the shop's store list loses it), reopens it (it is
  * back), then grants a merchant role: finds an account made through the API and makes it staff of the store
- * from the person's page; then puts the account in the support group, which sees an order but is refused its
+ * from the person's page; then asks for the account to join the support group, which the second demo
+ * operator approves in Personas (four eyes, issue 27); the account sees an order but is refused its
  * refund (no 'Devolver', and a 403 from the API), and the audit trail lists each of these actions. The store
  * is one no other spec uses (specs share a server), and it is reopened in this same test.
  */
@@ -62,8 +63,26 @@ test('an operator suspends and reopens a store, makes an account staff of it and
   await expect(stores.getByRole('listitem').filter({ hasText: STORE })).toContainText('Personal');
   await expect(page.getByText(/Cliente · Comercio/)).toBeVisible();
 
+  // Four eyes on people (issue 27): Martín only asks; Carla, the second administrator, approves in Personas.
   await page.getByLabel('Grupo de operador').selectOption({ label: 'Soporte' });
   await page.getByRole('button', { name: 'Guardar grupo' }).click();
+  await expect(page.getByText('Pendiente de aprobación: Soporte.')).toBeVisible();
+  await expect(page.getByText('Cliente · Comercio', { exact: true })).toBeVisible();
+  const reviewerContext = await browser.newContext({ baseURL });
+  const reviewer = await reviewerContext.newPage();
+  try {
+    await openAsDemoReviewer(reviewer, baseURL ?? '', '/admin/personas', 'Personas');
+    const waiting = reviewer
+      .getByRole('list', { name: 'Grupos por aprobar' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Valeria Ocampo' });
+    await expect(waiting).toContainText('operador de Soporte · pedido por Martín Operador');
+    await waiting.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(reviewer.getByRole('list', { name: 'Grupos por aprobar' })).toHaveCount(0);
+  } finally {
+    await reviewerContext.close();
+  }
+  await page.reload();
   await expect(page.getByText('Cliente · Comercio · Operador (Soporte)')).toBeVisible();
 
   // Valeria, now in the support group, in a browser of her own: the order is hers to read, not to refund.
@@ -90,7 +109,10 @@ test('an operator suspends and reopens a store, makes an account staff of it and
 
   await page.getByRole('navigation').getByRole('link', { name: 'Auditoría' }).click();
   const trail = page.getByRole('list', { name: 'Acciones, la más reciente primero' });
-  for (const action of ['operator.granted', 'member.added', 'store.reopened', 'store.suspended']) {
+  for (const action of ['operator.grant_requested', 'member.added', 'store.reopened', 'store.suspended']) {
     await expect(trail.getByRole('listitem').filter({ hasText: action }).first()).toContainText('Martín');
   }
+  await expect(trail.getByRole('listitem').filter({ hasText: 'operator.granted' }).first()).toContainText(
+    'Carla',
+  );
 });

@@ -1,8 +1,16 @@
-import { expect, type Page } from '@playwright/test';
-import { accountMenuButton, bottomBarUserButton, createAccount, logInThroughApi } from './account.helpers.ts';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { totpCode } from '../apps/api/src/modules/second-factor/totp.ts';
+import {
+  accountMenuButton,
+  bottomBarUserButton,
+  createAccount,
+  logInThroughApi,
+  logInWithForm,
+  type TestAccount,
+} from './account.helpers.ts';
 import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { test } from './server.fixtures.ts';
-import { DEMO_MERCHANT, DEMO_OPERATOR } from './staff.helpers.ts';
+import { DEMO_MERCHANT, DEMO_OPERATOR, DEMO_REVIEWER } from './staff.helpers.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
 // Issue 17: the staff app (/comercio, /admin, /entrega) beside the shop, with the same accounts.
@@ -120,4 +128,77 @@ test('a courier link opens the staff app without an account; an unknown staff pa
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toHaveAttribute('href', '/');
+});
+
+/** A logged-in API client of its own (not the browser's), sending our Origin and the session's CSRF token. */
+async function apiSession(baseURL: string, account: Pick<TestAccount, 'email' | 'password'>) {
+  const api = await request.newContext({ baseURL });
+  const send = async (method: 'POST' | 'PUT', path: string, data: unknown) => {
+    const { csrf_token } = (await (await api.get('/v1/csrf-token/')).json()) as { csrf_token: string };
+    return api.fetch(path, { method, data, headers: { 'X-CSRFToken': csrf_token, Origin: baseURL } });
+  };
+  expect(
+    (await send('POST', '/v1/login/', { username: account.email, password: account.password })).status(),
+  ).toBe(200);
+  return { api, send };
+}
+
+async function readJson<T>(api: APIRequestContext, path: string): Promise<T> {
+  return (await (await api.get(path)).json()) as T;
+}
+
+test('issue 27: an operator granted with four eyes turns on a second factor, and the next login asks for its code', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const person = await createAccount(origin, { firstName: 'Tomás' });
+  // Four eyes, through the API (admin-stores-people drives the screens): Martín asks, Carla approves.
+  const [martin, carla] = [await apiSession(origin, DEMO_OPERATOR), await apiSession(origin, DEMO_REVIEWER)];
+  try {
+    const found = await readJson<{ results: Array<{ id: number }> }>(
+      martin.api,
+      `/v1/admin/people/?q=${encodeURIComponent(person.email)}`,
+    );
+    const id = found.results[0]?.id;
+    expect(
+      (await martin.send('PUT', `/v1/admin/people/${id}/operator/`, { group: 'soporte' })).status(),
+    ).toBe(200);
+    const grants = await readJson<{ results: Array<{ id: number; user_id: number }> }>(
+      carla.api,
+      '/v1/admin/operator-grants/',
+    );
+    const grant = grants.results.find((row) => row.user_id === id);
+    expect((await carla.send('POST', `/v1/admin/operator-grants/${grant?.id}/approve/`, {})).status()).toBe(
+      200,
+    );
+  } finally {
+    await Promise.all([martin.api.dispose(), carla.api.dispose()]);
+  }
+
+  await logInThroughApi(page, origin, person);
+  await page.goto('/comercio/seguridad');
+  await page.getByRole('button', { name: 'Activar' }).click();
+  const secret = (await page.getByRole('main').locator('code').textContent()) ?? '';
+  const enrolledAt = Date.now();
+  await page.getByLabel('Código de la app').fill(totpCode(secret, enrolledAt));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('list', { name: 'Códigos de recuperación' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
+
+  // A fresh browser: the shop's login form sends the person to the code, then on to the back office.
+  const context = await browser.newContext({ baseURL });
+  const fresh = await context.newPage();
+  try {
+    await fresh.goto('/login?next=%2Fadmin');
+    await logInWithForm(fresh, person.email, person.password);
+    await expect(fresh).toHaveURL(/\/comercio\/verificacion\?next=%2Fadmin$/);
+    await fresh.getByLabel('Código').fill(totpCode(secret, enrolledAt + 30_000));
+    await fresh.getByRole('button', { name: 'Verificar' }).click();
+    await expect(fresh.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -22,3 +22,12 @@ export const DEMO_OPERATOR: TestAccount = {
   lastName: 'Operador',
   referralToken: '',
 };
+
+/** The second operator of administración, who approves the groups the first grants (issue 27). */
+export const DEMO_REVIEWER: TestAccount = {
+  email: 'revisora@demo.mandado.uy',
+  password: DEMO_STAFF_PASSWORD,
+  firstName: 'Carla',
+  lastName: 'Revisora',
+  referralToken: '',
+};

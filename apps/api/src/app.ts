@@ -42,6 +42,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
@@ -95,6 +96,8 @@ declare module 'fastify' {
     kickWebhookWorker: () => void;
     /** Which addresses partners' webhook endpoints may have (issue 19): loopback only in development and tests. */
     webhookPolicy: WebhookAddressPolicy;
+    /** Operators of administración and pagos need a second factor for /v1/admin (decision 053). */
+    staffSecondFactorRequired: boolean;
   }
 }
 
@@ -139,6 +142,8 @@ export interface BuildAppOptions {
   kickWebhookWorker?: () => void;
   /** Whether webhook endpoints on localhost / 127.0.0.1 are accepted and called (tests, development); default no. */
   webhooks?: WebhookAddressPolicy;
+  /** Second factor required for money and people operators (a published site); default no (tests, local). */
+  staffSecondFactorRequired?: boolean;
 }
 
 /**
@@ -177,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('kickPushWorker', options.kickPushWorker ?? (() => {}));
   app.decorate('kickWebhookWorker', options.kickWebhookWorker ?? (() => {}));
   app.decorate('webhookPolicy', options.webhooks ?? { allowLoopback: false });
+  app.decorate('staffSecondFactorRequired', options.staffSecondFactorRequired ?? false);
   app.decorate(
     'vapidKeys',
     createVapidKeySource(options.database.db, options.push?.vapid ?? { keys: null, subject: null }),
@@ -206,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (v1) => {
       await v1.register(accountsRoutes);
       await v1.register(passwordResetRoutes);
+      await v1.register(secondFactorRoutes);
       await v1.register(locationsRoutes);
       await v1.register(storesRoutes);
       await v1.register(catalogRoutes);

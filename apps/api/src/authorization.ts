@@ -17,6 +17,11 @@ export interface Actor {
   ownedStoreIds: number[];
   /** An operator's permission group (issue 19); null for everyone else. */
   operatorGroup: OperatorGroup | null;
+  /**
+   * The account has a second factor on (decision 053); a session of it exists only once the factor was
+   * given, so this also says the session passed it.
+   */
+  secondFactor?: boolean;
 }
 
 /** The roles that follow from what the session lookup found. */
@@ -25,6 +30,7 @@ export function actorFrom(row: {
   operatorGroup: OperatorGroup | null;
   storeIds: number[];
   ownedStoreIds: number[];
+  secondFactor?: boolean;
 }): Actor {
   const roles: Role[] = ['remitter'];
   if (row.storeIds.length > 0) roles.push('merchant');
@@ -35,6 +41,7 @@ export function actorFrom(row: {
     storeIds: row.storeIds,
     ownedStoreIds: row.ownedStoreIds,
     operatorGroup: row.operatorGroup,
+    secondFactor: row.secondFactor === true,
   };
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, readConfig, readPasswordHashing, readPushConfig } from './config.ts';
+import {
+  isLoopbackHost,
+  readConfig,
+  readPasswordHashing,
+  readPushConfig,
+  readStaffSecondFactor,
+} from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
   it('defaults to the embedded gazetteer and OpenStreetMap tiles, identifying itself by the public URL', () => {
@@ -182,5 +188,19 @@ describe('readPasswordHashing (decision 049)', () => {
       /published site/,
     );
     expect(() => readPasswordHashing({ PASSWORD_HASHING: 'fast' })).toThrow(/'standard' or 'fast-for-tests'/);
+  });
+});
+
+describe('readStaffSecondFactor (decision 053)', () => {
+  it('is required on a published site, offered locally unless STAFF_SECOND_FACTOR=required', () => {
+    expect(readStaffSecondFactor({})).toBe(false);
+    expect(readConfig({}).staffSecondFactorRequired).toBe(false);
+    expect(readStaffSecondFactor({ PUBLIC_URL: 'http://localhost:3100' })).toBe(false);
+    expect(readStaffSecondFactor({ STAFF_SECOND_FACTOR: 'required' })).toBe(true);
+    expect(readStaffSecondFactor({ PUBLIC_URL: 'https://mandado.uy' })).toBe(true);
+    expect(readStaffSecondFactor({ NODE_ENV: 'production' })).toBe(true);
+    expect(() => readStaffSecondFactor({ STAFF_SECOND_FACTOR: 'off', NODE_ENV: 'production' })).toThrow(
+      /'required' or unset/,
+    );
   });
 });

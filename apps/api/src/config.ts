@@ -56,6 +56,11 @@ export interface AppConfig {
   media: MediaStorageConfig;
   /** PASSWORD_HASHING: 'standard' (the default) or 'fast-for-tests', refused on a published site (decision 049). */
   passwordHashing: PasswordHashing;
+  /**
+   * Whether operators of administración and pagos must have a second factor before the back office (issue
+   * 27, decision 053): always on a published site; STAFF_SECOND_FACTOR=required turns it on locally.
+   */
+  staffSecondFactorRequired: boolean;
 }
 
 const ruleSchema = z.object({
@@ -260,6 +265,18 @@ export function readPasswordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
   return value;
 }
 
+/**
+ * STAFF_SECOND_FACTOR: unset (required on a published site, offered elsewhere) or 'required'. A published site
+ * cannot turn it off: its operators move money.
+ */
+export function readStaffSecondFactor(env: NodeJS.ProcessEnv): boolean {
+  const value = env.STAFF_SECOND_FACTOR;
+  if (value !== undefined && value !== '' && value !== 'required') {
+    throw new Error(`STAFF_SECOND_FACTOR must be 'required' or unset: ${value}`);
+  }
+  return value === 'required' || env.NODE_ENV === 'production' || isPublishedUrl(env.PUBLIC_URL);
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -306,5 +323,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     push: readPushConfig(env),
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
     passwordHashing: readPasswordHashing(env),
+    staffSecondFactorRequired: readStaffSecondFactor(env),
   };
 }

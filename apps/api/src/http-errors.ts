@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: { detail: string } | Record<string, string[]> | OutOfStockError,
+    /** Headers the answer carries too (a 429's Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super('detail' in body && typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
   }

@@ -6,6 +6,7 @@ import { isCatalogEmpty } from './db/seed/catalog-state.ts';
 import {
   DEMO_MERCHANT_EMAIL,
   DEMO_OPERATOR_EMAIL,
+  DEMO_REVIEWER_EMAIL,
   demoStaffPassword,
   seedDemoStaff,
 } from './db/seed/demo-staff.ts';
@@ -47,7 +48,7 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
     await seedDemoStaff(database.db, password);
     if (!process.env.DEMO_STAFF_PASSWORD) {
       console.log(
-        `Cuentas de demostración: ${DEMO_MERCHANT_EMAIL} (comercio) y ${DEMO_OPERATOR_EMAIL} (operador), contraseña ${password}`,
+        `Cuentas de demostración: ${DEMO_MERCHANT_EMAIL} (comercio), ${DEMO_OPERATOR_EMAIL} y ${DEMO_REVIEWER_EMAIL} (operadores), contraseña ${password}`,
       );
     }
   }
@@ -81,6 +82,7 @@ const app = await buildApp({
   // Partners' endpoints on this machine only where local push services are allowed: never in production.
   webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
+  staffSecondFactorRequired: config.staffSecondFactorRequired,
 });
 if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
   // Several instances on one PostgreSQL each see only their own disk: a photo uploaded to one is missing on the

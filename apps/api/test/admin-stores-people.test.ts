@@ -338,10 +338,24 @@ describe('people', () => {
     const url = `/v1/admin/people/${person.id}/operator/`;
     expect((await call(admin, 'PUT', url, { group: 'jefe' })).statusCode).toBe(400);
     expect((await call(pagos, 'PUT', url, { group: 'pagos' })).statusCode).toBe(403);
-    const granted = await call(admin, 'PUT', url, { group: 'soporte' });
+    // Four eyes on people (issue 27): a grant or a raise waits for another administrator's approval.
+    const second = await createUser(t.app);
+    await makeOperator(t.database, second.id, 'administracion');
+    const approveFor = async (group: string) => {
+      const asked = await call(admin, 'PUT', url, { group });
+      expect(asked.json()).toMatchObject({ pending_operator_group: group });
+      const pending = await call(second, 'GET', '/v1/admin/operator-grants/');
+      const grant = pending
+        .json<{ results: Array<{ id: number; user_id: number }> }>()
+        .results.find((row) => row.user_id === person.id);
+      return call(second, 'POST', `/v1/admin/operator-grants/${grant?.id}/approve/`);
+    };
+    expect((await approveFor('soporte')).statusCode).toBe(200);
+    const granted = await call(admin, 'GET', `/v1/admin/people/${person.id}/`);
     expect(granted.json()).toMatchObject({ roles: ['remitter', 'operator'], operator_group: 'soporte' });
-    const moved = await call(admin, 'PUT', url, { group: 'pagos' });
-    expect(moved.json()).toMatchObject({ operator_group: 'pagos' });
+    expect((await approveFor('pagos')).statusCode).toBe(200);
+    const moved = await call(admin, 'GET', `/v1/admin/people/${person.id}/`);
+    expect(moved.json()).toMatchObject({ operator_group: 'pagos', pending_operator_group: null });
     // The person's own session is an operator's now.
     expect(
       (
@@ -355,9 +369,10 @@ describe('people', () => {
     const removed = await call(admin, 'PUT', url, { group: null });
     expect(removed.json()).toMatchObject({ roles: ['remitter'], operator_group: null });
     const audits = await auditRows('operator.group_changed', `user:${person.id}`);
-    expect(audits[0]?.detail).toEqual({
+    expect(audits[0]?.detail).toMatchObject({
       before: { operator_group: 'soporte' },
       after: { operator_group: 'pagos' },
+      requested_by: admin.id,
     });
 
     for (const group of [null, 'pagos']) {

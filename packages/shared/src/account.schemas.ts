@@ -94,6 +94,8 @@ export const loginResponseSchema = z.object({
   user_account_id: z.string(),
   first_name: z.string(),
   csrf_token: z.string(),
+  /** Present (true) only when the account has a second factor on: the session completes with a code (decision 053). */
+  second_factor_required: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

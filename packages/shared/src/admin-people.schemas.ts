@@ -24,6 +24,16 @@ export const ADMIN_PEOPLE_MESSAGES = {
   idempotencyKeyRequired: 'Falta el encabezado Idempotency-Key (una clave por ajuste).',
   idempotencyKeyReused: 'Esa clave ya se usó para otro ajuste.',
   storeNotFound: 'No existe esa tienda.',
+  /** Four eyes on people (issue 27): a grant waits for a second operator of administración. */
+  grantPending: 'Ya hay un cambio de grupo pendiente para esta cuenta: apruébalo o recházalo primero.',
+  grantOwnRequest:
+    'Pediste tú este cambio de grupo: otra persona de administración del equipo debe aprobarlo.',
+  grantForYou:
+    'Este cambio de grupo es para tu cuenta: otra persona de administración del equipo debe aprobarlo.',
+  grantDecided: 'Ese cambio de grupo ya fue aprobado o rechazado.',
+  selfSecondFactor:
+    'No puedes quitar tu propia verificación en dos pasos: pídeselo a otra persona de administración.',
+  noSecondFactor: 'La cuenta no tiene la verificación en dos pasos activa.',
 } as const;
 
 export const OPERATOR_GROUP_LABELS: Record<(typeof OPERATOR_GROUPS)[number], string> = {
@@ -81,8 +91,29 @@ export const adminPersonSchema = adminPersonSummarySchema.extend({
   orders_last_30_days: z.number().int(),
   /** Whether this is the operator looking (no self-lock, no self-downgrade). */
   you: z.boolean(),
+  /** A group granted or raised that waits for a second operator's approval (issue 27), or null. */
+  pending_operator_group: z.enum(OPERATOR_GROUPS).nullable(),
+  /** Whether the account has a second factor on (issue 27); an operator may take it off (a lost phone). */
+  second_factor: z.boolean(),
 });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
+
+/** GET /v1/admin/operator-grants/: operator groups asked for and not yet approved or rejected, oldest first. */
+export const adminOperatorGrantSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  current_group: z.enum(OPERATOR_GROUPS).nullable(),
+  group: z.enum(OPERATOR_GROUPS),
+  requested_by: z.string(),
+  requested: z.string(),
+  /** Whether the operator looking may approve it: not theirs, not for them, and they are in administración. */
+  can_approve: z.boolean(),
+});
+export type AdminOperatorGrant = z.infer<typeof adminOperatorGrantSchema>;
+export const adminOperatorGrantListSchema = z.object({ results: z.array(adminOperatorGrantSchema) });
+export type AdminOperatorGrantList = z.infer<typeof adminOperatorGrantListSchema>;
 
 /** PUT …/:id/operator/: the operator's group, or null to take the role away. */
 export const adminOperatorInputSchema = z.object({

@@ -94,6 +94,18 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   operator: OPERATOR_GROUP_PERMISSIONS.administracion,
 };
 
+/**
+ * Whether moving an account from `from` (null: not an operator) to `to` gives it a power it lacks: a grant or
+ * a raise, which needs a second operator's approval (issue 27, four eyes on people). Lowering or removing
+ * never does.
+ */
+export function isOperatorGroupRaise(from: OperatorGroup | null, to: OperatorGroup | null): boolean {
+  if (to === null) return false;
+  if (from === null) return true;
+  const held = OPERATOR_GROUP_PERMISSIONS[from];
+  return OPERATOR_GROUP_PERMISSIONS[to].some((permission) => !held.includes(permission));
+}
+
 /** Who is asking: roles, store memberships and, for an operator, their group. */
 export interface PermissionHolder {
   roles: readonly Role[];

@@ -26,6 +26,16 @@ export const SERVER_MESSAGES = {
             : `${Math.ceil(minutes / 60)} horas`;
     return `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${wait}.`;
   },
+  /** Issue 27: failed logins of one account, from any address (decision 053). */
+  loginThrottled: (seconds: number, locked: boolean) => {
+    const wait =
+      seconds < 60
+        ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
+        : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
+    return locked
+      ? `Por seguridad bloqueamos el ingreso a esta cuenta tras muchos intentos fallidos. Vuelve a intentarlo en ${wait}, o restablece tu contraseña.`
+      : `Hubo varios intentos fallidos con esta cuenta. Vuelve a intentarlo en ${wait}.`;
+  },
   emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   notAuthenticated: 'Debes iniciar sesión para continuar.',
   passwordResetRequested:

@@ -25,6 +25,13 @@ export const STAFF_PATHS = {
   merchantStore: '/comercio/tienda',
   /** The store's weekly statements (owners): each week's orders, net due and whether it was paid. */
   merchantStatements: '/comercio/liquidaciones',
+  /**
+   * A login's second step (issue 27): the code of a TOTP app or a recovery code. Outside the areas' doors:
+   * until the code, the session acts for nobody. `?next=` is where to go then.
+   */
+  signInCode: '/comercio/verificacion',
+  /** The staff member's own second factor: turn it on, with recovery codes shown once (issue 27). */
+  security: '/comercio/seguridad',
   /** The operators' back office (issue 19): its start is the dashboard. */
   admin: '/admin',
   /** Every order, filterable, with a CSV export. */

@@ -18,7 +18,8 @@ const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).headers(error.headers).send(error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       if (error.validationContext === 'params')

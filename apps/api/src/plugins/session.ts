@@ -32,6 +32,12 @@ export interface RequestSession {
   userId: number;
   tokenHash: string;
   csrfToken: string;
+  /**
+   * The password was right, the second factor is still owed (decision 053): `request.actor` stays null, and
+   * only the second-factor check may complete the session, within minutes of `createdAt`.
+   */
+  secondFactorPending: boolean;
+  createdAt: Date;
 }
 
 declare module 'fastify' {
@@ -129,8 +135,14 @@ export async function registerSessions(app: FastifyInstance, lifetimes: SessionL
     const idleSince = new Date(Date.now() - lifetimes.idleSeconds * 1000);
     const row = await findSession(app.db, tokenHash, idleSince);
     if (!row) return;
-    request.session = { userId: row.userId, tokenHash, csrfToken: row.csrfToken };
-    request.actor = actorFrom(row);
+    request.session = {
+      userId: row.userId,
+      tokenHash,
+      csrfToken: row.csrfToken,
+      secondFactorPending: row.secondFactorPending,
+      createdAt: row.createdAt,
+    };
+    request.actor = row.secondFactorPending ? null : actorFrom(row);
     if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await markSessionSeen(app.db, tokenHash);
   });
 
@@ -177,18 +189,34 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  options: { secondFactorPending?: boolean } = {},
 ): Promise<RequestSession> {
   if (request.session) await closeSession(app.db, request.session.tokenHash);
   const token = randomToken();
-  const session = { userId, tokenHash: hashToken(token), csrfToken: randomToken() };
+  const secondFactorPending = options.secondFactorPending === true;
+  const session = {
+    userId,
+    tokenHash: hashToken(token),
+    csrfToken: randomToken(),
+    secondFactorPending,
+    createdAt: new Date(),
+  };
   const { absoluteSeconds, idleSeconds } = app.sessionLifetimes;
-  await openSession(app.db, { ...session, expiresAt: new Date(Date.now() + absoluteSeconds * 1000) });
+  await openSession(app.db, {
+    userId,
+    tokenHash: session.tokenHash,
+    csrfToken: session.csrfToken,
+    secondFactorPending,
+    expiresAt: new Date(Date.now() + absoluteSeconds * 1000),
+  });
   // Dead sessions are swept by logins now and then rather than by a timer, like rate-limit windows.
   if (Math.random() < 0.05) await sweepDeadSessions(app.db, new Date(Date.now() - idleSeconds * 1000));
   reply.setCookie(cookieName(request, 'session'), token, cookieOptions(request, absoluteSeconds));
   request.session = session;
   // The rest of this request acts for the new user; their staff roles are read from the next request on.
-  request.actor = actorFrom({ userId, operatorGroup: null, storeIds: [], ownedStoreIds: [] });
+  request.actor = secondFactorPending
+    ? null
+    : actorFrom({ userId, operatorGroup: null, storeIds: [], ownedStoreIds: [] });
   return session;
 }
 

@@ -61,6 +61,12 @@ const AdminCouponsPage = lazyNamed(() => import('./routes/admin-coupons.page.tsx
 const AdminSettingsPage = lazyNamed(() => import('./routes/admin-settings.page.tsx'), 'AdminSettingsPage');
 const AdminWebhooksPage = lazyNamed(() => import('./routes/admin-webhooks.page.tsx'), 'AdminWebhooksPage');
 const AdminAuditPage = lazyNamed(() => import('./routes/admin-audit.page.tsx'), 'AdminAuditPage');
+// A login's second step and the staff member's own second factor (issue 27): outside the areas' doors.
+const SecondFactorCodePage = lazyNamed(
+  () => import('./routes/second-factor-code.page.tsx'),
+  'SecondFactorCodePage',
+);
+const SecurityPage = lazyNamed(() => import('./routes/security.page.tsx'), 'SecurityPage');
 const CourierPage = lazyNamed(() => import('../features/courier/courier.page.tsx'), 'CourierPage');
 
 export function AppRoutes() {
@@ -97,6 +103,8 @@ export function AppRoutes() {
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.merchantInvitation} element={<MerchantInvitationPage />} />
+          <Route path={STAFF_PATHS.signInCode} element={<SecondFactorCodePage />} />
+          <Route path={STAFF_PATHS.security} element={<SecurityPage />} />
           <Route path={STAFF_PATHS.courier} element={<CourierPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
@@ -75,6 +77,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end of the session, whatever the activity. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The password was right but the account's second factor is still owed (decision 053): such a session
+     * acts for nobody and only completes the sign-in with a code, within a few minutes of the login.
+     */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -92,4 +99,49 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Failed logins of one account, whatever the address they come from (issue 27, decision 053). Each attempt
+ * on a known account claims a slot here before the password is checked (so parallel guesses are counted
+ * atomically) and a success deletes the row. From the 5th failure on a try waits a doubling back-off; the
+ * 10th locks the account's logins for 15 minutes and e-mails its owner once.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull(),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  /** Set by the failure that reaches the lock; a try before it is refused without checking the password. */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/**
+ * A staff member's TOTP second factor (RFC 6238, decision 053). `secret` (base32) is shown once, while the
+ * enrollment is confirmed, and never sent again; `enabledAt` is null until a first code confirms it.
+ * `lastUsedStep` is the 30-second step of the last code accepted: a code is good once.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes (10 per enrollment), only their SHA-256 kept; a used one keeps its `usedAt`. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
 );

@@ -70,6 +70,35 @@ export const userRoles = pgTable(
 );
 
 /**
+ * Four eyes on people (issue 27, decision 053): an operator group granted or raised from the back office
+ * waits here until another operator of administración (not the one who asked, not the grantee) approves it.
+ * One pending request per account.
+ */
+export const operatorGrantRequests = pgTable(
+  'operator_grant_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operatorGroup: text('operator_group').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('operator_grant_requests_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+    check('operator_grant_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'operator_grant_requests_group_check',
+      sql`${t.operatorGroup} in ('administracion', 'pagos', 'soporte')`,
+    ),
+  ],
+);
+
+/**
  * What staff did (issue 18; the back office reads it in issue 19): one row per action of a store owner, staff
  * member or operator, written in the same transaction as the change, so a change never lands without its
  * row. `action` is a dotted name (`product.created`, `product.stock`), `subject` what it acted on

@@ -8,10 +8,18 @@ import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone
 import { isSelfReferral } from '@mandado/shared/referral-rules';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
+import { loginLockedEmail } from './login-locked-email.ts';
+import {
+  claimAttempt,
+  deleteThrottle,
+  LOGIN_THROTTLE,
+  secondsUntilNextTry,
+} from './login-throttle.repository.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
@@ -88,22 +96,70 @@ export async function register(db: Database, input: RegistrationInput): Promise<
 }
 
 /**
- * The user these credentials prove, or 400. An unknown e-mail costs the same hashing work and gets the same
- * answer as a wrong password, so neither timing nor text tells whether an account exists.
+ * The user these credentials prove, or 400; a 429 while the account's failed sign-ins hold it back. The
+ * failures are not forgotten here: the route does it once the sign-in is complete (the second factor too).
+ * An unknown e-mail costs the same hashing work and gets the same answer as a wrong password, so neither
+ * timing nor text tells whether an account exists.
  */
 export async function authenticate(
   db: Database,
   input: { username: string; password: string },
 ): Promise<UserRow> {
   const user = await findUserByEmail(db, input.username);
+  const failures = user ? await claimSignInAttempt(db, user.id) : 0;
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-  if (!user || !valid) throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
+  if (!user || !valid) {
+    if (user) await signInFailed(db, user.id, failures);
+    throw new HttpError(400, { non_field_errors: [ACCOUNT_MESSAGES.invalidCredentials] });
+  }
   // An operator locked the account (issue 19): said only after the right password, so it tells a guesser
   // nothing. A password reset changes the password but not this.
   if (user.lockedAt !== null) {
     throw new HttpError(400, { non_field_errors: [ADMIN_PEOPLE_MESSAGES.accountLocked] });
   }
   return user;
+}
+
+/**
+ * Issue 27 (decision 053): failed sign-ins of one account are throttled whatever the address they come from.
+ * The attempt (a password, or a second-factor code) is counted before it is checked; over the back-off or
+ * during the lock it is a 429 saying when to try again, without checking (the right password is refused too,
+ * or a guesser would learn it from the answer). Answers the account's failure count with this attempt; the
+ * caller forgets the failures once the whole sign-in succeeded (forgetLoginFailures).
+ */
+export async function claimSignInAttempt(db: Database, userId: number): Promise<number> {
+  const failures = await claimAttempt(db, userId);
+  if (failures !== null) return failures;
+  const wait = await secondsUntilNextTry(db, userId);
+  throw new HttpError(
+    429,
+    { detail: SERVER_MESSAGES.loginThrottled(wait.seconds, wait.locked) },
+    { 'retry-after': String(wait.seconds) },
+  );
+}
+
+/**
+ * A claimed attempt failed (a wrong password, or a wrong second-factor code). The failure that starts the
+ * lock tells the owner, once: later ones within the series do not.
+ */
+export async function signInFailed(db: Database, userId: number, failures: number): Promise<void> {
+  if (failures !== LOGIN_THROTTLE.lockAfterFailures) return;
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  await enqueueEmail(
+    db,
+    loginLockedEmail({
+      email: user.email,
+      firstName: user.firstName,
+      failures,
+      lockMinutes: LOGIN_THROTTLE.lockSeconds / 60,
+    }),
+  );
+}
+
+/** A new password proves the inbox: the account's failed logins are forgotten (password reset). */
+export function forgetLoginFailures(db: DatabaseOrTransaction, userId: number): Promise<void> {
+  return deleteThrottle(db, userId);
 }
 
 /** Whether an account uses this (normalised) e-mail; the route throttles it against listing accounts. */

@@ -1,8 +1,13 @@
-import type { AdminPerson, AdminPersonSummary, AdminWallet } from '@mandado/shared/admin-people.schemas';
+import type {
+  AdminOperatorGrant,
+  AdminPerson,
+  AdminPersonSummary,
+  AdminWallet,
+} from '@mandado/shared/admin-people.schemas';
 import type { Role } from '@mandado/shared/permissions';
 import type { WALLET_ENTRY_KINDS } from '@mandado/shared/wallet.schemas';
 import type { LedgerEntryRow } from '../wallet/wallet.service.ts';
-import type { PersonDetailRow, PersonRow } from './admin-people.repository.ts';
+import type { PendingGrantRow, PersonDetailRow, PersonRow } from './admin-people.repository.ts';
 
 /** Every account is a remitter; a store member is a merchant; the operator role is granted (decision 012). */
 function rolesOf(row: PersonRow): Role[] {
@@ -39,6 +44,23 @@ export function presentPerson(row: PersonDetailRow, viewerId: number): AdminPers
     orders_total: Number(row.ordersTotal),
     orders_last_30_days: Number(row.ordersLast30Days),
     you: row.id === viewerId,
+    pending_operator_group: row.pendingOperatorGroup,
+    second_factor: row.secondFactor === true,
+  };
+}
+
+/** A pending grant as the Personas screen lists it; `canApprove` is the service's four-eyes verdict. */
+export function presentGrant(row: PendingGrantRow, canApprove: boolean): AdminOperatorGrant {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    current_group: row.currentGroup,
+    group: row.operatorGroup,
+    requested_by: row.requesterName?.trim() ?? '',
+    requested: new Date(row.createdAt).toISOString(),
+    can_approve: canApprove,
   };
 }
 

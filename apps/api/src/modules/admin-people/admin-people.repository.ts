@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { orderGroups } from '../../db/schema/orders.ts';
-import { userRoles } from '../../db/schema/staff.ts';
+import { operatorGrantRequests, userRoles } from '../../db/schema/staff.ts';
 
 /**
  * The back office's people (issue 19). Accounts are read here with their roles in one query per page (the
@@ -75,6 +75,8 @@ export interface PersonDetailRow extends PersonRow {
   memberships: Array<{ store_id: number; store_name: string; role: string }>;
   ordersTotal: number;
   ordersLast30Days: number;
+  pendingOperatorGroup: OperatorGroup | null;
+  secondFactor: boolean;
 }
 
 /** One account with its memberships (json, with the store names) and order counts: one query. */
@@ -91,6 +93,13 @@ export async function findPerson(db: DatabaseOrTransaction, userId: number): Pro
         from store_members sm join stores s on s.id = sm.store_id where sm.user_id = "users"."id"
       )`,
       ordersTotal: sql<number>`(select count(*) from ${orderGroups} g where g.remitter_id = "users"."id")::int`,
+      secondFactor: sql<boolean>`exists (
+        select 1 from second_factors sf where sf.user_id = "users"."id" and sf.enabled_at is not null
+      )`,
+      pendingOperatorGroup: sql<OperatorGroup | null>`(
+        select gr.operator_group from operator_grant_requests gr
+        where gr.user_id = "users"."id" and gr.status = 'pending'
+      )`,
       ordersLast30Days: sql<number>`(
         select count(*) from ${orderGroups} g
         where g.remitter_id = "users"."id" and g.created_at > now() - interval '30 days'
@@ -181,4 +190,92 @@ export async function lockCredit(tx: DatabaseOrTransaction, userId: number): Pro
     .where(eq(users.id, userId))
     .for('update');
   return row?.credit ?? null;
+}
+
+/** A pending grant for the account; null when one is already pending (the partial unique index decides). */
+export async function insertGrantRequest(
+  tx: DatabaseOrTransaction,
+  values: { userId: number; operatorGroup: OperatorGroup; requestedBy: number },
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(operatorGrantRequests)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: operatorGrantRequests.id });
+  return row?.id ?? null;
+}
+
+export interface GrantRequestRow {
+  id: number;
+  userId: number;
+  operatorGroup: OperatorGroup;
+  requestedBy: number | null;
+  status: string;
+}
+
+/** One request, its row locked until the transaction ends (two approvals at once: one decides). */
+export async function lockGrantRequest(
+  tx: DatabaseOrTransaction,
+  id: number,
+): Promise<GrantRequestRow | null> {
+  const [row] = await tx
+    .select({
+      id: operatorGrantRequests.id,
+      userId: operatorGrantRequests.userId,
+      operatorGroup: sql<OperatorGroup>`${operatorGrantRequests.operatorGroup}`,
+      requestedBy: operatorGrantRequests.requestedBy,
+      status: operatorGrantRequests.status,
+    })
+    .from(operatorGrantRequests)
+    .where(eq(operatorGrantRequests.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+export async function decideGrantRequest(
+  tx: DatabaseOrTransaction,
+  id: number,
+  status: 'approved' | 'rejected',
+  decidedBy: number,
+): Promise<void> {
+  await tx
+    .update(operatorGrantRequests)
+    .set({ status, decidedBy, decidedAt: sql`now()` })
+    .where(eq(operatorGrantRequests.id, id));
+}
+
+export interface PendingGrantRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  currentGroup: OperatorGroup | null;
+  operatorGroup: OperatorGroup;
+  requestedBy: number | null;
+  requesterName: string | null;
+  createdAt: Date;
+}
+
+/** Every pending request with the account's names and the requester's, oldest first: one query. */
+export async function listPendingGrants(db: Database): Promise<PendingGrantRow[]> {
+  return db
+    .select({
+      id: operatorGrantRequests.id,
+      userId: operatorGrantRequests.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      currentGroup: OPERATOR_GROUP,
+      operatorGroup: sql<OperatorGroup>`${operatorGrantRequests.operatorGroup}`,
+      requestedBy: operatorGrantRequests.requestedBy,
+      requesterName: sql<string | null>`(
+        select r.first_name || ' ' || r.last_name from users r where r.id = ${operatorGrantRequests.requestedBy}
+      )`,
+      createdAt: operatorGrantRequests.createdAt,
+    })
+    .from(operatorGrantRequests)
+    .innerJoin(users, eq(users.id, operatorGrantRequests.userId))
+    .where(eq(operatorGrantRequests.status, 'pending'))
+    .orderBy(asc(operatorGrantRequests.id));
 }

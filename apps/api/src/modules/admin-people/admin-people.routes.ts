@@ -2,6 +2,7 @@ import {
   adminLockInputSchema,
   adminMembershipInputSchema,
   adminMembershipParamsSchema,
+  adminOperatorGrantListSchema,
   adminOperatorInputSchema,
   adminPeopleListSchema,
   adminPeopleQuerySchema,
@@ -14,12 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../http-schemas.ts';
 import {
   adjustWallet,
+  approveOperatorGrant,
   getAdminPerson,
   getPersonWallet,
   grantPersonMembership,
   listAdminPeople,
+  listOperatorGrants,
   lockPerson,
+  rejectOperatorGrant,
   removePersonMembership,
+  resetPersonSecondFactor,
   setOperatorGroup,
   unlockPerson,
 } from './admin-people.service.ts';
@@ -34,7 +39,7 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
 
 /**
  * /v1/admin/people/* (issue 19): accounts, their operator group and store memberships, the lock (which ends
- * their sessions) and the wallet ledger with adjustments. Each action answers the account as it is now.
+ * their sessions) and the wallet ledger with adjustments; operator groups granted with four eyes (issue 27). Each action answers the account as it is now.
  */
 export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -78,6 +83,47 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setOperatorGroup(app.db, request.actor, request.params.id, request.body.group),
+  );
+
+  app.get(
+    '/operator-grants/',
+    {
+      config: { permission: 'admin:read' },
+      schema: {
+        tags: TAGS,
+        summary: 'Grupos de operador pedidos que esperan la aprobación de otra persona de administración',
+        response: { 200: adminOperatorGrantListSchema, ...DENIALS },
+      },
+    },
+    async (request) => listOperatorGrants(app.db, request.actor),
+  );
+
+  app.post(
+    '/operator-grants/:id/approve/',
+    {
+      config: { permission: 'admin:manage' },
+      schema: {
+        tags: TAGS,
+        summary: 'Aprueba un grupo pedido (nunca quien lo pidió ni la cuenta que lo recibe) y lo aplica',
+        params: idParamsSchema,
+        response: { 200: adminOperatorGrantListSchema, ...ACTION_ERRORS },
+      },
+    },
+    async (request) => approveOperatorGrant(app.db, request.actor, request.params.id),
+  );
+
+  app.post(
+    '/operator-grants/:id/reject/',
+    {
+      config: { permission: 'admin:manage' },
+      schema: {
+        tags: TAGS,
+        summary: 'Rechaza un grupo pedido',
+        params: idParamsSchema,
+        response: { 200: adminOperatorGrantListSchema, ...ACTION_ERRORS },
+      },
+    },
+    async (request) => rejectOperatorGrant(app.db, request.actor, request.params.id),
   );
 
   app.post(
@@ -137,6 +183,20 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => unlockPerson(app.db, request.actor, request.params.id),
+  );
+
+  app.post(
+    '/people/:id/second-factor/reset/',
+    {
+      config: { permission: 'admin:manage' },
+      schema: {
+        tags: TAGS,
+        summary: 'Quita la verificación en dos pasos de la cuenta (teléfono perdido) y cierra sus sesiones',
+        params: idParamsSchema,
+        response: { 200: adminPersonSchema, ...ACTION_ERRORS },
+      },
+    },
+    async (request) => resetPersonSecondFactor(app.db, request.actor, request.params.id),
   );
 
   app.get(

@@ -1,31 +1,42 @@
 import {
   ADMIN_PEOPLE_MESSAGES,
   ADMIN_PEOPLE_PAGE_SIZE,
+  type AdminOperatorGrantList,
   type AdminPeopleList,
   type AdminPerson,
   type AdminWallet,
 } from '@mandado/shared/admin-people.schemas';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import type { OperatorGroup } from '@mandado/shared/permissions';
+import { isOperatorGroupRaise, type OperatorGroup } from '@mandado/shared/permissions';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { sqlStateOf } from '../../db/transaction-retry.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { removeSecondFactor } from '../second-factor/second-factor.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
 import {
   grantMembershipAsOperator,
   removeMembershipAsOperator,
 } from '../store-members/store-members.service.ts';
 import { findAdjustmentByKey, readAccountLedger, recordWalletEntry } from '../wallet/wallet.service.ts';
-import { presentLedger, presentPerson, presentPersonSummary } from './admin-people.presenter.ts';
+import {
+  presentGrant,
+  presentLedger,
+  presentPerson,
+  presentPersonSummary,
+} from './admin-people.presenter.ts';
 import {
   clearLocked,
+  decideGrantRequest,
   deleteOperatorRole,
   findPerson,
+  insertGrantRequest,
+  listPendingGrants,
   listPeople,
   lockCredit,
+  lockGrantRequest,
   lockOperatorRole,
   setLocked,
   upsertOperatorGroup,
@@ -69,7 +80,9 @@ export async function getAdminPerson(
 /**
  * Gives the account the operator role in a group, moves it to another group, or (null) takes the role away.
  * An operator cannot take their own role away nor move themself out of administración: the back office
- * would lose the person making the change, and possibly its last administrator.
+ * would lose the person making the change, and possibly its last administrator. Four eyes on people (issue
+ * 27): a grant or a raise (a group with a power the account lacks) only asks; another operator of
+ * administración approves it (`approveOperatorGrant`). Lowering and removing apply at once.
  */
 export async function setOperatorGroup(
   db: Database,
@@ -89,18 +102,125 @@ export async function setOperatorGroup(
     if (current.actorGroup !== 'administracion')
       throw new HttpError(403, { detail: SERVER_MESSAGES.forbidden });
     if (current.group === group) return;
-    if (group === null) await deleteOperatorRole(tx, userId);
-    else await upsertOperatorGroup(tx, userId, group);
+    if (group !== null && isOperatorGroupRaise(current.group, group)) {
+      const requestId = await insertGrantRequest(tx, {
+        userId,
+        operatorGroup: group,
+        requestedBy: operator.userId,
+      });
+      if (requestId === null) throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantPending });
+      await recordAudit(tx, operator, {
+        storeId: null,
+        action: 'operator.grant_requested',
+        subject: `user:${userId}`,
+        detail: {
+          before: { operator_group: current.group },
+          after: { operator_group: group },
+          request: requestId,
+        },
+        actorRole: 'operator',
+      });
+      return;
+    }
+    await applyOperatorGroup(tx, operator, userId, current.group, group, {});
+  });
+  return getAdminPerson(db, operator, userId);
+}
+
+async function applyOperatorGroup(
+  tx: DatabaseOrTransaction,
+  operator: Actor,
+  userId: number,
+  before: OperatorGroup | null,
+  group: OperatorGroup | null,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  if (group === null) await deleteOperatorRole(tx, userId);
+  else await upsertOperatorGroup(tx, userId, group);
+  await recordAudit(tx, operator, {
+    storeId: null,
+    action: group === null ? 'operator.removed' : before ? 'operator.group_changed' : 'operator.granted',
+    subject: `user:${userId}`,
+    detail: { before: { operator_group: before }, after: { operator_group: group }, ...extra },
+    actorRole: 'operator',
+  });
+}
+
+/** Whether `operator` may approve a request: not their own, not for them, and they are in administración. */
+function mayApprove(operator: Actor, request: { userId: number; requestedBy: number | null }): boolean {
+  return (
+    operator.operatorGroup === 'administracion' &&
+    request.requestedBy !== operator.userId &&
+    request.userId !== operator.userId
+  );
+}
+
+/** The grants waiting for a second operator, oldest first, each saying whether the one looking may approve. */
+export async function listOperatorGrants(db: Database, actor: Actor | null): Promise<AdminOperatorGrantList> {
+  const operator = requirePermission(actor, 'admin:read');
+  const rows = await listPendingGrants(db);
+  return { results: rows.map((row) => presentGrant(row, mayApprove(operator, row))) };
+}
+
+/**
+ * The second pair of eyes: another operator of administración (not the one who asked, not the grantee: 409)
+ * approves a pending grant, which then applies with its audit row naming both.
+ */
+export async function approveOperatorGrant(
+  db: Database,
+  actor: Actor | null,
+  requestId: number,
+): Promise<AdminOperatorGrantList> {
+  const operator = requirePermission(actor, 'admin:manage');
+  await db.transaction(async (tx) => {
+    const request = await lockGrantRequest(tx, requestId);
+    if (!request) throw notFound();
+    if (request.status !== 'pending')
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantDecided });
+    if (request.requestedBy === operator.userId)
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantOwnRequest });
+    if (request.userId === operator.userId)
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantForYou });
+    const current = await lockOperatorRole(tx, request.userId, operator.userId);
+    if (current.actorGroup !== 'administracion')
+      throw new HttpError(403, { detail: SERVER_MESSAGES.forbidden });
+    await decideGrantRequest(tx, requestId, 'approved', operator.userId);
+    if (current.group !== request.operatorGroup) {
+      await applyOperatorGroup(tx, operator, request.userId, current.group, request.operatorGroup, {
+        request: requestId,
+        requested_by: request.requestedBy,
+      });
+    }
+  });
+  return listOperatorGrants(db, operator);
+}
+
+/** Turns a pending grant down (any operator of administración, the one who asked included). */
+export async function rejectOperatorGrant(
+  db: Database,
+  actor: Actor | null,
+  requestId: number,
+): Promise<AdminOperatorGrantList> {
+  const operator = requirePermission(actor, 'admin:manage');
+  await db.transaction(async (tx) => {
+    const request = await lockGrantRequest(tx, requestId);
+    if (!request) throw notFound();
+    if (request.status !== 'pending')
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantDecided });
+    await decideGrantRequest(tx, requestId, 'rejected', operator.userId);
     await recordAudit(tx, operator, {
       storeId: null,
-      action:
-        group === null ? 'operator.removed' : current.group ? 'operator.group_changed' : 'operator.granted',
-      subject: `user:${userId}`,
-      detail: { before: { operator_group: current.group }, after: { operator_group: group } },
+      action: 'operator.grant_rejected',
+      subject: `user:${request.userId}`,
+      detail: {
+        request: requestId,
+        operator_group: request.operatorGroup,
+        requested_by: request.requestedBy,
+      },
       actorRole: 'operator',
     });
   });
-  return getAdminPerson(db, operator, userId);
+  return listOperatorGrants(db, operator);
 }
 
 /** Grants a merchant role: the account joins the store as owner or staff (or changes its role there). */
@@ -168,6 +288,36 @@ export async function unlockPerson(db: Database, actor: Actor | null, userId: nu
       action: 'account.unlocked',
       subject: `user:${userId}`,
       detail: { before: { locked: true, locked_reason: reason }, after: { locked: false } },
+      actorRole: 'operator',
+    });
+  });
+  return getAdminPerson(db, operator, userId);
+}
+
+/**
+ * Takes a staff member's second factor away (issue 27: a lost phone, with its recovery codes): never one's
+ * own (409), audited, and every session of the account ends, so its next login is a password-only one that
+ * a published site's back office then sends to turn the factor on again.
+ */
+export async function resetPersonSecondFactor(
+  db: Database,
+  actor: Actor | null,
+  userId: number,
+): Promise<AdminPerson> {
+  const operator = requirePermission(actor, 'admin:manage');
+  if (userId === operator.userId)
+    throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.selfSecondFactor });
+  await db.transaction(async (tx) => {
+    if (!(await removeSecondFactor(tx, userId))) {
+      if (!(await userExists(tx, userId))) throw notFound();
+      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.noSecondFactor });
+    }
+    await endUserSessions(tx, userId);
+    await recordAudit(tx, operator, {
+      storeId: null,
+      action: 'account.second_factor_removed',
+      subject: `user:${userId}`,
+      detail: { before: { second_factor: true }, after: { second_factor: false } },
       actorRole: 'operator',
     });
   });

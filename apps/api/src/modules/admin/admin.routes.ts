@@ -2,8 +2,10 @@
 export { ADMIN_DENIALS } from './admin-denials.ts';
 
 import { PERMISSIONS, type Permission } from '@mandado/shared/permissions';
+import { SECOND_FACTOR_MESSAGES } from '@mandado/shared/second-factor.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../authorization.ts';
+import { HttpError } from '../../http-errors.ts';
 import { enforceCsrf } from '../../plugins/session.ts';
 import { adminDashboardRoutes } from '../admin-dashboard/admin-dashboard.routes.ts';
 import { adminOrderRoutes } from '../admin-orders/admin-orders.routes.ts';
@@ -20,6 +22,7 @@ import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
 import { refundAdminRoutes } from '../refunds/refunds.routes.ts';
+import { secondFactorMissing } from '../second-factor/second-factor.service.ts';
 import { settingsAdminRoutes } from '../settings/settings-admin.routes.ts';
 import { storeApplicationAdminRoutes } from '../store-applications/store-applications.routes.ts';
 import { adminStatementRoutes } from '../store-statements/admin-statements.routes.ts';
@@ -68,6 +71,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const permission = request.routeOptions.config.permission;
     // Unreachable (onRoute refuses such a route), but a route without one must never be open.
     requirePermission(request.actor, permission ?? 'admin:manage');
+    // Money and people operators on a published site: not without a second factor (issue 27, decision 053).
+    if (secondFactorMissing(request.actor, app.staffSecondFactorRequired)) {
+      throw new HttpError(403, { detail: SECOND_FACTOR_MESSAGES.requiredForAdmin });
+    }
     if (!SAFE_METHODS.has(request.method)) enforceCsrf(request);
   });
 

@@ -4,6 +4,7 @@ import { newPasswordProblem } from '@mandado/shared/password-policy';
 import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { forgetLoginFailures } from '../accounts/accounts.service.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
@@ -90,6 +91,7 @@ export async function confirmPasswordReset(
     await updatePasswordHash(tx, userId, passwordHash);
     await retireUserResetTokens(tx, userId);
     await endUserSessions(tx, userId, keep);
+    await forgetLoginFailures(tx, userId);
     return true;
   });
   if (!reset) throw invalidToken();

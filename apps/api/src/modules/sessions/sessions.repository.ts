@@ -8,6 +8,11 @@ export interface SessionRow {
   userId: number;
   csrfToken: string;
   lastSeenAt: Date;
+  createdAt: Date;
+  /** The password was right, the second factor is still owed (decision 053): the session acts for nobody. */
+  secondFactorPending: boolean;
+  /** The account has a second factor on: every live session of it has passed it (decision 053). */
+  secondFactor: boolean;
   /** What the actor is made of (decision 012), read in the same query so a request costs one lookup. */
   operatorGroup: OperatorGroup | null;
   storeIds: number[];
@@ -16,9 +21,20 @@ export interface SessionRow {
 
 export async function insertSession(
   db: Database,
-  values: { tokenHash: string; userId: number; csrfToken: string; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    userId: number;
+    csrfToken: string;
+    expiresAt: Date;
+    secondFactorPending?: boolean;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(values);
+}
+
+/** The owed second factor was given: the session acts for its user from now on. */
+export async function clearSecondFactorPending(db: DatabaseOrTransaction, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ secondFactorPending: false }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /**
@@ -36,6 +52,11 @@ export async function findLiveSession(
       userId: sessions.userId,
       csrfToken: sessions.csrfToken,
       lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
+      secondFactorPending: sessions.secondFactorPending,
+      secondFactor: sql<boolean>`exists (
+        select 1 from second_factors sf where sf.user_id = "sessions"."user_id" and sf.enabled_at is not null
+      )`,
       // Written out with aliases: inside a select list drizzle prints columns without their table, and an
       // unqualified user_id in the subquery would match every row.
       operatorGroup: sql<OperatorGroup | null>`(

@@ -1,5 +1,6 @@
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import {
+  clearSecondFactorPending,
   deleteDeadSessions,
   deleteSession,
   deleteUserSessions,
@@ -18,9 +19,20 @@ export type { SessionRow };
 
 export function openSession(
   db: Database,
-  values: { tokenHash: string; userId: number; csrfToken: string; expiresAt: Date },
+  values: {
+    tokenHash: string;
+    userId: number;
+    csrfToken: string;
+    expiresAt: Date;
+    secondFactorPending?: boolean;
+  },
 ): Promise<void> {
   return insertSession(db, values);
+}
+
+/** The second factor owed by a session was given (decision 053). */
+export function completeSecondFactor(db: DatabaseOrTransaction, tokenHash: string): Promise<void> {
+  return clearSecondFactorPending(db, tokenHash);
 }
 
 /** The session of this token hash, unless it expired or has been idle since `idleSince`. */

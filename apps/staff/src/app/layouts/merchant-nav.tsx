@@ -58,6 +58,12 @@ export function MerchantNav({ store }: { store: MerchantStore }) {
             </li>
           </>
         ) : null}
+        {/* Every member's own second factor (issue 27): outside the area, so never the current section. */}
+        <li>
+          <NavLink to={STAFF_PATHS.security} className="merchant-nav__link">
+            Seguridad
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );

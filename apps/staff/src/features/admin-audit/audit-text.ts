@@ -88,7 +88,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   refund_id: 'Devolución',
   replay_id: 'Reenvío',
   reply_id: 'Respuesta',
+  request: 'Pedido de grupo',
+  requested_by: 'Pedido por',
   role: 'Rol',
+  second_factor: 'Verificación en dos pasos',
   rows: 'Filas',
   shipping: 'Envío',
   status: 'Estado',
@@ -156,6 +159,7 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
  */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.locked': 'Cuenta bloqueada',
+  'account.second_factor_removed': 'Verificación en dos pasos quitada',
   'account.unlocked': 'Cuenta desbloqueada',
   'bank_statement.import': 'Extracto bancario importado',
   'bank_statement.confirm': 'Extracto bancario confirmado',
@@ -169,6 +173,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.joined': 'Invitación al equipo aceptada',
   'member.removed': 'Persona quitada del equipo',
   'member.role_changed': 'Rol en el equipo cambiado',
+  'operator.grant_requested': 'Grupo de operador pedido (espera aprobación)',
+  'operator.grant_rejected': 'Grupo de operador pedido rechazado',
   'operator.granted': 'Rol de operador dado',
   'operator.group_changed': 'Grupo de operador cambiado',
   'operator.removed': 'Rol de operador quitado',

@@ -1,5 +1,6 @@
 import type {
   AdminMembershipInput,
+  AdminOperatorGrantList,
   AdminPeopleList,
   AdminPerson,
   AdminWallet,
@@ -81,6 +82,11 @@ export function lockPerson(userId: number, reason: string): Promise<AdminPerson>
   return apiPost(`${personPath(userId)}/lock/`, { reason });
 }
 
+/** Takes the account's second factor away (a lost phone, issue 27); its sessions end. */
+export function resetSecondFactor(userId: number): Promise<AdminPerson> {
+  return apiPost(`${personPath(userId)}/second-factor/reset/`, {});
+}
+
 export function unlockPerson(userId: number): Promise<AdminPerson> {
   return apiPost(`${personPath(userId)}/unlock/`, {});
 }
@@ -92,4 +98,22 @@ export function adjustWallet(
   key: string,
 ): Promise<AdminWallet> {
   return apiPost(`${personPath(userId)}/wallet/adjustments/`, input, { 'Idempotency-Key': key });
+}
+
+export const OPERATOR_GRANTS_KEY = [...ADMIN_PEOPLE_KEY, 'operator-grants'] as const;
+
+/** Operator groups asked for and waiting for a second operator of administración (issue 27). */
+export function operatorGrantsQueryOptions() {
+  return queryOptions({
+    queryKey: OPERATOR_GRANTS_KEY,
+    queryFn: ({ signal }) => apiGet<AdminOperatorGrantList>('/admin/operator-grants/', signal),
+    staleTime: 0,
+  });
+}
+
+export function decideOperatorGrant(
+  grantId: number,
+  decision: 'approve' | 'reject',
+): Promise<AdminOperatorGrantList> {
+  return apiPost(`/admin/operator-grants/${segment(grantId)}/${decision}/`, {});
 }

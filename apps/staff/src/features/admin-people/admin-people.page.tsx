@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { peopleQueryOptions } from './admin-people.api.ts';
 import { personPagePath, rolesText } from './admin-people-text.ts';
+import { OperatorGrants } from './operator-grants.tsx';
 import './admin-people.css';
 
 /**
@@ -29,6 +30,7 @@ export function AdminPeopleScreen() {
       <h1 id="admin-people-title" className="staff-title">
         Personas
       </h1>
+      <OperatorGrants />
       <form className="admin-people__search" onSubmit={search}>
         <div className="admin-people__field">
           <label className="field-label" htmlFor={`${ids}-q`}>

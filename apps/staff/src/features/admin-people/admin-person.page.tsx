@@ -34,6 +34,7 @@ import {
   personKey,
   personQueryOptions,
   removeMembership,
+  resetSecondFactor,
   setOperatorGroup,
   storeChoicesQueryOptions,
   unlockPerson,
@@ -170,12 +171,20 @@ function OperatorForm({ person }: { person: AdminPerson }) {
     setBusy(true);
     try {
       const updated = await setOperatorGroup(person.id, group || null);
-      notify({
-        kind: 'success',
-        title: updated.operator_group
-          ? `Operador de ${OPERATOR_GROUP_LABELS[updated.operator_group]}`
-          : 'Ya no es operador',
-      });
+      notify(
+        updated.pending_operator_group && updated.pending_operator_group !== person.pending_operator_group
+          ? {
+              kind: 'success',
+              title: 'Pedido enviado',
+              message: 'Otra persona de administración debe aprobarlo en Personas.',
+            }
+          : {
+              kind: 'success',
+              title: updated.operator_group
+                ? `Operador de ${OPERATOR_GROUP_LABELS[updated.operator_group]}`
+                : 'Ya no es operador',
+            },
+      );
       await update(updated);
     } catch (error) {
       setProblem(failureText(error) ?? MESSAGES.serverError);
@@ -215,6 +224,11 @@ function OperatorForm({ person }: { person: AdminPerson }) {
         </button>
       )}
       <FormProblem problem={problem} />
+      {person.pending_operator_group ? (
+        <p className="admin-people__text">
+          Pendiente de aprobación: {OPERATOR_GROUP_LABELS[person.pending_operator_group]}.
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -356,6 +370,24 @@ function LockSection({ person, canManage }: { person: AdminPerson; canManage: bo
   const [locking, setLocking] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  async function removeSecondFactor() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const updated = await resetSecondFactor(person.id);
+      notify({
+        kind: 'success',
+        title: 'Verificación en dos pasos quitada',
+        message: 'Sus sesiones terminaron; podrá activarla de nuevo.',
+      });
+      await update(updated);
+    } catch (error) {
+      notify({ kind: 'error', title: 'Algo salió mal', message: failureText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function lock(reason: string) {
     const updated = await lockPerson(person.id, reason);
     setLocking(false);
@@ -407,6 +439,19 @@ function LockSection({ person, canManage }: { person: AdminPerson; canManage: bo
             Bloquear cuenta
           </button>
         )
+      ) : null}
+      <p className="admin-people__text">
+        Verificación en dos pasos: {person.second_factor ? 'activa' : 'no activada'}.
+      </p>
+      {canManage && !person.you && person.second_factor ? (
+        <button
+          type="button"
+          className="button button--secondary admin-people__action"
+          aria-disabled={busy || undefined}
+          onClick={() => void removeSecondFactor()}
+        >
+          Quitar verificación en dos pasos
+        </button>
       ) : null}
       {locking ? (
         <ReasonDialog
