@@ -86,6 +86,8 @@ export const REDACTED_LOG_PATHS = [
   '*.phone',
   '*.address',
   '*.cardNumber',
+  // A push service's WebPushError carries the subscription's endpoint, a capability URL.
+  'err.endpoint',
 ];
 
 /** The logger every app builds (pino through Fastify): masked URLs, redacted secrets, scrubbed lines. */
