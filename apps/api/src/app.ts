@@ -170,7 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const trustProxy = options.trustProxy ?? false;
   const app = Fastify({
     // Tokens in paths, query values, secrets in headers and stray e-mails never reach the logs (issue 27).
-    logger: loggerOptions(options.logLevel ?? 'silent', options.logStream),
+    logger: loggerOptions(options.logLevel ?? 'silent', {
+      stream: options.logStream,
+      traceIds: options.tracing ?? false,
+    }),
     // Every log line of a request carries its id (reqId), which the answer's X-Request-Id repeats. A trusted
     // proxy's id is kept; a client's own is not, so nobody can make their requests look like someone else's.
     genReqId: (request) => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -32,11 +33,21 @@ describe('traces over OTLP/HTTP', () => {
   let collector: Receiver<ReceivedSpan>;
   let tracing: Tracing;
   let t: TestApp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     collector = await startOtlpReceiver();
     tracing = startTracing({ endpoint: collector.url, serviceName: 'mandado-prueba' });
-    t = await createTestApp({ tracing: true });
+    t = await createTestApp({
+      tracing: true,
+      logLevel: 'info',
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logLines.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -64,6 +75,13 @@ describe('traces over OTLP/HTTP', () => {
     });
     expect(login.status).toBe(200);
     expect(login.headers.get('traceparent')).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    // The request's lines written inside its span name its trace ('incoming request' comes before the span;
+    // its reqId joins it to the others).
+    const requestLines = logLines
+      .map((line) => JSON.parse(line) as { reqId?: string; traceId?: string; msg: string })
+      .filter((line) => line.reqId === login.headers.get('x-request-id') && line.msg !== 'incoming request');
+    expect(requestLines.map((line) => line.msg)).toContain('request completed');
+    expect(requestLines.every((line) => line.traceId === traceId)).toBe(true);
     // A processor call and an outbox job, outside any request.
     await t.app.payments.card.retrieveByKey(t.database.db, 'order-group-0');
     await enqueueEmail(t.database.db, { to: email, subject: 'Hola', text: 'Hola' });

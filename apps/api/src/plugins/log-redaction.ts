@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import type { FastifyServerOptions } from 'fastify';
 
 /**
@@ -91,12 +92,25 @@ export const REDACTED_LOG_PATHS = [
 ];
 
 /** The logger every app builds (pino through Fastify): masked URLs, redacted secrets, scrubbed lines. */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  options: {
+    stream?: NodeJS.WritableStream | undefined;
+    /** With tracing on, each line written inside a span names its trace, so logs and traces join up. */
+    traceIds?: boolean;
+  } = {},
+): FastifyServerOptions['logger'] {
   return {
     level,
     serializers: { req: serializeRequestForLog },
     redact: REDACTED_LOG_PATHS,
     hooks: { streamWrite: scrubPersonalData },
-    ...(stream ? { stream } : {}),
+    ...(options.traceIds ? { mixin: traceIdOfActiveSpan } : {}),
+    ...(options.stream ? { stream: options.stream } : {}),
   };
+}
+
+function traceIdOfActiveSpan(): Record<string, string> {
+  const span = trace.getActiveSpan();
+  return span ? { traceId: span.spanContext().traceId } : {};
 }
