@@ -31,6 +31,9 @@ import {
 } from './modules/media/media-storage.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { productImageRoutes } from './modules/merchant-catalog/merchant-catalog.routes.ts';
+import { registerHttpTracing } from './modules/observability/http-tracing.ts';
+import { instrumentPayments } from './modules/observability/instrumented-payments.ts';
+import { registerMetrics } from './modules/observability/metrics.routes.ts';
 import { checkoutRoutes } from './modules/orders/checkout.routes.ts';
 import { orderHistoryRoutes } from './modules/orders/order-history.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -53,7 +56,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import type { WebhookAddressPolicy } from './modules/webhooks/webhook-address.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { serializeRequestForLog } from './plugins/log-redaction.ts';
+import { loggerOptions } from './plugins/log-redaction.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 import {
@@ -144,7 +147,16 @@ export interface BuildAppOptions {
   webhooks?: WebhookAddressPolicy;
   /** Second factor required for money and people operators (a published site); default no (tests, local). */
   staffSecondFactorRequired?: boolean;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  /** METRICS_TOKEN: what /metrics asks of scrapers outside this machine; null or absent: loopback only. */
+  metricsToken?: string | null;
+  /** A span per request (the server turns it on with OTEL_EXPORTER_OTLP_ENDPOINT); default off. */
+  tracing?: boolean;
 }
+
+/** An id a proxy in front already gave the request: kept when sane, so its logs and ours line up. */
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Without a media setting (tests, benches) photos go to a directory of this app's own that is removed when it
@@ -160,17 +172,29 @@ function temporaryMedia(app: FastifyInstance): MediaStorageConfig {
 
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const trustProxy = options.trustProxy ?? false;
   const app = Fastify({
-    // Courier and tracking tokens are credentials in the path: never written to the logs.
-    logger: { level: options.logLevel ?? 'silent', serializers: { req: serializeRequestForLog } },
+    // Tokens in paths, query values, secrets in headers and stray e-mails never reach the logs (issue 27).
+    logger: loggerOptions(options.logLevel ?? 'silent', {
+      stream: options.logStream,
+      traceIds: options.tracing ?? false,
+    }),
+    // Every log line of a request carries its id (reqId), which the answer's X-Request-Id repeats. A trusted
+    // proxy's id is kept; a client's own is not, so nobody can make their requests look like someone else's.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return trustProxy !== false && typeof given === 'string' && FORWARDED_REQUEST_ID.test(given)
+        ? given
+        : randomUUID();
+    },
     bodyLimit: 64 * 1024,
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
     ...serverTimeoutOptions({ ...DEFAULT_SERVER_TIMEOUTS, ...options.serverTimeouts }),
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
-    frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.status(404).send({ detail: SERVER_MESSAGES.routeNotFound }),
+    frameworkErrors: (_error, request, reply: FastifyReply) =>
+      reply.status(404).header('x-request-id', request.id).send({ detail: SERVER_MESSAGES.routeNotFound }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -191,11 +215,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mapTiles = options.mapTiles ?? DEFAULT_MAP_TILES;
   app.decorate('mapTiles', mapTiles);
   app.decorate('widgets', options.widgets ?? NO_WIDGETS);
-  app.decorate('payments', options.payments ?? createPayments(options.paymentsConfig));
+  // Measured once here, whichever processors are behind the port (decision 055).
+  app.decorate('payments', instrumentPayments(options.payments ?? createPayments(options.paymentsConfig)));
   app.decorate('media', options.media ?? createMediaStorage(options.mediaConfig ?? temporaryMedia(app)));
   // JSON only: a text body is refused with 415 instead of reaching validation as a string.
   app.removeContentTypeParser('text/plain');
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (options.tracing) registerHttpTracing(app);
+  registerMetrics(app, { database: options.database, token: options.metricsToken ?? null });
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, mapTiles.url, {

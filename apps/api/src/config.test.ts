@@ -204,3 +204,36 @@ describe('readStaffSecondFactor (decision 053)', () => {
     );
   });
 });
+
+describe('readConfig: metrics, traces and error reports (decision 055)', () => {
+  it('is off by default, and reads METRICS_TOKEN, OTEL_* and SENTRY_DSN when set', () => {
+    const none = readConfig({});
+    expect([none.metricsToken, none.tracing, none.errorReporting]).toEqual([null, null, null]);
+    const all = readConfig({
+      METRICS_TOKEN: 'secreto',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+      OTEL_SERVICE_NAME: 'mandado-a',
+      SENTRY_DSN: 'https://abc123@o1.ingest.sentry.io/4507',
+      NODE_ENV: 'production',
+      PAYMENTS_SANDBOX: '1',
+    });
+    expect(all.metricsToken).toBe('secreto');
+    expect(all.tracing).toEqual({ endpoint: 'http://otel-collector:4318', serviceName: 'mandado-a' });
+    expect(all.errorReporting).toEqual({
+      dsn: 'https://abc123@o1.ingest.sentry.io/4507',
+      serviceName: 'mandado-a',
+      environment: 'production',
+    });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }).tracing?.serviceName).toBe(
+      'mandado-api',
+    );
+  });
+
+  it('stops the start on an endpoint or DSN that cannot work, without printing the DSN key', () => {
+    expect(() => readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => readConfig({ SENTRY_DSN: 'https://secretkey@sentry.example.com' })).toThrow(/SENTRY_DSN/);
+    expect(() => readConfig({ SENTRY_DSN: 'https://secretkey@sentry.example.com' })).not.toThrow(/secretkey/);
+  });
+});

@@ -61,6 +61,14 @@ export interface AppConfig {
    * 27, decision 053): always on a published site; STAFF_SECOND_FACTOR=required turns it on locally.
    */
   staffSecondFactorRequired: boolean;
+  /** Where e-mails captured without SMTP are written, one file each: `<DATA_DIR>/mail` (decision 055). */
+  capturedMailDir: string;
+  /** METRICS_TOKEN: the bearer token /metrics asks of scrapers outside this machine; null: loopback only. */
+  metricsToken: string | null;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces over OTLP/HTTP, or null for none. */
+  tracing: { endpoint: string; serviceName: string } | null;
+  /** SENTRY_DSN: where unexpected errors are reported, or null; the environment is NODE_ENV's. */
+  errorReporting: { dsn: string; serviceName: string; environment: string } | null;
 }
 
 const ruleSchema = z.object({
@@ -277,6 +285,16 @@ export function readStaffSecondFactor(env: NodeJS.ProcessEnv): boolean {
   return value === 'required' || env.NODE_ENV === 'production' || isPublishedUrl(env.PUBLIC_URL);
 }
 
+/** SENTRY_DSN as Sentry writes it (scheme://key@host[:port]/[path/]project), or the start stops, loudly. */
+function sentryDsn(value: string): string {
+  if (!/^https?:\/\/[^@/\s]+@[^/\s]+\/(?:[^\s]*\/)?\d+$/.test(value)) {
+    throw new Error(
+      `SENTRY_DSN must look like https://<key>@<host>/<project id>: ${value.replace(/\/\/[^@]*@/, '//…@')}`,
+    );
+  }
+  return value;
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -324,5 +342,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
     passwordHashing: readPasswordHashing(env),
     staffSecondFactorRequired: readStaffSecondFactor(env),
+    capturedMailDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data'), 'mail'),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT),
+          serviceName: env.OTEL_SERVICE_NAME ? env.OTEL_SERVICE_NAME : 'mandado-api',
+        }
+      : null,
+    errorReporting: env.SENTRY_DSN
+      ? {
+          dsn: sentryDsn(env.SENTRY_DSN),
+          serviceName: env.OTEL_SERVICE_NAME ? env.OTEL_SERVICE_NAME : 'mandado-api',
+          environment: env.NODE_ENV ? env.NODE_ENV : 'development',
+        }
+      : null,
   };
 }

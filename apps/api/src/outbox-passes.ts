@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { reportError } from './modules/observability/error-reporting.ts';
+import { inSpan } from './modules/observability/tracing.ts';
 
 /** What an outbox worker offers the server and the tests (e-mail, Web Push, webhooks). */
 export interface OutboxPasses {
@@ -22,6 +24,8 @@ export function runOutboxPasses(options: {
   batchSize: number;
   intervalMs: number;
   log: FastifyBaseLogger;
+  /** The outbox's name in spans: mail, push or webhooks. */
+  name: string;
   /** Logged when a pass fails ('E-mail outbox pass failed'). */
   failureMessage: string;
 }): OutboxPasses {
@@ -33,7 +37,14 @@ export function runOutboxPasses(options: {
   let queued: Promise<void> | null = null;
 
   async function sendAllDue(): Promise<void> {
-    while (!stopped && (await sendBatch()) === batchSize) {}
+    // One span per batch: an outbox job, with how many rows it took.
+    const sendSpannedBatch = () =>
+      inSpan(`outbox ${options.name}`, { 'mandado.outbox': options.name }, async (span) => {
+        const claimed = await sendBatch();
+        span.setAttribute('mandado.outbox.claimed', claimed);
+        return claimed;
+      });
+    while (!stopped && (await sendSpannedBatch()) === batchSize) {}
   }
 
   function requestPass(): Promise<void> {
@@ -45,6 +56,7 @@ export function runOutboxPasses(options: {
     queued = pass;
     tail = pass.catch((error: unknown) => {
       log.error({ err: error }, options.failureMessage);
+      reportError(error, { worker: options.failureMessage });
     });
     return pass;
   }

@@ -15,6 +15,7 @@ import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
 import { type PhotoSweepWorker, startPhotoSweepWorker } from './modules/media/product-photos.service.ts';
+import { setErrorReporter } from './modules/observability/error-reporting.ts';
 import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { type RefundWorker, startRefundWorker } from './modules/refunds/refund-worker.ts';
@@ -22,6 +23,15 @@ import { type PushWorker, startPushWorker } from './modules/store-inbox/push-wor
 import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
+// Loaded only when configured (decision 055): without OTEL_EXPORTER_OTLP_ENDPOINT and SENTRY_DSN the server
+// imports neither SDK and its spans and reports are the API's no-ops.
+const tracing = config.tracing
+  ? (await import('./modules/observability/tracing-sdk.ts')).startTracing(config.tracing)
+  : null;
+const errorReporter = config.errorReporting
+  ? (await import('./modules/observability/sentry-reporter.ts')).createSentryReporter(config.errorReporting)
+  : null;
+setErrorReporter(errorReporter);
 setPasswordHashing(config.passwordHashing);
 if (config.passwordHashing === 'fast-for-tests') {
   console.warn('PASSWORD_HASHING=fast-for-tests: new password hashes are cheap, for test runs only');
@@ -83,6 +93,8 @@ const app = await buildApp({
   webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
   staffSecondFactorRequired: config.staffSecondFactorRequired,
+  metricsToken: config.metricsToken,
+  tracing: tracing !== null,
 });
 if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
   // Several instances on one PostgreSQL each see only their own disk: a photo uploaded to one is missing on the
@@ -91,7 +103,7 @@ if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
 }
 if (!config.smtpUrl) {
   // Fine on a laptop; on a server it means nobody receives mail and reset links sit in the log.
-  app.log.warn('SMTP_URL is not set: e-mails are captured in the outbox and written to this log, not sent');
+  app.log.warn(`SMTP_URL is not set: e-mails are not sent but written to files in ${config.capturedMailDir}`);
 }
 if (!config.payments.stripe) {
   // The default: cards go to the embedded test-mode sandbox (decision 023); readConfig already refused it in
@@ -102,7 +114,12 @@ if (!config.payments.stripe) {
     'STRIPE_WEBHOOK_SECRET is not set: no Stripe webhook, payments land only when the shopper returns to confirm',
   );
 }
-const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+const mailTransport = createMailTransport({
+  smtpUrl: config.smtpUrl,
+  from: config.mailFrom,
+  log: app.log,
+  capturedMailDir: config.capturedMailDir,
+});
 app.addHook('onClose', async () => {
   await expiryWorker?.stop();
   await refundWorker?.stop();
@@ -111,6 +128,9 @@ app.addHook('onClose', async () => {
   await webhookWorker?.stop();
   await mailWorker?.stop();
   mailTransport.close();
+  // What is still buffered leaves before the process does.
+  await tracing?.shutdown();
+  await errorReporter?.close(2000);
 });
 
 async function shutdown(): Promise<void> {

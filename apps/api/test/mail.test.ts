@@ -1,4 +1,7 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -223,7 +226,7 @@ describe('e-mail outbox leases', () => {
 });
 
 describe('e-mail capture without SMTP', () => {
-  it('logs recipient, subject and text, and marks the e-mail captured', async () => {
+  it('writes the message to a file, logs only its outbox id and kind, and marks the e-mail captured', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -232,21 +235,33 @@ describe('e-mail capture without SMTP', () => {
       },
     });
     const logger = Fastify({ logger: { level: 'info', stream } }).log;
+    const dir = await mkdtemp(path.join(tmpdir(), 'mandado-mail-'));
     const to = 'captured@correo.com';
+    const link = 'http://localhost:3000/password-reset?token=xyz';
     await enqueueEmail(t.database.db, {
       to,
       subject: 'Restablece tu contraseña de Mandado',
-      text: 'Enlace: http://localhost:3000/password-reset?token=xyz',
+      text: `Enlace: ${link}`,
+      kind: 'password.reset',
     });
-    await startWorker({ transport: captureMailTransport(logger) }).drain();
+    await startWorker({ transport: captureMailTransport(logger, dir) }).drain();
 
     const row = await outboxRow(to);
     expect(row).toMatchObject({ status: 'captured', attempts: 1 });
     expect(row.sent_at).not.toBeNull();
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string; mail?: { to: string } });
-    const entry = logged.find((line) => line.mail?.to === to);
-    expect(entry?.msg).toContain('Restablece tu contraseña de Mandado');
-    expect(entry?.msg).toContain('http://localhost:3000/password-reset?token=xyz');
+    // The developer reads the message, link included, in its file…
+    const file = await readFile(path.join(dir, `${row.id}.eml`), 'utf8');
+    expect(file).toContain(`To: ${to}`);
+    expect(file).toContain('Subject: Restablece tu contraseña de Mandado');
+    expect(file).toContain(link);
+    // …and the log says which row went where, without the address or the link (issue 27).
+    const entry = lines
+      .map((line) => JSON.parse(line) as { msg: string; emailId?: number; kind?: string; file?: string })
+      .find((line) => line.emailId === row.id);
+    expect(entry).toMatchObject({ kind: 'password.reset', file: path.join(dir, `${row.id}.eml`) });
+    expect(lines.join('')).not.toContain(to);
+    expect(lines.join('')).not.toContain('token=xyz');
     expect(sink.messages.some((mail) => mail.to.includes(to))).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });

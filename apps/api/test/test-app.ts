@@ -35,6 +35,10 @@ export async function createTestApp(
     | 'media'
     | 'webhooks'
     | 'staffSecondFactorRequired'
+    | 'logLevel'
+    | 'logStream'
+    | 'metricsToken'
+    | 'tracing'
   > = {},
 ): Promise<TestApp> {
   // Some thousand accounts per run: their hashes at 0.7 ms, not 30 (decision 049; password-hashing.test.ts

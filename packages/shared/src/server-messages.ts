@@ -59,6 +59,8 @@ export const SERVER_MESSAGES = {
   memberNotFound: 'Esa persona no trabaja en esta tienda',
   routeNotFound: 'La dirección solicitada no existe.',
   forbidden: 'No tienes permiso para realizar esta acción.',
+  /** GET /metrics from outside this machine without METRICS_TOKEN (decision 055). */
+  metricsUnauthorized: 'Las métricas piden el token de métricas.',
   /** Uploaded photos (decision 041): checked by content, at most 8 MB. */
   imageTooLarge: 'La foto pesa más de 8 MB',
   imageNotSupported: 'La imagen no es JPEG, PNG ni WebP',

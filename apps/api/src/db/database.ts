@@ -69,6 +69,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a gzipped copy of the data directory, used to clone a migrated database for tests. */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections right now, for /metrics (PGlite has one in-process connection). */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export type DatabaseOptions = (
@@ -188,5 +197,6 @@ function openPostgres(
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-errors.ts';
+import { reportError } from '../modules/observability/error-reporting.ts';
 
 const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: SERVER_MESSAGES.payloadTooLarge },
@@ -40,6 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     request.log.error({ err: error }, 'unhandled error');
+    reportError(error, { requestId: request.id, route: request.routeOptions.url, method: request.method });
     return reply.status(500).send({ detail: MESSAGES.serverError });
   });
 }

@@ -17,6 +17,7 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { ordersPaid } from '../observability/metrics.ts';
 import { getCheckoutSettings } from '../orders/checkout-settings.ts';
 import { applyManualPayment } from '../orders/mark-paid.service.ts';
 import type { OrdersContext } from '../orders/orders-context.ts';
@@ -193,6 +194,8 @@ export async function confirmBankStatement(
     return paid;
   });
   if (paidCount !== null && paidCount > 0) {
+    // A statement's rows are transfers or deposits; counted together, after the commit.
+    ordersPaid.inc({ payment_method: 'bank_statement' }, paidCount);
     ctx.kickMailWorker();
     ctx.kickPushWorker?.();
   }

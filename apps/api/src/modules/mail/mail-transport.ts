@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -8,6 +11,9 @@ export interface MailMessage {
   html: string | null;
   /** Reply-To (issue 19: the support inbox answers on behalf of the team, replies go to the writer). */
   replyTo?: string | null;
+  /** The outbox row's id and kind, when it comes from the outbox: what a captured message's log line shows. */
+  id?: number;
+  kind?: string | null;
 }
 
 /** How a message left: handed to an SMTP server, or only written to the log (no SMTP configured). */
@@ -20,8 +26,10 @@ export interface MailTransport {
 }
 
 export interface MailTransportOptions {
-  /** smtp://user:pass@host:587 or smtps://…; null captures every message in the log instead. */
+  /** smtp://user:pass@host:587 or smtps://…; null captures every message in `capturedMailDir` instead. */
   smtpUrl: string | null;
+  /** Where captured messages are written, one file each (`<DATA_DIR>/mail`). */
+  capturedMailDir: string;
   /** The From header, e.g. `Mandado <no-reply@mandado.uy>`. */
   from: string;
   log: FastifyBaseLogger;
@@ -30,7 +38,7 @@ export interface MailTransportOptions {
 export function createMailTransport(options: MailTransportOptions): MailTransport {
   return options.smtpUrl
     ? smtpMailTransport(options.smtpUrl, options.from)
-    : captureMailTransport(options.log);
+    : captureMailTransport(options.log, options.capturedMailDir);
 }
 
 export function smtpMailTransport(smtpUrl: string, from: string): MailTransport {
@@ -69,15 +77,26 @@ export function smtpMailTransport(smtpUrl: string, from: string): MailTransport 
 }
 
 /**
- * Without SMTP (the embedded default) a message is written to the log, text included, so a developer can
- * follow a password-reset link straight from the terminal.
+ * Without SMTP (the embedded default) a message is written to a file in `dir` (`<DATA_DIR>/mail/<id>.eml`),
+ * where a developer opens a password-reset link; the log only says which outbox row was captured and where
+ * (issue 27: addresses and links are personal data and credentials, never log content).
  */
-export function captureMailTransport(log: FastifyBaseLogger): MailTransport {
+export function captureMailTransport(log: FastifyBaseLogger, dir: string): MailTransport {
   return {
     async deliver(message) {
+      await mkdir(dir, { recursive: true });
+      const name = `${message.id ?? `${Date.now()}-${randomUUID()}`}.eml`;
+      const file = path.join(dir, name);
+      const headers = [
+        `To: ${message.to}`,
+        ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+        `Subject: ${message.subject}`,
+        'Content-Type: text/plain; charset=utf-8',
+      ];
+      await writeFile(file, `${headers.join('\n')}\n\n${message.text}\n`, { mode: 0o600 });
       log.info(
-        { mail: { to: message.to, subject: message.subject } },
-        `E-mail captured (SMTP_URL is not set) to ${message.to}: ${message.subject}\n${message.text}`,
+        { emailId: message.id ?? null, kind: message.kind ?? null, file },
+        'E-mail captured (SMTP_URL is not set): written to a file, not sent',
       );
       return 'captured';
     },

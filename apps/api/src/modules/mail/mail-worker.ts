@@ -109,6 +109,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     batchSize,
     intervalMs: options.intervalMs ?? 5000,
     log,
+    name: 'mail',
     failureMessage: 'E-mail outbox pass failed',
   });
 }

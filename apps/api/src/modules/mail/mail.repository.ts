@@ -11,6 +11,8 @@ export interface ClaimedEmail {
   html: string | null;
   replyTo: string | null;
   attempts: number;
+  /** What the message is ('order.confirmed', 'password.reset', …), when its sender named it. */
+  kind: string | null;
 }
 
 export async function insertOutboxEmail(db: DatabaseOrTransaction, email: OutgoingEmail): Promise<void> {
@@ -60,6 +62,7 @@ export async function claimDueEmails(
       html: emailOutbox.htmlBody,
       replyTo: emailOutbox.replyTo,
       attempts: emailOutbox.attempts,
+      kind: emailOutbox.kind,
     });
   return rows.sort((a, b) => a.id - b.id);
 }

@@ -1,6 +1,7 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { ordersFailed, ordersPaid } from '../observability/metrics.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
@@ -69,7 +70,9 @@ export async function landPayment(
     return null;
   }
   if (outcome.status === 'succeeded') return confirmPaidGroup(ctx, groupId, outcome.processorRef, settings);
-  await cancelUnpaidGroup(ctx, groupId, outcome.message, outcome.processorRef);
+  if (await cancelUnpaidGroup(ctx, groupId, outcome.message, outcome.processorRef)) {
+    ordersFailed.inc({ reason: 'declined' });
+  }
   return null;
 }
 
@@ -127,6 +130,8 @@ export async function confirmPaidGroup(
     return loaded;
   });
   if (confirmed) {
+    // Counted after the commit, by the one caller whose compare-and-set won.
+    ordersPaid.inc({ payment_method: confirmed.group.paymentMethod });
     ctx.kickMailWorker();
     ctx.kickPushWorker?.();
     ctx.kickWebhookWorker?.();

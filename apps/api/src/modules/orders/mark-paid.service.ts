@@ -6,6 +6,7 @@ import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { ordersPaid } from '../observability/metrics.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
@@ -64,6 +65,7 @@ export async function markOrderPaid(
         : CHECKOUT_MESSAGES.orderNotPayable;
     throw new HttpError(409, { detail });
   }
+  ordersPaid.inc({ payment_method: found.group.paymentMethod });
   ctx.kickMailWorker();
   ctx.kickPushWorker?.();
   ctx.kickWebhookWorker?.();

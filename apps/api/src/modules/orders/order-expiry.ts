@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { reportError } from '../observability/error-reporting.ts';
+import { ordersFailed } from '../observability/metrics.ts';
 import type { ChargeOutcome } from '../payments/payment-processor.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
@@ -68,7 +70,10 @@ export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise
           continue;
         }
       }
-      if (await cancelUnpaidGroup(ctx, group.id, EXPIRED_CARD_REASON, null)) cancelled += 1;
+      if (await cancelUnpaidGroup(ctx, group.id, EXPIRED_CARD_REASON, null)) {
+        cancelled += 1;
+        ordersFailed.inc({ reason: 'expired' });
+      }
       continue;
     }
     if (!isManualMethod(group.paymentMethod)) continue;
@@ -91,7 +96,10 @@ export async function expireUnpaidOrders(ctx: OrdersContext, now: Date): Promise
       }
       return true;
     });
-    if (done) cancelled += 1;
+    if (done) {
+      cancelled += 1;
+      ordersFailed.inc({ reason: 'expired' });
+    }
   }
   if (cancelled > 0) ctx.kickMailWorker();
   return cancelled;
@@ -122,6 +130,7 @@ export function startOrderExpiryWorker(options: {
         await expireUnpaidOrders(options.ctx, options.ctx.now());
       } catch (error) {
         options.log.error({ err: error }, 'order expiry pass failed');
+        reportError(error, { worker: 'order expiry pass failed' });
       }
       const now = options.ctx.now();
       if (now.getTime() - lastSweep < sweepIntervalMs) return;
@@ -131,6 +140,7 @@ export function startOrderExpiryWorker(options: {
         if (landed > 0) options.log.warn({ landed }, 'sweep landed charges their groups had missed');
       } catch (error) {
         options.log.error({ err: error }, 'unsettled charges sweep failed');
+        reportError(error, { worker: 'unsettled charges sweep failed' });
       }
     });
   }, options.intervalMs ?? 60_000);

@@ -31,6 +31,7 @@ import { findCouponForCheckout, takeCouponUse } from '../coupons/coupons.service
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { getZoneMap } from '../geo/zones.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
+import { ordersPlaced } from '../observability/metrics.ts';
 import type { CardDetails, ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { recordWelcomeCredit, welcomeCreditForOrder } from '../referrals/referral-ledger.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
@@ -176,6 +177,8 @@ export async function placeOrder(
     if (error instanceof Refusal) return { status: error.status, body: error.body };
     throw error;
   }
+  // Counted once the group's transaction committed; a replayed request returned above without counting.
+  ordersPlaced.inc({ payment_method: placed.group.paymentMethod });
   const answer = await collectPayment(ctx, placed);
   await storeIdempotentAnswer(ctx.db, userId, key, { ...answer, groupId: placed.group.id });
   return answer;

@@ -40,15 +40,16 @@ export async function requestPasswordReset(
     const recipient = await issueResetToken(tx, email, tokenHash, TOKEN_LIFETIME_SECONDS);
     if (!recipient) return false;
     const link = `${publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(
-      tx,
-      passwordResetEmail({
+    await enqueueEmail(tx, {
+      ...passwordResetEmail({
         email: recipient.email,
         firstName: recipient.firstName,
         link,
         validMinutes: TOKEN_LIFETIME_SECONDS / 60,
       }),
-    );
+      // Named, so a captured reset's log line says what it is without its address or link (issue 27).
+      kind: 'password.reset',
+    });
     return true;
   });
 }

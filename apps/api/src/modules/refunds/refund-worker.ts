@@ -1,6 +1,9 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { reportError } from '../observability/error-reporting.ts';
+import { refundsProcessed } from '../observability/metrics.ts';
+import { inSpan } from '../observability/tracing.ts';
 import type { Payments } from '../payments/payment-processor.ts';
 import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
@@ -96,6 +99,7 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
           `Refund failed: ${reason}`,
         );
         await recordRefundFailure(db, refund.id, { error: reason, retryInSeconds, giveUp });
+        refundsProcessed.inc({ outcome: giveUp ? 'given_up' : 'failed' });
         continue;
       }
       const settled = await db.transaction(async (tx) => {
@@ -107,7 +111,10 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
         }
         return true;
       });
-      if (settled) succeeded += 1;
+      if (settled) {
+        succeeded += 1;
+        refundsProcessed.inc({ outcome: 'succeeded' });
+      }
     }
     // A full batch may mean more is due; failed rows move to the future, so this ends.
     if (batch.length < batchSize) break;
@@ -133,9 +140,11 @@ export function startRefundWorker(options: RefundWorkerOptions): RefundWorker {
       queued = false;
       if (stopped) return;
       try {
-        await runDueRefunds(options);
+        // A span per pass, like the other outboxes' jobs (decision 055); processor calls are its children.
+        await inSpan('outbox refunds', { 'mandado.outbox': 'refunds' }, () => runDueRefunds(options));
       } catch (error) {
         options.log.error({ err: error }, 'Refund pass failed');
+        reportError(error, { worker: 'Refund pass failed' });
       }
     });
   }

@@ -96,6 +96,7 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
     batchSize,
     intervalMs: options.intervalMs ?? 10_000,
     log,
+    name: 'push',
     failureMessage: 'Push outbox pass failed',
   });
 }

@@ -131,6 +131,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     batchSize,
     intervalMs: options.intervalMs ?? 5000,
     log,
+    name: 'webhooks',
     failureMessage: 'Webhook outbox pass failed',
   });
 }
