@@ -1,4 +1,4 @@
-import type { CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES, type CourierStoreOrder } from '@mandado/shared/courier.schemas';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
@@ -142,7 +142,14 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
       notify({ kind: 'success', title: 'Pedido retirado', message: 'Ahora figura en camino.' });
     },
     onError: (error) => {
-      notify({ kind: 'error', title: 'Algo salió mal', message: error.message });
+      // A 409 here is a repeated tap or a retry whose first answer was lost: the pickup is already recorded,
+      // so the courier hears that it is on its way, not that something failed.
+      const alreadyDone = error instanceof ApiError && error.message === COURIER_MESSAGES.alreadyPickedUp;
+      notify(
+        alreadyDone
+          ? { kind: 'success', title: 'Pedido retirado', message: error.message }
+          : { kind: 'error', title: 'Algo salió mal', message: error.message },
+      );
       refresh();
     },
   });
