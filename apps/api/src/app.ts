@@ -215,9 +215,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSessions(app, options.sessionLifetimes ?? DEFAULT_SESSION_LIFETIMES);
 
   // The probes, outside /v1: no session, no CSRF, no rate limit, on every role (issue 27).
-  await app.register(healthRoutes, {
-    database: options.database,
-    readiness: options.readiness ?? createReadiness(),
+  const readiness = options.readiness ?? createReadiness();
+  await app.register(healthRoutes, { database: options.database, readiness });
+  app.addHook('onRequest', async (_request, reply) => {
+    // A keep-alive client that sends one more request while this instance drains is served, then told to
+    // reconnect (through the proxy, to another instance).
+    if (readiness.draining) reply.header('connection', 'close');
   });
   if (options.surface === 'health') {
     app.setNotFoundHandler(async (_request, reply) =>

@@ -11,6 +11,7 @@ import {
   seedDemoStaff,
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
+import { drainInstance } from './drain.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
@@ -134,31 +135,22 @@ async function stopWorkers(): Promise<void> {
   ]);
 }
 
-/**
- * SIGTERM (a rolling restart, a scale-down; issue 27): /ready answers 503 at once; the server stops accepting
- * connections and finishes the requests in flight, telling keep-alive clients to close; the workers stop and
- * give back the outbox rows they claimed but did not send, so another instance sends them now rather than
- * when the lease runs out; the pool closes. Whatever still runs at DRAIN_TIMEOUT_SECONDS is cut.
- */
+// SIGTERM (a rolling restart, a scale-down) or Ctrl-C: drain, then end (issue 27).
 let draining = false;
 async function shutdown(signal: string): Promise<void> {
   if (draining) return;
   draining = true;
-  readiness.draining = true;
-  app.log.info({ signal, drainTimeoutMs: config.drainTimeoutMs }, 'draining');
-  const limit = new Promise<'limit'>((resolve) => {
-    setTimeout(() => resolve('limit'), config.drainTimeoutMs).unref();
+  app.log.info({ signal }, 'stopping');
+  await drainInstance({
+    app,
+    readiness,
+    stopWorkers,
+    closeDatabase: async () => {
+      mailTransport.close();
+      await database.close();
+    },
+    timeoutMs: config.drainTimeoutMs,
   });
-  const closed = app.close().then(() => 'closed' as const);
-  if ((await Promise.race([closed, limit])) === 'limit') {
-    app.log.warn('drain limit reached: closing the connections still open');
-    app.server.closeAllConnections();
-  }
-  await Promise.race([closed.catch(() => 'closed' as const), limit]);
-  await Promise.race([stopWorkers(), limit]);
-  mailTransport.close();
-  await database.close().catch(() => {});
-  app.log.info('drained');
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -168,10 +160,6 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('unhandledRejection', (reason) => {
   if (!isConnectionLost(reason)) throw reason;
   app.log.warn({ err: reason }, 'database connection lost outside a request');
-});
-app.addHook('onRequest', async (_request, reply) => {
-  // A keep-alive client that sends on during the drain is served, then told to reconnect (to another instance).
-  if (readiness.draining) reply.header('connection', 'close');
 });
 
 await app.listen({ port: config.port, host: config.host });

@@ -30,6 +30,7 @@ const CONNECTION_LOST_MESSAGES = [
   /connection error and is not queryable/i,
   /Client was closed and is not queryable/i,
   /Cannot use a pool after calling end on the pool/i,
+  /PGlite is closed/i,
 ];
 
 /** Looks through Drizzle's wrapper (DrizzleQueryError keeps the driver's error as `cause`). */
