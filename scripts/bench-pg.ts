@@ -25,7 +25,7 @@ const basePort = Number(process.env.BENCH_PG_PORT ?? 3310);
 
 type Kind = 'read' | 'cart' | 'order';
 
-interface Shopper {
+export interface Shopper {
   headers: Record<string, string>;
   beneficiaryId: string;
   lines: Array<{ product_id: number; quantity: number }>;
@@ -35,13 +35,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await client.connect();
   try {
@@ -52,7 +52,7 @@ async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): P
 }
 
 /** Shoppers written straight to the database (registering 400 through argon2 would take minutes). */
-async function prepare(databaseUrl: string): Promise<{ shoppers: Shopper[]; readUrls: string[] }> {
+export async function prepare(databaseUrl: string): Promise<{ shoppers: Shopper[]; readUrls: string[] }> {
   const database = await openDatabase({ databaseUrl });
   try {
     await database.migrate();

@@ -8,7 +8,7 @@ export interface OutboxPasses {
   kick(): void;
   /** Sends everything due now and resolves when done (tests); rejects if the database fails. */
   drain(): Promise<void>;
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling and waits for the pass in progress, which starts no more rows and gives back the rest. */
   stop(): Promise<void>;
 }
 
@@ -19,8 +19,11 @@ export interface OutboxPasses {
  * retries and rows another instance wrote. Across processes the rows' leases keep two workers apart.
  */
 export function runOutboxPasses(options: {
-  /** Claims and sends one batch; answers how many rows it claimed. */
-  sendBatch: () => Promise<number>;
+  /**
+   * Claims and sends one batch; answers how many rows it claimed. Once `stopping()` answers true (the worker
+   * is stopping) it starts no more rows and gives back the ones it claimed and did not start (issue 27).
+   */
+  sendBatch: (stopping: () => boolean) => Promise<number>;
   batchSize: number;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -40,7 +43,7 @@ export function runOutboxPasses(options: {
     // One span per batch: an outbox job, with how many rows it took.
     const sendSpannedBatch = () =>
       inSpan(`outbox ${options.name}`, { 'mandado.outbox': options.name }, async (span) => {
-        const claimed = await sendBatch();
+        const claimed = await sendBatch(() => stopped);
         span.setAttribute('mandado.outbox.claimed', claimed);
         return claimed;
       });

@@ -39,6 +39,8 @@ export async function createTestApp(
     | 'logStream'
     | 'metricsToken'
     | 'tracing'
+    | 'readiness'
+    | 'surface'
   > = {},
 ): Promise<TestApp> {
   // Some thousand accounts per run: their hashes at 0.7 ms, not 30 (decision 049; password-hashing.test.ts

@@ -12,6 +12,7 @@ import {
   findRefundNotice,
   markRefundSucceeded,
   recordRefundFailure,
+  releaseRefundLeases,
 } from './refunds.repository.ts';
 import { enqueueRefundEmail } from './refunds.service.ts';
 
@@ -34,6 +35,8 @@ export interface RefundWorkerDeps {
   batchSize?: number;
   /** How long a claimed refund stays out of other workers' reach: longer than a processor call may take. */
   leaseSeconds?: number;
+  /** True once the worker is stopping: the pass starts no more refunds and gives back the rest (issue 27). */
+  stopping?: () => boolean;
 }
 
 export interface RefundWorkerOptions extends RefundWorkerDeps {
@@ -84,9 +87,19 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
   const { db, log } = deps;
   const batchSize = deps.batchSize ?? REFUND_BATCH_SIZE;
   let succeeded = 0;
+  let stoppedEarly = false;
   for (;;) {
     const batch = await claimDueRefunds(db, batchSize, deps.leaseSeconds ?? REFUND_LEASE_SECONDS);
-    for (const refund of batch) {
+    for (const [index, refund] of batch.entries()) {
+      if (deps.stopping?.()) {
+        // Left for another instance's next poll rather than for the lease to run out.
+        await releaseRefundLeases(
+          db,
+          batch.slice(index).map((rest) => rest.id),
+        );
+        stoppedEarly = true;
+        break;
+      }
       try {
         await refundAtProcessor(deps.payments, db, refund);
       } catch (error) {
@@ -117,7 +130,7 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
       }
     }
     // A full batch may mean more is due; failed rows move to the future, so this ends.
-    if (batch.length < batchSize) break;
+    if (stoppedEarly || batch.length < batchSize) break;
   }
   if (succeeded > 0) deps.kickMailWorker();
   return succeeded;
@@ -141,7 +154,9 @@ export function startRefundWorker(options: RefundWorkerOptions): RefundWorker {
       if (stopped) return;
       try {
         // A span per pass, like the other outboxes' jobs (decision 055); processor calls are its children.
-        await inSpan('outbox refunds', { 'mandado.outbox': 'refunds' }, () => runDueRefunds(options));
+        await inSpan('outbox refunds', { 'mandado.outbox': 'refunds' }, () =>
+          runDueRefunds({ ...options, stopping: () => stopped }),
+        );
       } catch (error) {
         options.log.error({ err: error }, 'Refund pass failed');
         reportError(error, { worker: 'Refund pass failed' });
