@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { isPublishedUrl, readConfig } from './config.ts';
+import { type BackupSocket, backupSocketPath, startBackupSocket } from './db/backup-socket.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { isCatalogEmpty } from './db/seed/catalog-state.ts';
@@ -100,6 +101,11 @@ if (!config.payments.stripe) {
     'STRIPE_WEBHOOK_SECRET is not set: no Stripe webhook, payments land only when the shopper returns to confirm',
   );
 }
+// `npm run db:backup` beside this server on the embedded database: it asks for a dump here (decision 056).
+let backupSocket: BackupSocket | null = null;
+app.addHook('onClose', async () => {
+  await backupSocket?.close();
+});
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 app.addHook('onClose', async () => {
   await expiryWorker?.stop();
@@ -120,6 +126,11 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+if ('dataDir' in config.database && database.dumpDataDir) {
+  const socketPath = backupSocketPath(config.database.dataDir);
+  backupSocket = await startBackupSocket({ socketPath, dump: database.dumpDataDir, log: app.log });
+  if (!backupSocket) app.log.warn(`DATA_DIR is too deep for ${socketPath}: back up with the server stopped`);
+}
 mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
 // E-mails left pending by a previous run, or enqueued before listen, go out now.
 mailWorker.kick();

@@ -67,7 +67,10 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: a gzipped copy of the data directory, used to clone a migrated database for tests. */
+  /**
+   * PGlite only: a gzipped copy of the data directory, taken between transactions (tests clone a migrated
+   * database with it; `npm run db:backup` asks the running server for one, decision 056).
+   */
   dumpDataDir?(): Promise<Blob>;
 }
 
@@ -77,7 +80,11 @@ export type DatabaseOptions = (
       /** Connections this process may hold (DATABASE_POOL_MAX); instances × this must fit max_connections. */
       poolMax?: number;
     }
-  | { dataDir: string }
+  | {
+      dataDir: string;
+      /** A dump to write into a new dataDir at its first opening (`npm run db:restore`). */
+      loadDataDir?: Blob;
+    }
   | { loadDataDir: Blob }
   | { inMemory: true }
 ) & {
@@ -121,7 +128,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create({
       extensions: pgliteExtensions,
       ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
-      ...('loadDataDir' in options ? { loadDataDir: options.loadDataDir } : {}),
+      ...('loadDataDir' in options && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
     lock?.release();
@@ -139,7 +146,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         lock?.release();
       }
     },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    // PGlite's own dump holds only the query lock, so it could fall between two statements of a transaction;
+    // holding the transaction lock too (every statement takes it: no query may run inside) makes it a point
+    // between transactions. The checkpoint first leaves little write-ahead log for the copy to replay when it
+    // is opened. Queries wait for the dump's duration (decision 056).
+    dumpDataDir: async () => {
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }
 
