@@ -6,8 +6,8 @@
 // stops the SMTP sink for a minute. For each phase it prints the 5xx count, the seconds to recover, paid
 // orders lost (must be 0), duplicate e-mails and webhook deliveries, and the payments audit. Bounded: every
 // wait has a limit and the whole drill stops after CHAOS_MAX_MINUTES (20). A drill, not a test: it prints.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,8 @@ function pgBin(): string {
 
 interface Cluster {
   url: string;
-  restart(): void;
+  /** Asynchronous: the load goes on (and sees the failures) while PostgreSQL restarts. */
+  restart(): Promise<void>;
   stop(): void;
 }
 
@@ -63,7 +64,14 @@ function startCluster(): Cluster {
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`,
-    restart: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-m', 'fast', 'restart']),
+    restart: () =>
+      new Promise<void>((resolve, reject) => {
+        const args = ['-D', data, '-l', path.join(dir, 'log'), '-w', '-m', 'fast', 'restart'];
+        const [command, commandArgs] = asRoot
+          ? ['runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args]]
+          : [path.join(bin, 'pg_ctl'), args];
+        execFile(command as string, commandArgs as string[], (error) => (error ? reject(error) : resolve()));
+      }),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
@@ -113,23 +121,38 @@ async function isReady(port: number): Promise<boolean> {
   }
 }
 
+/**
+ * One server process, supervised as systemd's Restart=always would: an exit the drill did not ask for is a
+ * crash, counted, and the process is started again a second later. Its stderr goes to `<logDir>/<name>.log`.
+ */
 class Instance {
   child: ChildProcess | null = null;
+  crashes = 0;
+  private supervised = true;
   constructor(
     readonly name: string,
     readonly port: number,
     readonly role: 'web' | 'worker',
     readonly env: NodeJS.ProcessEnv,
+    readonly logDir: string,
   ) {}
 
   start(): void {
+    this.supervised = true;
+    const log = openSync(path.join(this.logDir, `${this.name.replace(/\W+/g, '-')}.log`), 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       env: { ...this.env, PORT: String(this.port), MANDADO_ROLE: this.role },
-      stdio: ['ignore', 'ignore', 'ignore'],
+      stdio: ['ignore', 'ignore', log],
     });
     this.child = child;
     child.once('exit', () => {
-      if (this.child === child) this.child = null;
+      if (this.child !== child) return;
+      this.child = null;
+      if (!this.supervised) return;
+      this.crashes++;
+      setTimeout(() => {
+        if (this.supervised && this.child === null) this.start();
+      }, 1000);
     });
   }
 
@@ -147,6 +170,7 @@ class Instance {
   }
 
   async stop(): Promise<void> {
+    this.supervised = false;
     const child = this.child;
     if (!child) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -162,6 +186,8 @@ interface PhaseFigures {
   serverErrors: number;
   refused: number;
   recoverSeconds: number | null;
+  /** Instances that exited on their own during the phase (each started again by the supervisor). */
+  crashes: number;
   paidOrders: number;
   paidLost: number;
   duplicateEmails: number;
@@ -186,12 +212,23 @@ export async function benchChaos(): Promise<void> {
     receiver?.close();
     cluster?.stop();
   };
-  const watchdog = setTimeout(() => {
-    console.error(`The drill ran past ${MAX_MINUTES} minutes: stopping everything`);
-    for (const instance of children) instance.kill9();
+  const abort = (why: string) => {
+    console.error(why);
+    for (const instance of children) {
+      void instance.stop();
+      instance.kill9();
+    }
     cluster?.stop();
     process.exit(2);
-  }, MAX_MINUTES * 60_000);
+  };
+  const watchdog = setTimeout(
+    () => abort(`The drill ran past ${MAX_MINUTES} minutes: stopping everything`),
+    MAX_MINUTES * 60_000,
+  );
+  const onSignal = () => abort('Interrupted: stopping everything');
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const logDir = mkdtempSync(path.join(tmpdir(), 'mandado-chaos-logs-'));
   try {
     cluster = startCluster();
     const databaseUrl = withDatabase(cluster.url, 'mandado_chaos');
@@ -231,9 +268,10 @@ export async function benchChaos(): Promise<void> {
         cardTokenPerUser: unlimited,
       }),
     };
-    const webA = new Instance('web A', BASE_PORT, 'web', env);
-    const webB = new Instance('web B', BASE_PORT + 1, 'web', env);
-    const worker = new Instance('worker', BASE_PORT + 2, 'worker', env);
+    console.log(`Instance logs (stderr) in ${logDir}`);
+    const webA = new Instance('web A', BASE_PORT, 'web', env, logDir);
+    const webB = new Instance('web B', BASE_PORT + 1, 'web', env, logDir);
+    const worker = new Instance('worker', BASE_PORT + 2, 'worker', env, logDir);
     children.push(webA, webB, worker);
     for (const instance of children) {
       if (await isReady(instance.port)) throw new Error(`port ${instance.port} is in use: set BENCH_PG_PORT`);
@@ -278,7 +316,7 @@ export async function benchChaos(): Promise<void> {
         name: 'PostgreSQL restart',
         async inject() {
           const at = Date.now();
-          cluster?.restart();
+          await cluster?.restart();
           return at;
         },
         recovered: async () =>
@@ -301,6 +339,7 @@ export async function benchChaos(): Promise<void> {
     for (const phase of phases) {
       console.log(`phase: ${phase.name}…`);
       const mailsBefore = mails.length;
+      const crashesBefore = children.reduce((sum, instance) => sum + instance.crashes, 0);
       const hooksBefore = receiver.received.length;
       const paid: string[] = [];
       let stop = false;
@@ -345,6 +384,7 @@ export async function benchChaos(): Promise<void> {
         serverErrors: result.serverErrors,
         refused: result.connectionErrors,
         recoverSeconds,
+        crashes: children.reduce((sum, instance) => sum + instance.crashes, 0) - crashesBefore,
         paidOrders: paid.length,
         paidLost: paid.length - stored.rows.length,
         duplicateEmails: duplicates(
@@ -357,17 +397,19 @@ export async function benchChaos(): Promise<void> {
     await database.close();
 
     console.log(
-      '\nphase                | 5xx | refused (retried) | recover s | paid orders | paid lost | dup e-mails | dup webhooks | audit:payments',
+      '\nphase                | 5xx | refused (retried) | recover s | crashes | paid orders | paid lost | dup e-mails | dup webhooks | audit:payments',
     );
     for (const row of figures) {
       console.log(
-        `${row.name.padEnd(20)} | ${String(row.serverErrors).padStart(3)} | ${String(row.refused).padStart(17)} | ${(row.recoverSeconds === null ? 'no' : row.recoverSeconds.toFixed(1)).padStart(9)} | ${String(row.paidOrders).padStart(11)} | ${String(row.paidLost).padStart(9)} | ${String(row.duplicateEmails).padStart(11)} | ${String(row.duplicateWebhooks).padStart(12)} | ${row.audit}`,
+        `${row.name.padEnd(20)} | ${String(row.serverErrors).padStart(3)} | ${String(row.refused).padStart(17)} | ${(row.recoverSeconds === null ? 'no' : row.recoverSeconds.toFixed(1)).padStart(9)} | ${String(row.crashes).padStart(7)} | ${String(row.paidOrders).padStart(11)} | ${String(row.paidLost).padStart(9)} | ${String(row.duplicateEmails).padStart(11)} | ${String(row.duplicateWebhooks).padStart(12)} | ${row.audit}`,
       );
     }
     console.log(`e-mails received: ${mails.length}; webhook posts received: ${receiver.received.length}`);
     console.log('goal: 0 paid orders lost, 0 duplicates, audit clean; 5xx only while a failure lasts');
   } finally {
     clearTimeout(watchdog);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await cleanup();
   }
 }
