@@ -21,6 +21,8 @@ import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { createGeocoder } from './modules/geo/geo.service.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -139,6 +141,13 @@ export interface BuildAppOptions {
   kickWebhookWorker?: () => void;
   /** Whether webhook endpoints on localhost / 127.0.0.1 are accepted and called (tests, development); default no. */
   webhooks?: WebhookAddressPolicy;
+  /** Draining and the workers' state for GET /ready (issue 27); the server owns it, tests flip it. */
+  readiness?: Readiness;
+  /**
+   * What the HTTP server offers: 'all' (the API, the apps, the photos) or 'health' (a MANDADO_ROLE=worker
+   * instance: only the probes). Either way the app carries everything the workers use.
+   */
+  surface?: 'all' | 'health';
 }
 
 /**
@@ -162,6 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Ids and search terms arrive in paths and query strings; nothing legitimate is this long.
     routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: 200 },
     trustProxy: options.trustProxy ?? false,
+    // A request arriving on a kept-alive connection while the server drains (SIGTERM) is served, not refused
+    // with a 503: the drain tells that client to close instead (issue 27).
+    return503OnClosing: false,
     ...serverTimeoutOptions({ ...DEFAULT_SERVER_TIMEOUTS, ...options.serverTimeouts }),
     // Failures before routing (a path parameter too long, a malformed URL) are requests for nothing we have.
     frameworkErrors: (_error, _request, reply: FastifyReply) =>
@@ -201,6 +213,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the sessions: a caller over its share is refused without the session lookup's query.
   registerRequestFairness(app, { ...DEFAULT_CONCURRENCY_LIMITS, ...options.concurrencyLimits });
   await registerSessions(app, options.sessionLifetimes ?? DEFAULT_SESSION_LIFETIMES);
+
+  // The probes, outside /v1: no session, no CSRF, no rate limit, on every role (issue 27).
+  const readiness = options.readiness ?? createReadiness();
+  await app.register(healthRoutes, { database: options.database, readiness });
+  app.addHook('onRequest', async (_request, reply) => {
+    // A keep-alive client that sends one more request while this instance drains is served, then told to
+    // reconnect (through the proxy, to another instance).
+    if (readiness.draining) reply.header('connection', 'close');
+  });
+  if (options.surface === 'health') {
+    app.setNotFoundHandler(async (_request, reply) =>
+      reply.status(404).send({ detail: SERVER_MESSAGES.routeNotFound }),
+    );
+    return app;
+  }
 
   await app.register(
     async (v1) => {

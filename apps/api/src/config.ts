@@ -21,6 +21,14 @@ export interface AppConfig {
    * advisory lock, so starting several at once is safe either way (decision 036).
    */
   migrateOnStart: boolean;
+  /**
+   * MANDADO_ROLE (issue 27): 'all' (the default) serves HTTP and runs the background workers; 'web' serves
+   * HTTP and runs none; 'worker' runs the outboxes, the expiry and the sweeps and serves only /health and
+   * /ready on PORT. Any number of each may share one PostgreSQL.
+   */
+  role: InstanceRole;
+  /** DRAIN_TIMEOUT_SECONDS: on SIGTERM, how long requests in flight and the workers' passes may take to end. */
+  drainTimeoutMs: number;
   /** Built web app to serve, or null when only the API runs (tests, `npm run dev`). */
   webDistDir: string | null;
   /** Built staff app to serve at /comercio, /admin and /entrega (issue 17), or null. */
@@ -260,6 +268,16 @@ export function readPasswordHashing(env: NodeJS.ProcessEnv): PasswordHashing {
   return value;
 }
 
+export const INSTANCE_ROLES = ['all', 'web', 'worker'] as const;
+export type InstanceRole = (typeof INSTANCE_ROLES)[number];
+
+export function readRole(value: string | undefined): InstanceRole {
+  if (value === undefined || value === '') return 'all';
+  const role = INSTANCE_ROLES.find((known) => known === value);
+  if (!role) throw new Error(`MANDADO_ROLE must be one of ${INSTANCE_ROLES.join(', ')}, not "${value}"`);
+  return role;
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -280,6 +298,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : { dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data'), 'pglite') },
     migrateOnStart: switchOn(env.MIGRATE_ON_START),
+    role: readRole(env.MANDADO_ROLE),
+    drainTimeoutMs:
+      1000 *
+      (env.DRAIN_TIMEOUT_SECONDS
+        ? boundedInteger('DRAIN_TIMEOUT_SECONDS', env.DRAIN_TIMEOUT_SECONDS, 0, 600)
+        : 20),
     webDistDir:
       env.WEB_DIST_DIR === '' ? null : path.resolve(env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist')),
     staffDistDir:

@@ -6,7 +6,7 @@ export interface OutboxPasses {
   kick(): void;
   /** Sends everything due now and resolves when done (tests); rejects if the database fails. */
   drain(): Promise<void>;
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling and waits for the pass in progress, which starts no more rows and gives back the rest. */
   stop(): Promise<void>;
 }
 
@@ -17,8 +17,11 @@ export interface OutboxPasses {
  * retries and rows another instance wrote. Across processes the rows' leases keep two workers apart.
  */
 export function runOutboxPasses(options: {
-  /** Claims and sends one batch; answers how many rows it claimed. */
-  sendBatch: () => Promise<number>;
+  /**
+   * Claims and sends one batch; answers how many rows it claimed. Once `stopping()` answers true (the worker
+   * is stopping) it starts no more rows and gives back the ones it claimed and did not start (issue 27).
+   */
+  sendBatch: (stopping: () => boolean) => Promise<number>;
   batchSize: number;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -33,7 +36,7 @@ export function runOutboxPasses(options: {
   let queued: Promise<void> | null = null;
 
   async function sendAllDue(): Promise<void> {
-    while (!stopped && (await sendBatch()) === batchSize) {}
+    while (!stopped && (await sendBatch(() => stopped)) === batchSize) {}
   }
 
   function requestPass(): Promise<void> {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { isPublishedUrl, readConfig } from './config.ts';
 import { type BackupSocket, backupSocketPath, startBackupSocket } from './db/backup-socket.ts';
+import { isConnectionLost } from './db/connection-loss.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { isCatalogEmpty } from './db/seed/catalog-state.ts';
@@ -11,7 +12,9 @@ import {
   seedDemoStaff,
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
+import { drainInstance } from './drain.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
+import { createReadiness } from './modules/health/readiness.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
 import { type PhotoSweepWorker, startPhotoSweepWorker } from './modules/media/product-photos.service.ts';
@@ -35,6 +38,15 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+if (database.engine === 'pglite' && config.role !== 'all') {
+  // One process owns an embedded database: a web-only one would never send its e-mails, a worker-only one
+  // would serve no shop.
+  console.error(
+    `MANDADO_ROLE=${config.role} needs PostgreSQL (DATABASE_URL); the embedded database runs 'all'`,
+  );
+  await database.close();
+  process.exit(1);
+}
 // Several instances may start at once: migrate() holds an advisory lock, so each migration runs once. A
 // deployment that migrates as a release step turns this off (MIGRATE_ON_START=false, decision 036).
 if (config.migrateOnStart) await database.migrate();
@@ -54,14 +66,21 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
   }
 }
 
-// The mail worker starts once the server listens (buildApp never starts one); earlier kicks are no-ops and the
-// first pass sends whatever was enqueued.
+// The workers start once the server listens (buildApp never starts one); earlier kicks are no-ops and the
+// first passes send whatever was enqueued. A 'web' instance runs none: a 'worker' (or 'all') instance's polls
+// pick up what it writes (issue 27).
+const runsWorkers = config.role !== 'web';
 let mailWorker: MailWorker | null = null;
 let expiryWorker: OrderExpiryWorker | null = null;
 let refundWorker: RefundWorker | null = null;
 let pushWorker: PushWorker | null = null;
 let photoSweepWorker: PhotoSweepWorker | null = null;
 let webhookWorker: WebhookWorker | null = null;
+let workersRunning = false;
+const readiness = createReadiness();
+if (runsWorkers) {
+  readiness.workerProblems = () => (workersRunning ? [] : ['workers-not-running']);
+}
 const app = await buildApp({
   database,
   webDistDir: config.webDistDir,
@@ -82,6 +101,8 @@ const app = await buildApp({
   // Partners' endpoints on this machine only where local push services are allowed: never in production.
   webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
+  readiness,
+  surface: config.role === 'worker' ? 'health' : 'all',
 });
 if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
   // Several instances on one PostgreSQL each see only their own disk: a photo uploaded to one is missing on the
@@ -107,23 +128,45 @@ app.addHook('onClose', async () => {
   await backupSocket?.close();
 });
 const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-app.addHook('onClose', async () => {
-  await expiryWorker?.stop();
-  await refundWorker?.stop();
-  await pushWorker?.stop();
-  await photoSweepWorker?.stop();
-  await webhookWorker?.stop();
-  await mailWorker?.stop();
-  mailTransport.close();
-});
+/** Stops every worker, waiting for the passes in progress; unsent rows they had claimed are given back. */
+async function stopWorkers(): Promise<void> {
+  workersRunning = false;
+  await Promise.all([
+    expiryWorker?.stop(),
+    refundWorker?.stop(),
+    pushWorker?.stop(),
+    photoSweepWorker?.stop(),
+    webhookWorker?.stop(),
+    mailWorker?.stop(),
+  ]);
+}
 
-async function shutdown(): Promise<void> {
-  await app.close();
-  await database.close();
+// SIGTERM (a rolling restart, a scale-down) or Ctrl-C: drain, then end (issue 27).
+let draining = false;
+async function shutdown(signal: string): Promise<void> {
+  if (draining) return;
+  draining = true;
+  app.log.info({ signal }, 'stopping');
+  await drainInstance({
+    app,
+    readiness,
+    stopWorkers,
+    closeDatabase: async () => {
+      mailTransport.close();
+      await database.close();
+    },
+    timeoutMs: config.drainTimeoutMs,
+  });
   process.exit(0);
 }
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// A statement whose connection died rejects; one no caller awaited (a fire-and-forget write) must not end a
+// process that serves again as soon as the database is back. Any other unhandled rejection still does.
+process.on('unhandledRejection', (reason) => {
+  if (!isConnectionLost(reason)) throw reason;
+  app.log.warn({ err: reason }, 'database connection lost outside a request');
+});
 
 await app.listen({ port: config.port, host: config.host });
 if ('dataDir' in config.database && database.dumpDataDir) {
@@ -131,33 +174,46 @@ if ('dataDir' in config.database && database.dumpDataDir) {
   backupSocket = await startBackupSocket({ socketPath, dump: database.dumpDataDir, log: app.log });
   if (!backupSocket) app.log.warn(`DATA_DIR is too deep for ${socketPath}: back up with the server stopped`);
 }
-mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
-// E-mails left pending by a previous run, or enqueued before listen, go out now.
-mailWorker.kick();
-// Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the database.
-expiryWorker = startOrderExpiryWorker({ ctx: ordersContextOf(app), log: app.log });
-// Card and PayPal refunds go back through their processor, retried with back-off (issue 17, decision 040);
-// those left pending by a previous run go now.
-refundWorker = startRefundWorker({
-  db: database.db,
-  payments: app.payments,
-  log: app.log,
-  publicUrl: app.publicUrl,
-  kickMailWorker: () => mailWorker?.kick(),
-});
-refundWorker.kick();
-// Web Push to store members' phones when an order is paid (issue 17); messages left pending go now.
-pushWorker = startPushWorker({
-  db: database.db,
-  keys: app.vapidKeys,
-  log: app.log,
-  endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
-});
-pushWorker.kick();
-// Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved) go,
-// file and row; every instance may sweep, row locks keep them apart (issue 18).
-photoSweepWorker = startPhotoSweepWorker({ db: database.db, media: app.media, log: app.log });
-// Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
-webhookWorker = startWebhookWorker({ db: database.db, log: app.log, policy: app.webhookPolicy });
-webhookWorker.kick();
-console.log(`Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`);
+if (runsWorkers) startWorkers();
+if (config.role === 'worker') {
+  console.log(
+    `Mandado (MANDADO_ROLE=worker) trabaja en segundo plano; /health y /ready en el puerto ${config.port}`,
+  );
+} else {
+  console.log(
+    `Mandado está listo en http://localhost:${config.port} (API en /v1, documentación en /v1/docs)`,
+  );
+}
+
+function startWorkers(): void {
+  mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
+  // E-mails left pending by a previous run, or enqueued before listen, go out now.
+  mailWorker.kick();
+  // Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the database.
+  expiryWorker = startOrderExpiryWorker({ ctx: ordersContextOf(app), log: app.log });
+  // Card and PayPal refunds go back through their processor, retried with back-off (issue 17, decision 040);
+  // those left pending by a previous run go now.
+  refundWorker = startRefundWorker({
+    db: database.db,
+    payments: app.payments,
+    log: app.log,
+    publicUrl: app.publicUrl,
+    kickMailWorker: () => mailWorker?.kick(),
+  });
+  refundWorker.kick();
+  // Web Push to store members' phones when an order is paid (issue 17); messages left pending go now.
+  pushWorker = startPushWorker({
+    db: database.db,
+    keys: app.vapidKeys,
+    log: app.log,
+    endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
+  });
+  pushWorker.kick();
+  // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved) go,
+  // file and row; every instance may sweep, row locks keep them apart (issue 18).
+  photoSweepWorker = startPhotoSweepWorker({ db: database.db, media: app.media, log: app.log });
+  // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
+  webhookWorker = startWebhookWorker({ db: database.db, log: app.log, policy: app.webhookPolicy });
+  webhookWorker.kick();
+  workersRunning = true;
+}

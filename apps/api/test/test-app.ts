@@ -34,6 +34,8 @@ export async function createTestApp(
     | 'widgets'
     | 'media'
     | 'webhooks'
+    | 'readiness'
+    | 'surface'
   > = {},
 ): Promise<TestApp> {
   // Some thousand accounts per run: their hashes at 0.7 ms, not 30 (decision 049; password-hashing.test.ts

@@ -35,6 +35,10 @@ export const SERVER_MESSAGES = {
   lastOwner: 'La tienda necesita al menos un dueño: nombra a otro antes de quitar a este',
   memberNotFound: 'Esa persona no trabaja en esta tienda',
   routeNotFound: 'La dirección solicitada no existe.',
+  /** The database went away mid-request (a restart, a failover; issue 27): the client may try again soon. */
+  serviceUnavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
+  /** GET /ready of an instance that should get no traffic (draining, no database, migrations pending). */
+  notReady: 'Esta instancia no está lista para atender solicitudes.',
   forbidden: 'No tienes permiso para realizar esta acción.',
   /** Uploaded photos (decision 041): checked by content, at most 8 MB. */
   imageTooLarge: 'La foto pesa más de 8 MB',

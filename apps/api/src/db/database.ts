@@ -1,16 +1,18 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isConnectionLost, isIdempotentRead } from './connection-loss.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as accountsSchema from './schema/accounts.ts';
 import * as backOfficeSchema from './schema/back-office.ts';
@@ -31,7 +33,7 @@ import * as referralsSchema from './schema/referrals.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
 import * as walletSchema from './schema/wallet.ts';
-import { withTransactionRetries } from './transaction-retry.ts';
+import { defaultRetryOptions, withTransactionRetries } from './transaction-retry.ts';
 
 /** Every table, one file per domain under schema/ (drizzle-kit reads the folder). */
 const schema = {
@@ -66,6 +68,10 @@ export interface DatabaseHandle {
   db: Database;
   engine: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** One round trip (`select 1`); rejects when the database does not answer (readiness, issue 27). */
+  ping(): Promise<void>;
+  /** How many migrations of the folder this database has not applied yet (readiness, issue 27). */
+  pendingMigrations(): Promise<number>;
   close(): Promise<void>;
   /**
    * PGlite only: a gzipped copy of the data directory, taken between transactions (tests clone a migrated
@@ -139,6 +145,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => ping(db),
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder),
     close: async () => {
       try {
         await client.close();
@@ -165,9 +173,82 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  */
 function withRetriedTransactions<T extends Database>(db: T): T {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((run, config) =>
-    withTransactionRetries(() => transaction(run, config))) as typeof db.transaction;
+  db.transaction = ((run, config) => {
+    // A connection lost before COMMIT was sent rolled the transaction back: it runs again on a new one. Lost
+    // during COMMIT, nobody knows whether it committed, so it is not repeated (the request answers 503).
+    let committing = false;
+    return withTransactionRetries(
+      () => {
+        committing = false;
+        return transaction(async (tx) => {
+          const result = await run(tx);
+          committing = true;
+          return result;
+        }, config);
+      },
+      { ...defaultRetryOptions, isRetryable: (error) => !committing && isConnectionLost(error) },
+    );
+  }) as typeof db.transaction;
   return db;
+}
+
+/** Runs of a plain read whose connection died, the first included, and the first wait between them. */
+const READ_ATTEMPTS = 3;
+const READ_RETRY_BASE_MS = 100;
+
+async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/**
+ * Drizzle's migrator applies every journal entry newer than the last row of drizzle.__drizzle_migrations
+ * (its `created_at` is the entry's `when`); the same comparison says what is still to apply.
+ */
+async function pendingMigrations(db: Database, migrationsFolder: string): Promise<number> {
+  const journal = JSON.parse(
+    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as {
+    entries: Array<{ when: number }>;
+  };
+  let lastApplied = Number.NEGATIVE_INFINITY;
+  try {
+    const result = (await db.execute(
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: Array<{ last: string | null }> };
+    const last = result.rows[0]?.last;
+    if (last) lastApplied = Number(last);
+  } catch (error) {
+    // No journal table yet (42P01, or its schema 3F000): nothing applied.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+    if (code !== '42P01' && code !== '3F000') throw error;
+  }
+  return journal.entries.filter((entry) => entry.when > lastApplied).length;
+}
+
+/**
+ * The pool's own `query` (statements outside a transaction) runs a plain SELECT again, on a new connection,
+ * when its connection died under it (issue 27); other statements and callback-style calls pass through.
+ */
+function withRetriedReads(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+    if (typeof args.at(-1) === 'function' || typeof text !== 'string' || !isIdempotentRead(text)) {
+      return query(...args);
+    }
+    return (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await (query(...args) as Promise<unknown>);
+        } catch (error) {
+          if (attempt >= READ_ATTEMPTS || !isConnectionLost(error)) throw error;
+          const ceiling = READ_RETRY_BASE_MS * 2 ** (attempt - 1);
+          await new Promise((resolve) => setTimeout(resolve, ceiling / 2 + (Math.random() * ceiling) / 2));
+        }
+      }
+    })();
+  }) as typeof pool.query;
 }
 
 function openPostgres(
@@ -179,9 +260,17 @@ function openPostgres(
   const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle connection the server ends (a restart, a failover, a dropped test database) is an 'error' on the
   // pool; unheard it would crash the process. The pool already discarded it and the next query reconnects.
-  pool.on('error', (error) => {
-    console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+  // The client's own listener below logs it.
+  pool.on('error', () => {});
+  // A connection checked out (inside a transaction, a migration) has no pool listener while it is out: its
+  // 'error' event was unheard and ended the process (issue 27). Every client gets one for its whole life; the
+  // query in progress rejects on its own, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.warn(`PostgreSQL closed a connection: ${error.message}`);
+    });
   });
+  withRetriedReads(pool);
   const db = withRetriedTransactions(drizzleNodePostgres({ client: pool, schema, logger }));
   return {
     db,
@@ -201,6 +290,8 @@ function openPostgres(
         client.release();
       }
     },
+    ping: () => ping(db),
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder),
     close: () => pool.end(),
   };
 }

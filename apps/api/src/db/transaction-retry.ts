@@ -12,9 +12,16 @@ export interface RetryOptions {
   baseDelayMs: number;
   /** Tests count retries with it; the server logs nothing (a retry that succeeds is not news). */
   onRetry?: (error: unknown, attempt: number) => void;
+  /**
+   * Which errors run the transaction again; by default a lost race (40001, 40P01). The database handle adds
+   * a lost connection before COMMIT (issue 27).
+   */
+  isRetryable?: (error: unknown) => boolean;
+  /** The first wait for an error `isRetryable` accepted that is not a lost race (a reconnect takes longer). */
+  slowBaseDelayMs?: number;
 }
 
-export const defaultRetryOptions: RetryOptions = { attempts: 5, baseDelayMs: 15 };
+export const defaultRetryOptions: RetryOptions = { attempts: 5, baseDelayMs: 15, slowBaseDelayMs: 100 };
 
 /** The SQLSTATE of a driver error, looking through Drizzle's wrapper (DrizzleQueryError keeps it as `cause`). */
 export function sqlStateOf(error: unknown): string | undefined {
@@ -45,9 +52,11 @@ export async function withTransactionRetries<T>(
     try {
       return await run();
     } catch (error) {
-      if (attempt >= options.attempts || !isRetryableTransactionError(error)) throw error;
+      const lostRace = isRetryableTransactionError(error);
+      if (attempt >= options.attempts || !(lostRace || options.isRetryable?.(error))) throw error;
       options.onRetry?.(error, attempt);
-      const ceiling = options.baseDelayMs * 2 ** (attempt - 1);
+      const base = lostRace ? options.baseDelayMs : (options.slowBaseDelayMs ?? options.baseDelayMs);
+      const ceiling = base * 2 ** (attempt - 1);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
     }
   }

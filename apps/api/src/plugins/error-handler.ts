@@ -2,7 +2,11 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/connection-loss.ts';
 import { HttpError } from '../http-errors.ts';
+
+/** Seconds a client waits before trying again after a lost database connection: a restart takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: SERVER_MESSAGES.payloadTooLarge },
@@ -14,7 +18,8 @@ const FRAMEWORK_DETAILS: Record<string, { status: number; detail: string }> = {
 /**
  * Turns every failure into one of the spec's error shapes with a Spanish text: body and query problems as a
  * list per field (`non_field_errors` for the whole object), a bad path parameter as a 404 (no such
- * resource), and anything unexpected as a logged 500 that reveals nothing.
+ * resource), a lost database connection as a 503 with Retry-After, and anything unexpected as a logged 500
+ * that reveals nothing.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,6 +41,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return reply.status(429).send({ detail: SERVER_MESSAGES.tooManyRequests });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: MESSAGES.invalidValue });
+    }
+
+    // The database went away and the statement could not safely run again (a write outside a transaction, a
+    // COMMIT whose outcome is unknown, or the database is still down): try again, not a 500 (issue 27).
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ detail: SERVER_MESSAGES.serviceUnavailable });
     }
 
     request.log.error({ err: error }, 'unhandled error');

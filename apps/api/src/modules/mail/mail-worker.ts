@@ -6,6 +6,7 @@ import {
   claimDueEmails,
   markEmailsDelivered,
   recordEmailFailure,
+  releaseEmailLeases,
   renewEmailLeases,
 } from './mail.repository.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -60,7 +61,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const concurrency = Math.max(1, options.concurrency ?? MAIL_CONCURRENCY);
   const leaseSeconds = options.leaseSeconds ?? MAIL_LEASE_SECONDS;
 
-  async function sendBatch(): Promise<number> {
+  async function sendBatch(stopping: () => boolean): Promise<number> {
     const batch = await claimDueEmails(db, batchSize, leaseSeconds);
     if (batch.length === 0) return 0;
     const unfinished = new Set(batch.map((email) => email.id));
@@ -91,15 +92,20 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       }
     }
     try {
-      await Promise.all(
+      // Settled, not Promise.all: every lane has ended before the rows left in `unfinished` are given back.
+      const lanes = await Promise.allSettled(
         Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-          for (let email = queue.shift(); email; email = queue.shift()) await sendNext(email);
+          for (let email = queue.shift(); email && !stopping(); email = queue.shift()) await sendNext(email);
         }),
       );
+      const failed = lanes.find((lane) => lane.status === 'rejected');
+      if (failed) throw failed.reason;
     } finally {
       clearInterval(renewal);
       await markEmailsDelivered(db, delivered.sent, 'sent');
       await markEmailsDelivered(db, delivered.captured, 'captured');
+      // Left unsent because the worker is stopping: another instance sends them now (issue 27).
+      await releaseEmailLeases(db, [...unfinished]);
     }
     return batch.length;
   }

@@ -84,6 +84,18 @@ export async function markEmailsDelivered(
 }
 
 /**
+ * Gives back rows this worker claimed and never started (it is stopping: SIGTERM, issue 27), so another
+ * instance sends them at its next poll instead of when the lease runs out.
+ */
+export async function releaseEmailLeases(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null })
+    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, 'pending')));
+}
+
+/**
  * Extends the lease of rows this worker still holds (those not delivered or failed yet), measured with the
  * database's clock like the claim, so a long batch is never claimed twice while a short lease still frees a
  * dead worker's rows quickly (decision 036).

@@ -9,6 +9,7 @@ import {
   findRefundNotice,
   markRefundSucceeded,
   recordRefundFailure,
+  releaseRefundLeases,
 } from './refunds.repository.ts';
 import { enqueueRefundEmail } from './refunds.service.ts';
 
@@ -31,6 +32,8 @@ export interface RefundWorkerDeps {
   batchSize?: number;
   /** How long a claimed refund stays out of other workers' reach: longer than a processor call may take. */
   leaseSeconds?: number;
+  /** True once the worker is stopping: the pass starts no more refunds and gives back the rest (issue 27). */
+  stopping?: () => boolean;
 }
 
 export interface RefundWorkerOptions extends RefundWorkerDeps {
@@ -81,9 +84,19 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
   const { db, log } = deps;
   const batchSize = deps.batchSize ?? REFUND_BATCH_SIZE;
   let succeeded = 0;
+  let stoppedEarly = false;
   for (;;) {
     const batch = await claimDueRefunds(db, batchSize, deps.leaseSeconds ?? REFUND_LEASE_SECONDS);
-    for (const refund of batch) {
+    for (const [index, refund] of batch.entries()) {
+      if (deps.stopping?.()) {
+        // Left for another instance's next poll rather than for the lease to run out.
+        await releaseRefundLeases(
+          db,
+          batch.slice(index).map((rest) => rest.id),
+        );
+        stoppedEarly = true;
+        break;
+      }
       try {
         await refundAtProcessor(deps.payments, db, refund);
       } catch (error) {
@@ -110,7 +123,7 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
       if (settled) succeeded += 1;
     }
     // A full batch may mean more is due; failed rows move to the future, so this ends.
-    if (batch.length < batchSize) break;
+    if (stoppedEarly || batch.length < batchSize) break;
   }
   if (succeeded > 0) deps.kickMailWorker();
   return succeeded;
@@ -133,7 +146,7 @@ export function startRefundWorker(options: RefundWorkerOptions): RefundWorker {
       queued = false;
       if (stopped) return;
       try {
-        await runDueRefunds(options);
+        await runDueRefunds({ ...options, stopping: () => stopped });
       } catch (error) {
         options.log.error({ err: error }, 'Refund pass failed');
       }

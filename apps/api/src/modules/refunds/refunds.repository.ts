@@ -219,6 +219,18 @@ export interface ClaimedRefund {
 }
 
 /**
+ * Gives back rows this worker claimed and never started (it is stopping: SIGTERM, issue 27), so another
+ * instance sends them at its next poll instead of when the lease runs out.
+ */
+export async function releaseRefundLeases(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(refunds)
+    .set({ lockedUntil: null })
+    .where(and(inArray(refunds.id, [...ids]), eq(refunds.status, 'pending')));
+}
+
+/**
  * Leases up to `limit` due processor refunds for `leaseSeconds` (the mail worker's claim): `skip locked`
  * lets several instances claim at once without taking each other's rows, and the lease keeps a row away
  * from them while its processor call is in flight. A worker that dies lets the lease run out.

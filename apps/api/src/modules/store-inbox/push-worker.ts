@@ -9,6 +9,7 @@ import {
   deletePushSubscription,
   markPushSent,
   recordPushFailure,
+  releasePushLeases,
 } from './store-inbox.repository.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -50,11 +51,19 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
   const batchSize = options.batchSize ?? 50;
   const leaseSeconds = options.leaseSeconds ?? 60;
 
-  async function sendBatch(): Promise<number> {
+  async function sendBatch(stopping: () => boolean): Promise<number> {
     const batch = await claimDuePushes(db, batchSize, leaseSeconds);
     if (batch.length === 0) return 0;
     const keys = await options.keys();
-    for (const push of batch) {
+    for (const [index, push] of batch.entries()) {
+      if (stopping()) {
+        // Left unsent because the worker is stopping: another instance sends them now (issue 27).
+        await releasePushLeases(
+          db,
+          batch.slice(index).map((rest) => rest.id),
+        );
+        break;
+      }
       const payload = pushPayloadSchema.safeParse(push.payload);
       const attempts = push.attempts + 1;
       try {

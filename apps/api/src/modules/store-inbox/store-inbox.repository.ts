@@ -290,6 +290,18 @@ export interface ClaimedPush {
   attempts: number;
 }
 
+/**
+ * Gives back rows this worker claimed and never started (it is stopping: SIGTERM, issue 27), so another
+ * instance sends them at its next poll instead of when the lease runs out.
+ */
+export async function releasePushLeases(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(pushOutbox)
+    .set({ lockedUntil: null })
+    .where(and(inArray(pushOutbox.id, [...ids]), eq(pushOutbox.status, 'pending')));
+}
+
 /** Leases due push messages like the e-mail outbox does (for update skip locked + a lease). */
 export async function claimDuePushes(
   db: Database,

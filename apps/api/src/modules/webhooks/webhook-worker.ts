@@ -8,6 +8,7 @@ import {
   claimDueDeliveries,
   listSigningEndpoints,
   recordDeliveryAnswer,
+  releaseDeliveryLeases,
 } from './webhooks.repository.ts';
 
 export interface WebhookWorkerOptions {
@@ -63,7 +64,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   const leaseSeconds = options.leaseSeconds ?? Math.ceil(timeoutMs / 1000) * 3;
   const random = options.random ?? Math.random;
 
-  async function sendBatch(): Promise<number> {
+  async function sendBatch(stopping: () => boolean): Promise<number> {
     const batch = await claimDueDeliveries(db, batchSize, leaseSeconds);
     if (batch.length === 0) return 0;
     const endpoints = new Map(
@@ -108,13 +109,22 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     const queue = [...batch];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+        for (
+          let delivery = stopping() ? undefined : queue.shift();
+          delivery;
+          delivery = stopping() ? undefined : queue.shift()
+        ) {
           await send(delivery).catch((error: unknown) => {
             // The database failed recording it: the lease runs out and the row is tried again.
             log.error({ deliveryId: delivery.id, err: error }, 'Webhook attempt not recorded');
           });
         }
       }),
+    );
+    // Left unsent because the worker is stopping: another instance sends them now (issue 27).
+    await releaseDeliveryLeases(
+      db,
+      queue.map((delivery) => delivery.id),
     );
     return batch.length;
   }

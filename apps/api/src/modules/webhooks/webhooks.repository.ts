@@ -195,6 +195,18 @@ export interface ClaimedDelivery {
 }
 
 /**
+ * Gives back rows this worker claimed and never started (it is stopping: SIGTERM, issue 27), so another
+ * instance sends them at its next poll instead of when the lease runs out.
+ */
+export async function releaseDeliveryLeases(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null })
+    .where(and(inArray(webhookDeliveries.id, [...ids]), eq(webhookDeliveries.status, 'pending')));
+}
+
+/**
  * Leases up to `limit` due deliveries of enabled endpoints for `leaseSeconds` (the mail worker's claim):
  * `for update skip locked` lets several instances claim at once without taking each other's rows, and the
  * lease keeps a row away from them while its POST is in flight. A paused endpoint's rows wait.
