@@ -181,7 +181,9 @@ describe('npm run db:backup and db:restore', () => {
     await expect(restoreBackup({ file: backup.file, target: otherEngine, mediaDir: null })).rejects.toThrow(
       serverUrl ? /copia de PostgreSQL/ : /copia de la base embebida/,
     );
-  });
+    // On PGlite the dump is opened in memory and the restore writes a data folder: seconds of CPU, which a
+    // saturated CI machine stretches.
+  }, 60_000);
 
   it('keeps only the newest backups with --keep', async () => {
     const dir = path.join(work, 'retention');

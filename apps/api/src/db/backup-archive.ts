@@ -439,7 +439,8 @@ export async function restoreBackup(options: {
     let counts: Record<string, number>;
     if ('dataDir' in options.target) {
       const dataDir = path.resolve(options.target.dataDir);
-      // Taken before anything is touched: a running server's folder is never replaced under it.
+      // Taken before anything is touched, and held while the folder is written: a running server's folder is
+      // never replaced under it.
       const lock = acquireDataDirLock(dataDirLockFile(dataDir));
       try {
         if ((await isNonEmptyDir(dataDir)) || mediaTargetBusy) {
@@ -450,10 +451,14 @@ export async function restoreBackup(options: {
           }
           await rm(dataDir, { recursive: true, force: true });
         }
+        await mkdir(dataDir, { recursive: true });
+        // PGlite's dump is a gzipped tar of its data directory (entries rooted at '/', which tar strips):
+        // extracted natively it is the folder PGlite's loadDataDir would write, in half the time.
+        await tar.x({ file: dumpFile, cwd: dataDir });
       } finally {
         lock.release();
       }
-      const handle = await openDatabase({ dataDir, loadDataDir: new Blob([await readFile(dumpFile)]) });
+      const handle = await openDatabase({ dataDir });
       try {
         counts = await countRows(
           async (text) =>

@@ -86,11 +86,7 @@ export type DatabaseOptions = (
       /** Connections this process may hold (DATABASE_POOL_MAX); instances × this must fit max_connections. */
       poolMax?: number;
     }
-  | {
-      dataDir: string;
-      /** A dump to write into a new dataDir at its first opening (`npm run db:restore`). */
-      loadDataDir?: Blob;
-    }
+  | { dataDir: string }
   | { loadDataDir: Blob }
   | { inMemory: true }
 ) & {
@@ -134,7 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = await PGlite.create({
       extensions: pgliteExtensions,
       ...('dataDir' in options ? { dataDir: options.dataDir } : {}),
-      ...('loadDataDir' in options && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...('loadDataDir' in options ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
     lock?.release();
