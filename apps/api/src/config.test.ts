@@ -184,3 +184,19 @@ describe('readPasswordHashing (decision 049)', () => {
     expect(() => readPasswordHashing({ PASSWORD_HASHING: 'fast' })).toThrow(/'standard' or 'fast-for-tests'/);
   });
 });
+
+describe('readConfig: role and drain (issue 27)', () => {
+  it('defaults to MANDADO_ROLE=all and a 20 s drain, and reads both', () => {
+    expect(readConfig({}).role).toBe('all');
+    expect(readConfig({}).drainTimeoutMs).toBe(20_000);
+    const worker = readConfig({ MANDADO_ROLE: 'worker', DRAIN_TIMEOUT_SECONDS: '5' });
+    expect(worker.role).toBe('worker');
+    expect(worker.drainTimeoutMs).toBe(5000);
+    expect(readConfig({ MANDADO_ROLE: 'web' }).role).toBe('web');
+  });
+
+  it('refuses an unknown role or drain time instead of guessing', () => {
+    expect(() => readConfig({ MANDADO_ROLE: 'api' })).toThrow(/MANDADO_ROLE/);
+    expect(() => readConfig({ DRAIN_TIMEOUT_SECONDS: '-1' })).toThrow(/DRAIN_TIMEOUT_SECONDS/);
+  });
+});

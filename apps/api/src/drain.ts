@@ -26,6 +26,7 @@ export async function drainInstance(options: {
     timer = setTimeout(() => resolve('limit'), options.timeoutMs);
   });
   let cut = false;
+  const began = Date.now();
   const closed = app.close().then(
     () => 'closed' as const,
     (error: unknown) => {
@@ -39,6 +40,7 @@ export async function drainInstance(options: {
     app.server.closeAllConnections();
     await closed;
   }
+  const serverClosedMs = Date.now() - began;
   const stopped = options.stopWorkers().then(
     () => 'stopped' as const,
     (error: unknown) => {
@@ -54,6 +56,6 @@ export async function drainInstance(options: {
   await options.closeDatabase().catch((error: unknown) => {
     app.log.error({ err: error }, 'closing the database failed');
   });
-  app.log.info({ cut }, 'drained');
+  app.log.info({ cut, serverClosedMs, totalMs: Date.now() - began }, 'drained');
   return { cut };
 }

@@ -67,3 +67,51 @@ describe('the e-mail outbox keeps up (decision 036)', () => {
     expect(lease?.seconds).toBeLessThanOrEqual(MAIL_LEASE_SECONDS);
   });
 });
+
+describe('a worker that stops mid-batch (SIGTERM, issue 27)', () => {
+  it('finishes the message it is sending and gives back the rows it claimed and did not start', async () => {
+    const recipients = Array.from({ length: 4 }, (_, index) => `devuelto${index}@correo.com`);
+    for (const to of recipients) {
+      await t.database.db.execute(
+        sql`insert into email_outbox (to_address, subject, text_body) values (${to}, 'Hola', 'Hola')`,
+      );
+    }
+    let sending: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
+    let finish: () => void = () => {};
+    const sent: string[] = [];
+    const slow: MailTransport = {
+      async deliver(message) {
+        sending();
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        sent.push(message.to);
+        return 'sent';
+      },
+      close() {},
+    };
+    const worker = startMailWorker({ db: t.database.db, transport: slow, log: silentLog, concurrency: 1 });
+    worker.kick();
+    await started;
+    const stopped = worker.stop();
+    finish();
+    await stopped;
+
+    expect(sent).toHaveLength(1);
+    const rows = await queryRows<{ to_address: string; status: string; leased: boolean }>(
+      t.database,
+      sql`select to_address, status, locked_until is not null as leased from email_outbox
+          where to_address like 'devuelto%' order by to_address`,
+    );
+    expect(rows.filter((row) => row.status === 'sent').map((row) => row.to_address)).toEqual(sent);
+    // The other three are pending with no lease: the next worker to poll sends them now.
+    expect(rows.filter((row) => row.status === 'pending')).toEqual(
+      recipients
+        .filter((to) => !sent.includes(to))
+        .map((to) => ({ to_address: to, status: 'pending', leased: false })),
+    );
+  });
+});

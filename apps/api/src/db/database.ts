@@ -247,27 +247,38 @@ function withRetriedReads(pool: pg.Pool): void {
   }) as typeof pool.query;
 }
 
+/**
+ * An idle connection the server ends (a restart, a failover, a dropped test database) is an 'error' on the
+ * pool; unheard it would crash the process. A connection checked out (inside a transaction, a migration) has
+ * no pool listener while it is out: its 'error' event was unheard and ended the process (issue 27). Every
+ * client gets a listener for its whole life; the query in progress rejects on its own, and the pool drops the
+ * broken client when it is released and reconnects on the next query.
+ */
+function listenedPool(pool: pg.Pool): pg.Pool {
+  // The client's own listener logs it.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.warn(`PostgreSQL closed a connection: ${error.message}`);
+    });
+  });
+  return pool;
+}
+
 function openPostgres(
   connectionString: string,
   poolMax: number,
   logger: false | { logQuery: (query: string) => void },
   migrationsFolder: string,
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolMax });
-  // An idle connection the server ends (a restart, a failover, a dropped test database) is an 'error' on the
-  // pool; unheard it would crash the process. The pool already discarded it and the next query reconnects.
-  // The client's own listener below logs it.
-  pool.on('error', () => {});
-  // A connection checked out (inside a transaction, a migration) has no pool listener while it is out: its
-  // 'error' event was unheard and ended the process (issue 27). Every client gets one for its whole life; the
-  // query in progress rejects on its own, and the pool drops the broken client when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      console.warn(`PostgreSQL closed a connection: ${error.message}`);
-    });
-  });
+  const pool = listenedPool(new pg.Pool({ connectionString, max: poolMax }));
   withRetriedReads(pool);
   const db = withRetriedTransactions(drizzleNodePostgres({ client: pool, schema, logger }));
+  // /ready's statements go through a connection of their own: a pool busy with requests answers a probe
+  // late, and a proxy that took every busy instance out of rotation would turn load into an outage.
+  const probePool = listenedPool(new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 30_000 }));
+  withRetriedReads(probePool);
+  const probeDb = drizzleNodePostgres({ client: probePool, schema });
   return {
     db,
     engine: 'postgres',
@@ -286,8 +297,10 @@ function openPostgres(
         client.release();
       }
     },
-    ping: () => ping(db),
-    pendingMigrations: () => pendingMigrations(db, migrationsFolder),
-    close: () => pool.end(),
+    ping: () => ping(probeDb),
+    pendingMigrations: () => pendingMigrations(probeDb, migrationsFolder),
+    close: async () => {
+      await Promise.all([pool.end(), probePool.end()]);
+    },
   };
 }
