@@ -12,8 +12,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { and, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/database.ts';
+import { orderGroups } from '../apps/api/src/db/schema/orders.ts';
 import { auditPayments } from '../apps/api/src/modules/payments/payments-audit.service.ts';
 import { type MailSink, type ReceivedMail, startMailSink } from '../apps/api/test/mail-sink.ts';
 import { admin, mixedLoad, prepare, withDatabase } from './bench-pg.ts';
@@ -284,7 +286,7 @@ export async function benchChaos(): Promise<void> {
     const database = await openDatabase({ databaseUrl, poolMax: 2 });
     const pendingMailBefore = async (time: Date): Promise<number> => {
       const result = (await database.db.execute(
-        `select count(*)::int as count from email_outbox where status = 'pending' and created_at < '${time.toISOString()}'`,
+        sql`select count(*)::int as count from email_outbox where status = 'pending' and created_at < ${time}`,
       )) as unknown as { rows: Array<{ count: number }> };
       return result.rows[0]?.count ?? 0;
     };
@@ -372,11 +374,12 @@ export async function benchChaos(): Promise<void> {
       ) {
         await sleep(500);
       }
-      const stored = (await database.db.execute(
-        `select number from order_groups where payment_status in ('paid', 'refunded') and number = any(array[${paid
-          .map((number) => `'${number.replace(/'/g, "''")}'`)
-          .join(',')}]::text[])`,
-      )) as unknown as { rows: Array<{ number: string }> };
+      const stored = await database.db
+        .select({ number: orderGroups.number })
+        .from(orderGroups)
+        .where(
+          and(inArray(orderGroups.number, paid), inArray(orderGroups.paymentStatus, ['paid', 'refunded'])),
+        );
       const findings = await auditPayments(database.db);
       const phaseMails = mails.slice(mailsBefore);
       figures.push({
@@ -386,7 +389,7 @@ export async function benchChaos(): Promise<void> {
         recoverSeconds,
         crashes: children.reduce((sum, instance) => sum + instance.crashes, 0) - crashesBefore,
         paidOrders: paid.length,
-        paidLost: paid.length - stored.rows.length,
+        paidLost: paid.length - stored.length,
         duplicateEmails: duplicates(
           phaseMails.map((mail) => `${mail.to.join(',')}\n${mail.subject}\n${mail.text}`),
         ),
