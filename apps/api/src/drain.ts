@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readiness } from './modules/health/readiness.ts';
 
+/** How long closing the pool may take after the rest of the drain. */
+const DATABASE_CLOSE_LIMIT_MS = 5000;
+
 /**
  * An instance's orderly end (SIGTERM in a rolling restart or a scale-down; issue 27), in this order:
  * 1. /ready answers 503, so proxies that probe it send nothing new;
@@ -53,9 +56,24 @@ export async function drainInstance(options: {
     app.log.warn('drain limit reached: workers still sending are left to their leases');
   }
   clearTimeout(timer);
-  await options.closeDatabase().catch((error: unknown) => {
-    app.log.error({ err: error }, 'closing the database failed');
+  // The pool ends when its last connection does; a connection stuck in the network must not keep the
+  // process (and the deployment) waiting.
+  let closeTimer: NodeJS.Timeout | undefined;
+  const closing = options.closeDatabase().then(
+    () => 'closed' as const,
+    (error: unknown) => {
+      app.log.error({ err: error }, 'closing the database failed');
+      return 'closed' as const;
+    },
+  );
+  const closeLimit = new Promise<'limit'>((resolve) => {
+    closeTimer = setTimeout(() => resolve('limit'), DATABASE_CLOSE_LIMIT_MS);
   });
+  if ((await Promise.race([closing, closeLimit])) === 'limit') {
+    cut = true;
+    app.log.warn('the database pool did not close in time');
+  }
+  clearTimeout(closeTimer);
   app.log.info({ cut, serverClosedMs, totalMs: Date.now() - began }, 'drained');
   return { cut };
 }

@@ -75,6 +75,48 @@ describe.skipIf(!databaseUrl)('the database ends the connections under a running
     expect(runs).toBe(2);
   });
 
+  it('gives back a connection whose BEGIN failed, so the pool keeps every slot', async () => {
+    // Right after the terminations the pool may still hold a connection it has not seen die: the next BEGIN
+    // fails on it. Drizzle never released such a client, and the pool lost a slot each time.
+    for (let round = 0; round < 16; round++) {
+      await t.database.db.execute(sql`select 1`);
+      // BEGIN leaves while the backend is being ended: some rounds find the connection dead at BEGIN.
+      const ending = endBackends();
+      await new Promise((resolve) => setTimeout(resolve, round % 4));
+      await t.app.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+      await ending;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stats = t.database.poolStats?.();
+    expect(stats && stats.total - stats.idle).toBe(0);
+    expect(stats?.waiting).toBe(0);
+  });
+
+  it('does not run a transaction again when its connection is ended during COMMIT (the outcome is unknown)', async () => {
+    // A deferred trigger makes COMMIT itself take 600 ms, so the termination lands inside it.
+    await t.database.db.execute(sql`create table commit_probe (id serial primary key)`);
+    await t.database.db.execute(sql`
+      create function slow_commit() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.6); return null; end $$`);
+    await t.database.db.execute(sql`
+      create constraint trigger slow_commit after insert on commit_probe
+        deferrable initially deferred for each row execute function slow_commit()`);
+    let runs = 0;
+    const committing = t.app.db.transaction(async (tx) => {
+      runs += 1;
+      await tx.execute(sql`insert into commit_probe default values`);
+    });
+    const [outcome] = await Promise.allSettled([
+      committing,
+      new Promise((resolve) => setTimeout(resolve, 300)).then(endBackends),
+    ]);
+    expect(outcome.status).toBe('rejected');
+    expect(isConnectionLost(outcome.status === 'rejected' ? outcome.reason : null)).toBe(true);
+    expect(runs).toBe(1);
+  });
+
   it('runs a plain read again when its connection is ended, and does not repeat a write', async () => {
     const endSoon = () => new Promise((resolve) => setTimeout(resolve, 150)).then(endBackends);
     const [read] = await Promise.all([

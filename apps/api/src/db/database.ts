@@ -72,6 +72,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** How many migrations of the folder this database has not applied yet (readiness, issue 27). */
   pendingMigrations(): Promise<number>;
+  /** PostgreSQL only: the pool's connections, those idle, and the callers waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /**
    * PGlite only: a gzipped copy of the data directory, taken between transactions (tests clone a migrated
@@ -222,6 +224,41 @@ async function pendingMigrations(db: Database, migrationsFolder: string): Promis
 }
 
 /**
+ * Drizzle's node-postgres `transaction` checks a client out and sends BEGIN before its try/finally, so a
+ * BEGIN that fails (the connection died while idle in the pool, a restart) never gives the client back: the
+ * pool loses a slot for good and `pool.end()` waits forever (seen under pg_terminate_backend, issue 27). A
+ * client checked out with `pool.connect()` whose BEGIN fails is released here, as broken, and its release
+ * for that checkout becomes a no-op.
+ */
+function withReleaseOnFailedBegin(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const wrapped = new WeakSet<pg.PoolClient>();
+  pool.connect = ((...args: unknown[]) => {
+    // The callback form is the pool's own (pool.query): it sends no BEGIN.
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      if (wrapped.has(client)) return client;
+      wrapped.add(client);
+      const query = client.query.bind(client) as (...queryArgs: unknown[]) => unknown;
+      client.query = ((...queryArgs: unknown[]) => {
+        const result = query(...queryArgs);
+        const first = queryArgs[0];
+        const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+        if (!(result instanceof Promise) || typeof text !== 'string' || !/^\s*begin\b/i.test(text))
+          return result;
+        return result.catch((error: unknown) => {
+          // pg-pool sets `release` afresh at every checkout, so the no-op lasts for this one only.
+          client.release(error instanceof Error ? error : true);
+          client.release = () => {};
+          throw error;
+        });
+      }) as typeof client.query;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+/**
  * The pool's own `query` (statements outside a transaction) runs a plain SELECT again, on a new connection,
  * when its connection died under it (issue 27); other statements and callback-style calls pass through.
  */
@@ -273,6 +310,7 @@ function openPostgres(
 ): DatabaseHandle {
   const pool = listenedPool(new pg.Pool({ connectionString, max: poolMax }));
   withRetriedReads(pool);
+  withReleaseOnFailedBegin(pool);
   const db = withRetriedTransactions(drizzleNodePostgres({ client: pool, schema, logger }));
   // /ready's statements go through a connection of their own: a pool busy with requests answers a probe
   // late, and a proxy that took every busy instance out of rotation would turn load into an outage.
@@ -298,6 +336,7 @@ function openPostgres(
       }
     },
     ping: () => ping(probeDb),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     pendingMigrations: () => pendingMigrations(probeDb, migrationsFolder),
     close: async () => {
       await Promise.all([pool.end(), probePool.end()]);
