@@ -27,6 +27,7 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/refunds-property.test.ts',
   'apps/api/test/media-sweep.test.ts',
   'apps/api/test/openapi-fuzz.test.ts',
+  'apps/api/test/backup-restore.test.ts',
 ];
 
 const apiTest = {

@@ -212,18 +212,32 @@ async function stopInstances(children: ChildProcess[]): Promise<void> {
   );
 }
 
-interface Result {
+export interface Result {
   times: Record<Kind, number[]>;
   serverErrors: number;
+  /** Requests no instance answered (the chaos drill retries a refused connection on the next, as a proxy). */
+  connectionErrors: number;
   otherErrors: Record<string, number>;
   total: number;
 }
 
-async function mixedLoad(
+/** What the chaos drill (bench-chaos.ts) changes: when to stop, and what to do with a refused connection. */
+export interface LoadOptions {
+  /** Ends the run early (checked between requests); the run still ends after `seconds` otherwise. */
+  stop?: () => boolean;
+  seconds?: number;
+  /** Retry a request whose connection failed on the next instance, as a proxy does, instead of failing. */
+  retryConnectionErrors?: boolean;
+  /** Each order the API answered 201 for: its number and payment status. */
+  onOrder?: (order: { number: string; payment_status: string }) => void;
+}
+
+export async function mixedLoad(
   ports: number[],
   connections: number,
   shoppers: Shopper[],
   readUrls: string[],
+  options: LoadOptions = {},
 ): Promise<Result> {
   const card = tokenizeSandboxCard(
     { number: '4242424242424242', expiry: '12/34', cvc: '123' },
@@ -234,24 +248,35 @@ async function mixedLoad(
   const result: Result = {
     times: { read: [], cart: [], order: [] },
     serverErrors: 0,
+    connectionErrors: 0,
     otherErrors: {},
     total: 0,
   };
   let next = 0;
-  const until = Date.now() + seconds * 1000;
+  const until = Date.now() + (options.seconds ?? seconds) * 1000;
   const timed = async (kind: Kind, path: string, init: RequestInit, client: number) => {
     const json: Record<string, string> = init.body ? { 'content-type': 'application/json' } : {};
-    const port = ports[next++ % ports.length];
     const started = performance.now();
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-      ...init,
-      // Each connection is its own client address for the fairness caps, as behind a trusted proxy.
-      headers: {
-        ...json,
-        ...(init.headers as Record<string, string>),
-        'x-forwarded-for': `10.9.${client >> 8}.${client & 255}`,
-      },
-    });
+    let response: Response | null = null;
+    for (let attempt = 0; response === null; attempt++) {
+      const port = ports[next++ % ports.length];
+      try {
+        response = await fetch(`http://127.0.0.1:${port}${path}`, {
+          ...init,
+          // Each connection is its own client address for the fairness caps, as behind a trusted proxy.
+          headers: {
+            ...json,
+            ...(init.headers as Record<string, string>),
+            'x-forwarded-for': `10.9.${client >> 8}.${client & 255}`,
+          },
+        });
+      } catch (error) {
+        if (!options.retryConnectionErrors) throw error;
+        result.connectionErrors++;
+        // Every instance refused: wait a little rather than spin.
+        if (attempt >= ports.length) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
     const body = await response.text();
     result.total++;
     if (response.status >= 500) result.serverErrors++;
@@ -267,7 +292,7 @@ async function mixedLoad(
       // Each connection acts for its own shoppers, so two connections never write one cart at once.
       const own = shoppers.filter((_, index) => index % connections === client);
       let turn = 0;
-      while (Date.now() < until) {
+      while (Date.now() < until && !options.stop?.()) {
         const roll = Math.random() * 100;
         const shopper = own[turn++ % own.length];
         if (!shopper) break;
@@ -333,7 +358,7 @@ async function mixedLoad(
               parseMoney(cart.subtotal ?? '0.00') + parseMoney(cart.shipping ?? '0.00'),
             ),
           };
-          await timed(
+          const placed = await timed(
             'order',
             '/v1/orders/',
             {
@@ -343,6 +368,11 @@ async function mixedLoad(
             },
             client,
           );
+          if (placed.status === 201 && options.onOrder) {
+            options.onOrder(
+              (JSON.parse(placed.body) as { order: { number: string; payment_status: string } }).order,
+            );
+          }
         }
       }
     }),

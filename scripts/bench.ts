@@ -23,6 +23,13 @@ if (process.argv.includes('--scale')) {
   process.exit(0);
 }
 
+// `npm run bench -- --chaos`: the failure drill on a throwaway PostgreSQL cluster (bench-chaos.ts).
+if (process.argv.includes('--chaos')) {
+  const { benchChaos } = await import('./bench-chaos.ts');
+  await benchChaos();
+  process.exit(0);
+}
+
 // `npm run bench -- --postgres`: only the mixed load of one and two instances on PostgreSQL (bench-pg.ts).
 if (process.argv.includes('--postgres')) {
   const { benchPostgres } = await import('./bench-pg.ts');

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { isPublishedUrl, readConfig } from './config.ts';
+import { type BackupSocket, backupSocketPath, startBackupSocket } from './db/backup-socket.ts';
 import { isConnectionLost } from './db/connection-loss.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
@@ -135,6 +136,11 @@ if (!config.payments.stripe) {
     'STRIPE_WEBHOOK_SECRET is not set: no Stripe webhook, payments land only when the shopper returns to confirm',
   );
 }
+// `npm run db:backup` beside this server on the embedded database: it asks for a dump here (decision 056).
+let backupSocket: BackupSocket | null = null;
+app.addHook('onClose', async () => {
+  await backupSocket?.close();
+});
 const mailTransport = createMailTransport({
   smtpUrl: config.smtpUrl,
   from: config.mailFrom,
@@ -185,6 +191,11 @@ process.on('unhandledRejection', (reason) => {
 });
 
 await app.listen({ port: config.port, host: config.host });
+if ('dataDir' in config.database && database.dumpDataDir) {
+  const socketPath = backupSocketPath(config.database.dataDir);
+  backupSocket = await startBackupSocket({ socketPath, dump: database.dumpDataDir, log: app.log });
+  if (!backupSocket) app.log.warn(`DATA_DIR is too deep for ${socketPath}: back up with the server stopped`);
+}
 if (runsWorkers) startWorkers();
 if (config.role === 'worker') {
   console.log(

@@ -73,7 +73,10 @@ export interface DatabaseHandle {
   /** How many migrations of the folder this database has not applied yet (readiness, issue 27). */
   pendingMigrations(): Promise<number>;
   close(): Promise<void>;
-  /** PGlite only: a gzipped copy of the data directory, used to clone a migrated database for tests. */
+  /**
+   * PGlite only: a gzipped copy of the data directory, taken between transactions (tests clone a migrated
+   * database with it; `npm run db:backup` asks the running server for one, decision 056).
+   */
   dumpDataDir?(): Promise<Blob>;
   /** PostgreSQL only: the pool's connections right now, for /metrics (PGlite has one in-process connection). */
   poolStats?(): PoolStats;
@@ -156,7 +159,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         lock?.release();
       }
     },
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    // PGlite's own dump holds only the query lock, so it could fall between two statements of a transaction;
+    // holding the transaction lock too (every statement takes it: no query may run inside) makes it a point
+    // between transactions. The checkpoint first leaves little write-ahead log for the copy to replay when it
+    // is opened. Queries wait for the dump's duration (decision 056).
+    dumpDataDir: async () => {
+      await client.exec('checkpoint');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+    },
   };
 }
 
