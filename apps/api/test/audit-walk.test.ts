@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTE_TABLE } from '../src/modules/admin/admin.routes.ts';
 import { COURIER_LINK_ROUTE_TABLE } from '../src/modules/courier/courier.routes.ts';
 import { MERCHANT_ROUTE_TABLE } from '../src/modules/merchant/merchant.routes.ts';
+import { totpCode } from '../src/modules/second-factor/totp.ts';
 import { enqueueWebhookEvent } from '../src/modules/webhooks/webhooks.service.ts';
 import {
   addStoreMember,
@@ -124,6 +125,28 @@ async function otherStore(status?: 'suspended'): Promise<TestStore> {
   const other = await createStore(t.database);
   if (status) await t.database.db.execute(sql`update stores set status = ${status} where id = ${other.id}`);
   return other;
+}
+
+/** A pending operator grant another administrator asked for, so the walk's operator may decide it. */
+async function grantAskedByAnother(): Promise<number> {
+  const [asker, grantee] = await Promise.all([createFastUser(t.database), createFastUser(t.database)]);
+  await makeOperator(t.database, asker.id, 'administracion');
+  const asked = await t.app.inject({
+    method: 'PUT',
+    url: `/v1/admin/people/${grantee.id}/operator/`,
+    headers: asker.headers,
+    payload: { group: 'soporte' },
+  });
+  expect(asked.statusCode, asked.body).toBeLessThan(300);
+  const listed = await t.app.inject({
+    method: 'GET',
+    url: '/v1/admin/operator-grants/',
+    headers: asker.headers,
+  });
+  const grants = listed.json<{ results: { id: number; user_id: number }[] }>();
+  const grant = grants.results.find((item) => item.user_id === grantee.id);
+  if (!grant) throw new Error(`no pending grant for ${grantee.id}: ${listed.body}`);
+  return grant.id;
 }
 
 function image(url: string, headers: Record<string, string>): InjectOptions {
@@ -333,11 +356,41 @@ const ADMIN_SAMPLES: Record<string, Sample> = {
     },
   },
   'PUT /v1/admin/people/:id/operator/': {
-    action: 'operator.granted',
+    // Granting a group waits for a second operator (decision 053): the request is what this route records.
+    action: 'operator.grant_requested',
     request: async () =>
       asAdmin('PUT', `/v1/admin/people/${(await createFastUser(t.database)).id}/operator/`, {
         group: 'soporte',
       }),
+  },
+  'POST /v1/admin/operator-grants/:id/approve/': {
+    action: 'operator.granted',
+    request: async () => asAdmin('POST', `/v1/admin/operator-grants/${await grantAskedByAnother()}/approve/`),
+  },
+  'POST /v1/admin/operator-grants/:id/reject/': {
+    action: 'operator.grant_rejected',
+    request: async () => asAdmin('POST', `/v1/admin/operator-grants/${await grantAskedByAnother()}/reject/`),
+  },
+  'POST /v1/admin/people/:id/second-factor/reset/': {
+    action: 'account.second_factor_removed',
+    request: async () => {
+      const member = await createFastUser(t.database, 'Lucía');
+      await makeOperator(t.database, member.id, 'soporte');
+      const enrollment = await t.app.inject({
+        method: 'POST',
+        url: '/v1/second-factor/enrollment/',
+        headers: member.headers,
+      });
+      const { secret } = enrollment.json<{ secret: string }>();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/v1/second-factor/enrollment/confirm/',
+        headers: member.headers,
+        payload: { code: totpCode(secret, Date.now()) },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBeLessThan(300);
+      return asAdmin('POST', `/v1/admin/people/${member.id}/second-factor/reset/`);
+    },
   },
   'POST /v1/admin/people/:id/memberships/': {
     action: 'member.added',
