@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,8 @@ describe('the PGlite data directory lock', () => {
   it('refuses a second open of the same DATA_DIR with the Spanish message, and frees it on close', async () => {
     const dataDir = path.join(root, 'second-open', 'pglite');
     const first = await openDatabase({ dataDir });
+    // DATA_DIR is owner-only: PGlite writes its own files world-readable and -writable.
+    expect((await stat(path.dirname(dataDir))).mode & 0o777).toBe(0o700);
     try {
       await expect(openDatabase({ dataDir })).rejects.toThrow(REFUSAL);
       await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError);

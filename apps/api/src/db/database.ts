@@ -130,8 +130,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) {
     return openPostgres(options.databaseUrl, options.poolMax ?? 10, logger, migrationsFolder);
   }
-  // PGlite creates its own folder but not the ones above it; a fresh clone has no ./data yet.
-  if ('dataDir' in options) await mkdir(path.dirname(options.dataDir), { recursive: true });
+  // PGlite creates its own folder but not the ones above it; a fresh clone has no ./data yet. Owner-only:
+  // PGlite writes its files world-readable and -writable (0666), so DATA_DIR is what keeps other local
+  // users from password hashes, second-factor keys and captured mail.
+  if ('dataDir' in options) await mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   // One process per data directory (issue 16): a second opener refuses before PGlite reads a byte.
   const lock = 'dataDir' in options ? acquireDataDirLock(dataDirLockFile(options.dataDir)) : null;
   let client: PGlite;
