@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -141,6 +141,9 @@ describe('npm run db:backup and db:restore', () => {
     const outDir = path.join(work, 'backups');
     const backup = await createBackup({ source, mediaDir, outDir, keep: 3 });
     expect(path.basename(backup.file)).toMatch(/^mandado-backup-.*\.tar$/);
+    // The whole database is in it: nobody but the owner reads it, whatever the umask (was 0644 in a 0755 folder).
+    expect((await stat(backup.file)).mode & 0o777).toBe(0o600);
+    expect((await stat(outDir)).mode & 0o777).toBe(0o700);
     expect(await readdir(outDir)).toEqual([path.basename(backup.file)]);
     expect(backup.manifest).toMatchObject({
       format: 1,
@@ -158,6 +161,7 @@ describe('npm run db:backup and db:restore', () => {
     const restoredMedia = path.join(restoredDir, 'media');
     const restored = await restoreBackup({ file: backup.file, target, mediaDir: restoredMedia });
     expect(restored.counts).toEqual(before);
+    expect((await stat(restoredDir)).mode & 0o777).toBe(0o700);
     expect(restored.mediaFiles).toBe(1);
     expect(await readFile(path.join(restoredMedia, 'products', 'foto.webp'), 'utf8')).toBe('una foto');
     expect(existsSync(path.join(restoredMedia, 'products', '.tmp-123'))).toBe(false);

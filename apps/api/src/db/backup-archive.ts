@@ -192,7 +192,9 @@ export async function createBackup(options: {
 }): Promise<CreatedBackup> {
   const createdAt = options.now ?? new Date();
   const name = `mandado-backup-${createdAt.toISOString().replace(/[:.]/g, '-')}.tar`;
-  await mkdir(options.outDir, { recursive: true });
+  // A backup holds the whole database (password hashes, second-factor keys, addresses): owner-only, like
+  // DATA_DIR, whatever the umask.
+  await mkdir(options.outDir, { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(options.outDir, '.mandado-backup-'));
   const partial = path.join(options.outDir, `.${name}.partial`);
   try {
@@ -267,6 +269,7 @@ export async function createBackup(options: {
     await tar.c(
       {
         file: partial,
+        mode: 0o600,
         cwd: staging,
         // media/ is a link to DATA_DIR/media: its files are packed, not the link.
         follow: true,
@@ -417,7 +420,8 @@ export async function restoreBackup(options: {
     : 'dataDir' in options.target
       ? path.dirname(path.resolve(options.target.dataDir))
       : tmpdir();
-  await mkdir(parent, { recursive: true });
+  // The parent is DATA_DIR when restoring there: owner-only, as openDatabase makes it.
+  await mkdir(parent, { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(parent, '.mandado-restore-'));
   try {
     try {
