@@ -203,14 +203,18 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
                           })
                         }
                       />
-                      {line.quantity} × {line.name} ({store.number}) ·{' '}
-                      {done ? (
-                        <strong className="order-dialog__done">Devuelto</strong>
-                      ) : (
-                        `quedan ${usdText(lineLeftMinor(line))}${
-                          unitsLeft < line.quantity ? ` (${unitsLeft} de ${line.quantity} unidades)` : ''
-                        }`
-                      )}
+                      {/* One flex item for the text: bare text and <strong> would be two, and the narrow
+                          second one broke 'Devuelto' letter by letter at 360 px. */}
+                      <span>
+                        {line.quantity} × {line.name} ({store.number}) ·{' '}
+                        {done ? (
+                          <strong className="order-dialog__done">Devuelto</strong>
+                        ) : (
+                          `quedan ${usdText(lineLeftMinor(line))}${
+                            unitsLeft < line.quantity ? ` (${unitsLeft} de ${line.quantity} unidades)` : ''
+                          }`
+                        )}
+                      </span>
                     </label>
                     {units !== undefined && unitsLeft > 1 ? (
                       <div className="order-dialog__units">
