@@ -26,6 +26,11 @@ describe('the audit screen text', () => {
     expect(auditChanges({ before: '80.00', after: '85.00' })).toEqual([
       { field: 'value', label: 'Valor', before: '80.00', after: '85.00' },
     ]);
+    // Issue 27's rows: a refund by units and a requested operator group read in Spanish.
+    expect(auditChanges({ after: { units: 1, operator_group: 'soporte' } })).toEqual([
+      { field: 'units', label: 'Unidades', before: '—', after: '1' },
+      { field: 'operator_group', label: 'Grupo de operador', before: '—', after: 'Soporte' },
+    ]);
     expect(auditChanges({ something_new: 'x' })).toEqual([
       { field: 'something_new', label: 'something_new', value: 'x' },
     ]);

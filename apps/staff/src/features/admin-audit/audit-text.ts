@@ -102,11 +102,18 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   substitute: 'Reemplazo',
   to: 'A',
   unchanged: 'Sin cambios',
+  units: 'Unidades',
   updated: 'Actualizados',
   url: 'Dirección',
   value: 'Valor',
   via: 'Vía',
 };
+
+/** A value as the screens name it: an operator group reads 'Soporte', not its code 'soporte'. */
+function fieldText(field: string, value: unknown): string {
+  if (field === 'operator_group' && typeof value === 'string') return GROUP_LABELS[value] ?? value;
+  return text(value);
+}
 
 function change(field: string, values: Omit<AuditChange, 'field' | 'label'>): AuditChange {
   return { field, label: FIELD_LABELS[field] ?? field, ...values };
@@ -130,8 +137,8 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
   if (before || after) {
     const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
     for (const field of fields) {
-      const was = text(before?.[field]);
-      const is = text(after?.[field]);
+      const was = fieldText(field, before?.[field]);
+      const is = fieldText(field, after?.[field]);
       if (was !== is) changes.push(change(field, { before: was, after: is }));
     }
     if (!before && detail.before !== undefined) {
