@@ -5,6 +5,7 @@ import {
   readPasswordHashing,
   readPushConfig,
   readStaffSecondFactor,
+  readTrustProxy,
 } from './config.ts';
 
 describe('readConfig: geocoder and map tiles', () => {
@@ -251,5 +252,19 @@ describe('readConfig: role and drain (issue 27)', () => {
   it('refuses an unknown role or drain time instead of guessing', () => {
     expect(() => readConfig({ MANDADO_ROLE: 'api' })).toThrow(/MANDADO_ROLE/);
     expect(() => readConfig({ DRAIN_TIMEOUT_SECONDS: '-1' })).toThrow(/DRAIN_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('readTrustProxy', () => {
+  it("takes addresses, CIDRs and proxy-addr's range names, and refuses anything else at start", () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toBe('127.0.0.1');
+    expect(readTrustProxy('10.0.0.0/8, ::1, fd00::/8, loopback, 10.1.0.0/255.255.0.0')).toBe(
+      '10.0.0.0/8, ::1, fd00::/8, loopback, 10.1.0.0/255.255.0.0',
+    );
+    // 'true' crashed buildApp with proxy-addr's TypeError; it would also trust every client's X-Forwarded-For.
+    expect(() => readConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY .*not "true"/);
+    expect(() => readTrustProxy('10.0.0.0/33')).toThrow(/TRUST_PROXY/);
+    expect(() => readTrustProxy('proxy.internal')).toThrow(/TRUST_PROXY/);
   });
 });

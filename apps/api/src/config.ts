@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { readWidgetSettings, type WidgetSettings } from '@mandado/shared/third-party-widgets';
 import { z } from 'zod';
@@ -303,6 +304,33 @@ function sentryDsn(value: string): string {
   return value;
 }
 
+/** proxy-addr's names for ranges, which Fastify's trustProxy takes besides addresses and CIDRs. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY checked at start: Fastify hands a string to proxy-addr, which threw an uncaught TypeError
+ * ('invalid IP address: true') from inside buildApp on TRUST_PROXY=true. 'true' (trust every hop) is refused
+ * on purpose: any client could then pick the address the rate limits count and /metrics sees.
+ */
+export function readTrustProxy(value: string | undefined): string | false {
+  if (!value) return false;
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const ipVersion = isIP(address);
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (ipVersion === 4 ? 32 : 128)) ||
+      (ipVersion === 4 && isIP(prefix) === 4);
+    const ok = TRUST_PROXY_RANGES.includes(entry) || (ipVersion !== 0 && prefixOk && rest.length === 0);
+    if (!ok) {
+      throw new Error(
+        `TRUST_PROXY must list the proxies' addresses or networks (127.0.0.1, 10.0.0.0/8, loopback), not "${entry}"`,
+      );
+    }
+  }
+  return value;
+}
+
 export const INSTANCE_ROLES = ['all', 'web', 'worker'] as const;
 export type InstanceRole = (typeof INSTANCE_ROLES)[number];
 
@@ -346,7 +374,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? null
         : path.resolve(env.STAFF_DIST_DIR ?? path.join(root, 'apps/staff/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY : false,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
     mailFrom: env.MAIL_FROM ? env.MAIL_FROM : 'Mandado <no-reply@mandado.uy>',
