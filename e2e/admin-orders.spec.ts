@@ -55,6 +55,7 @@ test('an operator filters pending transfers, refunds one line of a card order an
   await dialog.getByLabel('Productos elegidos').check();
   await expect(dialog.getByLabel(new RegExp(`1 × ${RICE}.*Devuelto`))).toBeDisabled();
   // 'Devuelto' stays one word on one line at 360 px (it once broke letter by letter beside the line's name).
+  await page.setViewportSize({ width: 360, height: 740 });
   expect(
     await dialog
       .getByText('Devuelto', { exact: true })
@@ -64,6 +65,7 @@ test('an operator filters pending transfers, refunds one line of a card order an
           1.5 * Number.parseFloat(getComputedStyle(element).lineHeight),
       ),
   ).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByLabel(new RegExp(`2 × ${COFFEE}`)).check();
   await dialog.getByLabel(`Unidades de ${COFFEE}`).selectOption({ label: '1 de 2' });
   await dialog.getByLabel('Motivo').fill('Llegó uno abierto');
