@@ -239,6 +239,7 @@ export function AdminOrderView({ number }: { number: string }) {
               title: count === 1 ? 'Devolución registrada' : `${count} devoluciones registradas`,
             });
           }}
+          onChanged={refresh}
           onClose={() => {
             setDialog(null);
             void refresh();

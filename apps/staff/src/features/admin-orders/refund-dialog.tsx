@@ -26,8 +26,13 @@ interface RefundDialogProps {
   initialScope: RefundScope;
   /** One refund of one store order (POST …/store-orders/:number/refunds/); rejects with the server's answer. */
   onRefund: (storeOrderNumber: string, input: OperatorRefundInput) => Promise<void>;
-  /** After every refund asked went through (or some did and one failed: the page shows what was done). */
+  /** After every refund asked went through. */
   onDone: (count: number) => void;
+  /**
+   * After one was refused: reloads the order, so the dialog shows what is left now (another operator's
+   * refund, or the ones of this submit that went through).
+   */
+  onChanged: () => Promise<void>;
   onClose: () => void;
 }
 
@@ -47,7 +52,14 @@ interface PlannedRefund {
  * the reason and where the money goes. One refund per store order or line, so each shows in the timeline
  * with what it was for.
  */
-export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }: RefundDialogProps) {
+export function RefundDialog({
+  order,
+  initialScope,
+  onRefund,
+  onDone,
+  onChanged,
+  onClose,
+}: RefundDialogProps) {
   const ids = useId();
   const destinations = refundDestinations(order.payment_method);
   const [scope, setScope] = useState<RefundScope>(initialScope);
@@ -93,8 +105,11 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
     const planned: PlannedRefund[] = [];
     for (const store of order.stores) {
       for (const line of store.lines) {
-        const units = chosen.get(line.id);
-        if (units === undefined) continue;
+        const wanted = chosen.get(line.id);
+        if (wanted === undefined) continue;
+        // The order may have been reloaded after a refusal: never more units than are left now.
+        const units = Math.min(wanted, line.refundable_units);
+        if (units <= 0 || lineLeftMinor(line) === 0) continue;
         const available = left.get(store.number) ?? 0;
         const amountMinor = Math.min(lineUnitsRefundMinor(line, units), available);
         if (amountMinor <= 0) continue;
@@ -137,6 +152,19 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
     } catch (error) {
       const text = failureText(error) ?? MESSAGES.serverError;
       setProblem(done > 0 ? `Se hicieron ${done} de ${planned.length} devoluciones. ${text}` : text);
+      // The lines already refunded leave the choice: 'Devolver' again must not give them back twice (a line
+      // with units left would otherwise lose the same units once more).
+      const refundedLines = planned
+        .slice(0, done)
+        .flatMap((item) => (item.lineId === null ? [] : [item.lineId]));
+      if (refundedLines.length > 0) {
+        setChosen((current) => {
+          const next = new Map(current);
+          for (const id of refundedLines) next.delete(id);
+          return next;
+        });
+      }
+      await onChanged();
       setBusy(false);
     }
   }
@@ -186,7 +214,8 @@ export function RefundDialog({ order, initialScope, onRefund, onDone, onClose }:
               store.lines.map((line) => {
                 const unitsLeft = line.refundable_units;
                 const done = unitsLeft === 0 || lineLeftMinor(line) === 0;
-                const units = chosen.get(line.id);
+                const wanted = done ? undefined : chosen.get(line.id);
+                const units = wanted === undefined ? undefined : Math.min(wanted, unitsLeft);
                 return (
                   <div key={line.id} className="order-dialog__line">
                     <label className="order-dialog__choice">
