@@ -70,6 +70,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { DEFAULT_SESSION_LIFETIMES, registerSessions, type SessionLifetimes } from './plugins/session.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts, serverTimeoutOptions } from './server-timeouts.ts';
+import { trustedProxyTest } from './trusted-proxy.ts';
 
 // Zod's own messages (wrong type, missing field) in Spanish; our rules carry their own texts.
 z.config(z.locales.es());
@@ -182,6 +183,7 @@ function temporaryMedia(app: FastifyInstance): MediaStorageConfig {
 /** Builds the whole application without listening, so tests drive it with `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const trustProxy = options.trustProxy ?? false;
+  const isTrustedProxy = trustedProxyTest(trustProxy);
   const app = Fastify({
     // Tokens in paths, query values, secrets in headers and stray e-mails never reach the logs (issue 27).
     logger: loggerOptions(options.logLevel ?? 'silent', {
@@ -192,7 +194,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // proxy's id is kept; a client's own is not, so nobody can make their requests look like someone else's.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
-      return trustProxy !== false && typeof given === 'string' && FORWARDED_REQUEST_ID.test(given)
+      // The peer itself must be a trusted proxy: with TRUST_PROXY set, a client reaching the port directly, or
+      // through a proxy that passes the header on, would otherwise choose its own id.
+      return isTrustedProxy(request.socket.remoteAddress ?? '') &&
+        typeof given === 'string' &&
+        FORWARDED_REQUEST_ID.test(given)
         ? given
         : randomUUID();
     },
@@ -237,7 +243,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
   if (options.tracing) registerHttpTracing(app);
-  registerMetrics(app, { database: options.database, token: options.metricsToken ?? null });
+  registerMetrics(app, {
+    database: options.database,
+    token: options.metricsToken ?? null,
+    isTrustedProxy,
+  });
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, mapTiles.url, {

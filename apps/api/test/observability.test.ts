@@ -10,6 +10,7 @@ import { enqueueEmail } from '../src/modules/mail/mail.service.ts';
 import { captureMailTransport } from '../src/modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from '../src/modules/mail/mail-worker.ts';
 import { mayReadMetrics } from '../src/modules/observability/metrics.routes.ts';
+import { trustedProxyTest } from '../src/trusted-proxy.ts';
 import { beneficiaryInput, cityId, createBeneficiary, createProduct, createStore } from './factories.ts';
 import { fillCart, orderBody, placeOrderRequest, sandboxToken } from './order-factories.ts';
 import { logIn, registerUser, uniqueEmail, visitorHeaders } from './session-helpers.ts';
@@ -132,12 +133,21 @@ describe('GET /metrics', () => {
   });
 
   it('lets only loopback in when METRICS_TOKEN is unset', () => {
-    const request = (ip: string, headers: Record<string, string> = {}) => ({ ip, headers }) as FastifyRequest;
-    expect(mayReadMetrics(request(REMOTE, { authorization: 'Bearer ' }), null)).toBe(false);
-    expect(mayReadMetrics(request(REMOTE, { authorization: 'Bearer null' }), null)).toBe(false);
-    expect(mayReadMetrics(request('127.0.0.1'), null)).toBe(true);
-    expect(mayReadMetrics(request('::ffff:127.0.0.1'), null)).toBe(true);
-    expect(mayReadMetrics(request('127.0.0.1', { 'x-forwarded-for': REMOTE }), null)).toBe(false);
+    const request = (peer: string, headers: Record<string, string> = {}) =>
+      ({ socket: { remoteAddress: peer }, headers }) as unknown as FastifyRequest;
+    const noProxy = trustedProxyTest(false);
+    expect(mayReadMetrics(request(REMOTE, { authorization: 'Bearer ' }), null, noProxy)).toBe(false);
+    expect(mayReadMetrics(request(REMOTE, { authorization: 'Bearer null' }), null, noProxy)).toBe(false);
+    expect(mayReadMetrics(request('127.0.0.1'), null, noProxy)).toBe(true);
+    expect(mayReadMetrics(request('::ffff:127.0.0.1'), null, noProxy)).toBe(true);
+    expect(mayReadMetrics(request('127.0.0.1', { 'x-forwarded-for': REMOTE }), null, noProxy)).toBe(false);
+    // A local proxy that adds other relay headers, or none at all: once TRUST_PROXY names it, what it relays
+    // is the internet's, never this machine's (the review's nginx without X-Forwarded-For).
+    expect(mayReadMetrics(request('127.0.0.1', { 'x-real-ip': REMOTE }), null, noProxy)).toBe(false);
+    expect(mayReadMetrics(request('127.0.0.1', { forwarded: `for=${REMOTE}` }), null, noProxy)).toBe(false);
+    expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('127.0.0.1'))).toBe(false);
+    expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('loopback'))).toBe(false);
+    expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('10.0.0.0/8'))).toBe(true);
   });
 });
 
@@ -159,6 +169,23 @@ describe('request ids', () => {
       headers: { 'x-request-id': 'elegido-por-mi' },
     });
     expect(chosen.headers['x-request-id']).not.toBe('elegido-por-mi');
+  });
+
+  it('keeps the id only of the proxy TRUST_PROXY names, not of a client that reaches the port itself', async () => {
+    const proxied = await createTestApp({ trustProxy: '10.0.0.1' });
+    try {
+      const send = (remoteAddress: string) =>
+        proxied.app.inject({
+          method: 'GET',
+          url: '/health',
+          remoteAddress,
+          headers: { 'x-request-id': 'elegido-por-el-proxy', 'x-forwarded-for': '203.0.113.9' },
+        });
+      expect((await send('10.0.0.1')).headers['x-request-id']).toBe('elegido-por-el-proxy');
+      expect((await send('203.0.113.9')).headers['x-request-id']).not.toBe('elegido-por-el-proxy');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

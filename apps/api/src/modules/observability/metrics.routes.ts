@@ -9,6 +9,8 @@ export interface MetricsOptions {
   database: DatabaseHandle;
   /** METRICS_TOKEN: what a scraper outside this machine sends as `Authorization: Bearer …`; null: loopback only. */
   token: string | null;
+  /** Whether a socket's peer is a proxy TRUST_PROXY names: what it relays is never 'this machine'. */
+  isTrustedProxy: (peerAddress: string) => boolean;
 }
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket reports ::ffff:127.0.0.1). */
@@ -16,6 +18,9 @@ export function isLoopbackAddress(ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   return v4.startsWith('127.') || ip === '::1';
 }
+
+/** Headers a proxy adds when it relays a request (any one of them means the peer is not the scraper). */
+const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via'] as const;
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -26,8 +31,16 @@ function digest(value: string): Buffer {
  * TRUST_PROXY names the proxy, but a local proxy that is not trusted shows up as 127.0.0.1 for every internet
  * client, so a forwarded request must carry the token whatever its address.
  */
-export function mayReadMetrics(request: FastifyRequest, token: string | null): boolean {
-  if (isLoopbackAddress(request.ip) && request.headers['x-forwarded-for'] === undefined) return true;
+export function mayReadMetrics(
+  request: FastifyRequest,
+  token: string | null,
+  isTrustedProxy: (peerAddress: string) => boolean,
+): boolean {
+  // Free only for a scraper on this machine: the socket's peer is loopback, is not a proxy TRUST_PROXY names
+  // (a proxy on loopback relays the internet, whatever headers it sends or omits), and nothing says it relays.
+  const peer = request.socket.remoteAddress ?? '';
+  const relayed = RELAY_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (isLoopbackAddress(peer) && !isTrustedProxy(peer) && !relayed) return true;
   if (token === null) return false;
   const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   // Compared as digests: equal lengths for timingSafeEqual, and no early exit on the first wrong character.
@@ -99,7 +112,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   }
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!mayReadMetrics(request, options.token)) {
+    if (!mayReadMetrics(request, options.token, options.isTrustedProxy)) {
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')
