@@ -238,6 +238,9 @@ export async function benchChaos(): Promise<void> {
   const onSignal = () => abort('Interrupted: stopping everything');
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Node ends the process on an unhandled rejection without running `finally`: stop what the drill started.
+  const onUnhandled = (reason: unknown) => abort(`The drill failed: ${String(reason)}: stopping everything`);
+  process.once('unhandledRejection', onUnhandled);
   const logDir = mkdtempSync(path.join(tmpdir(), 'mandado-chaos-logs-'));
   try {
     cluster = startCluster();
@@ -386,6 +389,9 @@ export async function benchChaos(): Promise<void> {
           if (order.payment_status === 'paid') paid.push(order.number);
         },
       });
+      // Awaited after the failure and its recovery: until then a rejection must not end the drill unhandled,
+      // leaving the instances and the cluster behind (the finally below stops them).
+      load.catch(() => {});
       await sleep(5000);
       const since = await phase.inject();
       let recoverSeconds: number | null = null;
@@ -449,6 +455,7 @@ export async function benchChaos(): Promise<void> {
     clearTimeout(watchdog);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    process.off('unhandledRejection', onUnhandled);
     await cleanup();
   }
 }
