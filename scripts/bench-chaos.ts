@@ -2,6 +2,7 @@
 // cluster, a local SMTP sink, a local webhook receiver, two web instances (MANDADO_ROLE=web) and one worker
 // (MANDADO_ROLE=worker) on 127.0.0.1, under bench-pg.ts's mixed load spread over the web instances as a proxy
 // would (a refused connection is retried on the other instance; orders carry an idempotency key). In turn it
+// restarts a web instance as a rolling restart does (SIGTERM, its drain, started again: no 5xx allowed),
 // kills a web instance with SIGKILL and starts it again, restarts PostgreSQL (`pg_ctl restart -m fast`), and
 // stops the SMTP sink for a minute. For each phase it prints the 5xx count, the seconds to recover, paid
 // orders lost (must be 0), duplicate e-mails and webhook deliveries, and the payments audit. Bounded: every
@@ -171,15 +172,22 @@ class Instance {
     this.child = null;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * SIGTERM, as a rolling restart or a scale-down sends it: the instance drains (decision 054) and exits; past
+   * `limitMs` it is killed. Unsupervised from here: start() again to bring it back. Answers its exit.
+   */
+  async stop(limitMs = 10_000): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
     this.supervised = false;
     const child = this.child;
-    if (!child) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (!child) return null;
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    const exit = await exited;
     clearTimeout(timer);
+    return exit;
   }
 }
 
@@ -230,6 +238,9 @@ export async function benchChaos(): Promise<void> {
   const onSignal = () => abort('Interrupted: stopping everything');
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // Node ends the process on an unhandled rejection without running `finally`: stop what the drill started.
+  const onUnhandled = (reason: unknown) => abort(`The drill failed: ${String(reason)}: stopping everything`);
+  process.once('unhandledRejection', onUnhandled);
   const logDir = mkdtempSync(path.join(tmpdir(), 'mandado-chaos-logs-'));
   try {
     cluster = startCluster();
@@ -281,6 +292,12 @@ export async function benchChaos(): Promise<void> {
     }
     for (const instance of children) await instance.waitReady();
     const webPorts = [webA.port, webB.port];
+    // Operators scrape the worker too: it serves /metrics beside the probes (loopback needs no token).
+    const workerMetrics = await fetch(`http://127.0.0.1:${worker.port}/metrics`).catch(() => null);
+    const workerSeries = (await workerMetrics?.text())?.includes('mandado_outbox_pending') ?? false;
+    console.log(
+      `worker GET /metrics: ${workerMetrics?.status ?? 'no answer'}${workerSeries ? ', outbox gauges present' : ''}`,
+    );
 
     // The database as the drill sees it: paid orders and the payments audit.
     const database = await openDatabase({ databaseUrl, poolMax: 2 });
@@ -297,12 +314,31 @@ export async function benchChaos(): Promise<void> {
       return result.rows[0]?.count ?? 0;
     };
 
+    /** What a phase saw besides the table's columns (the rolling restart's drain). */
+    const notes: string[] = [];
     const phases: Array<{
       name: string;
       /** Makes the failure; returns when recovery starts counting (the SMTP sink counts from its return). */
       inject: () => Promise<number>;
       recovered: (since: number) => Promise<boolean>;
     }> = [
+      {
+        // A rolling restart's step: SIGTERM (web A drains: /ready 503, requests in flight finish, workers give
+        // back their leases), then the same instance again on its port. No caller may see a 5xx.
+        name: 'rolling restart A',
+        async inject() {
+          const at = Date.now();
+          // The server's own drain is bounded by DRAIN_TIMEOUT_SECONDS (20); this limit only catches a hang.
+          const exit = await webA.stop(30_000);
+          const drained = (Date.now() - at) / 1000;
+          webA.start();
+          notes.push(
+            `rolling restart: web A drained and exited in ${drained.toFixed(1)} s (exit code ${exit?.code ?? 'none'}${exit?.signal ? `, signal ${exit.signal}` : ''}); recover s = from SIGTERM to /ready 200 again`,
+          );
+          return at;
+        },
+        recovered: () => isReady(webA.port),
+      },
       {
         name: 'kill -9 web A',
         async inject() {
@@ -353,6 +389,9 @@ export async function benchChaos(): Promise<void> {
           if (order.payment_status === 'paid') paid.push(order.number);
         },
       });
+      // Awaited after the failure and its recovery: until then a rejection must not end the drill unhandled,
+      // leaving the instances and the cluster behind (the finally below stops them).
+      load.catch(() => {});
       await sleep(5000);
       const since = await phase.inject();
       let recoverSeconds: number | null = null;
@@ -407,12 +446,16 @@ export async function benchChaos(): Promise<void> {
         `${row.name.padEnd(20)} | ${String(row.serverErrors).padStart(3)} | ${String(row.refused).padStart(17)} | ${(row.recoverSeconds === null ? 'no' : row.recoverSeconds.toFixed(1)).padStart(9)} | ${String(row.crashes).padStart(7)} | ${String(row.paidOrders).padStart(11)} | ${String(row.paidLost).padStart(9)} | ${String(row.duplicateEmails).padStart(11)} | ${String(row.duplicateWebhooks).padStart(12)} | ${row.audit}`,
       );
     }
+    for (const note of notes) console.log(note);
     console.log(`e-mails received: ${mails.length}; webhook posts received: ${receiver.received.length}`);
-    console.log('goal: 0 paid orders lost, 0 duplicates, audit clean; 5xx only while a failure lasts');
+    console.log(
+      'goal: 0 paid orders lost, 0 duplicates, audit clean; no 5xx in the rolling restart, 5xx elsewhere only while a failure lasts',
+    );
   } finally {
     clearTimeout(watchdog);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    process.off('unhandledRejection', onUnhandled);
     await cleanup();
   }
 }

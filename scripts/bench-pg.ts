@@ -258,10 +258,11 @@ export async function mixedLoad(
     const json: Record<string, string> = init.body ? { 'content-type': 'application/json' } : {};
     const started = performance.now();
     let response: Response | null = null;
+    let body = '';
     for (let attempt = 0; response === null; attempt++) {
       const port = ports[next++ % ports.length];
       try {
-        response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        const answer = await fetch(`http://127.0.0.1:${port}${path}`, {
           ...init,
           // Each connection is its own client address for the fairness caps, as behind a trusted proxy.
           headers: {
@@ -270,6 +271,9 @@ export async function mixedLoad(
             'x-forwarded-for': `10.9.${client >> 8}.${client & 255}`,
           },
         });
+        // Read here: an instance killed mid-answer cuts the body, which a proxy retries like a refusal.
+        body = await answer.text();
+        response = answer;
       } catch (error) {
         if (!options.retryConnectionErrors) throw error;
         result.connectionErrors++;
@@ -277,7 +281,6 @@ export async function mixedLoad(
         if (attempt >= ports.length) await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    const body = await response.text();
     result.total++;
     if (response.status >= 500) result.serverErrors++;
     else if (response.status >= 400 && response.status !== 409) {

@@ -160,7 +160,8 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /**
    * What the HTTP server offers: 'all' (the API, the apps, the photos) or 'health' (a MANDADO_ROLE=worker
-   * instance: only the probes). Either way the app carries everything the workers use.
+   * instance: only the probes and /metrics, registered above). Either way the app carries everything the
+   * workers use.
    */
   surface?: 'all' | 'health';
 }

@@ -87,11 +87,22 @@ describe('GET /ready (readiness)', () => {
 });
 
 describe('a MANDADO_ROLE=worker instance', () => {
-  it('serves only the probes', async () => {
+  it('serves only the probes and the metrics', async () => {
     const worker = await buildApp({ database: t.database, surface: 'health' });
     try {
       expect((await worker.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
       expect((await worker.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+      // Operators scrape workers too: their outboxes, processor calls and refunds are counted there.
+      const metrics = await worker.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toContain('# HELP mandado_outbox_pending ');
+      expect(metrics.body).toContain('# HELP mandado_refunds_total ');
+      expect(metrics.body).toMatch(
+        /^http_request_duration_seconds_count\{method="GET",route="\/ready",status="200"\} 1$/m,
+      );
+      expect(
+        (await worker.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' })).statusCode,
+      ).toBe(401);
       const api = await worker.inject({ method: 'GET', url: '/v1/cities/' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ detail: SERVER_MESSAGES.routeNotFound });

@@ -10,9 +10,25 @@ import { enqueueEmail } from '../src/modules/mail/mail.service.ts';
 import { captureMailTransport } from '../src/modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from '../src/modules/mail/mail-worker.ts';
 import { mayReadMetrics } from '../src/modules/observability/metrics.routes.ts';
+import { runDueRefunds } from '../src/modules/refunds/refund-worker.ts';
+import { decideRefund } from '../src/modules/refunds/refunds.service.ts';
 import { trustedProxyTest } from '../src/trusted-proxy.ts';
-import { beneficiaryInput, cityId, createBeneficiary, createProduct, createStore } from './factories.ts';
-import { fillCart, orderBody, placeOrderRequest, sandboxToken } from './order-factories.ts';
+import {
+  beneficiaryInput,
+  cityId,
+  createBeneficiary,
+  createProduct,
+  createStore,
+  makeOperator,
+} from './factories.ts';
+import {
+  createFastUser,
+  fillCart,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+  sandboxToken,
+} from './order-factories.ts';
 import { logIn, registerUser, uniqueEmail, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
@@ -148,6 +164,69 @@ describe('GET /metrics', () => {
     expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('127.0.0.1'))).toBe(false);
     expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('loopback'))).toBe(false);
     expect(mayReadMetrics(request('127.0.0.1'), null, trustedProxyTest('10.0.0.0/8'))).toBe(true);
+  });
+});
+
+describe('mandado_refunds_total', () => {
+  it('counts every refund whose money moved, by destination, after its commit', async () => {
+    const operator = await createFastUser(t.database, 'Olga');
+    await makeOperator(t.database, operator.id);
+    const fixture = await prepareCheckout(t.database, { stores: 1, price: '12.00' });
+    const placed = await placeOrderRequest(
+      t.app,
+      fixture.user,
+      await orderBody(t.app, fixture.user, { beneficiaryId: fixture.beneficiaryId }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const storeOrder = placed.json<PlaceOrderResult>().order.stores[0];
+    if (!storeOrder) throw new Error('no store order');
+    const url = `/v1/admin/store-orders/${storeOrder.number}/refunds/`;
+    const refund = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, headers: operator.headers, payload });
+    const wallet = 'mandado_refunds_total{destination="wallet",outcome="succeeded"}';
+    const card = 'mandado_refunds_total{destination="original_payment",outcome="succeeded"}';
+    const count = async (series: string) => sample((await scrape()).body, series) ?? 0;
+    const walletBefore = await count(wallet);
+    const cardBefore = await count(card);
+
+    // Credit: settled in the transaction that decided it, counted once it committed.
+    const credit = await refund({ amount: '2.00', destination: 'wallet', note: 'Llegó roto' });
+    expect(credit.statusCode, credit.body).toBe(201);
+    expect(await count(wallet)).toBe(walletBefore + 1);
+
+    // The card: decided now, counted when the worker has given the money back at the processor.
+    const toCard = await refund({ amount: '3.00', destination: 'original_payment', note: 'Llegó tarde' });
+    expect(toCard.statusCode, toCard.body).toBe(201);
+    expect(await count(card)).toBe(cardBefore);
+    const settled = await runDueRefunds({
+      db: t.app.db,
+      payments: t.app.payments,
+      log: t.app.log,
+      publicUrl: t.app.publicUrl,
+      kickMailWorker: () => {},
+    });
+    expect(settled).toBe(1);
+    expect(await count(card)).toBe(cardBefore + 1);
+
+    // A credit refund whose transaction rolled back moved no money: not counted.
+    const [row] = await queryRows<{ id: number }>(
+      t.database,
+      sql`select id from store_orders where number = ${storeOrder.number}`,
+    );
+    if (!row) throw new Error('no store order row');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await decideRefund(tx, {
+          storeOrderId: row.id,
+          amountMinor: 100,
+          reason: 'operator',
+          destination: 'wallet',
+          actor: { role: 'operator', userId: operator.id },
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await count(wallet)).toBe(walletBefore + 1);
   });
 });
 

@@ -14,8 +14,8 @@ import { createTestApp, queryRows, type TestApp } from './test-app.ts';
  * instances are real HTTP servers on loopback ports, each with its own pool; SIGTERM's drain is the one the
  * server runs (drainInstance). In front of them, a proxy as small as the README's: it probes /ready, sends to
  * instances that are ready, and tries the other one when a connection fails before an answer (Caddy's
- * lb_try_duration, nginx's proxy_next_upstream error). scripts/rolling-restart.ts does the same with two
- * `node apps/api/src/server.ts` processes and a real SIGTERM.
+ * lb_try_duration, nginx's proxy_next_upstream error). `npm run bench -- --chaos` does the same with two
+ * `node apps/api/src/server.ts` processes and a real SIGTERM (its 'rolling restart A' phase).
  */
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { runCommitCallbacks, trackCommitCallbacks } from './after-commit.ts';
 import { isConnectionLost, isIdempotentRead } from './connection-loss.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as accountsSchema from './schema/accounts.ts';
@@ -184,17 +185,25 @@ function withRetriedTransactions<T extends Database>(db: T): T {
     // A connection lost before COMMIT was sent rolled the transaction back: it runs again on a new one. Lost
     // during COMMIT, nobody knows whether it committed, so it is not repeated (the request answers 503).
     let committing = false;
+    // The callbacks of the run that committed (afterCommit): a run that was rolled back and retried drops its own.
+    let callbacks: Array<() => void> = [];
     return withTransactionRetries(
       () => {
         committing = false;
+        callbacks = [];
         return transaction(async (tx) => {
+          callbacks = trackCommitCallbacks(tx);
           const result = await run(tx);
           committing = true;
           return result;
         }, config);
       },
       { ...defaultRetryOptions, isRetryable: (error) => !committing && isConnectionLost(error) },
-    );
+    ).then((result) => {
+      // Committed: a failing callback (a metric) must not turn the committed work into an error.
+      runCommitCallbacks(callbacks, (error) => console.error('An after-commit callback failed', error));
+      return result;
+    });
   }) as typeof db.transaction;
   return db;
 }

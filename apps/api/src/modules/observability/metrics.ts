@@ -44,11 +44,15 @@ export const ordersFailed = new client.Counter({
   registers: [processRegistry],
 });
 
-/** Card and PayPal refunds the refund worker settled or could not (each failed attempt counts). */
+/**
+ * Every refund whose money moved, whatever its way back (issue 27), counted after its commit: credit settled
+ * in the transaction that decided it (`wallet`), card and PayPal by the refund worker (`original_payment`,
+ * where a failed attempt counts too), a bank transfer when an operator records it (`bank`).
+ */
 export const refundsProcessed = new client.Counter({
   name: 'mandado_refunds_total',
-  help: 'Card and PayPal refunds sent to the processor, by outcome: succeeded, failed (retried) or given_up',
-  labelNames: ['outcome'] as const,
+  help: 'Refunds by destination (original_payment, wallet, bank) and outcome: succeeded; the processor refunds also failed (retried) or given_up',
+  labelNames: ['destination', 'outcome'] as const,
   registers: [processRegistry],
 });
 

@@ -112,7 +112,7 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
           `Refund failed: ${reason}`,
         );
         await recordRefundFailure(db, refund.id, { error: reason, retryInSeconds, giveUp });
-        refundsProcessed.inc({ outcome: giveUp ? 'given_up' : 'failed' });
+        refundsProcessed.inc({ destination: 'original_payment', outcome: giveUp ? 'given_up' : 'failed' });
         continue;
       }
       const settled = await db.transaction(async (tx) => {
@@ -124,9 +124,10 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
         }
         return true;
       });
+      // Counted here, after the commit: the transaction has resolved.
       if (settled) {
         succeeded += 1;
-        refundsProcessed.inc({ outcome: 'succeeded' });
+        refundsProcessed.inc({ destination: 'original_payment', outcome: 'succeeded' });
       }
     }
     // A full batch may mean more is due; failed rows move to the future, so this ends.

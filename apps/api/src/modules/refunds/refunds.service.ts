@@ -12,10 +12,12 @@ import { type OperatorRefundInput, REFUND_MESSAGES, type Refund } from '@mandado
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../../authorization.ts';
+import { afterCommit } from '../../db/after-commit.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { refundsProcessed } from '../observability/metrics.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { type RefundPayment, refundEmail } from './refund-emails.ts';
 import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
@@ -197,6 +199,8 @@ async function decide(
     });
     await enqueueRefundEmail(tx, notice, input.publicUrl ?? null);
     await enqueueRefundSucceededEvent(tx, notice);
+    // The caller's transaction (a rejection, a line change, a payment) commits it, or not: counted then.
+    afterCommit(tx, () => refundsProcessed.inc({ destination: 'wallet', outcome: 'succeeded' }));
   }
   return {
     kind: 'decided',
@@ -362,6 +366,7 @@ export async function recordBankRefund(
     });
     return settled;
   });
+  refundsProcessed.inc({ destination: 'bank', outcome: 'succeeded' });
   deps.kickMailWorker();
   return presentRefund(notice);
 }
