@@ -14,17 +14,18 @@ import {
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { drainInstance } from './drain.ts';
+import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
-import { type MailWorker, startMailWorker } from './modules/mail/mail-worker.ts';
-import { type PhotoSweepWorker, startPhotoSweepWorker } from './modules/media/product-photos.service.ts';
+import { mailJob } from './modules/mail/mail-worker.ts';
+import { photoSweepJob } from './modules/media/product-photos.service.ts';
 import { setErrorReporter } from './modules/observability/error-reporting.ts';
-import { type OrderExpiryWorker, startOrderExpiryWorker } from './modules/orders/order-expiry.ts';
+import { orderExpiryJobs } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
-import { type RefundWorker, startRefundWorker } from './modules/refunds/refund-worker.ts';
-import { type PushWorker, startPushWorker } from './modules/store-inbox/push-worker.ts';
-import { startWebhookWorker, type WebhookWorker } from './modules/webhooks/webhook-worker.ts';
+import { refundJob } from './modules/refunds/refund-worker.ts';
+import { pushJob } from './modules/store-inbox/push-worker.ts';
+import { webhookJob } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
 // Loaded only when configured (decision 055): without OTEL_EXPORTER_OTLP_ENDPOINT and SENTRY_DSN the server
@@ -77,20 +78,14 @@ if (database.engine === 'pglite' && (await isCatalogEmpty(database.db))) {
   }
 }
 
-// The workers start once the server listens (buildApp never starts one); earlier kicks are no-ops and the
+// The jobs start once the server listens (buildApp never starts one); earlier kicks are no-ops and the
 // first passes send whatever was enqueued. A 'web' instance runs none: a 'worker' (or 'all') instance's polls
 // pick up what it writes (issue 27).
-const runsWorkers = config.role !== 'web';
-let mailWorker: MailWorker | null = null;
-let expiryWorker: OrderExpiryWorker | null = null;
-let refundWorker: RefundWorker | null = null;
-let pushWorker: PushWorker | null = null;
-let photoSweepWorker: PhotoSweepWorker | null = null;
-let webhookWorker: WebhookWorker | null = null;
-let workersRunning = false;
+const runsWorkers = roleRunsJobs(config.role);
+let jobs: Jobs | null = null;
 const readiness = createReadiness();
 if (runsWorkers) {
-  readiness.workerProblems = () => (workersRunning ? [] : ['workers-not-running']);
+  readiness.workerProblems = () => jobs?.problems() ?? ['workers-not-running'];
 }
 const app = await buildApp({
   database,
@@ -105,10 +100,10 @@ const app = await buildApp({
   widgets: config.widgets,
   paymentsConfig: config.payments,
   mediaConfig: config.media,
-  kickMailWorker: () => mailWorker?.kick(),
-  kickRefundWorker: () => refundWorker?.kick(),
-  kickPushWorker: () => pushWorker?.kick(),
-  kickWebhookWorker: () => webhookWorker?.kick(),
+  kickMailWorker: () => jobs?.kick('mail'),
+  kickRefundWorker: () => jobs?.kick('refunds'),
+  kickPushWorker: () => jobs?.kick('push'),
+  kickWebhookWorker: () => jobs?.kick('webhooks'),
   // Partners' endpoints on this machine only where local push services are allowed: never in production.
   webhooks: { allowLoopback: config.push.allowLocalEndpoints },
   push: config.push,
@@ -147,17 +142,9 @@ const mailTransport = createMailTransport({
   log: app.log,
   capturedMailDir: config.capturedMailDir,
 });
-/** Stops every worker, waiting for the passes in progress; unsent rows they had claimed are given back. */
+/** Stops every job, waiting for the passes in progress; unsent rows they had claimed are given back. */
 async function stopWorkers(): Promise<void> {
-  workersRunning = false;
-  await Promise.all([
-    expiryWorker?.stop(),
-    refundWorker?.stop(),
-    pushWorker?.stop(),
-    photoSweepWorker?.stop(),
-    webhookWorker?.stop(),
-    mailWorker?.stop(),
-  ]);
+  await jobs?.stop();
 }
 
 // SIGTERM (a rolling restart, a scale-down) or Ctrl-C: drain, then end (issue 27).
@@ -208,34 +195,35 @@ if (config.role === 'worker') {
 }
 
 function startWorkers(): void {
-  mailWorker = startMailWorker({ db: database.db, transport: mailTransport, log: app.log });
-  // E-mails left pending by a previous run, or enqueued before listen, go out now.
-  mailWorker.kick();
-  // Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the database.
-  expiryWorker = startOrderExpiryWorker({ ctx: ordersContextOf(app), log: app.log });
-  // Card and PayPal refunds go back through their processor, retried with back-off (issue 17, decision 040);
-  // those left pending by a previous run go now.
-  refundWorker = startRefundWorker({
-    db: database.db,
-    payments: app.payments,
-    log: app.log,
-    publicUrl: app.publicUrl,
-    kickMailWorker: () => mailWorker?.kick(),
-  });
-  refundWorker.kick();
-  // Web Push to store members' phones when an order is paid (issue 17); messages left pending go now.
-  pushWorker = startPushWorker({
-    db: database.db,
-    keys: app.vapidKeys,
-    log: app.log,
-    endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
-  });
-  pushWorker.kick();
-  // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved) go,
-  // file and row; every instance may sweep, row locks keep them apart (issue 18).
-  photoSweepWorker = startPhotoSweepWorker({ db: database.db, media: app.media, log: app.log });
-  // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
-  webhookWorker = startWebhookWorker({ db: database.db, log: app.log, policy: app.webhookPolicy });
-  webhookWorker.kick();
-  workersRunning = true;
+  jobs = startJobs(
+    [
+      mailJob({ db: database.db, transport: mailTransport, log: app.log }),
+      // Unpaid transfers and abandoned card payments give their stock back (decision 021); state lives in the
+      // database.
+      ...orderExpiryJobs({ ctx: ordersContextOf(app), log: app.log }),
+      // Card and PayPal refunds go back through their processor, retried with back-off (issue 17, decision 040).
+      refundJob({
+        db: database.db,
+        payments: app.payments,
+        log: app.log,
+        publicUrl: app.publicUrl,
+        kickMailWorker: () => jobs?.kick('mail'),
+      }),
+      // Web Push to store members' phones when an order is paid (issue 17).
+      pushJob({
+        db: database.db,
+        keys: app.vapidKeys,
+        log: app.log,
+        endpoints: { allowLocalEndpoints: app.allowLocalPushEndpoints },
+      }),
+      // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved)
+      // go, file and row; every instance may sweep, row locks keep them apart (issue 18).
+      photoSweepJob({ db: database.db, media: app.media, log: app.log }),
+      // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
+      webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
+    ],
+    app.log,
+  );
+  // Rows left pending by a previous run, or enqueued before listen, go out now.
+  for (const outbox of ['mail', 'refunds', 'push', 'webhooks']) jobs.kick(outbox);
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { runOutboxPasses } from '../../outbox-passes.ts';
+import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
+import { type JobKind, type OutboxHandler, outboxJob, startJob } from '../../jobs/job-runner.ts';
+import { retryDelaySeconds as jobRetryDelaySeconds, type RetryPolicy } from '../../jobs/retry-delay.ts';
 import {
   type ClaimedEmail,
   claimDueEmails,
@@ -8,6 +10,7 @@ import {
   recordEmailFailure,
   releaseEmailLeases,
   renewEmailLeases,
+  selectEmailBacklog,
 } from './mail.repository.ts';
 import type { MailTransport } from './mail-transport.ts';
 
@@ -36,13 +39,12 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-const FIRST_RETRY_SECONDS = 30;
-const MAX_RETRY_SECONDS = 3600;
-
 /** Exponential backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at one hour, forever. */
+export const MAIL_RETRY: RetryPolicy = { firstSeconds: 30, maxSeconds: 3600, jitter: 0 };
+
+/** The mail kind's delays (jobs/retry-delay.ts), by failed attempts. */
 export function retryDelaySeconds(failedAttempts: number): number {
-  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 20);
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
+  return jobRetryDelaySeconds(MAIL_RETRY, failedAttempts);
 }
 
 /** The defaults: with the transport's pool of 8 connections, about 1,000 messages in under 30 s locally. */
@@ -55,67 +57,67 @@ export const MAIL_LEASE_SECONDS = 45;
  * processes the rows' leases keep two workers from sending the same e-mail. A pass claims a batch at once and
  * sends it over several pooled SMTP connections; delivered rows are marked in one statement per batch.
  */
-export function startMailWorker(options: MailWorkerOptions): MailWorker {
+export function mailJob(options: MailWorkerOptions): JobKind {
   const { db, transport, log } = options;
-  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
-  const concurrency = Math.max(1, options.concurrency ?? MAIL_CONCURRENCY);
   const leaseSeconds = options.leaseSeconds ?? MAIL_LEASE_SECONDS;
-
-  async function sendBatch(stopping: () => boolean): Promise<number> {
-    const batch = await claimDueEmails(db, batchSize, leaseSeconds);
-    if (batch.length === 0) return 0;
-    const unfinished = new Set(batch.map((email) => email.id));
-    // While the batch sends, its leases are renewed: a dead SMTP server costs up to ~60 s per message.
-    const renewal = setInterval(
-      () => {
-        renewEmailLeases(db, [...unfinished], leaseSeconds).catch((error: unknown) => {
-          log.warn({ err: error }, 'E-mail lease renewal failed');
-        });
-      },
-      Math.max(1000, (leaseSeconds * 1000) / 3),
-    );
-    const delivered: Record<'sent' | 'captured', number[]> = { sent: [], captured: [] };
-    const queue = [...batch];
-    async function sendNext(email: ClaimedEmail): Promise<void> {
+  type Delivered = 'sent' | 'captured' | 'failed';
+  const handler: OutboxHandler<ClaimedEmail, undefined, Delivered> = {
+    name: 'mail',
+    batchSize: options.batchSize ?? MAIL_BATCH_SIZE,
+    concurrency: options.concurrency ?? MAIL_CONCURRENCY,
+    claim: (limit) => claimDueEmails(db, limit, leaseSeconds),
+    prepare: async () => undefined,
+    async handle(email) {
       try {
         const outcome = await transport.deliver(email);
-        delivered[outcome].push(email.id);
         log.debug({ emailId: email.id, outcome }, 'E-mail delivered');
+        return outcome;
       } catch (error) {
         const attempts = email.attempts + 1;
         const retryIn = retryDelaySeconds(attempts);
         const reason = error instanceof Error ? error.message : String(error);
         log.warn({ emailId: email.id, attempts, retryIn, err: error }, `E-mail delivery failed: ${reason}`);
         await recordEmailFailure(db, email.id, reason, retryIn);
-      } finally {
-        unfinished.delete(email.id);
+        return 'failed';
       }
-    }
-    try {
-      // Settled, not Promise.all: every lane has ended before the rows left in `unfinished` are given back.
-      const lanes = await Promise.allSettled(
-        Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-          for (let email = queue.shift(); email && !stopping(); email = queue.shift()) await sendNext(email);
+    },
+    // Delivered rows are marked in one statement per batch and outcome.
+    async finish(handled) {
+      for (const outcome of ['sent', 'captured'] as const) {
+        const ids = handled.filter((entry) => entry.outcome === outcome).map((entry) => entry.row.id);
+        await markEmailsDelivered(db, ids, outcome);
+      }
+    },
+    release: (emails) =>
+      releaseEmailLeases(
+        db,
+        emails.map((email) => email.id),
+      ),
+    // While the batch sends, its leases are renewed: a dead SMTP server costs up to ~60 s per message.
+    renew: {
+      everyMs: Math.max(1000, (leaseSeconds * 1000) / 3),
+      leases: (emails) =>
+        renewEmailLeases(
+          db,
+          emails.map((email) => email.id),
+          leaseSeconds,
+        ).catch((error: unknown) => {
+          log.warn({ err: error }, 'E-mail lease renewal failed');
         }),
-      );
-      const failed = lanes.find((lane) => lane.status === 'rejected');
-      if (failed) throw failed.reason;
-    } finally {
-      clearInterval(renewal);
-      await markEmailsDelivered(db, delivered.sent, 'sent');
-      await markEmailsDelivered(db, delivered.captured, 'captured');
-      // Left unsent because the worker is stopping: another instance sends them now (issue 27).
-      await releaseEmailLeases(db, [...unfinished]);
-    }
-    return batch.length;
-  }
-
-  return runOutboxPasses({
-    sendBatch,
-    batchSize,
+    },
+  };
+  return outboxJob(handler, {
     intervalMs: options.intervalMs ?? 5000,
-    log,
-    name: 'mail',
     failureMessage: 'E-mail outbox pass failed',
   });
+}
+
+/** The e-mails waiting, for /metrics (jobs/job-backlogs.ts). */
+export function mailBacklog(db: Database): Promise<JobBacklog> {
+  return selectEmailBacklog(db);
+}
+
+/** The mail kind on its own (tests; the server starts it with the other kinds, jobs/jobs.ts). */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  return startJob(mailJob(options), options.log);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
+import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
 import type { OutgoingEmail } from './mail.types.ts';
 
 export interface ClaimedEmail {
@@ -152,4 +153,9 @@ export async function copyGroupEmail(
     copied as unknown as { rows: Array<{ id: number; to_address: string; kind: string | null }> }
   ).rows;
   return row ? { id: Number(row.id), to: row.to_address, kind: row.kind } : null;
+}
+
+/** E-mails waiting to be sent, for /metrics. */
+export function selectEmailBacklog(db: Database): Promise<JobBacklog> {
+  return selectBacklog(db, emailOutbox, emailOutbox.createdAt, eq(emailOutbox.status, 'pending'));
 }

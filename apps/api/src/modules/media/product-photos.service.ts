@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { type JobKind, startJob, sweepJob } from '../../jobs/job-runner.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { deleteOrphanPhotos, insertProductPhoto, touchProductPhotos } from './product-photos.repository.ts';
 
@@ -74,34 +75,26 @@ export interface PhotoSweepWorker {
  * API process, like the order expiry; a server restarted often still sweeps. Nothing is kept in memory:
  * every instance may run it, and the row locks keep them from deleting the same photo twice.
  */
-export function startPhotoSweepWorker(options: {
+export function photoSweepJob(options: {
   db: Database;
   media: MediaStorage;
   log: FastifyBaseLogger;
   intervalMs?: number;
   firstPassMs?: number;
-}): PhotoSweepWorker {
-  let running: Promise<void> = Promise.resolve();
-  const pass = () => {
-    running = running.then(async () => {
-      try {
-        const deleted = await sweepOrphanPhotos(options.db, options.media, new Date());
-        if (deleted > 0) options.log.info({ deleted }, 'unused product photos deleted');
-      } catch (error) {
-        options.log.error({ err: error }, 'product photo sweep failed');
-      }
-    });
-  };
-  const first = setTimeout(pass, options.firstPassMs ?? 60_000);
-  const timer = setInterval(pass, options.intervalMs ?? 60 * 60_000);
-  // Timers alone never keep the process alive; the server stops the worker on close.
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+}): JobKind {
+  return sweepJob({
+    name: 'photo-sweep',
+    intervalMs: options.intervalMs ?? 60 * 60_000,
+    firstPassMs: options.firstPassMs ?? 60_000,
+    failureMessage: 'product photo sweep failed',
+    sweep: async () => {
+      const deleted = await sweepOrphanPhotos(options.db, options.media, new Date());
+      if (deleted > 0) options.log.info({ deleted }, 'unused product photos deleted');
     },
-  };
+  });
+}
+
+/** The sweep on its own (tests; the server starts it with the other kinds, jobs/jobs.ts). */
+export function startPhotoSweepWorker(options: Parameters<typeof photoSweepJob>[0]): PhotoSweepWorker {
+  return startJob(photoSweepJob(options), options.log);
 }

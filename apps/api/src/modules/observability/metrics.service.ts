@@ -1,9 +1,10 @@
 import type { Database } from '../../db/database.ts';
-import { type OutboxBacklog, type OutboxName, selectOutboxBacklogs } from './outbox-backlog.repository.ts';
+import { type JobBacklog, type OutboxName, readJobBacklogs } from '../../jobs/job-backlogs.ts';
 
-export type { OutboxBacklog, OutboxName };
+export type { OutboxName };
+export type OutboxBacklog = JobBacklog;
 
-/** Each outbox's waiting rows and the oldest one's age, read when Prometheus scrapes (decision 055). */
+/** Each outbox's waiting rows and the oldest one's age, read when Prometheus scrapes (decisions 055, 058). */
 export function readOutboxBacklogs(db: Database): Promise<Record<OutboxName, OutboxBacklog>> {
-  return selectOutboxBacklogs(db);
+  return readJobBacklogs(db);
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type JobKind, startJob, sweepJob } from '../../jobs/job-runner.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
-import { reportError } from '../observability/error-reporting.ts';
 import { ordersFailed } from '../observability/metrics.ts';
 import type { ChargeOutcome } from '../payments/payment-processor.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
@@ -110,45 +110,46 @@ export interface OrderExpiryWorker {
 }
 
 /**
- * Runs the expiry every `intervalMs` inside the API process, and the sweep of unsettled charges (decision
- * 030) every `sweepIntervalMs` (it lists the processor's recent charges, so it runs less often). It keeps
- * nothing in memory that matters: each pass reads what is due from the database and the processor, and
+ * The expiry every `intervalMs`, and the sweep of unsettled charges (decision 030) every `sweepIntervalMs`
+ * (it lists the processor's recent charges, so it runs less often), first with the first expiry pass. They
+ * keep nothing in memory that matters: each pass reads what is due from the database and the processor, and
  * several instances racing are kept apart by the compare-and-sets.
  */
-export function startOrderExpiryWorker(options: {
+export function orderExpiryJobs(options: {
   ctx: OrdersContext;
   log: FastifyBaseLogger;
   intervalMs?: number;
   sweepIntervalMs?: number;
-}): OrderExpiryWorker {
-  let running: Promise<void> = Promise.resolve();
-  let lastSweep = Number.NEGATIVE_INFINITY;
-  const sweepIntervalMs = options.sweepIntervalMs ?? 10 * 60_000;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      try {
+}): JobKind[] {
+  const intervalMs = options.intervalMs ?? 60_000;
+  return [
+    sweepJob({
+      name: 'order-expiry',
+      intervalMs,
+      failureMessage: 'order expiry pass failed',
+      sweep: async () => {
         await expireUnpaidOrders(options.ctx, options.ctx.now());
-      } catch (error) {
-        options.log.error({ err: error }, 'order expiry pass failed');
-        reportError(error, { worker: 'order expiry pass failed' });
-      }
-      const now = options.ctx.now();
-      if (now.getTime() - lastSweep < sweepIntervalMs) return;
-      lastSweep = now.getTime();
-      try {
-        const landed = await sweepUnsettledCharges(options.ctx, now);
+      },
+    }),
+    sweepJob({
+      name: 'unsettled-charges',
+      intervalMs: options.sweepIntervalMs ?? 10 * 60_000,
+      firstPassMs: intervalMs,
+      failureMessage: 'unsettled charges sweep failed',
+      sweep: async () => {
+        const landed = await sweepUnsettledCharges(options.ctx, options.ctx.now());
         if (landed > 0) options.log.warn({ landed }, 'sweep landed charges their groups had missed');
-      } catch (error) {
-        options.log.error({ err: error }, 'unsettled charges sweep failed');
-        reportError(error, { worker: 'unsettled charges sweep failed' });
-      }
-    });
-  }, options.intervalMs ?? 60_000);
-  timer.unref();
+      },
+    }),
+  ];
+}
+
+/** The expiry kinds on their own (tests; the server starts them with the other kinds, jobs/jobs.ts). */
+export function startOrderExpiryWorker(options: Parameters<typeof orderExpiryJobs>[0]): OrderExpiryWorker {
+  const runners = orderExpiryJobs(options).map((kind) => startJob(kind, options.log));
   return {
     async stop() {
-      clearInterval(timer);
-      await running;
+      await Promise.all(runners.map((runner) => runner.stop()));
     },
   };
 }

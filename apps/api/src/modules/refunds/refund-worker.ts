@@ -1,9 +1,10 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { reportError } from '../observability/error-reporting.ts';
+import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
+import { type JobKind, type OutboxHandler, runOutboxPass, startJob } from '../../jobs/job-runner.ts';
+import { givesUp, type RetryPolicy, retryDelaySeconds } from '../../jobs/retry-delay.ts';
 import { refundsProcessed } from '../observability/metrics.ts';
-import { inSpan } from '../observability/tracing.ts';
 import type { Payments } from '../payments/payment-processor.ts';
 import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
@@ -13,6 +14,7 @@ import {
   markRefundSucceeded,
   recordRefundFailure,
   releaseRefundLeases,
+  selectRefundBacklog,
 } from './refunds.repository.ts';
 import { enqueueRefundEmail } from './refunds.service.ts';
 
@@ -52,15 +54,19 @@ export interface RefundWorker {
 }
 
 export const MAX_REFUND_ATTEMPTS = 8;
-const FIRST_RETRY_SECONDS = 60;
-const MAX_RETRY_SECONDS = 6 * 3600;
+/** Back-off after the n-th failed attempt: 1 min, 2 min, 4 min, … capped at 6 h; failed after the eighth. */
+export const REFUND_RETRY: RetryPolicy = {
+  firstSeconds: 60,
+  maxSeconds: 6 * 3600,
+  jitter: 0,
+  maxAttempts: MAX_REFUND_ATTEMPTS,
+};
 const REFUND_BATCH_SIZE = 20;
 const REFUND_LEASE_SECONDS = 120;
 
-/** Back-off after the n-th failed attempt: 1 min, 2 min, 4 min, … capped at 6 h. */
+/** The refunds kind's delays (jobs/retry-delay.ts), by failed attempts. */
 export function refundRetryDelaySeconds(failedAttempts: number): number {
-  const exponent = Math.min(Math.max(failedAttempts - 1, 0), 20);
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** exponent, MAX_RETRY_SECONDS);
+  return retryDelaySeconds(REFUND_RETRY, failedAttempts);
 }
 
 /** Calls the processor that took the group's money; throws when it refuses or cannot be reached. */
@@ -80,31 +86,27 @@ async function refundAtProcessor(payments: Payments, db: Database, refund: Claim
 }
 
 /**
- * One pass: claims due card and PayPal refunds, calls the processor for each, and marks each succeeded (with
- * the remitter's e-mail, in one transaction) or records the failure. Answers how many succeeded.
+ * The refunds kind: claims due card and PayPal refunds, calls the processor for each, and marks each succeeded
+ * (with the remitter's e-mail, in one transaction) or records the failure. `onSucceeded` counts the ones that
+ * settled; the mail worker is woken after a batch that enqueued e-mails.
  */
-export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
+function refundHandler(
+  deps: RefundWorkerDeps,
+  onSucceeded: () => void,
+): OutboxHandler<ClaimedRefund, undefined, boolean> {
   const { db, log } = deps;
-  const batchSize = deps.batchSize ?? REFUND_BATCH_SIZE;
-  let succeeded = 0;
-  let stoppedEarly = false;
-  for (;;) {
-    const batch = await claimDueRefunds(db, batchSize, deps.leaseSeconds ?? REFUND_LEASE_SECONDS);
-    for (const [index, refund] of batch.entries()) {
-      if (deps.stopping?.()) {
-        // Left for another instance's next poll rather than for the lease to run out.
-        await releaseRefundLeases(
-          db,
-          batch.slice(index).map((rest) => rest.id),
-        );
-        stoppedEarly = true;
-        break;
-      }
+  const leaseSeconds = deps.leaseSeconds ?? REFUND_LEASE_SECONDS;
+  return {
+    name: 'refunds',
+    batchSize: deps.batchSize ?? REFUND_BATCH_SIZE,
+    claim: (limit) => claimDueRefunds(db, limit, leaseSeconds),
+    prepare: async () => undefined,
+    async handle(refund) {
       try {
         await refundAtProcessor(deps.payments, db, refund);
       } catch (error) {
         const attempts = refund.attempts + 1;
-        const giveUp = attempts >= MAX_REFUND_ATTEMPTS;
+        const giveUp = givesUp(REFUND_RETRY, attempts);
         const retryInSeconds = refundRetryDelaySeconds(attempts);
         const reason = error instanceof Error ? error.message : String(error);
         log.warn(
@@ -113,7 +115,7 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
         );
         await recordRefundFailure(db, refund.id, { error: reason, retryInSeconds, giveUp });
         refundsProcessed.inc({ destination: 'original_payment', outcome: giveUp ? 'given_up' : 'failed' });
-        continue;
+        return false;
       }
       const settled = await db.transaction(async (tx) => {
         if (!(await markRefundSucceeded(tx, refund.id))) return false;
@@ -126,54 +128,55 @@ export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
       });
       // Counted here, after the commit: the transaction has resolved.
       if (settled) {
-        succeeded += 1;
+        onSucceeded();
         refundsProcessed.inc({ destination: 'original_payment', outcome: 'succeeded' });
       }
-    }
-    // A full batch may mean more is due; failed rows move to the future, so this ends.
-    if (stoppedEarly || batch.length < batchSize) break;
+      return settled;
+    },
+    // Left for another instance's next poll rather than for the lease to run out.
+    release: (rest) =>
+      releaseRefundLeases(
+        db,
+        rest.map((refund) => refund.id),
+      ),
+  };
+}
+
+/** One pass of the refunds kind until nothing is due (tests, the worker); answers how many succeeded. */
+export async function runDueRefunds(deps: RefundWorkerDeps): Promise<number> {
+  let succeeded = 0;
+  try {
+    await runOutboxPass(
+      refundHandler(deps, () => {
+        succeeded += 1;
+      }),
+      deps.stopping ?? (() => false),
+    );
+  } finally {
+    if (succeeded > 0) deps.kickMailWorker();
   }
-  if (succeeded > 0) deps.kickMailWorker();
   return succeeded;
 }
 
+/** The processor refunds waiting, for /metrics (jobs/job-backlogs.ts). */
+export function refundBacklog(db: Database): Promise<JobBacklog> {
+  return selectRefundBacklog(db);
+}
+
+export function refundJob(options: RefundWorkerOptions): JobKind {
+  return {
+    name: 'refunds',
+    intervalMs: options.intervalMs ?? 30_000,
+    failureMessage: 'Refund pass failed',
+    pass: (stopping) => runDueRefunds({ ...options, stopping }).then(() => undefined),
+  };
+}
+
 /**
- * Runs the refunds inside the API process every `intervalMs` and whenever kicked. Passes never overlap
- * within a process; a kick during a pass queues one more pass, so a refund committed meanwhile is not
- * left for the next poll.
+ * Runs the refunds inside the API process every `intervalMs` and whenever kicked (jobs/job-runner.ts): passes
+ * never overlap within a process; a kick during a pass queues one more, so a refund committed meanwhile is
+ * not left for the next poll.
  */
 export function startRefundWorker(options: RefundWorkerOptions): RefundWorker {
-  let stopped = false;
-  let tail: Promise<void> = Promise.resolve();
-  let queued = false;
-
-  function requestPass(): void {
-    if (stopped || queued) return;
-    queued = true;
-    tail = tail.then(async () => {
-      queued = false;
-      if (stopped) return;
-      try {
-        // A span per pass, like the other outboxes' jobs (decision 055); processor calls are its children.
-        await inSpan('outbox refunds', { 'mandado.outbox': 'refunds' }, () =>
-          runDueRefunds({ ...options, stopping: () => stopped }),
-        );
-      } catch (error) {
-        options.log.error({ err: error }, 'Refund pass failed');
-        reportError(error, { worker: 'Refund pass failed' });
-      }
-    });
-  }
-
-  const timer = setInterval(requestPass, options.intervalMs ?? 30_000);
-  // Polling alone never keeps the process alive; the server stops the worker on close.
-  timer.unref();
-  return {
-    kick: requestPass,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await tail;
-    },
-  };
+  return startJob(refundJob(options), options.log);
 }

@@ -3,6 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
+import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
 
 /** The refunds' SQL (decision 040): deciding, claiming for the worker, settling and listing. */
 
@@ -362,4 +363,14 @@ export async function recordRefundFailure(
       ...(failure.giveUp ? { status: 'failed' } : {}),
     })
     .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+}
+
+/** The card and PayPal refunds the worker sends, for /metrics; a bank refund waits for an operator instead. */
+export function selectRefundBacklog(db: Database): Promise<JobBacklog> {
+  return selectBacklog(
+    db,
+    refunds,
+    refunds.createdAt,
+    and(eq(refunds.status, 'pending'), eq(refunds.destination, 'original_payment')),
+  );
 }

@@ -1,15 +1,19 @@
 import { pushPayloadSchema } from '@mandado/shared/store-inbox.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { runOutboxPasses } from '../../outbox-passes.ts';
+import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
+import { type JobKind, type OutboxHandler, outboxJob, startJob } from '../../jobs/job-runner.ts';
+import { givesUp, type RetryPolicy, retryDelaySeconds } from '../../jobs/retry-delay.ts';
 import { normalizePushEndpoint, type PushEndpointPolicy } from './push-endpoint.ts';
 import { type PushOutcome, sendPush } from './push-sender.ts';
 import {
+  type ClaimedPush,
   claimDuePushes,
   deletePushSubscription,
   markPushSent,
   recordPushFailure,
   releasePushLeases,
+  selectPushBacklog,
 } from './store-inbox.repository.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -36,9 +40,16 @@ export interface PushWorker {
 /** Tries within the message's hour of life (TTL): 15 s, 30 s, 1 min, 2 min, 4 min, 8 min, then failed. */
 export const PUSH_MAX_ATTEMPTS = 7;
 
+export const PUSH_RETRY: RetryPolicy = {
+  firstSeconds: 15,
+  maxSeconds: 8 * 60,
+  jitter: 0,
+  maxAttempts: PUSH_MAX_ATTEMPTS,
+};
+
+/** The push kind's delay (jobs/retry-delay.ts) after the n-th failure; null: no more tries. */
 export function pushRetryDelaySeconds(failedAttempts: number): number | null {
-  if (failedAttempts >= PUSH_MAX_ATTEMPTS) return null;
-  return 15 * 2 ** Math.max(failedAttempts - 1, 0);
+  return givesUp(PUSH_RETRY, failedAttempts) ? null : retryDelaySeconds(PUSH_RETRY, failedAttempts);
 }
 
 /**
@@ -46,24 +57,15 @@ export function pushRetryDelaySeconds(failedAttempts: number): number | null {
  * overlap within a process, and the rows' leases keep two instances from sending the same message. A
  * subscription the push service says is gone (404, 410) is deleted with its waiting messages.
  */
-export function startPushWorker(options: PushWorkerOptions): PushWorker {
+export function pushJob(options: PushWorkerOptions): JobKind {
   const { db, log, endpoints: policy } = options;
-  const batchSize = options.batchSize ?? 50;
   const leaseSeconds = options.leaseSeconds ?? 60;
-
-  async function sendBatch(stopping: () => boolean): Promise<number> {
-    const batch = await claimDuePushes(db, batchSize, leaseSeconds);
-    if (batch.length === 0) return 0;
-    const keys = await options.keys();
-    for (const [index, push] of batch.entries()) {
-      if (stopping()) {
-        // Left unsent because the worker is stopping: another instance sends them now (issue 27).
-        await releasePushLeases(
-          db,
-          batch.slice(index).map((rest) => rest.id),
-        );
-        break;
-      }
+  const handler: OutboxHandler<ClaimedPush, VapidKeys, void> = {
+    name: 'push',
+    batchSize: options.batchSize ?? 50,
+    claim: (limit) => claimDuePushes(db, limit, leaseSeconds),
+    prepare: () => options.keys(),
+    async handle(push, keys) {
       const payload = pushPayloadSchema.safeParse(push.payload);
       const attempts = push.attempts + 1;
       try {
@@ -71,7 +73,7 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
         if (!normalizePushEndpoint(push.endpoint, policy)) {
           log.warn({ subscriptionId: push.subscriptionId }, 'Push subscription endpoint not allowed');
           await deletePushSubscription(db, push.subscriptionId);
-          continue;
+          return;
         }
         const outcome: PushOutcome = payload.success
           ? await sendPush(push, payload.data, keys)
@@ -96,16 +98,26 @@ export function startPushWorker(options: PushWorkerOptions): PushWorker {
             log.error({ pushId: push.id, err: recordError }, 'Push failure not recorded'),
         );
       }
-    }
-    return batch.length;
-  }
-
-  return runOutboxPasses({
-    sendBatch,
-    batchSize,
+    },
+    // Left unsent because the worker is stopping: another instance sends them now (issue 27).
+    release: (pushes) =>
+      releasePushLeases(
+        db,
+        pushes.map((push) => push.id),
+      ),
+  };
+  return outboxJob(handler, {
     intervalMs: options.intervalMs ?? 10_000,
-    log,
-    name: 'push',
     failureMessage: 'Push outbox pass failed',
   });
+}
+
+/** The push messages waiting, for /metrics (jobs/job-backlogs.ts). */
+export function pushBacklog(db: Database): Promise<JobBacklog> {
+  return selectPushBacklog(db);
+}
+
+/** The push kind on its own (tests; the server starts it with the other kinds, jobs/jobs.ts). */
+export function startPushWorker(options: PushWorkerOptions): PushWorker {
+  return startJob(pushJob(options), options.log);
 }

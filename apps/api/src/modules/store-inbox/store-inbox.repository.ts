@@ -11,6 +11,7 @@ import {
   storeOrders,
 } from '../../db/schema/orders.ts';
 import { storeMembers } from '../../db/schema/staff.ts';
+import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
 
 /** A store order the store sees: its group is confirmed and paid (a transfer still waiting is not shown). */
 const visibleToStore = and(eq(orderGroups.status, 'confirmed'), ne(orderGroups.paymentStatus, 'pending'));
@@ -384,4 +385,9 @@ export async function keepServerKey<T>(db: Database, name: string, candidate: T)
     .where(eq(serverKeys.name, name));
   if (!row) throw new Error(`server key ${name} vanished`);
   return row.value as T;
+}
+
+/** Push messages waiting to be sent, for /metrics. */
+export function selectPushBacklog(db: Database): Promise<JobBacklog> {
+  return selectBacklog(db, pushOutbox, pushOutbox.createdAt, eq(pushOutbox.status, 'pending'));
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/back-office.ts';
+import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -325,4 +326,14 @@ export async function recordDeliveryAnswer(
       )
       .where(and(eq(webhookDeliveries.id, entry.deliveryId), eq(webhookDeliveries.status, 'pending')));
   });
+}
+
+/** Webhook deliveries waiting to be posted, for /metrics. */
+export function selectDeliveryBacklog(db: Database): Promise<JobBacklog> {
+  return selectBacklog(
+    db,
+    webhookDeliveries,
+    webhookDeliveries.createdAt,
+    eq(webhookDeliveries.status, 'pending'),
+  );
 }
