@@ -1,10 +1,10 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { Payments } from '../../payment-processor.ts';
 import { reportError } from '../observability/error-reporting.ts';
 import { refundsProcessed } from '../observability/metrics.ts';
 import { inSpan } from '../observability/tracing.ts';
-import type { Payments } from '../payments/payment-processor.ts';
 import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
   type ClaimedRefund,
