@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { precompressAssets } from '../../scripts/vite-precompress.ts';
+// A relative path, not the package name: Vite bundles a config's relative imports but leaves bare ones to
+// Node, which cannot load a .ts file on Node 20.
+import { precompressAssets } from '../../packages/build-tools/src/vite-precompress.ts';
 
 const api = 'http://localhost:3000';
 

@@ -6,10 +6,10 @@ import type { DatabaseOptions } from './db/database.ts';
 import type { PasswordHashing } from './modules/accounts/password-hashing.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import type { MediaStorageConfig } from './modules/media/media-storage.ts';
-import type { PaymentsConfig } from './modules/payments/payment-processor.ts';
 import { PAYPAL_SANDBOX_API_BASE } from './modules/payments/paypal-processor.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import type { VapidConfig } from './modules/store-inbox/vapid-keys.ts';
+import type { PaymentsConfig } from './payment-processor.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 
 export interface AppConfig {

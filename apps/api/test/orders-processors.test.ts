@@ -3,13 +3,9 @@ import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGroupIdByProcessorRef } from '../src/modules/orders/finalize.service.ts';
-import type {
-  CardProcessor,
-  PayPalOutcome,
-  PayPalProcessor,
-} from '../src/modules/payments/payment-processor.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createSandboxProcessor } from '../src/modules/payments/sandbox-processor.ts';
+import type { CardProcessor, PayPalOutcome, PayPalProcessor } from '../src/payment-processor.ts';
 import { insertBeneficiary, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

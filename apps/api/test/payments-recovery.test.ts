@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { type OrdersContext, ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { sweepUnsettledCharges } from '../src/modules/orders/payment-recovery.service.ts';
-import type { CardProcessor, ChargeOutcome, Payments } from '../src/modules/payments/payment-processor.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createSandboxProcessor } from '../src/modules/payments/sandbox-processor.ts';
+import type { CardProcessor, ChargeOutcome, Payments } from '../src/payment-processor.ts';
 import {
   newIdempotencyKey,
   orderBody,

@@ -9,7 +9,6 @@ import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { REFUND_MESSAGES, refundSchema } from '@mandado/shared/refund.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardProcessor } from '../src/modules/payments/payment-processor.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createSandboxProcessor } from '../src/modules/payments/sandbox-processor.ts';
 import {
@@ -23,6 +22,7 @@ import {
   listRefundsOfGroups,
   refundedMinorOfGroups,
 } from '../src/modules/refunds/refunds.service.ts';
+import type { CardProcessor } from '../src/payment-processor.ts';
 import { addStoreMember, makeOperator } from './factories.ts';
 import {
   COLOMBIAN_PHONE,

@@ -5,9 +5,9 @@
 import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChargeRequest } from '../src/modules/payments/payment-processor.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { type StripeCardProcessor, StripeProcessorError } from '../src/modules/payments/stripe-processor.ts';
+import type { ChargeRequest } from '../src/payment-processor.ts';
 import { createUser } from './factories.ts';
 import { type Answer, FakeStripeApi, paymentIntent } from './stripe-fake-api.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -21,7 +21,7 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  // A hashed asset with the .br and .gz the build writes beside it (scripts/vite-precompress.ts).
+  // A hashed asset with the .br and .gz the build writes beside it (packages/build-tools/src/vite-precompress.ts).
   writeFileSync(path.join(distDir, 'assets', 'shell-5678.js'), SHELL_JS);
   writeFileSync(path.join(distDir, 'assets', 'shell-5678.js.br'), brotliCompressSync(SHELL_JS));
   // Level 1: bytes that on-the-fly compression (level 6) would not produce, so the test tells them apart.

@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import { csvSeparatorOf } from './csv-separator.ts';
 import { foldText } from './text-fold.ts';
 
 /**
@@ -42,58 +44,24 @@ const COLUMN_NAMES = {
 
 type Column = keyof typeof COLUMN_NAMES;
 
-/** Splits CSV text into records (RFC 4180 quoting, CRLF or LF), or the 1-based record with an open quote. */
-function records(text: string, separator: string): string[][] | { openQuoteAt: number } {
-  const out: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  let fieldStarted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += char;
-      continue;
-    }
-    if (char === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-    } else if (char === separator) {
-      record.push(field);
-      field = '';
-      fieldStarted = false;
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      record.push(field);
-      out.push(record);
-      record = [];
-      field = '';
-      fieldStarted = false;
-    } else {
-      field += char;
-      fieldStarted = true;
-    }
+/**
+ * The file's records (RFC 4180 quoting; CRLF, LF or CR, even mixed), or the 1-based record with an open quote.
+ * Blank lines stay records, so a row's number is the spreadsheet's. A quote inside an unquoted cell is a
+ * character, as banks print it ('Pago "MV-1"' unquoted).
+ */
+function records(text: string): string[][] | { openQuoteAt: number } {
+  try {
+    return parse(text, {
+      bom: true,
+      delimiter: csvSeparatorOf(text),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as string[][];
+  } catch (error) {
+    // csv-parse counts the records it finished before the one it could not.
+    return { openQuoteAt: (error as { records?: number }).records ?? 0 };
   }
-  if (quoted) return { openQuoteAt: out.length };
-  if (fieldStarted || record.length > 0) {
-    record.push(field);
-    out.push(record);
-  }
-  return out;
-}
-
-/** The separator the header uses: ';' unless the header has commas and no semicolons. */
-function separatorOf(headerLine: string): string {
-  const semicolons = headerLine.split(';').length - 1;
-  const commas = headerLine.split(',').length - 1;
-  if (semicolons > 0) return ';';
-  if (commas > 0) return ',';
-  return headerLine.includes('\t') ? '\t' : ';';
 }
 
 /** The longest cell read as an amount ("US$ -1.234.567,89 USD" fits with room to spare). */
@@ -130,7 +98,7 @@ export function parseBankStatement(text: string): BankStatementParse {
   const firstLineEnd = body.search(/\r?\n/);
   const headerLine = firstLineEnd === -1 ? body : body.slice(0, firstLineEnd);
   if (headerLine.trim() === '') return { ok: false, problem: { kind: 'empty' } };
-  const parsed = records(body, separatorOf(headerLine));
+  const parsed = records(body);
   if (!Array.isArray(parsed)) {
     return { ok: false, problem: { kind: 'quotes', rowNumber: Math.max(1, parsed.openQuoteAt) } };
   }

@@ -35,7 +35,7 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each hashed asset (scripts/vite-precompress.ts): sent as they are,
+      // The build writes .br and .gz beside each hashed asset (packages/build-tools/src/vite-precompress.ts): sent as they are,
       // at brotli's best, with no compression per request; a file without them is compressed as before.
       preCompressed: true,
       setHeaders(reply, filePath) {

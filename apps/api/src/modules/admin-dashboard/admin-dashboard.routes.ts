@@ -1,7 +1,7 @@
 import { dashboardQuerySchema, dashboardSchema } from '@mandado/shared/admin-dashboard.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin.routes.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { getDashboard } from './admin-dashboard.service.ts';
 
 /** The back office's dashboard (issue 19), registered inside /v1/admin. */

@@ -12,7 +12,7 @@ import {
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_DENIALS } from '../admin/admin.routes.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import {
   addOrderNote,
   cancelUnpaidOrder,
@@ -32,8 +32,6 @@ const numberParams = z.object({ number: adminOrderNumberSchema });
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => new Date();
   const kickMailWorker = () => app.kickMailWorker();
-  // Built here, not at the module's top: admin.routes.ts imports this file, so its exports are not ready
-  // while this module first runs.
   const ACTION_ANSWERS = {
     200: adminOrderDetailSchema,
     400: apiErrorSchema,

@@ -12,6 +12,7 @@ import {
 } from '@mandado/shared/admin-people.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import {
   adjustWallet,
@@ -30,8 +31,12 @@ import {
 } from './admin-people.service.ts';
 
 const TAGS = ['administración'];
-const DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
-const ACTION_ERRORS = { ...DENIALS, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;
+const ACTION_ERRORS = {
+  ...ADMIN_DENIALS,
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+} as const;
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -50,7 +55,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Cuentas por correo o nombre, las más nuevas primero (q, cursor)',
         querystring: adminPeopleQuerySchema,
-        response: { 200: adminPeopleListSchema, 400: apiErrorSchema, ...DENIALS },
+        response: { 200: adminPeopleListSchema, 400: apiErrorSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => listAdminPeople(app.db, request.actor, request.query),
@@ -64,7 +69,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Una cuenta: roles, grupo de operador, tiendas, bloqueo, crédito y pedidos',
         params: idParamsSchema,
-        response: { 200: adminPersonSchema, 404: apiErrorSchema, ...DENIALS },
+        response: { 200: adminPersonSchema, 404: apiErrorSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => getAdminPerson(app.db, request.actor, request.params.id),
@@ -92,7 +97,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: 'Grupos de operador pedidos que esperan la aprobación de otra persona de administración',
-        response: { 200: adminOperatorGrantListSchema, ...DENIALS },
+        response: { 200: adminOperatorGrantListSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => listOperatorGrants(app.db, request.actor),
@@ -207,7 +212,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'El saldo y los movimientos de la billetera, con quién hizo cada ajuste',
         params: idParamsSchema,
-        response: { 200: adminWalletSchema, 404: apiErrorSchema, ...DENIALS },
+        response: { 200: adminWalletSchema, 404: apiErrorSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => getPersonWallet(app.db, request.actor, request.params.id),

@@ -9,6 +9,7 @@ import {
 } from '@mandado/shared/admin-stores.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import {
   addStoreMemberByEmail,
@@ -21,8 +22,12 @@ import {
 } from './admin-stores.service.ts';
 
 const TAGS = ['administración'];
-const DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
-const ACTION_ERRORS = { ...DENIALS, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;
+const ACTION_ERRORS = {
+  ...ADMIN_DENIALS,
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+} as const;
 
 /**
  * /v1/admin/stores/* (issue 19): the stores with their state, one store with its members, suspending
@@ -38,7 +43,7 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Todas las tiendas con su estado, pendientes primero (q: nombre o id; status)',
         querystring: adminStoreListQuerySchema,
-        response: { 200: adminStoreListSchema, 400: apiErrorSchema, ...DENIALS },
+        response: { 200: adminStoreListSchema, 400: apiErrorSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => ({ results: await listAdminStores(app.db, request.actor, request.query) }),
@@ -52,7 +57,7 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Una tienda con su equipo',
         params: idParamsSchema,
-        response: { 200: adminStoreDetailSchema, 404: apiErrorSchema, ...DENIALS },
+        response: { 200: adminStoreDetailSchema, 404: apiErrorSchema, ...ADMIN_DENIALS },
       },
     },
     async (request) => getAdminStore(app.db, request.actor, request.params.id),

@@ -1,6 +1,3 @@
-// Re-exported first, so it is initialised before the route files below (which read it) are evaluated.
-export { ADMIN_DENIALS } from './admin-denials.ts';
-
 import { PERMISSIONS, type Permission } from '@mandado/shared/permissions';
 import { SECOND_FACTOR_MESSAGES } from '@mandado/shared/second-factor.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,16 +25,8 @@ import { storeApplicationAdminRoutes } from '../store-applications/store-applica
 import { adminStatementRoutes } from '../store-statements/admin-statements.routes.ts';
 import { webhookAdminRoutes } from '../webhooks/webhooks-admin.routes.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The permission a /v1/admin route needs (issue 19). Every route of the back office declares one: the
-     * plugin refuses to start with a route that does not, checks it before the body is read, and the test
-     * that walks every admin route with each operator group reads it from here.
-     */
-    permission?: Permission;
-  }
-}
+// The route config's `permission` is declared in ../../admin-guard.ts, beside ADMIN_DENIALS: the modules
+// registered below import that leaf, never this file (decision 059).
 
 /**
  * Every back-office route with the permission it declared, as registered (method and URL with its prefix):

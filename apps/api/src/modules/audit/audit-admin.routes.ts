@@ -1,7 +1,7 @@
 import { auditPageSchema, auditQuerySchema } from '@mandado/shared/admin-audit.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin.routes.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { listAuditTrail } from './audit-admin.service.ts';
 
 /** The audit trail in the back office (issue 19), registered inside /v1/admin. */

@@ -7,6 +7,7 @@ import {
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { ordersContextOf } from '../orders/orders-context.ts';
 import {
@@ -17,8 +18,6 @@ import {
 } from './bank-statements.service.ts';
 
 const TAGS = ['administración'];
-/** ADMIN_DENIALS of admin.routes.ts, which registers this plugin (no import cycle). */
-const ADMIN_DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
 
 /**
  * Bank-statement imports (issue 19), inside /v1/admin. The CSV travels as the text the browser read, in JSON

@@ -4,8 +4,8 @@ import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
+import type { Payments } from '../../payment-processor.ts';
 import { findAccountContact } from '../accounts/accounts.service.ts';
-import type { Payments } from '../payments/payment-processor.ts';
 import { presentCard } from './cards.presenter.ts';
 import {
   deleteUserCard,

@@ -7,7 +7,7 @@ import {
 } from '@mandado/shared/admin-coupons.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin-denials.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { createCoupon, editCoupon, listAdminCoupons } from './coupons-admin.service.ts';
 
 /** Coupons in the back office (issue 19); registered inside /v1/admin. */

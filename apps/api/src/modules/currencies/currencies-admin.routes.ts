@@ -5,7 +5,7 @@ import {
 } from '@mandado/shared/admin-settings.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin-denials.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { listAdminCurrencies, removeRateOverride, setRateOverride } from './currencies-admin.service.ts';
 
 /** Currency rates with a manual override (issue 19); registered inside /v1/admin. */

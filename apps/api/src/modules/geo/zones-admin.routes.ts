@@ -1,7 +1,7 @@
 import { adminZoneListSchema, zoneUploadInputSchema } from '@mandado/shared/admin-settings.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin-denials.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { listAdminZones, replaceZones } from './zones.service.ts';
 
 /** Delivery zones (issue 19): shown on the admin map, replaced by a GeoJSON upload; inside /v1/admin. */

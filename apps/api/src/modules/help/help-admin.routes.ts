@@ -14,7 +14,7 @@ import {
   adminSuggestionListSchema,
 } from '@mandado/shared/support-inbox.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin.routes.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import {
   assignSupportItem,
   listAssignees,

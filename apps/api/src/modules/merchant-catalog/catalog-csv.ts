@@ -1,3 +1,4 @@
+import { csvSeparatorOf } from '@mandado/shared/csv-separator';
 import {
   normalizePriceInput,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
@@ -81,15 +82,6 @@ function columnOf(header: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-/**
- * The file's separator, read off its header: a Spanish-language spreadsheet writes semicolons (its decimal
- * mark is the comma, as in "245,50"), others commas. Both at once cannot be: "245,50" would split in two.
- */
-function separatorOf(text: string): ',' | ';' {
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  return (header.match(/;/g)?.length ?? 0) > (header.match(/,/g)?.length ?? 0) ? ';' : ',';
-}
-
 /** Reads the file into products, or the Spanish reason of every row that cannot be one. */
 /**
  * Windows-1252's 0x80–0x9F (€, curly quotes, dashes, Š, Ž, Œ…); the rest of its bytes are Latin-1's, the same
@@ -154,7 +146,7 @@ export function parseCatalogCsv(input: string | Uint8Array): {
   try {
     records = parse(text, {
       bom: true,
-      delimiter: separatorOf(text),
+      delimiter: csvSeparatorOf(text),
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,

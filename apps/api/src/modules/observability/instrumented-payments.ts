@@ -1,4 +1,4 @@
-import type { CardProcessor, Payments, PayPalProcessor } from '../payments/payment-processor.ts';
+import type { CardProcessor, Payments, PayPalProcessor } from '../../payment-processor.ts';
 import { processorDuration, processorErrors } from './metrics.ts';
 import { inSpan } from './tracing.ts';
 

@@ -1,7 +1,7 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { notFound } from '../../http-errors.ts';
-import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
+import type { ChargeOutcome, PayPalOutcome } from '../../payment-processor.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { finalizeCardPayment } from './finalize.service.ts';
 import { presentOrderGroup } from './order.presenter.ts';

@@ -1,9 +1,9 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import type { ChargeOutcome, PayPalOutcome } from '../../payment-processor.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersFailed, ordersPaid } from '../observability/metrics.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
-import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { notifyStoresOfPaidOrders } from '../store-inbox/store-inbox.service.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';

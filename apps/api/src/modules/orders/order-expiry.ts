@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobKind, startJob, sweepJob } from '../../jobs/job-runner.ts';
+import type { ChargeOutcome } from '../../payment-processor.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersFailed } from '../observability/metrics.ts';
-import type { ChargeOutcome } from '../payments/payment-processor.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { cancelUnpaidGroup, finalizeCardPayment } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';

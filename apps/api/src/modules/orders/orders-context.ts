@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { Payments } from '../payments/payment-processor.ts';
+import type { Payments } from '../../payment-processor.ts';
 
 /**
  * What placing, finalizing and expiring orders need from the application (decision 021): routes build it

@@ -1,4 +1,4 @@
-import type { ChargeOutcome } from '../payments/payment-processor.ts';
+import type { ChargeOutcome } from '../../payment-processor.ts';
 import { finalizeCardPayment } from './finalize.service.ts';
 import { findGroupsPayment, loadOrderGroup, type OrderGroupRow } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';

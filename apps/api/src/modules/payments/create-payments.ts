@@ -1,4 +1,4 @@
-import type { Payments, PaymentsConfig } from './payment-processor.ts';
+import type { Payments, PaymentsConfig } from '../../payment-processor.ts';
 import { PayPalOrdersProcessor } from './paypal-processor.ts';
 import { createSandboxProcessor } from './sandbox-processor.ts';
 import { StripeCardProcessor } from './stripe-processor.ts';

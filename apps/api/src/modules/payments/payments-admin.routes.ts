@@ -5,13 +5,12 @@ import {
 } from '@mandado/shared/admin-payments.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { requirePermission } from '../../authorization.ts';
 import { getPaymentQueue } from '../orders/payment-queue.service.ts';
 import { auditPayments } from './payments-audit.service.ts';
 
 const TAGS = ['administración'];
-/** ADMIN_DENIALS of admin.routes.ts, which registers this plugin (no import cycle). */
-const ADMIN_DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
 
 /** The back office's payments screen (issue 19), inside /v1/admin: the transfer queue and the audit's findings. */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {

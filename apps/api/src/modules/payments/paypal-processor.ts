@@ -1,5 +1,5 @@
 import type { DeclineCode } from '@mandado/shared/sandbox-cards';
-import type { PayPalOutcome, PayPalProcessor } from './payment-processor.ts';
+import type { PayPalOutcome, PayPalProcessor } from '../../payment-processor.ts';
 
 export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 

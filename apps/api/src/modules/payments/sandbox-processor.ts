@@ -13,7 +13,7 @@ import type {
   ChargeOutcome,
   ChargeRequest,
   SucceededCharge,
-} from './payment-processor.ts';
+} from '../../payment-processor.ts';
 import {
   findIntentById,
   findIntentByKey,

@@ -6,14 +6,14 @@ import {
 } from '@mandado/shared/sandbox-cards';
 import Stripe from 'stripe';
 import type { Database } from '../../db/database.ts';
-import { findProcessorCustomer, rememberProcessorCustomer } from '../cards/cards.service.ts';
 import type {
   CardDetails,
   CardProcessor,
   ChargeOutcome,
   ChargeRequest,
   SucceededCharge,
-} from './payment-processor.ts';
+} from '../../payment-processor.ts';
+import { findProcessorCustomer, rememberProcessorCustomer } from '../cards/cards.service.ts';
 
 export interface StripeProcessorOptions {
   secretKey: string;

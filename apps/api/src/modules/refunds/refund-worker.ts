@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts';
 import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
 import { type JobKind, type OutboxHandler, runOutboxPass, startJob } from '../../jobs/job-runner.ts';
 import { givesUp, type RetryPolicy, retryDelaySeconds } from '../../jobs/retry-delay.ts';
+import type { Payments } from '../../payment-processor.ts';
 import { refundsProcessed } from '../observability/metrics.ts';
-import type { Payments } from '../payments/payment-processor.ts';
 import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
   type ClaimedRefund,

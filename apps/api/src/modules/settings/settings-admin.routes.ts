@@ -7,7 +7,7 @@ import {
 } from '@mandado/shared/admin-settings.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_DENIALS } from '../admin/admin-denials.ts';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { listAdminSettings, settingHistory, updateSetting } from './settings-admin.service.ts';
 
 /** The settings registry in the back office (issue 19, decision 038); registered inside /v1/admin. */

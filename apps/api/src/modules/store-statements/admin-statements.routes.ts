@@ -11,6 +11,7 @@ import {
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import {
   adminStatementsCsv,
   getAdminStatementWeek,
@@ -19,8 +20,6 @@ import {
 } from './admin-statements.service.ts';
 
 const TAGS = ['administración'];
-/** ADMIN_DENIALS of admin.routes.ts, which registers this plugin (no import cycle). */
-const ADMIN_DENIALS = { 401: apiErrorSchema, 403: apiErrorSchema } as const;
 const PAID_ERRORS = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...ADMIN_DENIALS };
 
 /** The operators' statements (issue 19), inside /v1/admin: every store's week and the couriers' shipping. */

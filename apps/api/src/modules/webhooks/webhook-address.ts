@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Which addresses the webhook worker may call (issue 19). An operator types the URL, and the server POSTs to
@@ -16,89 +17,63 @@ export interface WebhookAddressPolicy {
 
 export type WebhookUrlProblem = 'invalid' | 'credentials' | 'not_https' | 'not_public';
 
-/** 16 bytes of an IPv6 address, or null when `text` is not one. Handles `::` and an embedded IPv4 tail. */
-function ipv6Bytes(text: string): number[] | null {
-  if (isIP(text) !== 6) return null;
-  let address = text.replace(/%.*$/, '');
-  const lastColon = address.lastIndexOf(':');
-  const tail = address.slice(lastColon + 1);
-  if (isIP(tail) === 4) {
-    // a.b.c.d at the end is the last two groups written in decimal.
-    const [a = 0, b = 0, c = 0, d = 0] = v4Octets(tail);
-    address = `${address.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+/**
+ * The address ipaddr.js reads from `text` (a zone id such as `%eth0` aside), only when it is written as an address
+ * is written on the wire: four decimal parts or IPv6 text. The decimal (2130706433), octal (0177.0.0.1) and hex
+ * (0x7f.1) forms ipaddr.js would also read never come from a resolver, and in a URL the WHATWG parser has turned
+ * them into four decimal parts already, so anything else here is not an address (fail closed).
+ */
+function addressOf(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (isIP(text) === 0) return null;
+  try {
+    return ipaddr.parse(text);
+  } catch {
+    return null;
   }
-  const parse = (part: string) =>
-    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
-  const [left = '', right] = address.split('::');
-  const leftGroups = parse(left);
-  const rightGroups = right === undefined ? [] : parse(right);
-  const groups =
-    right === undefined
-      ? leftGroups
-      : [...leftGroups, ...Array<number>(8 - leftGroups.length - rightGroups.length).fill(0), ...rightGroups];
-  if (groups.length !== 8 || groups.some((group) => !Number.isInteger(group))) return null;
-  return groups.flatMap((group) => [(group >> 8) & 0xff, group & 0xff]);
 }
 
-function v4Octets(text: string): number[] {
-  return text.split('.').map(Number);
+/** Whether an IPv4 address is on the public internet: ipaddr.js's 'unicast', none of its special ranges. */
+function isPublicV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
 }
 
-/** Whether an IPv4 address is on the public internet (not private, loopback, link-local, reserved, …). */
-function isPublicV4(octets: readonly number[]): boolean {
-  const [a = 0, b = 0, c = 0] = octets;
-  if (a === 0 || a === 10 || a === 127) return false;
-  if (a === 100 && b >= 64 && b <= 127) return false; // carrier-grade NAT
-  if (a === 169 && b === 254) return false; // link-local, cloud metadata
-  if (a === 172 && b >= 16 && b <= 31) return false;
-  if (a === 192 && b === 168) return false;
-  if (a === 192 && b === 0 && (c === 0 || c === 2)) return false;
-  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
-  if (a === 198 && b === 51 && c === 100) return false;
-  if (a === 203 && b === 0 && c === 113) return false;
-  if (a >= 224) return false; // multicast and reserved
-  return true;
+/** The IPv4 address carried in bytes `from`..`from + 3` of an IPv6 address. */
+function embeddedV4(address: ipaddr.IPv6, from: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4(address.toByteArray().slice(from, from + 4));
 }
+
+/** 64:ff9b::/96 (RFC 6052) and 64:ff9b:1::/48 (RFC 8215, local-use): a NAT64 gateway's translations. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/32');
+/** ::a.b.c.d, the deprecated IPv4-compatible form (and :: and ::1). */
+const V4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+/** 2001:db8::/32, addresses for documentation. */
+const DOCUMENTATION = ipaddr.IPv6.parseCIDR('2001:db8::/32');
 
 /** Whether an IP address (v4 or v6) is a public one a partner's server may have. */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return isPublicV4(v4Octets(address));
-  const bytes = ipv6Bytes(address);
-  if (!bytes) return false;
-  const [b0 = 0, b1 = 0] = bytes;
-  const allZeroUntil = (end: number) => bytes.slice(0, end).every((byte) => byte === 0);
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible) and 64:ff9b::a.b.c.d (NAT64) reach an IPv4 address.
-  if (allZeroUntil(10) && bytes[10] === 0xff && bytes[11] === 0xff) return isPublicV4(bytes.slice(12));
-  if (allZeroUntil(12)) return false; // ::, ::1 and the deprecated compatible form
-  if (b0 === 0x00 && b1 === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b)
-    return isPublicV4(bytes.slice(12));
-  // ::ffff:0:a.b.c.d (SIIT, translated) and 2002:aabb:ccdd::/48 (6to4) carry an IPv4 address too.
-  if (allZeroUntil(8) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0)
-    return isPublicV4(bytes.slice(12));
-  if (b0 === 0x20 && b1 === 0x02) return isPublicV4(bytes.slice(2, 6));
-  // Teredo 2001:0::/32 tunnels to an address it hides; no partner's server lives behind one.
-  if (b0 === 0x20 && b1 === 0x01 && bytes[2] === 0 && bytes[3] === 0) return false;
-  if ((b0 & 0xfe) === 0xfc) return false; // unique local fc00::/7
-  if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return false; // link-local fe80::/10
-  if (b0 === 0xfe && (b1 & 0xc0) === 0xc0) return false; // site-local fec0::/10 (deprecated, still private)
-  if (b0 === 0xff) return false; // multicast
-  if (b0 === 0x20 && b1 === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return false; // documentation
-  if (b0 === 0x01 && b1 === 0x00 && bytes.slice(2, 8).every((byte) => byte === 0)) return false; // discard
-  return true;
+export function isPublicAddress(text: string): boolean {
+  const address = addressOf(text);
+  if (!address) return false;
+  if (address.kind() === 'ipv4') return isPublicV4(address as ipaddr.IPv4);
+  const v6 = address as ipaddr.IPv6;
+  // Forms that reach an IPv4 address are as public as it is: ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (SIIT,
+  // RFC 6145), 64:ff9b::a.b.c.d (NAT64) and 2002:aabb:ccdd::/48 (6to4).
+  if (v6.isIPv4MappedAddress()) return isPublicV4(v6.toIPv4Address());
+  if (v6.range() === 'rfc6145' || v6.match(NAT64)) return isPublicV4(embeddedV4(v6, 12));
+  if (v6.range() === '6to4') return isPublicV4(embeddedV4(v6, 2));
+  if (v6.match(V4_COMPATIBLE) || v6.match(DOCUMENTATION)) return false;
+  // Teredo (2001:0::/32) tunnels to an address it hides: no partner's server lives behind one. The rest of
+  // the special ranges (loopback, unique local, link-local, site-local, multicast, discard, reserved…) are
+  // not on the internet either.
+  return v6.range() === 'unicast';
 }
 
-export function isLoopbackAddress(address: string): boolean {
-  if (isIP(address) === 4) return v4Octets(address)[0] === 127;
-  const bytes = ipv6Bytes(address);
-  if (!bytes) return false;
-  if (bytes.slice(0, 15).every((byte) => byte === 0) && bytes[15] === 1) return true;
-  return (
-    bytes.slice(0, 10).every((byte) => byte === 0) &&
-    bytes[10] === 0xff &&
-    bytes[11] === 0xff &&
-    bytes[12] === 127
-  );
+export function isLoopbackAddress(text: string): boolean {
+  const address = addressOf(text);
+  if (!address) return false;
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    return (address as ipaddr.IPv6).toIPv4Address().range() === 'loopback';
+  }
+  return address.range() === 'loopback';
 }
 
 /** Whether the worker may connect to this resolved address under the policy. */

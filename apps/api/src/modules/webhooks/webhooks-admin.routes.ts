@@ -10,8 +10,8 @@ import {
 } from '@mandado/shared/admin-webhooks.schemas';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_DENIALS } from '../../admin-guard.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { ADMIN_DENIALS } from '../admin/admin.routes.ts';
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,

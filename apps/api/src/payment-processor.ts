@@ -1,11 +1,15 @@
 import type { CardBrand, DeclineCode } from '@mandado/shared/sandbox-cards';
-import type { Database } from '../../db/database.ts';
+import type { Database } from './db/database.ts';
 
 /**
  * The one port every card processor sits behind (decision 023): the embedded sandbox (default), or Stripe when
  * STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set. PayPal has its own port below: its flow is a redirect.
  * Amounts are USD minor units. Every call is idempotent by `idempotencyKey` (the order group's id), so a retry
  * never charges twice.
+ *
+ * Outside the payments module (decision 059): orders, cards, refunds and observability hold a `Payments` and
+ * read its outcomes, while payments' sandbox and Stripe webhook call into orders and Stripe's processor into
+ * cards. The port is a leaf both sides import, so neither module imports the other back.
  */
 
 export type ChargeOutcome =
