@@ -59,7 +59,8 @@ test('Enter in the search box opens the results page, which pages through the re
   expect(reloaded?.status()).toBe(200);
   await expect(results.getByRole('listitem').first()).toBeVisible(SLOW);
 
-  test.skip(term === '', 'no seed term with two pages of results');
+  // Fails, never skips: a seed without a two-page term would otherwise leave the paging below untested in silence.
+  expect(term, 'a seed term with two pages of results (tried 500, con, kg, para, sin, de l)').not.toBe('');
   await searchBox(page).fill(term);
   await searchBox(page).press('Enter');
   const pages = page.getByRole('navigation', { name: 'Páginas de resultados' });
