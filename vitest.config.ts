@@ -78,6 +78,8 @@ export default defineConfig({
             'apps/staff/src/**/*.test.tsx',
           ],
           environment: 'happy-dom',
+          // A form typed key by key takes a second or two; CI runs these beside E2E on a busy machine.
+          testTimeout: 15_000,
           setupFiles: ['packages/web-kit/src/testing/component-setup.ts'],
         },
       },

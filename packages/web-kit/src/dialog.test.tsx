@@ -24,7 +24,7 @@ function Opener({ onConfirm }: { onConfirm: () => void }) {
 
 describe('Dialog', () => {
   it('opens as a modal named by its title, with the way out first and the action named', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Opener onConfirm={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Quitar producto' }));
     const dialog = screen.getByRole('dialog', { name: '¿Quitar el producto?' });
@@ -37,7 +37,7 @@ describe('Dialog', () => {
   });
 
   it('closes on the cancel event the browser fires for Escape, and gives focus back to the opener', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Opener onConfirm={vi.fn()} />);
     const opener = screen.getByRole('button', { name: 'Quitar producto' });
     await user.click(opener);
@@ -52,7 +52,7 @@ describe('Dialog', () => {
   });
 
   it('closes on the close button and on a press and release on the backdrop, not on a drag out of the panel', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Opener onConfirm={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Quitar producto' }));
     await user.click(screen.getByRole('button', { name: 'Cerrar' }));
@@ -70,7 +70,7 @@ describe('Dialog', () => {
   });
 
   it('runs the action once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onConfirm = vi.fn();
     render(<Opener onConfirm={onConfirm} />);
     await user.click(screen.getByRole('button', { name: 'Quitar producto' }));
@@ -81,7 +81,7 @@ describe('Dialog', () => {
 
 describe('DialogActions', () => {
   it('disables the action while busy and submits the form when it has no handler of its own', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     const { rerender } = render(
       <form onSubmit={onSubmit}>
