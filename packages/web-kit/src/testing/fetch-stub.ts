@@ -27,7 +27,8 @@ export function stubApi(routes: Record<string, Route | StubAnswer>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ method, path: url.pathname + url.search, body });
     const key = `${method} ${url.pathname}`;
-    const route = routes[key] ?? (key === 'GET /v1/csrf-token/' ? { status: 200, body: { csrf_token: 't' } } : null);
+    const route =
+      routes[key] ?? (key === 'GET /v1/csrf-token/' ? { status: 200, body: { csrf_token: 't' } } : null);
     if (!route) throw new Error(`Unexpected request in a component test: ${key}`);
     const answer = typeof route === 'function' ? route(body) : route;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {

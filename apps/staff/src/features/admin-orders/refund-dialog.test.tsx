@@ -1,7 +1,6 @@
 import type { AdminOrderDetail, AdminOrderLine } from '@mandado/shared/admin-orders.schemas';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
-import { screen, within } from '@testing-library/react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -26,8 +25,23 @@ function aLine(overrides: Partial<AdminOrderLine> & Pick<AdminOrderLine, 'id' | 
 /** A paid card order of one store: rice already refunded, 2 coffees and 1 soap still to give back. */
 function aCardOrder(): AdminOrderDetail {
   const lines = [
-    aLine({ id: 1, name: 'Arroz', refunded: '4.00', refunded_units: 1, refundable: '0.00', refundable_units: 0 }),
-    aLine({ id: 2, name: 'Café', quantity: 2, unit_price: '5.00', total: '10.00', refundable: '10.00', refundable_units: 2 }),
+    aLine({
+      id: 1,
+      name: 'Arroz',
+      refunded: '4.00',
+      refunded_units: 1,
+      refundable: '0.00',
+      refundable_units: 0,
+    }),
+    aLine({
+      id: 2,
+      name: 'Café',
+      quantity: 2,
+      unit_price: '5.00',
+      total: '10.00',
+      refundable: '10.00',
+      refundable_units: 2,
+    }),
     aLine({ id: 3, name: 'Jabón', refundable: '4.00' }),
   ];
   return {
@@ -59,7 +73,14 @@ function aCardOrder(): AdminOrderDetail {
     paid_reference: null,
     expires_at: null,
     remitter_phone: '+34600000000',
-    beneficiary: { name: 'Juan Pérez', address: 'Calle 1', city: 'Montevideo', mobile: '', email: '', notes: '' },
+    beneficiary: {
+      name: 'Juan Pérez',
+      address: 'Calle 1',
+      city: 'Montevideo',
+      mobile: '',
+      email: '',
+      notes: '',
+    },
     pickup_contact: null,
     stores: [
       {
@@ -129,10 +150,11 @@ describe('RefundDialog', () => {
     const { dialog, onRefund, onDone } = renderDialog();
     await user.click(dialog.getByLabelText(/2 × Café/));
     const units = dialog.getByLabelText('Unidades de Café');
-    expect(within(units).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '1 de 2',
-      '2 de 2',
-    ]);
+    expect(
+      within(units)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['1 de 2', '2 de 2']);
     await user.selectOptions(units, '1 de 2');
     await user.click(dialog.getByLabelText(/1 × Jabón/));
     await user.type(dialog.getByLabelText('Motivo'), '  Llegó uno abierto ');

@@ -78,7 +78,9 @@ describe('ProductForm', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Tu tienda ya tiene un producto con ese nombre.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tu tienda ya tiene un producto con ese nombre.',
+    );
     expect(screen.getByLabelText('Nombre')).toHaveProperty('value', 'Mermelada de higos');
     expect(screen.getByLabelText('Precio')).toHaveProperty('value', '189,50');
     expect(onSaved).not.toHaveBeenCalled();

@@ -41,7 +41,11 @@ describe('CourierDeliverForm', () => {
     await user.type(code, '4321');
     await user.click(form.getByRole('button', { name: 'Confirmar entrega' }));
     await waitFor(() => expect(onDeliver).toHaveBeenCalledTimes(2));
-    expect(onDeliver).toHaveBeenLastCalledWith({ recipient_name: 'Inés Rodríguez', code: '4321', photo: null });
+    expect(onDeliver).toHaveBeenLastCalledWith({
+      recipient_name: 'Inés Rodríguez',
+      code: '4321',
+      photo: null,
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../testing/render-with-app.tsx';
 import type { AuthStage } from './auth-form.schemas.ts';
 import { AuthForm } from './auth-form.tsx';
+import { readReferrer, saveReferrer } from './referrer.ts';
 
 const ANONYMOUS = { 'GET /v1/whoami/': { status: 200, body: { whoami: null } } };
 
@@ -91,6 +92,8 @@ describe('AuthForm: registration', () => {
         return { status: 400, body: { referral_token: [ACCOUNT_MESSAGES.invalidReferralToken] } };
       },
     });
+    saveReferrer('no-existe-esta-invitacion');
+    expect(readReferrer()).toBe('no-existe-esta-invitacion');
     renderWithApp(<Form stage="register" referralToken="no-existe-esta-invitacion" />);
     await user.type(screen.getByLabelText('Correo electrónico'), 'pablo@example.com');
     await user.type(screen.getByLabelText('Nombre'), 'Pablo');
@@ -107,6 +110,7 @@ describe('AuthForm: registration', () => {
     expect(sent).toEqual([expect.objectContaining({ referral_token: 'no-existe-esta-invitacion' })]);
     // The invitation is dropped; everything typed stays for the second try.
     expect(screen.queryByText(/^Llegaste con una invitación/)).toBeNull();
+    expect(readReferrer()).toBe('');
     expect(screen.getByLabelText('Nombre')).toHaveProperty('value', 'Pablo');
     expect(screen.getByLabelText('Número de teléfono')).toHaveProperty('value', '091 234 567');
   });
