@@ -65,6 +65,24 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // Forms and dialogs rendered with React Testing Library in happy-dom (decision 060): what a form or a
+      // dialog does by itself, without a server or a browser. Only the network is stubbed (a fetch stub with the
+      // API's real answers); the browser-owned parts of <dialog> (Escape becomes `cancel`, the inert page) stay
+      // in E2E. One environment per file: a form's module state (the query client, stores) must not leak.
+      {
+        test: {
+          name: 'components',
+          include: [
+            'apps/web/src/**/*.test.tsx',
+            'packages/web-kit/src/**/*.test.tsx',
+            'apps/staff/src/**/*.test.tsx',
+          ],
+          environment: 'happy-dom',
+          // A form typed key by key takes a second or two; CI runs these beside E2E on a busy machine.
+          testTimeout: 15_000,
+          setupFiles: ['packages/web-kit/src/testing/component-setup.ts'],
+        },
+      },
       // Every API file: on PostgreSQL when DATABASE_URL is set, on PGlite otherwise.
       { test: { name: 'api', include: ['apps/api/**/*.test.ts'], ...apiTest } },
       // The engine-sensitive files only; `npm run test:api:engine` clears DATABASE_URL so they run on PGlite.

@@ -36,13 +36,7 @@ test('registers from an invitation, stays logged in, edits the details and logs 
   await expect(page.getByRole('heading', { level: 1, name: 'Crear cuenta' })).toBeVisible();
   await expect(page.getByText('Llegaste con una invitación')).toBeVisible();
 
-  // Everything is required; nothing is sent.
-  await page.getByRole('button', { name: 'Registrarse' }).click();
-  await expect(page.getByText('Campo requerido')).toHaveCount(5);
-  await expect(page.getByText('Debes aceptar los términos y condiciones del servicio.')).toBeVisible();
-  await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
-  expect(sent).toHaveLength(0);
-
+  // The form's own checks (everything required, nothing sent) are auth-form.test.tsx's (decision 060).
   // E-mail shows in lowercase; the phone's country follows the browser (es-UY) and formats as typed.
   const emailInput = page.getByLabel('Correo electrónico');
   await emailInput.fill(email.toUpperCase());
@@ -156,29 +150,8 @@ test('registers from an invitation, stays logged in, edits the details and logs 
   await expect(page).toHaveURL(/\/login\?next=%2Fuser$/);
 });
 
-test('an invitation the server refuses is dropped, and the registration goes through without it @desktop-only', async ({
-  page,
-}) => {
-  await page.goto('/register?referral_token=no-existe-esta-invitacion');
-  const note = page.getByText('Llegaste con una invitación');
-  await expect(note).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill(uniqueEmail('rechazada'));
-  await page.getByLabel('Nombre').fill('Pablo');
-  await page.getByLabel('Apellido').fill('Rodríguez');
-  await page.getByLabel('Número de teléfono').fill('091 234 567');
-  await page.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
-  await page.getByLabel('Acepto los términos y condiciones del servicio').check();
-  await page.getByRole('button', { name: 'Registrarse' }).click();
-  const alert = toasts(page).getByRole('alert');
-  await expect(alert).toContainText('Algo salió mal');
-  await expect(alert).toContainText('El enlace de invitación no es válido.');
-  await expect(note).toBeHidden();
-  expect(await page.evaluate(() => window.localStorage.getItem('referrer'))).toBeNull();
-  // Every value is still there; a second try registers.
-  await expect(page.getByLabel('Nombre')).toHaveValue('Pablo');
-  await page.getByRole('button', { name: 'Registrarse' }).click();
-  await expect(toasts(page).getByText('¡Hola, Pablo!')).toBeVisible();
-});
+// A refused invitation (dropped, the values kept) is auth-form.test.tsx's; the API refuses a token of nobody's
+// in accounts.test.ts; a registration that goes through is the first journey above (decision 060).
 
 test('a wrong password says what went wrong and keeps what was typed; the right one returns to the page', async ({
   page,
@@ -190,23 +163,12 @@ test('a wrong password says what went wrong and keeps what was typed; the right 
   await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Forders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Ingresa a tu cuenta' })).toBeVisible();
 
-  // Spec §5 login texts.
-  const next = page.getByRole('button', { name: 'Siguiente' });
-  await next.click();
-  await expect(page.getByText('Ingresa tu correo')).toBeVisible();
-  await page.getByLabel('Correo electrónico').fill('lucia@');
-  await next.click();
-  await expect(page.getByText('Correo electrónico inválido')).toBeVisible();
-  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
-
+  // Spec §5 login texts before anything is sent ('Ingresa tu correo', 'Correo electrónico inválido', 'Ingresa
+  // tu contraseña') and the focus moving to the password are auth-form.test.tsx's (decision 060).
   await page.getByLabel('Correo electrónico').fill(account.email);
-  await next.click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
   const password = page.getByLabel('Contraseña', { exact: true });
-  await expect(password).toBeFocused();
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await expect(page.getByText('Ingresa tu contraseña')).toBeVisible();
-
   await password.fill('no-es-esta-clave');
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   const alert = toasts(page).getByRole('alert');

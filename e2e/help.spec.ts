@@ -134,7 +134,7 @@ test.describe('help overlay', () => {
     await expectNoSeriousViolations(page, 'help overlay, FAQ', { within: OPEN_DIALOG });
   });
 
-  test('the shareable link opens the contact form; empty fields are refused, a failed send keeps what was typed and says why, then the message is sent', async ({
+  test('the shareable link opens the contact form; empty fields are refused, then the message is sent and mailed', async ({
     page,
   }) => {
     await chooseMontevideo(page);
@@ -143,11 +143,10 @@ test.describe('help overlay', () => {
     const dialog = helpDialog(page);
     const send = dialog.getByRole('button', { name: 'Enviar mensaje' });
 
+    // Which boxes are refused, a failed send keeping what was typed and saying why, and the boxes cleared after
+    // sending are contact-form.test.tsx's (decision 060); here axe reads the form with its messages.
     await send.click();
-    await expect(dialog.getByText('Campo requerido')).toHaveCount(5);
-    for (const label of ['Nombre', 'Correo electrónico', 'Teléfono', 'Asunto', 'Comentarios']) {
-      await expect(dialog.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    }
+    await expect(dialog.getByText('Campo requerido').first()).toBeVisible();
     await expectNoSeriousViolations(page, 'help overlay, contact form with errors', { within: OPEN_DIALOG });
 
     const subject = `Consulta ${Date.now().toString(36)}`;
@@ -158,27 +157,9 @@ test.describe('help overlay', () => {
     await dialog
       .getByLabel('Comentarios', { exact: true })
       .fill('¿Entregan en Ciudad de la Costa?\nGracias.');
-    // The first send fails: the reason is shown and what was typed stays for the second try.
-    await page.route(
-      '**/v1/contact-us-email/',
-      (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: '{"detail":"Servicio en mantenimiento."}',
-        }),
-      { times: 1 },
-    );
-    await send.click();
-    const alert = dialog.getByRole('alert');
-    await expect(alert).toContainText('Algo salió mal');
-    await expect(alert).toContainText('Servicio en mantenimiento.');
-    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue(subject);
     await send.click();
 
     await expect(dialog.getByRole('status').getByText('¡Mensaje enviado!')).toBeVisible();
-    await expect(dialog.getByLabel('Asunto', { exact: true })).toHaveValue('');
-    await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue('');
     // Stored and mailed to the support address.
     await expect
       .poll(async () => (await supportMailTexts()).some((text) => text.includes(subject)), {

@@ -80,12 +80,32 @@ describe('the PGlite data directory lock', () => {
     lock.release();
   }, 60_000);
 
-  it('treats a live pid with another start time as reused, and an unreadable file as stale', async () => {
-    const lockFile = path.join(root, 'reused.lock');
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, startTime: 'not-our-start' }));
-    if (process.platform === 'linux') acquireDataDirLock(lockFile).release();
+  // Start times come from /proc: off Linux a live pid is always taken as its owner, so this says nothing there.
+  it.runIf(process.platform === 'linux')(
+    'treats a live pid with another start time as reused, and its own start time as the live owner',
+    async () => {
+      const lockFile = path.join(root, 'reused.lock');
+      await writeFile(lockFile, JSON.stringify({ pid: process.pid, startTime: 'not-our-start' }));
+      const lock = acquireDataDirLock(lockFile);
+      // Taken over: the file now names this process with its real start time, not the stale owner's.
+      const owner = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; startTime: string | null };
+      expect(owner.pid).toBe(process.pid);
+      expect(owner.startTime).toMatch(/^\d+$/);
+      expect(owner.startTime).not.toBe('not-our-start');
+      // The same pid with the start time it really has is a live owner: the next opener refuses.
+      expect(() => acquireDataDirLock(lockFile)).toThrow(REFUSAL);
+      lock.release();
+      await expect(readFile(lockFile, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    },
+  );
+
+  it('treats an unreadable lock file as stale and takes it over', async () => {
+    const lockFile = path.join(root, 'half-written.lock');
     await writeFile(lockFile, 'half-written');
-    acquireDataDirLock(lockFile).release();
+    const lock = acquireDataDirLock(lockFile);
+    expect(JSON.parse(await readFile(lockFile, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    await expect(readFile(lockFile, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('makes `npm run user:role` and a second server refuse while a server holds DATA_DIR', async () => {
