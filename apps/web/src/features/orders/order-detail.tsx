@@ -8,18 +8,18 @@ import { dateTimeWithZoneText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '
 import { currencySymbol, moneyText, type TextCurrency, usdText } from '@mandado/shared/money-text';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
-import { supportHoursSentence } from '@mandado/shared/support-contact';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { BankInstructionsBlock } from '@mandado/web-kit/orders/bank-instructions.tsx';
 import { type OrderFigures, orderFigures, type StoreFigures } from '@mandado/web-kit/orders/order-figures.ts';
 import { FigureAmount } from '@mandado/web-kit/orders/order-money.tsx';
+import { OrderSums } from '@mandado/web-kit/orders/order-sums.tsx';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusBadge, StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { lineChangeText, paymentChip, usdFigure } from './order-fulfilment.ts';
-import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
+import { trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
+import { OrderSupport } from './order-support.tsx';
 import {
   AWAITING_YOUR_PAYMENT,
   awaitsManualPayment,
@@ -31,14 +31,6 @@ import {
 import { DeliveryBlock, RefundsBlock } from './store-order-fulfilment.tsx';
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
-
-function Minus({ minor, currency }: { minor: number; currency: TextCurrency }) {
-  return (
-    <>
-      − <FigureAmount minor={minor} currency={currency} />
-    </>
-  );
-}
 
 /** "Reemplazado por Yerba Canarias · 5 × $U 320,00": a line's change, with the substitute's price when one. */
 function lineChangeWithPrice(
@@ -115,50 +107,15 @@ function StoreOrderSection({
           );
         })}
       </ul>
-      <dl className="order-sums order-sums--store">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>
-            <FigureAmount minor={figures.subtotal} currency={currency} />
-          </dd>
-        </div>
-        {figures.discount === 0 ? null : (
-          <div>
-            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
-            <dd>
-              <Minus minor={figures.discount} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {figures.shipping === 0 ? (
-              order.delivery === 'pickup' ? (
-                'Sin envío (retiro)'
-              ) : (
-                'Gratis'
-              )
-            ) : (
-              <FigureAmount minor={figures.shipping} currency={currency} />
-            )}
-          </dd>
-        </div>
-        {figures.credit === 0 ? null : (
-          <div>
-            <dt>Crédito usado</dt>
-            <dd>
-              <Minus minor={figures.credit} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div className="order-sums__total">
-          <dt>Total de la tienda</dt>
-          <dd>
-            <FigureAmount minor={figures.total} currency={currency} />
-          </dd>
-        </div>
-      </dl>
+      <OrderSums
+        className="order-sums order-sums--store"
+        figures={figures}
+        currency={currency}
+        subtotalLabel="Subtotal"
+        totalLabel="Total de la tienda"
+        coupon={order.coupon}
+        pickup={order.delivery === 'pickup'}
+      />
       <RefundsBlock storeOrder={storeOrder} figures={{ converted }} display={display} />
       {next ? (
         <p className="store-order__next">
@@ -186,54 +143,16 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
       <h3 id="order-summary-title" className="order-panel__title">
         Resumen
       </h3>
-      <dl className="order-sums">
-        <div>
-          <dt>Productos</dt>
-          <dd>
-            <FigureAmount minor={figures.subtotal} currency={currency} />
-          </dd>
-        </div>
-        {figures.discount === 0 ? null : (
-          <div>
-            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
-            <dd>
-              <Minus minor={figures.discount} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {figures.shipping === 0 ? (
-              order.delivery === 'pickup' ? (
-                'Sin envío (retiro)'
-              ) : (
-                'Gratis'
-              )
-            ) : (
-              <FigureAmount minor={figures.shipping} currency={currency} />
-            )}
-          </dd>
-        </div>
-        {figures.credit === 0 ? null : (
-          <div>
-            <dt>Crédito usado</dt>
-            <dd>
-              <Minus minor={figures.credit} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div className="order-sums__total">
-          <dt>{totalLabel(order)}</dt>
-          <dd>
-            <FigureAmount
-              minor={figures.total}
-              currency={currency}
-              charge={figures.converted ? figures.chargeText : undefined}
-            />
-          </dd>
-        </div>
-      </dl>
+      <OrderSums
+        className="order-sums"
+        figures={figures}
+        currency={currency}
+        subtotalLabel="Productos"
+        totalLabel={totalLabel(order)}
+        totalCharge={figures.converted ? figures.chargeText : undefined}
+        coupon={order.coupon}
+        pickup={order.delivery === 'pickup'}
+      />
       <p className="order-panel__note">
         {order.stores.length > 1 ? `La suma de las ${order.stores.length} tiendas. ` : ''}
         {figures.converted
@@ -250,7 +169,6 @@ function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFig
  */
 export function OrderDetail({ order }: { order: OrderGroup }) {
   const { repeat, isPending, unavailable } = useRepeatOrder();
-  const support = useSupportContact();
   const beneficiary = order.beneficiary;
   const mailto = trackingMailtoUrl(
     beneficiary.email,
@@ -449,31 +367,13 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         </section>
       </div>
 
-      <section className="order-panel order-support" aria-labelledby="order-support-title">
-        <h3 id="order-support-title" className="order-panel__title">
-          ¿Consultas sobre este pedido?
-        </h3>
-        <p>
-          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>.{' '}
-          {supportHoursSentence(support.hours)}
-        </p>
-        <div className="order-actions">
-          <a
-            className="button button--secondary button--small"
-            href={supportWhatsAppUrl(order.number, support.whatsappNumber)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Consultar por WhatsApp
-          </a>
-          <a
-            className="button button--secondary button--small"
-            href={`mailto:${support.email}?subject=${encodeURIComponent(`Consulta por mi pedido ${order.number}`)}`}
-          >
-            Consultar por correo
-          </a>
-        </div>
-      </section>
+      <OrderSupport
+        orderNumber={order.number}
+        title="¿Consultas sobre este pedido?"
+        titleId="order-support-title"
+        headingLevel={3}
+        withEmail
+      />
     </article>
   );
 }
