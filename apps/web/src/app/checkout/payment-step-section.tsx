@@ -8,12 +8,9 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { applyCoupon } from '../../features/checkout/checkout.api.ts';
-import {
-  type CheckoutPricing,
-  couponMinimumProblem,
-  creditToUse,
-} from '../../features/checkout/checkout-pricing.ts';
+import { type CheckoutPricing, couponMinimumProblem } from '../../features/checkout/checkout-pricing.ts';
 import { PaymentStep } from '../../features/checkout/payment-step.tsx';
+import { creditToUse } from '../../features/checkout/place-order-body.ts';
 import type { CheckoutData } from './use-checkout-data.ts';
 import type { PaymentStepState } from './use-payment-step.ts';
 

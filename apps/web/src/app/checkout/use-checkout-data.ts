@@ -10,7 +10,7 @@ import {
   cardsQueryOptions,
   checkoutOptionsQueryOptions,
 } from '../../features/checkout/checkout.api.ts';
-import { displayCheckout } from '../../features/checkout/checkout-pricing.ts';
+import { displayCheckout } from '../../features/checkout/checkout-display.ts';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';

@@ -6,12 +6,12 @@ import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { authenticateSandboxIntent, confirmOrder, placeOrder } from '../../features/checkout/checkout.api.ts';
+import type { CheckoutPricing } from '../../features/checkout/checkout-pricing.ts';
 import {
-  type CheckoutPricing,
   placeOrderBody,
   placeOrderFingerprint,
   purchaseLines,
-} from '../../features/checkout/checkout-pricing.ts';
+} from '../../features/checkout/place-order-body.ts';
 import { trackPurchase } from '../../lib/analytics.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { rememberLastBeneficiary } from '../../state/checkout-slice.ts';

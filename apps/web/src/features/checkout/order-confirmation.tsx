@@ -12,7 +12,8 @@ import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { BankInstructionsBlock } from '@mandado/web-kit/orders/bank-instructions.tsx';
 import { useEffect, useState } from 'react';
 import { OrderNumber } from '../../components/order-number.tsx';
-import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
+import { displayOrder } from './checkout-display.ts';
+import { whatsappShareUrl } from './place-order-body.ts';
 
 /** The tracking link for the family member: WhatsApp share and copy. */
 export function TrackingShare({ url, orderNumber }: { url: string; orderNumber: string }) {
