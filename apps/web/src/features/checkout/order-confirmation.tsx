@@ -1,4 +1,5 @@
 import './checkout.css';
+import './order-confirmation.css';
 import {
   type OrderGroup,
   PAYMENT_METHOD_LABELS,

@@ -1,3 +1,4 @@
+import './order-confirmation.css';
 import { useEffect, useState } from 'react';
 import { whatsappShareUrl } from './place-order-body.ts';
 
