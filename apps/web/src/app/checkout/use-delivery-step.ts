@@ -2,7 +2,7 @@ import type { User } from '@mandado/shared/account.schemas';
 import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import { useEffect, useRef } from 'react';
 import { pickupContactErrors } from '../../features/checkout/pickup-contact.ts';
-import { lastBeneficiaryOf } from '../../state/checkout-slice.ts';
+import { lastBeneficiaryOf } from '../../state/last-beneficiary.ts';
 import type { CheckoutData } from './use-checkout-data.ts';
 
 /**

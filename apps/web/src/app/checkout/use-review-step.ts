@@ -14,8 +14,8 @@ import {
 } from '../../features/checkout/place-order-body.ts';
 import { trackPurchase } from '../../lib/analytics.ts';
 import { useAppStore } from '../../state/app-store.ts';
-import { rememberLastBeneficiary } from '../../state/checkout-slice.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
+import { rememberLastBeneficiary } from '../../state/last-beneficiary.ts';
 import { isConflict, notifyFailure, refreshCartFromServer } from './checkout-failures.ts';
 import type { CheckoutData } from './use-checkout-data.ts';
 import type { DeliveryStepState } from './use-delivery-step.ts';
