@@ -6,10 +6,9 @@ import {
   type CheckoutSlice,
   createCheckoutSlice,
   INITIAL_CHECKOUT_STATE,
-  lastBeneficiaryOf,
   parseCheckoutState,
-  rememberLastBeneficiary,
 } from './checkout-slice.ts';
+import { lastBeneficiaryOf, rememberLastBeneficiary } from './last-beneficiary.ts';
 
 class MemoryStorage {
   readonly values = new Map<string, string>();

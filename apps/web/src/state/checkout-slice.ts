@@ -145,33 +145,6 @@ function storeCheckout(state: CheckoutState): void {
 }
 
 /**
- * The beneficiary of this account's last order, kept in localStorage (unlike the checkout) because it is
- * what a returning shopper, days later, most likely sends to again; it names its account, so another
- * person on a shared computer gets no preselection.
- */
-export const LAST_BENEFICIARY_STORAGE_KEY = 'mandado:last-beneficiary';
-
-export function rememberLastBeneficiary(userId: string, beneficiaryId: string): void {
-  try {
-    window.localStorage.setItem(LAST_BENEFICIARY_STORAGE_KEY, JSON.stringify({ userId, beneficiaryId }));
-  } catch {
-    // Not preselecting next time is a nuisance, never a failure.
-  }
-}
-
-export function lastBeneficiaryOf(userId: string): string | null {
-  try {
-    const raw = window.localStorage.getItem(LAST_BENEFICIARY_STORAGE_KEY);
-    const stored: unknown = raw === null ? null : JSON.parse(raw);
-    if (typeof stored !== 'object' || stored === null) return null;
-    const { userId: owner, beneficiaryId } = stored as { userId?: unknown; beneficiaryId?: unknown };
-    return owner === userId && typeof beneficiaryId === 'string' ? beneficiaryId : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * The idempotency key for placing with `fingerprint`: the attempt's key while the cart and the inputs are
  * the same (a double click, a network retry or a reload retry must not buy twice), a new one once they
  * changed (the server answers 422 to a key reused with another cart).

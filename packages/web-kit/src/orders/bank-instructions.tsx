@@ -1,3 +1,4 @@
+import './bank-instructions.css';
 import type { BankInstructions } from '@mandado/shared/checkout.schemas';
 import { dateTimeWithZoneText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
@@ -7,14 +8,23 @@ import { CopyButton } from './copy-button.tsx';
 /**
  * Spec §2 Help overlay: one company account in dollars for transfers and cash deposits; the order number goes
  * in the transfer's description and in the subject of the e-mailed receipt, or the payment cannot be matched.
+ * The one wording of the payer's instructions, on the confirmation and on the order page (decision 061);
+ * `headingLevel` only fits the heading into the page's outline.
  */
-export function BankInstructionsBlock({ instructions }: { instructions: BankInstructions }) {
+export function BankInstructionsBlock({
+  instructions,
+  headingLevel = 3,
+}: {
+  instructions: BankInstructions;
+  headingLevel?: 2 | 3;
+}) {
   const receiptSubject = encodeURIComponent(`Comprobante ${instructions.reference}`);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className="bank-instructions" aria-labelledby="bank-instructions-title">
-      <h3 id="bank-instructions-title" className="bank-instructions__title">
-        Cómo pagar tu pedido
-      </h3>
+      <Heading id="bank-instructions-title" className="bank-instructions__title">
+        Cómo pagar tu pedido: instrucciones para tu transferencia o depósito
+      </Heading>
       <p>
         Transfiere o deposita <strong>{usdText(parseMoney(instructions.amount))}</strong> en la cuenta en
         dólares de la empresa. Escribe el número de pedido <strong>{instructions.reference}</strong> en la

@@ -1,3 +1,4 @@
+import './order-status.css';
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
 import { type StatusTone, statusTone, type TimelineStep } from './order-timeline.ts';
 

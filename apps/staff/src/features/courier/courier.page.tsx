@@ -18,7 +18,6 @@ import {
   uploadProofPhoto,
 } from './courier.api.ts';
 import { addressText, attemptsText, fullName, packagesText } from './courier-wording.ts';
-import '../../components/order-status.css';
 import '../../components/staff-choice.css';
 import './courier.css';
 

@@ -10,7 +10,6 @@ import { INBOX_PANEL_ID, InboxTabs, inboxTabId } from './inbox-tabs.tsx';
 import { OrderCard } from './order-card.tsx';
 import { PushOptIn } from './push-opt-in.tsx';
 import { useOrderAlert } from './use-order-alert.ts';
-import '../../components/order-status.css';
 import '../../components/staff-choice.css';
 import './inbox.css';
 

@@ -1,19 +1,17 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { describe, expect, it } from 'vitest';
 import { aCartItem, aProduct } from '../../testing/factories.ts';
+import { displayCheckout, displayOrder } from './checkout-display.ts';
+import { priceCheckout, pricingCoupon } from './checkout-pricing.ts';
+import { offeredMethods } from './payment-step.tsx';
 import {
   creditToUse,
-  displayCheckout,
-  displayOrder,
   expectedLines,
   placeOrderBody,
   placeOrderFingerprint,
-  priceCheckout,
-  pricingCoupon,
   purchaseLines,
   whatsappShareUrl,
-} from './checkout-pricing.ts';
-import { offeredMethods } from './payment-step.tsx';
+} from './place-order-body.ts';
 
 const RATES = { UYU: '40', USD: '1' } as const;
 const MONTEVIDEO = 36;

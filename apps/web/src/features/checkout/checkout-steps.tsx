@@ -1,4 +1,5 @@
 import './checkout.css';
+import './checkout-steps.css';
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { CheckoutStep } from '../../state/checkout-slice.ts';
 

@@ -1,7 +1,8 @@
 import { moneyText } from '@mandado/shared/money-text';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { useId, useState } from 'react';
-import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
+import { displayCheckout } from './checkout-display.ts';
+import type { CheckoutPricing } from './checkout-pricing.ts';
 
 /** Wide screens have room beside the steps: the detail starts open there, folded on a phone's bottom bar. */
 const WIDE_QUERY = '(min-width: 813px)';

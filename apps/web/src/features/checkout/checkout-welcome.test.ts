@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { aCartItem, aProduct } from '../../testing/factories.ts';
-import { displayCheckout, placeOrderBody, priceCheckout, welcomeFor } from './checkout-pricing.ts';
+import { displayCheckout } from './checkout-display.ts';
+import { priceCheckout, welcomeFor } from './checkout-pricing.ts';
+import { placeOrderBody } from './place-order-body.ts';
 
 const AMOUNTS = { inviteeReward: 500, inviterReward: 500, minimumPurchase: 5000 };
 const WELCOME = { pending: true, amounts: AMOUNTS };

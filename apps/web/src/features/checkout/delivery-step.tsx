@@ -1,7 +1,6 @@
 import type { Beneficiary } from '@mandado/shared/beneficiary.schemas';
 import {
   CHECKOUT_MESSAGES,
-  pickupContactSchema,
   SUBSTITUTION_LABELS,
   SUBSTITUTIONS,
   type Substitution,
@@ -11,6 +10,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { DELIVERY_LABELS, DELIVERY_TYPES, type DeliveryType } from '@mandado/shared/order-pricing';
 import { MOBILE_MASK_EXAMPLE, maskPhoneInput } from '@mandado/shared/uruguay-phone';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { type PickupErrors, pickupContactErrors } from './pickup-contact.ts';
 
 const UNSAVED_ADDRESS = 'Guarda la dirección antes de continuar.';
 
@@ -31,20 +31,6 @@ interface DeliveryStepProps {
     pickupPhone?: string;
   }) => void;
   onContinue: () => void;
-}
-
-type PickupErrors = Partial<Record<'name' | 'phone', string>>;
-
-/** The pick-up contact's problems by field, with the server's own schema; empty when it can be sent. */
-export function pickupContactErrors(contact: { name: string; phone: string }): PickupErrors {
-  const result = pickupContactSchema.safeParse(contact);
-  if (result.success) return {};
-  const errors: PickupErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'name' || field === 'phone') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }
 
 /**

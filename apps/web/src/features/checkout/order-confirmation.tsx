@@ -1,125 +1,19 @@
 import './checkout.css';
+import './order-confirmation.css';
 import {
-  type BankInstructions,
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
-import { dateTimeWithZoneText, deliveryWindowText } from '@mandado/shared/date-text';
+import { deliveryWindowText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText, usdText } from '@mandado/shared/money-text';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
-import { useEffect, useState } from 'react';
+import { BankInstructionsBlock } from '@mandado/web-kit/orders/bank-instructions.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
-import { displayOrder, whatsappShareUrl } from './checkout-pricing.ts';
-
-function usd(decimal: string): string {
-  return usdText(parseMoney(decimal));
-}
-
-/** Spec §2 bank-deposit instruction block: the company's USD account and the order number to quote. */
-export function BankInstructionsBlock({ instructions }: { instructions: BankInstructions }) {
-  return (
-    <section className="bank-instructions" aria-labelledby="bank-instructions-title">
-      <h2 id="bank-instructions-title" className="bank-instructions__title">
-        Instrucciones para tu transferencia o depósito
-      </h2>
-      <p>
-        Transfiere o deposita <strong>{usd(instructions.amount)}</strong> (en dólares estadounidenses) a esta
-        cuenta de la empresa:
-      </p>
-      <dl className="bank-instructions__account">
-        <div>
-          <dt>Banco</dt>
-          <dd>{instructions.bank_name}</dd>
-        </div>
-        <div>
-          <dt>Titular</dt>
-          <dd>{instructions.account_holder}</dd>
-        </div>
-        <div>
-          <dt>Número de cuenta</dt>
-          <dd>{instructions.account_number}</dd>
-        </div>
-        <div>
-          <dt>Routing (ABA)</dt>
-          <dd>{instructions.routing_number}</dd>
-        </div>
-        <div>
-          <dt>SWIFT</dt>
-          <dd>{instructions.swift}</dd>
-        </div>
-        <div>
-          <dt>Número de pedido</dt>
-          <dd>
-            <strong>{instructions.reference}</strong>
-          </dd>
-        </div>
-      </dl>
-      <p>
-        Indica el número de pedido <strong>{instructions.reference}</strong> en la descripción de la
-        transferencia y en el asunto del correo con el comprobante, que envías a{' '}
-        <a
-          href={`mailto:${instructions.receipt_email}?subject=${encodeURIComponent(instructions.reference)}`}
-        >
-          {instructions.receipt_email}
-        </a>
-        .
-      </p>
-      <p className="bank-instructions__deadline">
-        Tienes hasta el {dateTimeWithZoneText(instructions.expires_at)} para pagar; si el pago no llega, el
-        pedido se cancela y los productos vuelven a la tienda.
-      </p>
-    </section>
-  );
-}
-
-/** The tracking link for the family member: WhatsApp share and copy. */
-export function TrackingShare({ url, orderNumber }: { url: string; orderNumber: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  return (
-    <section className="tracking-share" aria-labelledby="tracking-share-title">
-      <h2 id="tracking-share-title" className="tracking-share__title">
-        Seguimiento para quien recibe
-      </h2>
-      <p>Quien recibe puede seguir la entrega con este enlace, sin crear una cuenta:</p>
-      <p className="tracking-share__link">
-        <a href={url}>{url}</a>
-      </p>
-      <div className="tracking-share__actions">
-        <a
-          className="button button--primary button--small"
-          href={whatsappShareUrl(url, orderNumber)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Compartir por WhatsApp
-        </a>
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => {
-            void navigator.clipboard?.writeText(url).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            );
-          }}
-        >
-          Copiar enlace
-        </button>
-        <span role="status" className="tracking-share__copied">
-          {copied ? 'Enlace copiado' : ''}
-        </span>
-      </div>
-    </section>
-  );
-}
+import { displayOrder } from './checkout-display.ts';
+import { TrackingShare } from './tracking-share.tsx';
 
 /** Spec §1: couriers deliver in 24 to 48 working hours; an unpaid transfer or deposit starts when paid. */
 const AFTER_PAYMENT = 'Entregamos 24–48 h hábiles después de recibir tu pago';
@@ -148,7 +42,9 @@ export function OrderConfirmation({ order, display }: { order: OrderGroup; displ
           ? 'Tu pedido queda reservado hasta que recibamos el pago.'
           : `Pago recibido${order.payment_label ? ` (${order.payment_label})` : ''}. Te enviamos la confirmación por correo.`}
       </p>
-      {order.instructions ? <BankInstructionsBlock instructions={order.instructions} /> : null}
+      {order.instructions ? (
+        <BankInstructionsBlock instructions={order.instructions} headingLevel={2} />
+      ) : null}
       <dl className="checkout-summary-list">
         {pickup && order.pickup_contact ? (
           <div>

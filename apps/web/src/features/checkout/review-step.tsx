@@ -8,7 +8,8 @@ import { moneyText, usdText } from '@mandado/shared/money-text';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useId } from 'react';
-import { type CheckoutPricing, displayCheckout } from './checkout-pricing.ts';
+import { displayCheckout } from './checkout-display.ts';
+import type { CheckoutPricing } from './checkout-pricing.ts';
 import { WelcomeHint } from './welcome-hint.tsx';
 
 interface ReviewStepProps {

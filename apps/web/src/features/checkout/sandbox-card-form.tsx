@@ -1,3 +1,4 @@
+import './sandbox-card-form.css';
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
 import type { SandboxCardProblem } from '@mandado/shared/sandbox-cards';
 import { SANDBOX_CARD_MESSAGES } from '@mandado/shared/sandbox-cards';

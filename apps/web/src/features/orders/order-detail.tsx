@@ -1,256 +1,36 @@
 import {
   type OrderGroup,
   PAYMENT_METHOD_LABELS,
-  type RemitterStoreOrder,
   SUBSTITUTION_LABELS,
 } from '@mandado/shared/checkout.schemas';
-import { dateTimeWithZoneText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
-import { currencySymbol, moneyText, type TextCurrency, usdText } from '@mandado/shared/money-text';
+import { dateTimeWithZoneText, deliveryWindowText } from '@mandado/shared/date-text';
+import { usdText } from '@mandado/shared/money-text';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
-import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
-import { supportHoursSentence } from '@mandado/shared/support-contact';
-import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { BankInstructionsBlock } from '@mandado/web-kit/orders/bank-instructions.tsx';
-import { type OrderFigures, orderFigures, type StoreFigures } from '@mandado/web-kit/orders/order-figures.ts';
+import { orderFigures } from '@mandado/web-kit/orders/order-figures.ts';
 import { FigureAmount } from '@mandado/web-kit/orders/order-money.tsx';
-import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
-import { StatusBadge, StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
+import { StatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { useSupportContact } from '../../hooks/use-support-contact.ts';
-import { lineChangeText, paymentChip, usdFigure } from './order-fulfilment.ts';
-import { supportWhatsAppUrl, trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
+import { paymentChip, usdFigure } from './order-fulfilment.ts';
+import { trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
+import { OrderSupport } from './order-support.tsx';
 import {
   AWAITING_YOUR_PAYMENT,
   awaitsManualPayment,
   deliveryTimingText,
-  nextStepText,
   orderStateBadge,
-  totalLabel,
 } from './order-wording.ts';
-import { DeliveryBlock, RefundsBlock } from './store-order-fulfilment.tsx';
 import { useRepeatOrder } from './use-repeat-order.ts';
 import './orders.css';
 
-function Minus({ minor, currency }: { minor: number; currency: TextCurrency }) {
-  return (
-    <>
-      − <FigureAmount minor={minor} currency={currency} />
-    </>
-  );
-}
-
-/** "Reemplazado por Yerba Canarias · 5 × $U 320,00": a line's change, with the substitute's price when one. */
-function lineChangeWithPrice(
-  line: RemitterStoreOrder['lines'][number],
-  converted: boolean,
-  display: DisplayCurrency,
-): string | null {
-  const change = lineChangeText(line);
-  if (change === null || line.substitute === null) return change;
-  const unit = usdFigure(line.substitute.unit_price, { converted }, display);
-  return `${change} · ${line.substitute.quantity} × ${moneyText(unit.minor, unit.currency)}`;
-}
-
-/**
- * One store's order: its lines, then subtotal, its share of the coupon, shipping, its share of the credit and
- * its total, so the block adds up on its own (the store totals already include the discount; the summary
- * below only adds the stores up). Issue 17: what changed on each line, the refunds and the delivery.
- */
-function StoreOrderSection({
-  storeOrder,
-  figures,
-  currency,
-  converted,
-  display,
-  order,
-}: {
-  storeOrder: RemitterStoreOrder;
-  figures: StoreFigures;
-  currency: TextCurrency;
-  converted: boolean;
-  display: DisplayCurrency;
-  order: OrderGroup;
-}) {
-  const titleId = `store-order-${storeOrder.number}`;
-  const statusLabel = storeOrder.status_label || STORE_ORDER_STATUS_LABELS[storeOrder.status];
-  const next = order.status === 'cancelled' ? null : nextStepText(storeOrder.status, order.delivery);
-  return (
-    <section className="store-order" aria-labelledby={titleId}>
-      <header className="store-order__head">
-        <h3 id={titleId} className="store-order__title">
-          {storeOrder.store.name}{' '}
-          <span className="store-order__number order-number">{storeOrder.number}</span>
-        </h3>
-        <StoreStatusBadge status={storeOrder.status} label={statusLabel} />
-      </header>
-      {order.delivery === 'pickup' && storeOrder.store.address ? (
-        <p className="store-order__pickup">Retira en {storeOrder.store.address}</p>
-      ) : null}
-      <ul className="store-order__lines" aria-label={`Productos de ${storeOrder.store.name}`}>
-        {storeOrder.lines.map((line, index) => {
-          const shown = figures.lines[index];
-          const change = lineChangeWithPrice(line, converted, display);
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a snapshot's lines never move; a deleted product has no id.
-            <li key={`${index}-${line.product_id ?? line.name}`} className="store-order__line">
-              <span className="store-order__line-name">
-                {line.name}
-                {line.substitution !== order.substitution ? (
-                  <span className="store-order__line-substitution">
-                    Si falta: {SUBSTITUTION_LABELS[line.substitution]}
-                  </span>
-                ) : null}
-                {change ? <span className="store-order__line-change">{change}</span> : null}
-              </span>
-              {/* The unit price in the product's own currency (as the catalog sold it), the line in the
-                  order's display currency, both at the same weight. */}
-              <span className="store-order__line-price">
-                {line.quantity} × {shown?.unitText}
-              </span>
-              {shown ? (
-                <FigureAmount className="store-order__line-total" minor={shown.total} currency={currency} />
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      <dl className="order-sums order-sums--store">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>
-            <FigureAmount minor={figures.subtotal} currency={currency} />
-          </dd>
-        </div>
-        {figures.discount === 0 ? null : (
-          <div>
-            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
-            <dd>
-              <Minus minor={figures.discount} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {figures.shipping === 0 ? (
-              order.delivery === 'pickup' ? (
-                'Sin envío (retiro)'
-              ) : (
-                'Gratis'
-              )
-            ) : (
-              <FigureAmount minor={figures.shipping} currency={currency} />
-            )}
-          </dd>
-        </div>
-        {figures.credit === 0 ? null : (
-          <div>
-            <dt>Crédito usado</dt>
-            <dd>
-              <Minus minor={figures.credit} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div className="order-sums__total">
-          <dt>Total de la tienda</dt>
-          <dd>
-            <FigureAmount minor={figures.total} currency={currency} />
-          </dd>
-        </div>
-      </dl>
-      <RefundsBlock storeOrder={storeOrder} figures={{ converted }} display={display} />
-      {next ? (
-        <p className="store-order__next">
-          <strong>Próximo paso:</strong> {next}
-        </p>
-      ) : null}
-      <DeliveryBlock storeOrder={storeOrder} />
-      <h4 className="store-order__timeline-title">
-        Seguimiento <span className="store-order__zone">({MONTEVIDEO_TIME_NOTE})</span>
-      </h4>
-      <StatusTimeline
-        label={`Estados de ${storeOrder.store.name}`}
-        steps={timelineSteps(storeOrder.history, { status: storeOrder.status, label: statusLabel })}
-      />
-    </section>
-  );
-}
-
-/** The stores added up: no line here is taken off again, each one is the sum of the same line above. */
-function OrderSummary({ order, figures }: { order: OrderGroup; figures: OrderFigures }) {
-  const { currency } = figures;
-  const paid = order.payment_status === 'paid';
-  return (
-    <section className="order-panel" aria-labelledby="order-summary-title">
-      <h3 id="order-summary-title" className="order-panel__title">
-        Resumen
-      </h3>
-      <dl className="order-sums">
-        <div>
-          <dt>Productos</dt>
-          <dd>
-            <FigureAmount minor={figures.subtotal} currency={currency} />
-          </dd>
-        </div>
-        {figures.discount === 0 ? null : (
-          <div>
-            <dt>Descuento{order.coupon ? ` (cupón ${order.coupon})` : ''}</dt>
-            <dd>
-              <Minus minor={figures.discount} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt>Envío</dt>
-          <dd>
-            {figures.shipping === 0 ? (
-              order.delivery === 'pickup' ? (
-                'Sin envío (retiro)'
-              ) : (
-                'Gratis'
-              )
-            ) : (
-              <FigureAmount minor={figures.shipping} currency={currency} />
-            )}
-          </dd>
-        </div>
-        {figures.credit === 0 ? null : (
-          <div>
-            <dt>Crédito usado</dt>
-            <dd>
-              <Minus minor={figures.credit} currency={currency} />
-            </dd>
-          </div>
-        )}
-        <div className="order-sums__total">
-          <dt>{totalLabel(order)}</dt>
-          <dd>
-            <FigureAmount
-              minor={figures.total}
-              currency={currency}
-              charge={figures.converted ? figures.chargeText : undefined}
-            />
-          </dd>
-        </div>
-      </dl>
-      <p className="order-panel__note">
-        {order.stores.length > 1 ? `La suma de las ${order.stores.length} tiendas. ` : ''}
-        {figures.converted
-          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${currencySymbol(currency)} es al cambio de hoy.`
-          : `${paid ? 'Se cobró' : 'Se paga'} en dólares.`}
-      </p>
-    </section>
-  );
-}
-
+import { OrderSummary, StoreOrderSection } from './store-order-section.tsx';
 /**
  * One checkout as the remitter sees it (issue 10, 'Mis Compras'): status, payment, how to pay while a
  * transfer is pending, the family member's tracking link, support, and the store orders with their timelines.
  */
 export function OrderDetail({ order }: { order: OrderGroup }) {
   const { repeat, isPending, unavailable } = useRepeatOrder();
-  const support = useSupportContact();
   const beneficiary = order.beneficiary;
   const mailto = trackingMailtoUrl(
     beneficiary.email,
@@ -449,31 +229,13 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
         </section>
       </div>
 
-      <section className="order-panel order-support" aria-labelledby="order-support-title">
-        <h3 id="order-support-title" className="order-panel__title">
-          ¿Consultas sobre este pedido?
-        </h3>
-        <p>
-          Escríbenos con el número <OrderNumber>{order.number}</OrderNumber>.{' '}
-          {supportHoursSentence(support.hours)}
-        </p>
-        <div className="order-actions">
-          <a
-            className="button button--secondary button--small"
-            href={supportWhatsAppUrl(order.number, support.whatsappNumber)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Consultar por WhatsApp
-          </a>
-          <a
-            className="button button--secondary button--small"
-            href={`mailto:${support.email}?subject=${encodeURIComponent(`Consulta por mi pedido ${order.number}`)}`}
-          >
-            Consultar por correo
-          </a>
-        </div>
-      </section>
+      <OrderSupport
+        orderNumber={order.number}
+        title="¿Consultas sobre este pedido?"
+        titleId="order-support-title"
+        headingLevel={3}
+        withEmail
+      />
     </article>
   );
 }

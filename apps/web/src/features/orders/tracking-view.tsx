@@ -1,13 +1,11 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
-import { supportHoursSentence } from '@mandado/shared/support-contact';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
-import { useSupportContact } from '../../hooks/use-support-contact.ts';
 import { attemptText, deliveryCodeHint, lineChangeText } from './order-fulfilment.ts';
-import { supportWhatsAppUrl } from './order-links.ts';
+import { OrderSupport } from './order-support.tsx';
 import { nextStepText } from './order-wording.ts';
 import './orders.css';
 
@@ -23,7 +21,6 @@ function itemsText(count: number): string {
  */
 export function TrackingView({ tracking }: { tracking: Tracking }) {
   const name = tracking.beneficiary_first_name.trim();
-  const support = useSupportContact();
   // Issue 16: who sent it, by first name only (the link may be forwarded).
   const sender = tracking.sender_first_name.trim();
   const cancelled = tracking.status === 'cancelled';
@@ -148,25 +145,13 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           );
         })}
       </div>
-      <section className="order-panel order-support" aria-labelledby="tracking-support-title">
-        <h2 id="tracking-support-title" className="order-panel__title">
-          ¿Consultas sobre la entrega?
-        </h2>
-        <p>
-          Escríbenos con el número <OrderNumber>{tracking.number}</OrderNumber>.{' '}
-          {supportHoursSentence(support.hours)}
-        </p>
-        <div className="order-actions">
-          <a
-            className="button button--secondary button--small"
-            href={supportWhatsAppUrl(tracking.number, support.whatsappNumber)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Consultar por WhatsApp
-          </a>
-        </div>
-      </section>
+      <OrderSupport
+        orderNumber={tracking.number}
+        title="¿Consultas sobre la entrega?"
+        titleId="tracking-support-title"
+        headingLevel={2}
+        withEmail={false}
+      />
     </article>
   );
 }
