@@ -112,6 +112,7 @@ function aCardOrder(): AdminOrderDetail {
 function renderDialog(onRefund = vi.fn(async () => {})) {
   const onDone = vi.fn();
   const onClose = vi.fn();
+  const onChanged = vi.fn(async () => {});
   render(
     <RefundDialog
       order={aCardOrder()}
@@ -119,10 +120,11 @@ function renderDialog(onRefund = vi.fn(async () => {})) {
       onRefund={onRefund}
       onDone={onDone}
       onClose={onClose}
+      onChanged={onChanged}
     />,
   );
   const dialog = within(screen.getByRole('dialog', { name: 'Devolver dinero de MV-10234' }));
-  return { dialog, onRefund, onDone, onClose };
+  return { dialog, onRefund, onDone, onClose, onChanged };
 }
 
 describe('RefundDialog', () => {
@@ -167,13 +169,13 @@ describe('RefundDialog', () => {
     expect(onDone).toHaveBeenCalledWith(2);
   });
 
-  it('says how many refunds went through when the server refuses one, and keeps the choices', async () => {
+  it('says how many refunds went through when the server refuses one, reloads the order, and keeps only the choices not refunded', async () => {
     const user = userEvent.setup({ delay: null });
     const onRefund = vi
       .fn(async () => {})
       .mockResolvedValueOnce()
       .mockRejectedValueOnce(new ApiError(409, { detail: 'Ya se devolvió todo lo pagado de este pedido.' }));
-    const { dialog, onDone } = renderDialog(onRefund);
+    const { dialog, onDone, onChanged } = renderDialog(onRefund);
     await user.click(dialog.getByLabelText(/2 × Café/));
     await user.click(dialog.getByLabelText(/1 × Jabón/));
     await user.type(dialog.getByLabelText('Motivo'), 'Llegó vencido');
@@ -183,6 +185,9 @@ describe('RefundDialog', () => {
     );
     expect(onDone).not.toHaveBeenCalled();
     expect(dialog.getByLabelText('Motivo')).toHaveProperty('value', 'Llegó vencido');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    // The coffee went back: 'Devolver' again must not give it back twice. The soap, refused, stays chosen.
+    expect(dialog.getByLabelText(/2 × Café/)).toHaveProperty('checked', false);
     expect(dialog.getByLabelText(/1 × Jabón/)).toHaveProperty('checked', true);
     expect(dialog.getByRole('button', { name: 'Devolver' })).toHaveProperty('disabled', false);
   });
