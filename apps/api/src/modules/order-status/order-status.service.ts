@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
-import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { formatMinorAsDecimal } from '@mandado/shared/money';
 import {
   type PaymentStatus,
   type StoreOrderStatus,
@@ -13,17 +13,9 @@ import { type Actor, requirePermission, requireStoreMember } from '../../authori
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { issueCourierLink } from '../courier/courier.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
-import {
-  releaseWelcomeCredit,
-  revokeReferralReward,
-  withholdWelcomeShare,
-} from '../referrals/referral-ledger.ts';
 import type { RejectionRefundNote } from '../refunds/refund-emails.ts';
-import { type RefundActor, refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
   allStoreOrdersRejected,
@@ -63,6 +55,42 @@ export interface StatusChangeDeps {
   kickRefundWorker?: () => void;
 }
 
+/** The store order as the move found it, for the step the new status sets off. */
+export type MovedStoreOrder = StatusTargetRow;
+
+/** Who moved it, as the history and a refund record them. */
+export interface MoveActor {
+  role: 'merchant' | 'operator';
+  userId: number;
+}
+
+/** What a flow's step after the move answers: the courier link kept, what a rejection gave back. */
+export interface StatusMoveEffects {
+  courierToken?: string;
+  refundNote?: RejectionRefundNote | null;
+}
+
+/**
+ * The step a flow runs inside the move's transaction, after the compare-and-set and the history row and
+ * before the audit row and the e-mail (decision 057): hand-over makes the courier link, reject settles the
+ * refund. The generic move itself has no side effect of a particular status.
+ */
+export type AfterStatusMove = (
+  tx: DatabaseOrTransaction,
+  moved: MovedStoreOrder,
+  actor: MoveActor,
+) => Promise<StatusMoveEffects>;
+
+/** The group's credit still carried by store orders not rejected (a rejection's welcome-credit share). */
+export async function openCreditOfGroup(tx: DatabaseOrTransaction, groupId: number): Promise<string> {
+  return openStoreOrderCredit(tx, groupId);
+}
+
+/** Whether every store order of the group is now rejected. */
+export async function isWholeGroupRejected(tx: DatabaseOrTransaction, groupId: number): Promise<boolean> {
+  return allStoreOrdersRejected(tx, groupId);
+}
+
 const REFUSAL_DETAILS: Record<TransitionRefusal, string> = {
   not_allowed: CHECKOUT_MESSAGES.statusNotAllowed,
   actor_not_allowed: CHECKOUT_MESSAGES.statusNotAllowed,
@@ -87,6 +115,7 @@ export async function changeStoreOrderStatus(
   scope: StatusChangeScope,
   input: StatusChangeInput,
   deps: StatusChangeDeps,
+  afterMove?: AfterStatusMove,
 ): Promise<StaffStoreOrder> {
   const staff =
     scope.kind === 'merchant'
@@ -127,18 +156,10 @@ export async function changeStoreOrderStatus(
       reason,
     });
     await enqueueStoreOrderStatusEvents(tx, [{ storeOrderId: target.id, from: input.from, to: input.to }]);
-    // 'Listo para entregar' on a delivery makes the courier's link (issue 17), once; a pick-up has none.
-    if (input.to === 'ready_to_delivery' && target.delivery === 'standard') {
-      courierToken = await issueCourierLink(tx, target.id);
-    }
-    if (input.to === 'rejected') {
-      rejectionRefund = await settleRejection(
-        tx,
-        target,
-        { role: scope.kind, userId: staff.userId },
-        deps.publicUrl,
-      );
-    }
+    // What the new status sets off (a courier link, a rejection's refund) is the flow's step, not this move's.
+    const effects = afterMove ? await afterMove(tx, target, { role: scope.kind, userId: staff.userId }) : {};
+    if (effects.courierToken !== undefined) courierToken = effects.courierToken;
+    rejectionRefund = effects.refundNote ?? null;
     // The staff action itself (issue 27): who moved it, from where to where, why, and what went back.
     const settled: RejectionRefundNote | null = rejectionRefund;
     await recordAudit(tx, staff, {
@@ -190,50 +211,6 @@ export async function changeStoreOrderStatus(
   );
   if (!answer) throw new Error('store order vanished after its status change');
   return answer;
-}
-
-/**
- * A store order rejected by staff gives its own share of the order's credit back, once (this transaction's
- * compare-and-set made the change). When that rejects the whole order, the referral rewards it paid for are
- * reversed (decision 026). When the group is paid, what was paid for this store order is refunded (issue 17,
- * decision 040): to the card or PayPal by the refund worker, as credit at once for a transfer. Answers what
- * went back, for the e-mail; null when the group is not paid.
- */
-async function settleRejection(
-  tx: DatabaseOrTransaction,
-  target: StatusTargetRow,
-  actor: RefundActor,
-  publicUrl: string,
-): Promise<RejectionRefundNote | null> {
-  const share = parseMoney(target.credit);
-  if (share > 0) {
-    await recordWalletEntry(tx, {
-      userId: target.remitterId,
-      kind: 'refunded',
-      amount: target.credit,
-      groupId: target.groupId,
-      note: `Devolución del pedido ${target.number}`,
-    });
-    await withholdWelcomeShare(tx, {
-      groupId: target.groupId,
-      share,
-      openCreditAfter: parseMoney(await openStoreOrderCredit(tx, target.groupId)),
-    });
-  }
-  if (await allStoreOrdersRejected(tx, target.groupId)) {
-    // Paid: both rewards are reversed. Not paid yet: the referral waits for the next order (its welcome
-    // credit was withheld store order by store order above).
-    await revokeReferralReward(tx, target.groupId);
-    await releaseWelcomeCredit(tx, target.groupId);
-  }
-  if (target.paymentStatus !== 'paid') return null;
-  const refund = await refundStoreOrderRemainder(tx, {
-    storeOrderId: target.id,
-    reason: 'store_rejected',
-    actor,
-    publicUrl,
-  });
-  return { refund, creditMinor: share };
 }
 
 /**
