@@ -215,12 +215,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     removedBy: 'pausing and editing a store through stores.service',
   },
   {
-    module: 'courier',
-    table: 'store_orders',
-    removedBy:
-      'the courier token, code failures and proof of delivery written by order-status (hand-over flow)',
-  },
-  {
     module: 'help',
     table: 'city_requests',
     removedBy: 'answering a city request through locations.service',

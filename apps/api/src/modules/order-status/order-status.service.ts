@@ -19,6 +19,7 @@ import { getSettings } from '../settings/settings.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
   allStoreOrdersRejected,
+  clearCodeLock,
   compareAndSetStatus,
   findStatusTarget,
   type HistoryRow,
@@ -28,8 +29,11 @@ import {
   listStoreOrderPage,
   lockGroup,
   openStoreOrderCredit,
+  recordCodeFailure,
+  recordDelivery,
   type StaffStoreOrderRow,
   type StatusTargetRow,
+  setCourierToken,
 } from './order-status.repository.ts';
 import { isEmailedStatus, storeOrderStatusEmail } from './order-status-emails.ts';
 import { enqueueStoreOrderStatusEvents } from './store-order-webhook-events.ts';
@@ -346,4 +350,39 @@ export function listStatusHistory(
   storeOrderIds: readonly number[],
 ): Promise<HistoryRow[]> {
   return listHistoryOf(db, storeOrderIds);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The courier link's facts: the courier module decides, this module writes the store order (decision 057).
+
+/** Sets the courier token unless the store order already has one; answers the one it keeps. */
+export function keepCourierToken(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  token: string,
+): Promise<string | undefined> {
+  return setCourierToken(tx, storeOrderId, token);
+}
+
+/** Counts one wrong delivery code, locking the link at `max`; answers the failures and whether it is locked. */
+export function countCodeFailure(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  max: number,
+): Promise<{ failures: number; locked: boolean }> {
+  return recordCodeFailure(tx, storeOrderId, max);
+}
+
+/** The proof of a delivery, stamped with the database's clock; answers when. */
+export function recordDeliveryProof(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  proof: { receivedBy: string; proofMediaKey: string | null },
+): Promise<Date> {
+  return recordDelivery(tx, storeOrderId, proof);
+}
+
+/** An operator's reopening of a locked link: no failures, no lock. */
+export function clearCourierCodeLock(tx: DatabaseOrTransaction, storeOrderId: number): Promise<void> {
+  return clearCodeLock(tx, storeOrderId);
 }
