@@ -230,16 +230,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     removedBy: 'taking and giving back stock through merchant-catalog.service (reserveStock, releaseGroup)',
   },
   {
-    module: 'orders',
-    table: 'store_order_history',
-    removedBy: 'recordPlacedHistory and the release/finalize moves calling order-status.service',
-  },
-  {
-    module: 'orders',
-    table: 'store_orders',
-    removedBy: 'writeStoreOrders and moveStoreOrders calling order-status.service',
-  },
-  {
     module: 'password-reset',
     table: 'users',
     removedBy: 'setting the new password through accounts.service',
@@ -258,16 +248,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     module: 'store-inbox',
     table: 'order_lines',
     removedBy: 'marking a line unavailable or substituted through orders.service (line flows)',
-  },
-  {
-    module: 'store-inbox',
-    table: 'store_order_history',
-    removedBy: 'the inbox change note written by order-status (recordStoreOrderNote)',
-  },
-  {
-    module: 'store-inbox',
-    table: 'store_orders',
-    removedBy: 'marking seen and touching updated_at through order-status.service',
   },
   {
     module: 'wallet',

@@ -1,5 +1,5 @@
 import type { StoreOrderStatus, TransitionActor } from '@mandado/shared/order-status';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
@@ -10,6 +10,7 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
+import { visibleToStore } from '../store-inbox/visible-to-store.sql.ts';
 
 /** A store order with what its group says about it (number, payment, beneficiary), for staff answers. */
 export interface StaffStoreOrderRow {
@@ -319,4 +320,96 @@ export async function clearCodeLock(tx: DatabaseOrTransaction, storeOrderId: num
     .update(storeOrders)
     .set({ codeFailures: 0, courierLockedAt: null })
     .where(eq(storeOrders.id, storeOrderId));
+}
+
+// The store inbox's writes (decision 057: store-inbox asks order-status to write them).
+
+/** Marks the store order opened, once: true when this call marked it (a second opening changes nothing). */
+export async function markStoreOrderSeen(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  const marked = await db
+    .update(storeOrders)
+    .set({ seenAt: sql`now()` })
+    .where(
+      and(
+        eq(storeOrders.storeId, storeId),
+        eq(storeOrders.number, number),
+        isNull(storeOrders.seenAt),
+        sql`exists (select 1 from ${orderGroups} where ${orderGroups.id} = ${storeOrders.groupId}
+          and ${orderGroups.status} = 'confirmed' and ${orderGroups.paymentStatus} <> 'pending')`,
+      ),
+    )
+    .returning({ id: storeOrders.id });
+  if (marked.length > 0) return 'marked';
+  const [found] = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.storeId, storeId), eq(storeOrders.number, number), visibleToStore));
+  return found ? 'already' : 'missing';
+}
+
+/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
+export async function recordStoreOrderChange(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
+): Promise<void> {
+  await tx.update(storeOrders).set({ updatedAt: sql`now()` }).where(eq(storeOrders.id, entry.storeOrderId));
+  await tx.insert(storeOrderHistory).values({
+    storeOrderId: entry.storeOrderId,
+    fromStatus: entry.status,
+    toStatus: entry.status,
+    actorRole: 'merchant',
+    actorUserId: entry.actorUserId,
+    reason: entry.reason,
+  });
+}
+
+// Placing and paying (decision 057: the orders module asks order-status to write them).
+
+/** The group's store orders in one statement; answers each one's id by its store. */
+export async function insertStoreOrders(
+  tx: DatabaseOrTransaction,
+  values: Array<typeof storeOrders.$inferInsert>,
+): Promise<Map<number, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await tx
+    .insert(storeOrders)
+    .values(values)
+    .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
+  return new Map(rows.map((row) => [row.storeId, row.id]));
+}
+
+export async function insertHistoryRows(
+  tx: DatabaseOrTransaction,
+  rows: Array<typeof storeOrderHistory.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(storeOrderHistory).values(rows);
+}
+
+/**
+ * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
+ * credit each carried (a release refunds only the credit of the store orders it rejects).
+ */
+export async function moveStoreOrders(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  from: readonly string[],
+  to: string,
+): Promise<Array<{ id: number; from: string; credit: string }>> {
+  const moved = await tx.execute(sql`
+    update ${storeOrders} so set status = ${to}, updated_at = now()
+    from ${storeOrders} before
+    where before.id = so.id and so.group_id = ${groupId} and so.status in (${sql.join(
+      from.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+    returning so.id, before.status as from_status, so.credit::text as credit
+  `);
+  const rows = (moved as unknown as { rows: Array<{ id: number; from_status: string; credit: string }> })
+    .rows;
+  return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }

@@ -24,13 +24,18 @@ import {
   findStatusTarget,
   type HistoryRow,
   insertHistory,
+  insertHistoryRows,
+  insertStoreOrders,
   listHistoryOf,
   listLinesOf,
   listStoreOrderPage,
   lockGroup,
+  markStoreOrderSeen,
+  moveStoreOrders,
   openStoreOrderCredit,
   recordCodeFailure,
   recordDelivery,
+  recordStoreOrderChange,
   type StaffStoreOrderRow,
   type StatusTargetRow,
   setCourierToken,
@@ -385,4 +390,53 @@ export function recordDeliveryProof(
 /** An operator's reopening of a locked link: no failures, no lock. */
 export function clearCourierCodeLock(tx: DatabaseOrTransaction, storeOrderId: number): Promise<void> {
   return clearCodeLock(tx, storeOrderId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The store inbox's and the orders module's writes of store orders and their history (decision 057).
+
+/** Marks the store order opened by its store, once. */
+export function markSeenByStore(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  return markStoreOrderSeen(db, storeId, number);
+}
+
+/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
+export function recordInboxChange(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
+): Promise<void> {
+  return recordStoreOrderChange(tx, entry);
+}
+
+export type NewStoreOrder = Parameters<typeof insertStoreOrders>[1][number];
+export type NewHistoryRow = Parameters<typeof insertHistoryRows>[1][number];
+
+/** A placed group's store orders in one statement; answers each one's id by its store. */
+export function createStoreOrders(
+  tx: DatabaseOrTransaction,
+  values: NewStoreOrder[],
+): Promise<Map<number, number>> {
+  return insertStoreOrders(tx, values);
+}
+
+/** History rows of moves the orders module made (placed, paid, released). */
+export function recordHistoryRows(tx: DatabaseOrTransaction, rows: NewHistoryRow[]): Promise<void> {
+  return insertHistoryRows(tx, rows);
+}
+
+/**
+ * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
+ * credit each carried.
+ */
+export function moveGroupStoreOrders(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  from: readonly string[],
+  to: string,
+): Promise<Array<{ id: number; from: string; credit: string }>> {
+  return moveStoreOrders(tx, groupId, from, to);
 }

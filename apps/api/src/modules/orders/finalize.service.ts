@@ -2,6 +2,7 @@ import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersFailed, ordersPaid } from '../observability/metrics.ts';
+import { moveGroupStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../payments/payment-processor.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
@@ -16,10 +17,8 @@ import {
   deleteOrderedCartLines,
   findGroupByProcessorRef,
   findRemitter,
-  insertHistory,
   type LoadedOrderGroup,
   loadOrderGroup,
-  moveStoreOrders,
   type OrderGroupRow,
   setProcessorRef,
 } from './orders.repository.ts';
@@ -101,8 +100,8 @@ export async function confirmPaidGroup(
       },
     );
     if (!group) return null;
-    const moved = await moveStoreOrders(tx, groupId, ['pending'], 'approved');
-    await insertHistory(
+    const moved = await moveGroupStoreOrders(tx, groupId, ['pending'], 'approved');
+    await recordHistoryRows(
       tx,
       moved.map((change) => ({
         storeOrderId: change.id,

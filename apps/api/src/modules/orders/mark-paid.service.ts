@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersPaid } from '../observability/metrics.ts';
+import { moveGroupStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
@@ -16,13 +17,7 @@ import { PAYMENT_RECEIVED_REASON } from './finalize.service.ts';
 import { isManualMethod, presentOrderGroup } from './order.presenter.ts';
 import { paymentReceivedEmail, trackingLinkEmail } from './order-emails.ts';
 import { enqueueOrderPaidEvent } from './order-webhook-events.ts';
-import {
-  compareAndSetGroup,
-  findRemitter,
-  insertHistory,
-  loadOrderGroup,
-  moveStoreOrders,
-} from './orders.repository.ts';
+import { compareAndSetGroup, findRemitter, loadOrderGroup } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
 
 /**
@@ -118,8 +113,8 @@ export async function applyManualPayment(
       ...(payment.via === 'manual' ? {} : { bank_statement_import_id: payment.via.bankStatementImportId }),
     },
   });
-  const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'approved');
-  await insertHistory(
+  const moved = await moveGroupStoreOrders(tx, group.id, ['pending', 'warning'], 'approved');
+  await recordHistoryRows(
     tx,
     moved.map((change) => ({
       storeOrderId: change.id,

@@ -13,6 +13,7 @@ import { CARD_BRAND_LABELS, type CardBrand, SANDBOX_CARD_MESSAGES } from '@manda
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findCardOfUser } from '../cards/cards.service.ts';
+import { createStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
 import type { CardDetails } from '../payments/payment-processor.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
 import { enqueueConfirmationEmails } from './finalize.service.ts';
@@ -26,10 +27,8 @@ import {
   findCityForOrder,
   findOwnBeneficiary,
   findRemitter,
-  insertHistory,
   insertOrderGroup,
   insertOrderLines,
-  insertStoreOrders,
   type LoadedOrderGroup,
   lockStockRows,
   nextOrderNumber,
@@ -401,7 +400,7 @@ export async function writeStoreOrders(
   context: { snapshots: ReadonlyMap<number, StoreSnapshot>; lines: ReadonlyMap<number, CheckedLine> },
 ): Promise<Map<number, number>> {
   const { snapshots } = context;
-  const ids = await insertStoreOrders(
+  const ids = await createStoreOrders(
     tx,
     pricing.stores.map((store, index) => ({
       groupId: group.id,
@@ -468,7 +467,7 @@ export async function recordPlacedHistory(
   pricing: OrderPricing,
   ids: ReadonlyMap<number, number>,
 ): Promise<void> {
-  await insertHistory(
+  await recordHistoryRows(
     tx,
     pricing.stores.map((store) => ({
       storeOrderId: idOf(ids, store.storeId),

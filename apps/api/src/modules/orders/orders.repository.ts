@@ -265,31 +265,11 @@ export async function insertOrderGroup(
   return row;
 }
 
-/** The group's store orders in one statement; answers each one's id by its store. */
-export async function insertStoreOrders(
-  tx: DatabaseOrTransaction,
-  values: Array<typeof storeOrders.$inferInsert>,
-): Promise<Map<number, number>> {
-  if (values.length === 0) return new Map();
-  const rows = await tx
-    .insert(storeOrders)
-    .values(values)
-    .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
-  return new Map(rows.map((row) => [row.storeId, row.id]));
-}
-
 export async function insertOrderLines(
   tx: DatabaseOrTransaction,
   lines: Array<typeof orderLines.$inferInsert>,
 ): Promise<void> {
   if (lines.length > 0) await tx.insert(orderLines).values(lines);
-}
-
-export async function insertHistory(
-  tx: DatabaseOrTransaction,
-  rows: Array<typeof storeOrderHistory.$inferInsert>,
-): Promise<void> {
-  if (rows.length > 0) await tx.insert(storeOrderHistory).values(rows);
 }
 
 /** The group's lines leave the cart once it is paid (or placed for transfer): lines added since stay. */
@@ -326,30 +306,6 @@ export async function compareAndSetGroup(
     )
     .returning();
   return row;
-}
-
-/**
- * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
- * credit each carried (a release refunds only the credit of the store orders it rejects).
- */
-export async function moveStoreOrders(
-  tx: DatabaseOrTransaction,
-  groupId: number,
-  from: readonly string[],
-  to: string,
-): Promise<Array<{ id: number; from: string; credit: string }>> {
-  const moved = await tx.execute(sql`
-    update ${storeOrders} so set status = ${to}, updated_at = now()
-    from ${storeOrders} before
-    where before.id = so.id and so.group_id = ${groupId} and so.status in (${sql.join(
-      from.map((status) => sql`${status}`),
-      sql`, `,
-    )})
-    returning so.id, before.status as from_status, so.credit::text as credit
-  `);
-  const rows = (moved as unknown as { rows: Array<{ id: number; from_status: string; credit: string }> })
-    .rows;
-  return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
 
 export async function setProcessorRef(

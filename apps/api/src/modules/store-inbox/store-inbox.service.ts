@@ -24,7 +24,12 @@ import type { ProductRow } from '../catalog/product-columns.sql.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
-import { findMerchantStoreOrder, listStaffStoreOrderPage } from '../order-status/order-status.service.ts';
+import {
+  findMerchantStoreOrder,
+  listStaffStoreOrderPage,
+  markSeenByStore,
+  recordInboxChange,
+} from '../order-status/order-status.service.ts';
 import { decideRefund, refundLineUnits } from '../refunds/refunds.service.ts';
 import {
   findLineTarget,
@@ -32,10 +37,8 @@ import {
   type LineTarget,
   listPaidStoreOrderNotices,
   lockLineTarget,
-  markStoreOrderSeen,
   readInboxState,
   recordLineAvailability,
-  recordStoreOrderChange,
 } from './store-inbox.repository.ts';
 import { lineChangeEmail, newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
 
@@ -138,7 +141,7 @@ export async function markStoreOrderOpened(
 ): Promise<StaffStoreOrder> {
   const member = requireMember(actor, storeId, 'store:read');
   const seen = await db.transaction(async (tx) => {
-    const outcome = await markStoreOrderSeen(tx, storeId, number);
+    const outcome = await markSeenByStore(tx, storeId, number);
     // The first opening is the one that stops the ring for the whole team: recorded (issue 27), once.
     if (outcome === 'marked') {
       await recordAudit(tx, member, {
@@ -315,7 +318,7 @@ export async function markLineAvailability(
       });
       refundedMinor += decided?.amountMinor ?? 0;
     }
-    await recordStoreOrderChange(tx, {
+    await recordInboxChange(tx, {
       storeOrderId: line.storeOrderId,
       status: locked.status,
       actorUserId: staff.userId,
