@@ -413,3 +413,27 @@ export async function moveStoreOrders(
     .rows;
   return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
+
+// A store order's lines: written when placed, and when its store says what it could supply.
+
+export async function insertOrderLines(
+  tx: DatabaseOrTransaction,
+  lines: Array<typeof orderLines.$inferInsert>,
+): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+}
+
+/** Records what the store could supply, once: false when the line was already marked. */
+export async function recordLineAvailability(
+  tx: DatabaseOrTransaction,
+  lineId: number,
+  availableQuantity: number,
+  substitute: LineSubstitute | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderLines)
+    .set({ availableQuantity, substitute })
+    .where(and(eq(orderLines.id, lineId), isNull(orderLines.availableQuantity)))
+    .returning({ id: orderLines.id });
+  return rows.length === 1;
+}

@@ -25,6 +25,7 @@ import {
   type HistoryRow,
   insertHistory,
   insertHistoryRows,
+  insertOrderLines,
   insertStoreOrders,
   listHistoryOf,
   listLinesOf,
@@ -35,6 +36,7 @@ import {
   openStoreOrderCredit,
   recordCodeFailure,
   recordDelivery,
+  recordLineAvailability,
   recordStoreOrderChange,
   type StaffStoreOrderRow,
   type StatusTargetRow,
@@ -439,4 +441,21 @@ export function moveGroupStoreOrders(
   to: string,
 ): Promise<Array<{ id: number; from: string; credit: string }>> {
   return moveStoreOrders(tx, groupId, from, to);
+}
+
+export type NewOrderLine = Parameters<typeof insertOrderLines>[1][number];
+
+/** A placed store order's snapshot lines. */
+export function createOrderLines(tx: DatabaseOrTransaction, lines: NewOrderLine[]): Promise<void> {
+  return insertOrderLines(tx, lines);
+}
+
+/** Records what the store could supply of a line, once: false when the line was already marked. */
+export function recordLineSupply(
+  tx: DatabaseOrTransaction,
+  lineId: number,
+  availableQuantity: number,
+  substitute: Parameters<typeof recordLineAvailability>[3],
+): Promise<boolean> {
+  return recordLineAvailability(tx, lineId, availableQuantity, substitute);
 }

@@ -1,5 +1,6 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { removeOrderedLines } from '../cart/cart.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersFailed, ordersPaid } from '../observability/metrics.ts';
 import { moveGroupStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
@@ -14,7 +15,6 @@ import { releaseGroup } from './order-release.ts';
 import { enqueueOrderPaidEvent } from './order-webhook-events.ts';
 import {
   compareAndSetGroup,
-  deleteOrderedCartLines,
   findGroupByProcessorRef,
   findRemitter,
   type LoadedOrderGroup,
@@ -111,7 +111,7 @@ export async function confirmPaidGroup(
         reason: PAYMENT_RECEIVED_REASON,
       })),
     );
-    await deleteOrderedCartLines(tx, groupId);
+    await removeOrderedLines(tx, groupId);
     await rewardInviter(tx, groupId, { publicUrl: ctx.publicUrl });
     // The stores hear of their paid orders: e-mail to their members and Web Push (issue 17).
     await notifyStoresOfPaidOrders(

@@ -13,7 +13,12 @@ import { CARD_BRAND_LABELS, type CardBrand, SANDBOX_CARD_MESSAGES } from '@manda
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findCardOfUser } from '../cards/cards.service.ts';
-import { createStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
+import { removeOrderedLines } from '../cart/cart.service.ts';
+import {
+  createOrderLines,
+  createStoreOrders,
+  recordHistoryRows,
+} from '../order-status/order-status.service.ts';
 import type { CardDetails } from '../payments/payment-processor.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
 import { enqueueConfirmationEmails } from './finalize.service.ts';
@@ -22,13 +27,11 @@ import {
   attachGroupToKey,
   compareAndSetGroup,
   countOpenManualGroups,
-  deleteOrderedCartLines,
   findAwaitingGroups,
   findCityForOrder,
   findOwnBeneficiary,
   findRemitter,
   insertOrderGroup,
-  insertOrderLines,
   type LoadedOrderGroup,
   lockStockRows,
   nextOrderNumber,
@@ -437,7 +440,7 @@ async function writeLines(
   ids: ReadonlyMap<number, number>,
   lines: ReadonlyMap<number, CheckedLine>,
 ): Promise<void> {
-  await insertOrderLines(
+  await createOrderLines(
     tx,
     pricing.stores.flatMap((store) =>
       store.lines.map((pricedLine, position) => {
@@ -486,6 +489,6 @@ export async function placeManualAtOnce(
   settings: CheckoutSettings,
   groupId: number,
 ): Promise<LoadedOrderGroup | null> {
-  await deleteOrderedCartLines(tx, groupId);
+  await removeOrderedLines(tx, groupId);
   return enqueueConfirmationEmails(tx, { publicUrl: ctx.publicUrl, settings }, groupId);
 }

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-o
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { beneficiaries } from '../../db/schema/beneficiaries.ts';
-import { cartLines } from '../../db/schema/cart.ts';
 import { cities, departments, products } from '../../db/schema/catalog.ts';
 import {
   idempotencyKeys,
@@ -263,25 +262,6 @@ export async function insertOrderGroup(
   const [row] = await tx.insert(orderGroups).values(values).returning();
   if (!row) throw new Error('order group not stored');
   return row;
-}
-
-export async function insertOrderLines(
-  tx: DatabaseOrTransaction,
-  lines: Array<typeof orderLines.$inferInsert>,
-): Promise<void> {
-  if (lines.length > 0) await tx.insert(orderLines).values(lines);
-}
-
-/** The group's lines leave the cart once it is paid (or placed for transfer): lines added since stay. */
-export async function deleteOrderedCartLines(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
-  await tx.execute(sql`
-    delete from ${cartLines} c
-    using ${orderGroups} g
-    where g.id = ${groupId} and c.user_id = g.remitter_id and c.product_id in (
-      select l.product_id from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
-      where so.group_id = ${groupId} and l.product_id is not null
-    )
-  `);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -2,13 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { pushOutbox, pushSubscriptions, serverKeys } from '../../db/schema/fulfilment.ts';
-import {
-  type BeneficiarySnapshot,
-  type LineSubstitute,
-  orderGroups,
-  orderLines,
-  storeOrders,
-} from '../../db/schema/orders.ts';
+import { type BeneficiarySnapshot, orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { storeMembers } from '../../db/schema/staff.ts';
 import { visibleToStore } from './visible-to-store.sql.ts';
 
@@ -122,21 +116,6 @@ export async function lockLineTarget(
 ): Promise<LineTarget | undefined> {
   const [row] = await lineTargetQuery(tx, storeId, number, lineId).for('update', { of: storeOrders });
   return row;
-}
-
-/** Records what the store could supply, once: false when the line was already marked. */
-export async function recordLineAvailability(
-  tx: DatabaseOrTransaction,
-  lineId: number,
-  availableQuantity: number,
-  substitute: LineSubstitute | null,
-): Promise<boolean> {
-  const rows = await tx
-    .update(orderLines)
-    .set({ availableQuantity, substitute })
-    .where(and(eq(orderLines.id, lineId), isNull(orderLines.availableQuantity)))
-    .returning({ id: orderLines.id });
-  return rows.length === 1;
 }
 
 /** What the members of the stores of newly paid store orders are told, with where to reach them. */

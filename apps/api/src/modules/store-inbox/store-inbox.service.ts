@@ -29,6 +29,7 @@ import {
   listStaffStoreOrderPage,
   markSeenByStore,
   recordInboxChange,
+  recordLineSupply,
 } from '../order-status/order-status.service.ts';
 import { decideRefund, refundLineUnits } from '../refunds/refunds.service.ts';
 import {
@@ -38,7 +39,6 @@ import {
   listPaidStoreOrderNotices,
   lockLineTarget,
   readInboxState,
-  recordLineAvailability,
 } from './store-inbox.repository.ts';
 import { lineChangeEmail, newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
 
@@ -287,7 +287,7 @@ export async function markLineAvailability(
     const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
     if (!locked) throw notFound();
     checkLineChange(locked, input);
-    if (!(await recordLineAvailability(tx, line.lineId, input.available_quantity, substitute))) {
+    if (!(await recordLineSupply(tx, line.lineId, input.available_quantity, substitute))) {
       throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
     }
     const actorRef = { role: 'merchant' as const, userId: staff.userId };
