@@ -220,11 +220,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     removedBy: 'answering a city request through locations.service',
   },
   {
-    module: 'orders',
-    table: 'products',
-    removedBy: 'taking and giving back stock through merchant-catalog.service (reserveStock, releaseGroup)',
-  },
-  {
     module: 'password-reset',
     table: 'users',
     removedBy: 'setting the new password through accounts.service',

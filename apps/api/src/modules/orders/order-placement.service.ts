@@ -14,6 +14,7 @@ import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { findCardOfUser } from '../cards/cards.service.ts';
 import { removeOrderedLines } from '../cart/cart.service.ts';
+import { lockStock, takeUnits } from '../merchant-catalog/product-stock.service.ts';
 import {
   createOrderLines,
   createStoreOrders,
@@ -33,7 +34,6 @@ import {
   findRemitter,
   insertOrderGroup,
   type LoadedOrderGroup,
-  lockStockRows,
   nextOrderNumber,
   type OrderBeneficiaryRow,
   type OrderGroupRow,
@@ -41,7 +41,6 @@ import {
   readManualHoldsOfProducts,
   readOpenManualHoldings,
   readStock,
-  takeStock,
 } from './orders.repository.ts';
 import type { OrdersContext } from './orders-context.ts';
 
@@ -178,7 +177,7 @@ export async function checkUnpaidCaps(
 /**
  * Issue 27: every account's unpaid transfers and deposits together may hold at most a fifth of a product's
  * stock (at least one unit); the per-account caps above do not stop 25 fresh accounts. Runs after the
- * products' rows are locked (`lockStockRows`), the lock `takeStock` then reuses: two checkouts of the same
+ * products' rows are locked (`lockStock`), the lock `takeUnits` then reuses: two checkouts of the same
  * product queue there, and the second one counts what the first one holds.
  */
 export async function checkUnpaidShareOfStock(
@@ -186,7 +185,7 @@ export async function checkUnpaidShareOfStock(
   order: { wanted: ReadonlyMap<number, number>; names: ReadonlyMap<number, string> },
 ): Promise<void> {
   const ids = [...order.wanted.keys()];
-  await lockStockRows(tx, ids);
+  await lockStock(tx, ids);
   const holds = await readManualHoldsOfProducts(tx, ids);
   for (const [productId, quantity] of order.wanted) {
     const hold = holds.get(productId);
@@ -296,7 +295,7 @@ export async function reserveStock(
   tx: DatabaseOrTransaction,
   wanted: ReadonlyMap<number, number>,
 ): Promise<void> {
-  const short = await takeStock(
+  const short = await takeUnits(
     tx,
     [...wanted].map(([productId, quantity]) => ({ productId, quantity })),
   );

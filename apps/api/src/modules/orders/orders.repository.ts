@@ -192,62 +192,6 @@ export async function readStock(
   return new Map(rows.map((row) => [row.id, { name: row.name, stock: row.stock }]));
 }
 
-/**
- * Locks the products' rows in id order, FOR NO KEY UPDATE (see takeStock). The placing transaction takes it
- * before the unpaid-share check of issue 27 too, so that check and the stock taken are under one lock.
- */
-export async function lockStockRows(tx: DatabaseOrTransaction, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
-/**
- * Takes the units of every product that still has them, by one conditional update per row
- * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
- * The lock is FOR NO KEY UPDATE (the update changes no key): it does not conflict with the key-share locks
- * that cart lines' foreign keys take on the same products, so a checkout and other shoppers' cart writes
- * never wait on each other (decision 036). Answers the ids whose stock was short (the caller rolls back).
- */
-export async function takeStock(
-  tx: DatabaseOrTransaction,
-  wanted: ReadonlyArray<{ productId: number; quantity: number }>,
-): Promise<number[]> {
-  if (wanted.length === 0) return [];
-  const ids = wanted.map((item) => item.productId);
-  await lockStockRows(tx, ids);
-  const values = sql.join(
-    wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
-    sql`, `,
-  );
-  const result: unknown = await tx.execute(sql`
-    update ${products} p set stock = p.stock - w.quantity
-    from (values ${values}) as w(id, quantity)
-    where p.id = w.id and p.active and p.stock >= w.quantity
-    returning p.id
-  `);
-  const taken = new Set((result as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
-  return ids.filter((id) => !taken.has(id));
-}
-
-/** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
-export async function returnStock(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
-  await tx.execute(sql`
-    update ${products} p set stock = p.stock + taken.quantity
-    from (
-      select l.product_id, sum(l.quantity)::int as quantity
-      from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
-      where so.group_id = ${groupId} and l.product_id is not null
-      group by l.product_id
-    ) taken
-    where p.id = taken.product_id
-  `);
-}
-
 export async function nextOrderNumber(tx: DatabaseOrTransaction): Promise<string> {
   const result: unknown = await tx.execute(sql`select nextval('order_number_seq')::text as n`);
   const [row] = (result as { rows: Array<{ n: string }> }).rows;
