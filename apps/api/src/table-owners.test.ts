@@ -197,7 +197,7 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
   {
     module: 'accounts',
     table: 'store_members',
-    removedBy: 'user-roles.repository revoking a merchant moves to store-members, called through its service',
+    removedBy: "user-roles.repository's store membership insert called through store-members.service",
   },
   {
     module: 'admin-people',
@@ -237,7 +237,7 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
   {
     module: 'wallet',
     table: 'users',
-    removedBy: "the credit balance kept by accounts' service or its own table",
+    removedBy: "the balance (users.credit) moved through accounts.service in the ledger's transaction",
   },
 ];
 
