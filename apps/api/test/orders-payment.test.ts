@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalizeCardPayment } from '../src/modules/orders/finalize.service.ts';
 import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
+import { REPLACED_REASON } from '../src/modules/orders/order-placement.service.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
-import { REPLACED_REASON } from '../src/modules/orders/place-order.service.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import {
   type CheckoutFixture,

@@ -1,10 +1,11 @@
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { OPEN_STORE_ORDER_STATUSES } from '@mandado/shared/order-lateness';
-import { and, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
 import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
+import { refundCounts } from '../refunds/refund-counts.sql.ts';
 
 /**
  * The dashboard's figures (issue 19): read-only aggregates over orders and refunds, grouped by Montevideo
@@ -68,7 +69,7 @@ export async function refundFiguresByDay(
   return db
     .select({ day, refunds: count(), total: sql<string | null>`sum(${refunds.amount})::text` })
     .from(refunds)
-    .where(and(gte(refunds.createdAt, from), lt(refunds.createdAt, to), ne(refunds.status, 'failed')))
+    .where(and(gte(refunds.createdAt, from), lt(refunds.createdAt, to), refundCounts))
     .groupBy(day);
 }
 

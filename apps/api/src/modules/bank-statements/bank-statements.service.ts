@@ -15,11 +15,11 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
+import { settleManualPaymentFlow } from '../../flows/settle-manual-payment.flow.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ordersPaid } from '../observability/metrics.ts';
 import { getCheckoutSettings } from '../orders/checkout-settings.ts';
-import { applyManualPayment } from '../orders/mark-paid.service.ts';
 import type { OrdersContext } from '../orders/orders-context.ts';
 import {
   groupsForStatementByIds,
@@ -165,7 +165,7 @@ export async function confirmBankStatement(
         continue;
       }
       const reference = (row.reference || row.description).replace(/\s+/g, ' ').trim().slice(0, 120);
-      const applied = await applyManualPayment(tx, ctx, operator, {
+      const applied = await settleManualPaymentFlow(tx, ctx, operator, {
         groupId: row.groupId,
         reference: reference || `Extracto ${importId}, fila ${row.rowNumber}`,
         paidAt,

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { cartLines, carts } from '../../db/schema/cart.ts';
 import { categories, cities, departments, products, stores } from '../../db/schema/catalog.ts';
+import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { type ProductRow, productColumns, unitsForSale } from '../catalog/product-columns.sql.ts';
 import { approvedStoreDeliversTo } from '../stores/store-availability.sql.ts';
 
@@ -196,4 +197,16 @@ export async function deleteCartLine(db: Database, userId: number, productId: nu
 
 export async function deleteAllCartLines(db: Database, userId: number): Promise<void> {
   await db.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/** The group's lines leave the cart once it is paid (or placed for transfer): lines added since stay. */
+export async function deleteOrderedCartLines(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from ${cartLines} c
+    using ${orderGroups} g
+    where g.id = ${groupId} and c.user_id = g.remitter_id and c.product_id in (
+      select l.product_id from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
+      where so.group_id = ${groupId} and l.product_id is not null
+    )
+  `);
 }

@@ -7,7 +7,7 @@ import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { quoteShipping, shippingFeesFrom } from '@mandado/shared/shipping';
 import { availabilityReason, storeAvailability } from '@mandado/shared/store-availability';
 import { type Actor, requirePermission } from '../../authorization.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { presentProduct } from '../catalog/product.presenter.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
@@ -19,6 +19,7 @@ import {
   countCartLines,
   deleteAllCartLines,
   deleteCartLine,
+  deleteOrderedCartLines,
   deleteUnavailableLines,
   findCartCity,
   findProductsForCart,
@@ -207,4 +208,9 @@ export function putCartLine(
   line: { userId: number; productId: number; quantity: number },
 ): Promise<void> {
   return upsertCartLine(tx, line);
+}
+
+/** After an order is placed or paid: the cart lines it bought leave the remitter's cart. */
+export function removeOrderedLines(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  return deleteOrderedCartLines(tx, groupId);
 }

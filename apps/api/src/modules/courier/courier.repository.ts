@@ -140,23 +140,6 @@ export function findOfRemitter(
   );
 }
 
-/** Sets the courier token unless the store order already has one; answers the one it keeps. */
-export async function setCourierToken(
-  tx: DatabaseOrTransaction,
-  storeOrderId: number,
-  token: string,
-): Promise<string | undefined> {
-  const [row] = await tx
-    .update(storeOrders)
-    .set({
-      courierToken: sql`coalesce(${storeOrders.courierToken}, ${token})`,
-      courierLinkCreatedAt: sql`coalesce(${storeOrders.courierLinkCreatedAt}, now())`,
-    })
-    .where(eq(storeOrders.id, storeOrderId))
-    .returning({ token: storeOrders.courierToken });
-  return row?.token ?? undefined;
-}
-
 /** How many lines and units are handed over: what the store could supply, plus any substitutes. */
 export async function countPackages(
   db: DatabaseOrTransaction,
@@ -208,54 +191,6 @@ export async function insertAttempt(
     .from(deliveryAttempts)
     .where(eq(deliveryAttempts.storeOrderId, attempt.storeOrderId));
   return row?.count ?? 0;
-}
-
-/**
- * Counts one wrong code, locking the link when it reaches `max`, in one statement (the row is already
- * locked by the caller). Answers the failures so far and whether the link is now locked.
- */
-export async function recordCodeFailure(
-  tx: DatabaseOrTransaction,
-  storeOrderId: number,
-  max: number,
-): Promise<{ failures: number; locked: boolean }> {
-  const [row] = await tx
-    .update(storeOrders)
-    .set({
-      codeFailures: sql`${storeOrders.codeFailures} + 1`,
-      courierLockedAt: sql`case when ${storeOrders.codeFailures} + 1 >= ${max} then coalesce(${storeOrders.courierLockedAt}, now()) else ${storeOrders.courierLockedAt} end`,
-    })
-    .where(eq(storeOrders.id, storeOrderId))
-    .returning({ failures: storeOrders.codeFailures, lockedAt: storeOrders.courierLockedAt });
-  return { failures: row?.failures ?? max, locked: row?.lockedAt != null };
-}
-
-/** The proof of a delivery, stamped with the database's clock; the failures start again from zero. */
-export async function recordDelivery(
-  tx: DatabaseOrTransaction,
-  storeOrderId: number,
-  proof: { receivedBy: string; proofMediaKey: string | null },
-): Promise<Date> {
-  const [row] = await tx
-    .update(storeOrders)
-    .set({
-      deliveredAt: sql`now()`,
-      receivedBy: proof.receivedBy,
-      proofMediaKey: proof.proofMediaKey,
-      codeFailures: 0,
-    })
-    .where(eq(storeOrders.id, storeOrderId))
-    .returning({ deliveredAt: storeOrders.deliveredAt });
-  if (!row?.deliveredAt) throw new Error('store order vanished while recording its delivery');
-  return row.deliveredAt;
-}
-
-/** An operator's reopening: no failures, no lock. */
-export async function clearCodeLock(tx: DatabaseOrTransaction, storeOrderId: number): Promise<void> {
-  await tx
-    .update(storeOrders)
-    .set({ codeFailures: 0, courierLockedAt: null })
-    .where(eq(storeOrders.id, storeOrderId));
 }
 
 /** The code and the proof of these store orders: one query. */

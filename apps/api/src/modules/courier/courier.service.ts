@@ -31,7 +31,11 @@ import type { MediaStorage } from '../media/media-storage.ts';
 import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
 import {
   applyStoreOrderMove,
+  clearCourierCodeLock,
+  countCodeFailure,
   findStaffStoreOrder,
+  keepCourierToken,
+  recordDeliveryProof,
   recordStoreOrderNote,
 } from '../order-status/order-status.service.ts';
 import { storeOrderStatusEmail } from '../order-status/order-status-emails.ts';
@@ -43,7 +47,6 @@ import {
   presentCourierStoreOrder,
 } from './courier.presenter.ts';
 import {
-  clearCodeLock,
   countPackages,
   findByCourierToken,
   findByNumber,
@@ -52,9 +55,6 @@ import {
   insertAttempt,
   listAttemptsOf,
   listDeliveryFactRows,
-  recordCodeFailure,
-  recordDelivery,
-  setCourierToken,
 } from './courier.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +71,7 @@ export interface CourierDeps {
  * the link the courier holds). Answers the token it keeps.
  */
 export async function issueCourierLink(tx: DatabaseOrTransaction, storeOrderId: number): Promise<string> {
-  const token = await setCourierToken(tx, storeOrderId, randomBytes(32).toString('base64url'));
+  const token = await keepCourierToken(tx, storeOrderId, randomBytes(32).toString('base64url'));
   if (!token) throw new Error(`store order ${storeOrderId} vanished while making its courier link`);
   return token;
 }
@@ -246,7 +246,7 @@ async function settleCode(
   emailDeps: { publicUrl: string; support: SupportContact },
 ): Promise<CodeOutcome> {
   if (!sameCode(input.code, row.deliveryCode)) {
-    const { failures, locked } = await recordCodeFailure(tx, row.id, MAX_CODE_FAILURES);
+    const { failures, locked } = await countCodeFailure(tx, row.id, MAX_CODE_FAILURES);
     // A wrong code is committed (it counts towards the lock), so it is recorded like any other step.
     await auditHandOver(tx, row, actor.member, 'store_order.wrong_code', {
       code_failures: failures,
@@ -256,7 +256,7 @@ async function settleCode(
   }
   const from = asStatus(row.status);
   await moveOrConflict(tx, row, from, 'delivered', actor.role, actor.member?.userId ?? null, '');
-  const deliveredAt = await recordDelivery(tx, row.id, {
+  const deliveredAt = await recordDeliveryProof(tx, row.id, {
     receivedBy: input.recipientName,
     proofMediaKey: input.proofMediaKey,
   });
@@ -447,7 +447,7 @@ export async function reopenCourierLink(
   await db.transaction(async (tx) => {
     const row = await findByNumber(tx, number, true);
     if (!row) throw notFound();
-    await clearCodeLock(tx, row.id);
+    await clearCourierCodeLock(tx, row.id);
     await recordAudit(tx, operator, {
       storeId: row.storeId,
       action: 'courier_link.reopened',

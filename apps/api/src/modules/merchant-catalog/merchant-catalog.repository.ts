@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { categories, products } from '../../db/schema/catalog.ts';
+import { orderLines, storeOrders } from '../../db/schema/orders.ts';
 
 export interface MerchantProductRow {
   id: number;
@@ -290,4 +291,62 @@ export async function updateProductsBulk(
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }
+}
+
+// Stock taken by placing and given back by a release (decision 057: the orders module asks this module).
+
+/**
+ * Locks the products' rows in id order, FOR NO KEY UPDATE (see takeStock). The placing transaction takes it
+ * before the unpaid-share check of issue 27 too, so that check and the stock taken are under one lock.
+ */
+export async function lockStockRows(tx: DatabaseOrTransaction, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(asc(products.id))
+    .for('no key update');
+}
+
+/**
+ * Takes the units of every product that still has them, by one conditional update per row
+ * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
+ * The lock is FOR NO KEY UPDATE (the update changes no key): it does not conflict with the key-share locks
+ * that cart lines' foreign keys take on the same products, so a checkout and other shoppers' cart writes
+ * never wait on each other (decision 036). Answers the ids whose stock was short (the caller rolls back).
+ */
+export async function takeStock(
+  tx: DatabaseOrTransaction,
+  wanted: ReadonlyArray<{ productId: number; quantity: number }>,
+): Promise<number[]> {
+  if (wanted.length === 0) return [];
+  const ids = wanted.map((item) => item.productId);
+  await lockStockRows(tx, ids);
+  const values = sql.join(
+    wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
+    sql`, `,
+  );
+  const result: unknown = await tx.execute(sql`
+    update ${products} p set stock = p.stock - w.quantity
+    from (values ${values}) as w(id, quantity)
+    where p.id = w.id and p.active and p.stock >= w.quantity
+    returning p.id
+  `);
+  const taken = new Set((result as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
+  return ids.filter((id) => !taken.has(id));
+}
+
+/** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
+export async function returnStock(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
+  await tx.execute(sql`
+    update ${products} p set stock = p.stock + taken.quantity
+    from (
+      select l.product_id, sum(l.quantity)::int as quantity
+      from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
+      where so.group_id = ${groupId} and l.product_id is not null
+      group by l.product_id
+    ) taken
+    where p.id = taken.product_id
+  `);
 }

@@ -1,5 +1,5 @@
 import type { StoreOrderStatus, TransitionActor } from '@mandado/shared/order-status';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import {
@@ -10,6 +10,7 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
+import { visibleToStore } from '../store-inbox/visible-to-store.sql.ts';
 
 /** A store order with what its group says about it (number, payment, beneficiary), for staff answers. */
 export interface StaffStoreOrderRow {
@@ -252,4 +253,187 @@ export async function openStoreOrderCredit(tx: DatabaseOrTransaction, groupId: n
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId));
   return row?.credit ?? '0.00';
+}
+
+// The courier link's facts on the store order (decision 057: courier asks order-status to write them).
+
+/** Sets the courier token unless the store order already has one; answers the one it keeps. */
+export async function setCourierToken(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  token: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .update(storeOrders)
+    .set({
+      courierToken: sql`coalesce(${storeOrders.courierToken}, ${token})`,
+      courierLinkCreatedAt: sql`coalesce(${storeOrders.courierLinkCreatedAt}, now())`,
+    })
+    .where(eq(storeOrders.id, storeOrderId))
+    .returning({ token: storeOrders.courierToken });
+  return row?.token ?? undefined;
+}
+
+/**
+ * Counts one wrong code, locking the link when it reaches `max`, in one statement (the row is already
+ * locked by the caller). Answers the failures so far and whether the link is now locked.
+ */
+export async function recordCodeFailure(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  max: number,
+): Promise<{ failures: number; locked: boolean }> {
+  const [row] = await tx
+    .update(storeOrders)
+    .set({
+      codeFailures: sql`${storeOrders.codeFailures} + 1`,
+      courierLockedAt: sql`case when ${storeOrders.codeFailures} + 1 >= ${max} then coalesce(${storeOrders.courierLockedAt}, now()) else ${storeOrders.courierLockedAt} end`,
+    })
+    .where(eq(storeOrders.id, storeOrderId))
+    .returning({ failures: storeOrders.codeFailures, lockedAt: storeOrders.courierLockedAt });
+  return { failures: row?.failures ?? max, locked: row?.lockedAt != null };
+}
+
+/** The proof of a delivery, stamped with the database's clock; the failures start again from zero. */
+export async function recordDelivery(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  proof: { receivedBy: string; proofMediaKey: string | null },
+): Promise<Date> {
+  const [row] = await tx
+    .update(storeOrders)
+    .set({
+      deliveredAt: sql`now()`,
+      receivedBy: proof.receivedBy,
+      proofMediaKey: proof.proofMediaKey,
+      codeFailures: 0,
+    })
+    .where(eq(storeOrders.id, storeOrderId))
+    .returning({ deliveredAt: storeOrders.deliveredAt });
+  if (!row?.deliveredAt) throw new Error('store order vanished while recording its delivery');
+  return row.deliveredAt;
+}
+
+/** An operator's reopening: no failures, no lock. */
+export async function clearCodeLock(tx: DatabaseOrTransaction, storeOrderId: number): Promise<void> {
+  await tx
+    .update(storeOrders)
+    .set({ codeFailures: 0, courierLockedAt: null })
+    .where(eq(storeOrders.id, storeOrderId));
+}
+
+// The store inbox's writes (decision 057: store-inbox asks order-status to write them).
+
+/** Marks the store order opened, once: true when this call marked it (a second opening changes nothing). */
+export async function markStoreOrderSeen(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  const marked = await db
+    .update(storeOrders)
+    .set({ seenAt: sql`now()` })
+    .where(
+      and(
+        eq(storeOrders.storeId, storeId),
+        eq(storeOrders.number, number),
+        isNull(storeOrders.seenAt),
+        sql`exists (select 1 from ${orderGroups} where ${orderGroups.id} = ${storeOrders.groupId}
+          and ${orderGroups.status} = 'confirmed' and ${orderGroups.paymentStatus} <> 'pending')`,
+      ),
+    )
+    .returning({ id: storeOrders.id });
+  if (marked.length > 0) return 'marked';
+  const [found] = await db
+    .select({ id: storeOrders.id })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(and(eq(storeOrders.storeId, storeId), eq(storeOrders.number, number), visibleToStore));
+  return found ? 'already' : 'missing';
+}
+
+/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
+export async function recordStoreOrderChange(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
+): Promise<void> {
+  await tx.update(storeOrders).set({ updatedAt: sql`now()` }).where(eq(storeOrders.id, entry.storeOrderId));
+  await tx.insert(storeOrderHistory).values({
+    storeOrderId: entry.storeOrderId,
+    fromStatus: entry.status,
+    toStatus: entry.status,
+    actorRole: 'merchant',
+    actorUserId: entry.actorUserId,
+    reason: entry.reason,
+  });
+}
+
+// Placing and paying (decision 057: the orders module asks order-status to write them).
+
+/** The group's store orders in one statement; answers each one's id by its store. */
+export async function insertStoreOrders(
+  tx: DatabaseOrTransaction,
+  values: Array<typeof storeOrders.$inferInsert>,
+): Promise<Map<number, number>> {
+  if (values.length === 0) return new Map();
+  const rows = await tx
+    .insert(storeOrders)
+    .values(values)
+    .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
+  return new Map(rows.map((row) => [row.storeId, row.id]));
+}
+
+export async function insertHistoryRows(
+  tx: DatabaseOrTransaction,
+  rows: Array<typeof storeOrderHistory.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(storeOrderHistory).values(rows);
+}
+
+/**
+ * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
+ * credit each carried (a release refunds only the credit of the store orders it rejects).
+ */
+export async function moveStoreOrders(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  from: readonly string[],
+  to: string,
+): Promise<Array<{ id: number; from: string; credit: string }>> {
+  const moved = await tx.execute(sql`
+    update ${storeOrders} so set status = ${to}, updated_at = now()
+    from ${storeOrders} before
+    where before.id = so.id and so.group_id = ${groupId} and so.status in (${sql.join(
+      from.map((status) => sql`${status}`),
+      sql`, `,
+    )})
+    returning so.id, before.status as from_status, so.credit::text as credit
+  `);
+  const rows = (moved as unknown as { rows: Array<{ id: number; from_status: string; credit: string }> })
+    .rows;
+  return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
+}
+
+// A store order's lines: written when placed, and when its store says what it could supply.
+
+export async function insertOrderLines(
+  tx: DatabaseOrTransaction,
+  lines: Array<typeof orderLines.$inferInsert>,
+): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+}
+
+/** Records what the store could supply, once: false when the line was already marked. */
+export async function recordLineAvailability(
+  tx: DatabaseOrTransaction,
+  lineId: number,
+  availableQuantity: number,
+  substitute: LineSubstitute | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(orderLines)
+    .set({ availableQuantity, substitute })
+    .where(and(eq(orderLines.id, lineId), isNull(orderLines.availableQuantity)))
+    .returning({ id: orderLines.id });
+  return rows.length === 1;
 }

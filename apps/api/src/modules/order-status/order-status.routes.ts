@@ -2,9 +2,10 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import { staffStoreOrderSchema, storeOrderStatusInputSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changeStoreOrderStatusFlow } from '../../flows/change-store-order-status.flow.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { changeStoreOrderStatus, findMerchantStoreOrder } from './order-status.service.ts';
+import { findMerchantStoreOrder } from './order-status.service.ts';
 
 /** A store order's number as we write it (MV-10234-1); anything else is a request for nothing (404). */
 export const storeOrderNumberSchema = z.string().regex(/^MV-[1-9]\d{0,11}-[1-9]\d{0,2}$/);
@@ -43,7 +44,7 @@ export const merchantStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        return await changeStoreOrderStatus(
+        return await changeStoreOrderStatusFlow(
           app.db,
           request.actor,
           { kind: 'merchant', storeId: request.params.id },
@@ -87,7 +88,7 @@ export const adminStoreOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeStoreOrderStatus(
+      changeStoreOrderStatusFlow(
         app.db,
         request.actor,
         { kind: 'operator' },

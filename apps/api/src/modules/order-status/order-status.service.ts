@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
-import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { formatMinorAsDecimal } from '@mandado/shared/money';
 import {
   type PaymentStatus,
   type StoreOrderStatus,
@@ -13,31 +13,34 @@ import { type Actor, requirePermission, requireStoreMember } from '../../authori
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { issueCourierLink } from '../courier/courier.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
-import {
-  releaseWelcomeCredit,
-  revokeReferralReward,
-  withholdWelcomeShare,
-} from '../referrals/referral-ledger.ts';
 import type { RejectionRefundNote } from '../refunds/refund-emails.ts';
-import { type RefundActor, refundStoreOrderRemainder } from '../refunds/refunds.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
 import {
   allStoreOrdersRejected,
+  clearCodeLock,
   compareAndSetStatus,
   findStatusTarget,
   type HistoryRow,
   insertHistory,
+  insertHistoryRows,
+  insertOrderLines,
+  insertStoreOrders,
   listHistoryOf,
   listLinesOf,
   listStoreOrderPage,
   lockGroup,
+  markStoreOrderSeen,
+  moveStoreOrders,
   openStoreOrderCredit,
+  recordCodeFailure,
+  recordDelivery,
+  recordLineAvailability,
+  recordStoreOrderChange,
   type StaffStoreOrderRow,
   type StatusTargetRow,
+  setCourierToken,
 } from './order-status.repository.ts';
 import { isEmailedStatus, storeOrderStatusEmail } from './order-status-emails.ts';
 import { enqueueStoreOrderStatusEvents } from './store-order-webhook-events.ts';
@@ -61,6 +64,42 @@ export interface StatusChangeDeps {
   kickMailWorker: () => void;
   /** Wakes the refund worker after a rejection decided a card or PayPal refund (issue 17). */
   kickRefundWorker?: () => void;
+}
+
+/** The store order as the move found it, for the step the new status sets off. */
+export type MovedStoreOrder = StatusTargetRow;
+
+/** Who moved it, as the history and a refund record them. */
+export interface MoveActor {
+  role: 'merchant' | 'operator';
+  userId: number;
+}
+
+/** What a flow's step after the move answers: the courier link kept, what a rejection gave back. */
+export interface StatusMoveEffects {
+  courierToken?: string;
+  refundNote?: RejectionRefundNote | null;
+}
+
+/**
+ * The step a flow runs inside the move's transaction, after the compare-and-set and the history row and
+ * before the audit row and the e-mail (decision 057): hand-over makes the courier link, reject settles the
+ * refund. The generic move itself has no side effect of a particular status.
+ */
+export type AfterStatusMove = (
+  tx: DatabaseOrTransaction,
+  moved: MovedStoreOrder,
+  actor: MoveActor,
+) => Promise<StatusMoveEffects>;
+
+/** The group's credit still carried by store orders not rejected (a rejection's welcome-credit share). */
+export async function openCreditOfGroup(tx: DatabaseOrTransaction, groupId: number): Promise<string> {
+  return openStoreOrderCredit(tx, groupId);
+}
+
+/** Whether every store order of the group is now rejected. */
+export async function isWholeGroupRejected(tx: DatabaseOrTransaction, groupId: number): Promise<boolean> {
+  return allStoreOrdersRejected(tx, groupId);
 }
 
 const REFUSAL_DETAILS: Record<TransitionRefusal, string> = {
@@ -87,6 +126,7 @@ export async function changeStoreOrderStatus(
   scope: StatusChangeScope,
   input: StatusChangeInput,
   deps: StatusChangeDeps,
+  afterMove?: AfterStatusMove,
 ): Promise<StaffStoreOrder> {
   const staff =
     scope.kind === 'merchant'
@@ -127,18 +167,10 @@ export async function changeStoreOrderStatus(
       reason,
     });
     await enqueueStoreOrderStatusEvents(tx, [{ storeOrderId: target.id, from: input.from, to: input.to }]);
-    // 'Listo para entregar' on a delivery makes the courier's link (issue 17), once; a pick-up has none.
-    if (input.to === 'ready_to_delivery' && target.delivery === 'standard') {
-      courierToken = await issueCourierLink(tx, target.id);
-    }
-    if (input.to === 'rejected') {
-      rejectionRefund = await settleRejection(
-        tx,
-        target,
-        { role: scope.kind, userId: staff.userId },
-        deps.publicUrl,
-      );
-    }
+    // What the new status sets off (a courier link, a rejection's refund) is the flow's step, not this move's.
+    const effects = afterMove ? await afterMove(tx, target, { role: scope.kind, userId: staff.userId }) : {};
+    if (effects.courierToken !== undefined) courierToken = effects.courierToken;
+    rejectionRefund = effects.refundNote ?? null;
     // The staff action itself (issue 27): who moved it, from where to where, why, and what went back.
     const settled: RejectionRefundNote | null = rejectionRefund;
     await recordAudit(tx, staff, {
@@ -190,50 +222,6 @@ export async function changeStoreOrderStatus(
   );
   if (!answer) throw new Error('store order vanished after its status change');
   return answer;
-}
-
-/**
- * A store order rejected by staff gives its own share of the order's credit back, once (this transaction's
- * compare-and-set made the change). When that rejects the whole order, the referral rewards it paid for are
- * reversed (decision 026). When the group is paid, what was paid for this store order is refunded (issue 17,
- * decision 040): to the card or PayPal by the refund worker, as credit at once for a transfer. Answers what
- * went back, for the e-mail; null when the group is not paid.
- */
-async function settleRejection(
-  tx: DatabaseOrTransaction,
-  target: StatusTargetRow,
-  actor: RefundActor,
-  publicUrl: string,
-): Promise<RejectionRefundNote | null> {
-  const share = parseMoney(target.credit);
-  if (share > 0) {
-    await recordWalletEntry(tx, {
-      userId: target.remitterId,
-      kind: 'refunded',
-      amount: target.credit,
-      groupId: target.groupId,
-      note: `Devolución del pedido ${target.number}`,
-    });
-    await withholdWelcomeShare(tx, {
-      groupId: target.groupId,
-      share,
-      openCreditAfter: parseMoney(await openStoreOrderCredit(tx, target.groupId)),
-    });
-  }
-  if (await allStoreOrdersRejected(tx, target.groupId)) {
-    // Paid: both rewards are reversed. Not paid yet: the referral waits for the next order (its welcome
-    // credit was withheld store order by store order above).
-    await revokeReferralReward(tx, target.groupId);
-    await releaseWelcomeCredit(tx, target.groupId);
-  }
-  if (target.paymentStatus !== 'paid') return null;
-  const refund = await refundStoreOrderRemainder(tx, {
-    storeOrderId: target.id,
-    reason: 'store_rejected',
-    actor,
-    publicUrl,
-  });
-  return { refund, creditMinor: share };
 }
 
 /**
@@ -369,4 +357,105 @@ export function listStatusHistory(
   storeOrderIds: readonly number[],
 ): Promise<HistoryRow[]> {
   return listHistoryOf(db, storeOrderIds);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The courier link's facts: the courier module decides, this module writes the store order (decision 057).
+
+/** Sets the courier token unless the store order already has one; answers the one it keeps. */
+export function keepCourierToken(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  token: string,
+): Promise<string | undefined> {
+  return setCourierToken(tx, storeOrderId, token);
+}
+
+/** Counts one wrong delivery code, locking the link at `max`; answers the failures and whether it is locked. */
+export function countCodeFailure(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  max: number,
+): Promise<{ failures: number; locked: boolean }> {
+  return recordCodeFailure(tx, storeOrderId, max);
+}
+
+/** The proof of a delivery, stamped with the database's clock; answers when. */
+export function recordDeliveryProof(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  proof: { receivedBy: string; proofMediaKey: string | null },
+): Promise<Date> {
+  return recordDelivery(tx, storeOrderId, proof);
+}
+
+/** An operator's reopening of a locked link: no failures, no lock. */
+export function clearCourierCodeLock(tx: DatabaseOrTransaction, storeOrderId: number): Promise<void> {
+  return clearCodeLock(tx, storeOrderId);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The store inbox's and the orders module's writes of store orders and their history (decision 057).
+
+/** Marks the store order opened by its store, once. */
+export function markSeenByStore(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+): Promise<'marked' | 'already' | 'missing'> {
+  return markStoreOrderSeen(db, storeId, number);
+}
+
+/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
+export function recordInboxChange(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
+): Promise<void> {
+  return recordStoreOrderChange(tx, entry);
+}
+
+export type NewStoreOrder = Parameters<typeof insertStoreOrders>[1][number];
+export type NewHistoryRow = Parameters<typeof insertHistoryRows>[1][number];
+
+/** A placed group's store orders in one statement; answers each one's id by its store. */
+export function createStoreOrders(
+  tx: DatabaseOrTransaction,
+  values: NewStoreOrder[],
+): Promise<Map<number, number>> {
+  return insertStoreOrders(tx, values);
+}
+
+/** History rows of moves the orders module made (placed, paid, released). */
+export function recordHistoryRows(tx: DatabaseOrTransaction, rows: NewHistoryRow[]): Promise<void> {
+  return insertHistoryRows(tx, rows);
+}
+
+/**
+ * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
+ * credit each carried.
+ */
+export function moveGroupStoreOrders(
+  tx: DatabaseOrTransaction,
+  groupId: number,
+  from: readonly string[],
+  to: string,
+): Promise<Array<{ id: number; from: string; credit: string }>> {
+  return moveStoreOrders(tx, groupId, from, to);
+}
+
+export type NewOrderLine = Parameters<typeof insertOrderLines>[1][number];
+
+/** A placed store order's snapshot lines. */
+export function createOrderLines(tx: DatabaseOrTransaction, lines: NewOrderLine[]): Promise<void> {
+  return insertOrderLines(tx, lines);
+}
+
+/** Records what the store could supply of a line, once: false when the line was already marked. */
+export function recordLineSupply(
+  tx: DatabaseOrTransaction,
+  lineId: number,
+  availableQuantity: number,
+  substitute: Parameters<typeof recordLineAvailability>[3],
+): Promise<boolean> {
+  return recordLineAvailability(tx, lineId, availableQuantity, substitute);
 }

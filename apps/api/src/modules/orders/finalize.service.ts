@@ -1,8 +1,10 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../../payment-processor.ts';
+import { removeOrderedLines } from '../cart/cart.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { ordersFailed, ordersPaid } from '../observability/metrics.ts';
+import { moveGroupStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import { rewardInviter } from '../referrals/referral-ledger.ts';
 import { notifyStoresOfPaidOrders } from '../store-inbox/store-inbox.service.ts';
@@ -13,13 +15,10 @@ import { releaseGroup } from './order-release.ts';
 import { enqueueOrderPaidEvent } from './order-webhook-events.ts';
 import {
   compareAndSetGroup,
-  deleteOrderedCartLines,
   findGroupByProcessorRef,
   findRemitter,
-  insertHistory,
   type LoadedOrderGroup,
   loadOrderGroup,
-  moveStoreOrders,
   type OrderGroupRow,
   setProcessorRef,
 } from './orders.repository.ts';
@@ -101,8 +100,8 @@ export async function confirmPaidGroup(
       },
     );
     if (!group) return null;
-    const moved = await moveStoreOrders(tx, groupId, ['pending'], 'approved');
-    await insertHistory(
+    const moved = await moveGroupStoreOrders(tx, groupId, ['pending'], 'approved');
+    await recordHistoryRows(
       tx,
       moved.map((change) => ({
         storeOrderId: change.id,
@@ -112,7 +111,7 @@ export async function confirmPaidGroup(
         reason: PAYMENT_RECEIVED_REASON,
       })),
     );
-    await deleteOrderedCartLines(tx, groupId);
+    await removeOrderedLines(tx, groupId);
     await rewardInviter(tx, groupId, { publicUrl: ctx.publicUrl });
     // The stores hear of their paid orders: e-mail to their members and Web Push (issue 17).
     await notifyStoresOfPaidOrders(

@@ -1,16 +1,12 @@
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { giveCouponBack } from '../coupons/coupons.service.ts';
+import { returnUnitsOfGroup } from '../merchant-catalog/product-stock.service.ts';
+import { moveGroupStoreOrders, recordHistoryRows } from '../order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../order-status/store-order-webhook-events.ts';
 import { releaseWelcomeCredit } from '../referrals/referral-ledger.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
-import {
-  compareAndSetGroup,
-  insertHistory,
-  moveStoreOrders,
-  type OrderGroupRow,
-  returnStock,
-} from './orders.repository.ts';
+import { compareAndSetGroup, type OrderGroupRow } from './orders.repository.ts';
 
 /**
  * Gives back everything a group took when it is cancelled (declined card, expired transfer): the stock, the
@@ -25,9 +21,9 @@ export async function releaseGroup(
   group: OrderGroupRow,
   reason: string,
 ): Promise<void> {
-  await returnStock(tx, group.id);
+  await returnUnitsOfGroup(tx, group.id);
   await giveCouponBack(tx, group.id);
-  const moved = await moveStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
+  const moved = await moveGroupStoreOrders(tx, group.id, ['pending', 'warning'], 'rejected');
   const credit = moved.reduce((sum, change) => sum + parseMoney(change.credit), 0);
   if (credit > 0) {
     await recordWalletEntry(tx, {
@@ -38,7 +34,7 @@ export async function releaseGroup(
       note: `Devolución del pedido ${group.number}`,
     });
   }
-  await insertHistory(
+  await recordHistoryRows(
     tx,
     moved.map((change) => ({
       storeOrderId: change.id,

@@ -3,7 +3,6 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-o
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { beneficiaries } from '../../db/schema/beneficiaries.ts';
-import { cartLines } from '../../db/schema/cart.ts';
 import { cities, departments, products } from '../../db/schema/catalog.ts';
 import {
   idempotencyKeys,
@@ -193,62 +192,6 @@ export async function readStock(
   return new Map(rows.map((row) => [row.id, { name: row.name, stock: row.stock }]));
 }
 
-/**
- * Locks the products' rows in id order, FOR NO KEY UPDATE (see takeStock). The placing transaction takes it
- * before the unpaid-share check of issue 27 too, so that check and the stock taken are under one lock.
- */
-export async function lockStockRows(tx: DatabaseOrTransaction, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, [...productIds]))
-    .orderBy(asc(products.id))
-    .for('no key update');
-}
-
-/**
- * Takes the units of every product that still has them, by one conditional update per row
- * (`stock >= quantity`), after locking the rows in id order so two checkouts sharing products never deadlock.
- * The lock is FOR NO KEY UPDATE (the update changes no key): it does not conflict with the key-share locks
- * that cart lines' foreign keys take on the same products, so a checkout and other shoppers' cart writes
- * never wait on each other (decision 036). Answers the ids whose stock was short (the caller rolls back).
- */
-export async function takeStock(
-  tx: DatabaseOrTransaction,
-  wanted: ReadonlyArray<{ productId: number; quantity: number }>,
-): Promise<number[]> {
-  if (wanted.length === 0) return [];
-  const ids = wanted.map((item) => item.productId);
-  await lockStockRows(tx, ids);
-  const values = sql.join(
-    wanted.map((item) => sql`(${item.productId}::int, ${item.quantity}::int)`),
-    sql`, `,
-  );
-  const result: unknown = await tx.execute(sql`
-    update ${products} p set stock = p.stock - w.quantity
-    from (values ${values}) as w(id, quantity)
-    where p.id = w.id and p.active and p.stock >= w.quantity
-    returning p.id
-  `);
-  const taken = new Set((result as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id)));
-  return ids.filter((id) => !taken.has(id));
-}
-
-/** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
-export async function returnStock(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
-  await tx.execute(sql`
-    update ${products} p set stock = p.stock + taken.quantity
-    from (
-      select l.product_id, sum(l.quantity)::int as quantity
-      from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
-      where so.group_id = ${groupId} and l.product_id is not null
-      group by l.product_id
-    ) taken
-    where p.id = taken.product_id
-  `);
-}
-
 export async function nextOrderNumber(tx: DatabaseOrTransaction): Promise<string> {
   const result: unknown = await tx.execute(sql`select nextval('order_number_seq')::text as n`);
   const [row] = (result as { rows: Array<{ n: string }> }).rows;
@@ -263,45 +206,6 @@ export async function insertOrderGroup(
   const [row] = await tx.insert(orderGroups).values(values).returning();
   if (!row) throw new Error('order group not stored');
   return row;
-}
-
-/** The group's store orders in one statement; answers each one's id by its store. */
-export async function insertStoreOrders(
-  tx: DatabaseOrTransaction,
-  values: Array<typeof storeOrders.$inferInsert>,
-): Promise<Map<number, number>> {
-  if (values.length === 0) return new Map();
-  const rows = await tx
-    .insert(storeOrders)
-    .values(values)
-    .returning({ id: storeOrders.id, storeId: storeOrders.storeId });
-  return new Map(rows.map((row) => [row.storeId, row.id]));
-}
-
-export async function insertOrderLines(
-  tx: DatabaseOrTransaction,
-  lines: Array<typeof orderLines.$inferInsert>,
-): Promise<void> {
-  if (lines.length > 0) await tx.insert(orderLines).values(lines);
-}
-
-export async function insertHistory(
-  tx: DatabaseOrTransaction,
-  rows: Array<typeof storeOrderHistory.$inferInsert>,
-): Promise<void> {
-  if (rows.length > 0) await tx.insert(storeOrderHistory).values(rows);
-}
-
-/** The group's lines leave the cart once it is paid (or placed for transfer): lines added since stay. */
-export async function deleteOrderedCartLines(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
-  await tx.execute(sql`
-    delete from ${cartLines} c
-    using ${orderGroups} g
-    where g.id = ${groupId} and c.user_id = g.remitter_id and c.product_id in (
-      select l.product_id from ${orderLines} l join ${storeOrders} so on so.id = l.store_order_id
-      where so.group_id = ${groupId} and l.product_id is not null
-    )
-  `);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -326,30 +230,6 @@ export async function compareAndSetGroup(
     )
     .returning();
   return row;
-}
-
-/**
- * Moves the group's store orders in one of `from` to `to`; answers which moved (for their history) and the
- * credit each carried (a release refunds only the credit of the store orders it rejects).
- */
-export async function moveStoreOrders(
-  tx: DatabaseOrTransaction,
-  groupId: number,
-  from: readonly string[],
-  to: string,
-): Promise<Array<{ id: number; from: string; credit: string }>> {
-  const moved = await tx.execute(sql`
-    update ${storeOrders} so set status = ${to}, updated_at = now()
-    from ${storeOrders} before
-    where before.id = so.id and so.group_id = ${groupId} and so.status in (${sql.join(
-      from.map((status) => sql`${status}`),
-      sql`, `,
-    )})
-    returning so.id, before.status as from_status, so.credit::text as credit
-  `);
-  const rows = (moved as unknown as { rows: Array<{ id: number; from_status: string; credit: string }> })
-    .rows;
-  return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
 
 export async function setProcessorRef(

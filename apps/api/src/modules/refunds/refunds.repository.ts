@@ -4,6 +4,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
+import { refundCounts } from './refund-counts.sql.ts';
 
 /** The refunds' SQL (decision 040): deciding, claiming for the worker, settling and listing. */
 
@@ -59,7 +60,7 @@ export async function decidedRefundTotal(tx: DatabaseOrTransaction, storeOrderId
   const [row] = await tx
     .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::numeric(12, 2)::text` })
     .from(refunds)
-    .where(and(eq(refunds.storeOrderId, storeOrderId), inArray(refunds.status, ['pending', 'succeeded'])));
+    .where(and(eq(refunds.storeOrderId, storeOrderId), refundCounts));
   return row?.total ?? '0.00';
 }
 
@@ -97,10 +98,7 @@ export async function findRefundLine(
       ...lineRefundSums,
     })
     .from(orderLines)
-    .leftJoin(
-      refunds,
-      and(eq(refunds.orderLineId, orderLines.id), inArray(refunds.status, ['pending', 'succeeded'])),
-    )
+    .leftJoin(refunds, and(eq(refunds.orderLineId, orderLines.id), refundCounts))
     .where(and(eq(orderLines.id, orderLineId), eq(orderLines.storeOrderId, storeOrderId)))
     .groupBy(orderLines.id);
   return row;
@@ -114,13 +112,7 @@ export async function sumLineRefundsOfGroup(
   const rows = await db
     .select({ orderLineId: refunds.orderLineId, ...lineRefundSums })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.groupId, groupId),
-        isNotNull(refunds.orderLineId),
-        inArray(refunds.status, ['pending', 'succeeded']),
-      ),
-    )
+    .where(and(eq(refunds.groupId, groupId), isNotNull(refunds.orderLineId), refundCounts))
     .groupBy(refunds.orderLineId);
   return rows.flatMap((row) => (row.orderLineId === null ? [] : [{ ...row, orderLineId: row.orderLineId }]));
 }
@@ -230,7 +222,7 @@ export async function sumRefundsOfGroups(
       total: sql<string>`sum(${refunds.amount})::numeric(12, 2)::text`,
     })
     .from(refunds)
-    .where(and(inArray(refunds.groupId, [...groupIds]), inArray(refunds.status, ['pending', 'succeeded'])))
+    .where(and(inArray(refunds.groupId, [...groupIds]), refundCounts))
     .groupBy(refunds.groupId);
 }
 

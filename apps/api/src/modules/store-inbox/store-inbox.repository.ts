@@ -1,20 +1,11 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { pushOutbox, pushSubscriptions, serverKeys } from '../../db/schema/fulfilment.ts';
-import {
-  type BeneficiarySnapshot,
-  type LineSubstitute,
-  orderGroups,
-  orderLines,
-  storeOrderHistory,
-  storeOrders,
-} from '../../db/schema/orders.ts';
+import { type BeneficiarySnapshot, orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { storeMembers } from '../../db/schema/staff.ts';
 import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
-
-/** A store order the store sees: its group is confirmed and paid (a transfer still waiting is not shown). */
-const visibleToStore = and(eq(orderGroups.status, 'confirmed'), ne(orderGroups.paymentStatus, 'pending'));
+import { visibleToStore } from './visible-to-store.sql.ts';
 
 export interface InboxStatusRow {
   status: string;
@@ -44,34 +35,6 @@ export async function readInboxState(db: Database, storeId: number): Promise<Inb
     .where(and(eq(storeOrders.storeId, storeId), visibleToStore))
     .groupBy(storeOrders.status)
     .orderBy(asc(storeOrders.status));
-}
-
-/** Marks the store order opened, once: true when this call marked it (a second opening changes nothing). */
-export async function markStoreOrderSeen(
-  db: DatabaseOrTransaction,
-  storeId: number,
-  number: string,
-): Promise<'marked' | 'already' | 'missing'> {
-  const marked = await db
-    .update(storeOrders)
-    .set({ seenAt: sql`now()` })
-    .where(
-      and(
-        eq(storeOrders.storeId, storeId),
-        eq(storeOrders.number, number),
-        isNull(storeOrders.seenAt),
-        sql`exists (select 1 from ${orderGroups} where ${orderGroups.id} = ${storeOrders.groupId}
-          and ${orderGroups.status} = 'confirmed' and ${orderGroups.paymentStatus} <> 'pending')`,
-      ),
-    )
-    .returning({ id: storeOrders.id });
-  if (marked.length > 0) return 'marked';
-  const [found] = await db
-    .select({ id: storeOrders.id })
-    .from(storeOrders)
-    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
-    .where(and(eq(storeOrders.storeId, storeId), eq(storeOrders.number, number), visibleToStore));
-  return found ? 'already' : 'missing';
 }
 
 /** A line of one of the store's visible orders, with what marking it unavailable needs. */
@@ -154,37 +117,6 @@ export async function lockLineTarget(
 ): Promise<LineTarget | undefined> {
   const [row] = await lineTargetQuery(tx, storeId, number, lineId).for('update', { of: storeOrders });
   return row;
-}
-
-/** Records what the store could supply, once: false when the line was already marked. */
-export async function recordLineAvailability(
-  tx: DatabaseOrTransaction,
-  lineId: number,
-  availableQuantity: number,
-  substitute: LineSubstitute | null,
-): Promise<boolean> {
-  const rows = await tx
-    .update(orderLines)
-    .set({ availableQuantity, substitute })
-    .where(and(eq(orderLines.id, lineId), isNull(orderLines.availableQuantity)))
-    .returning({ id: orderLines.id });
-  return rows.length === 1;
-}
-
-/** A change the inbox must see (its ETag reads updated_at), with a history row saying who and what. */
-export async function recordStoreOrderChange(
-  tx: DatabaseOrTransaction,
-  entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
-): Promise<void> {
-  await tx.update(storeOrders).set({ updatedAt: sql`now()` }).where(eq(storeOrders.id, entry.storeOrderId));
-  await tx.insert(storeOrderHistory).values({
-    storeOrderId: entry.storeOrderId,
-    fromStatus: entry.status,
-    toStatus: entry.status,
-    actorRole: 'merchant',
-    actorUserId: entry.actorUserId,
-    reason: entry.reason,
-  });
 }
 
 /** What the members of the stores of newly paid store orders are told, with where to reach them. */

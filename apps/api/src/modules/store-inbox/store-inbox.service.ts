@@ -24,7 +24,13 @@ import type { ProductRow } from '../catalog/product-columns.sql.ts';
 import { getCurrencies } from '../currencies/currencies.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
-import { findMerchantStoreOrder, listStaffStoreOrderPage } from '../order-status/order-status.service.ts';
+import {
+  findMerchantStoreOrder,
+  listStaffStoreOrderPage,
+  markSeenByStore,
+  recordInboxChange,
+  recordLineSupply,
+} from '../order-status/order-status.service.ts';
 import { decideRefund, refundLineUnits } from '../refunds/refunds.service.ts';
 import {
   findLineTarget,
@@ -32,10 +38,7 @@ import {
   type LineTarget,
   listPaidStoreOrderNotices,
   lockLineTarget,
-  markStoreOrderSeen,
   readInboxState,
-  recordLineAvailability,
-  recordStoreOrderChange,
 } from './store-inbox.repository.ts';
 import { lineChangeEmail, newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
 
@@ -138,7 +141,7 @@ export async function markStoreOrderOpened(
 ): Promise<StaffStoreOrder> {
   const member = requireMember(actor, storeId, 'store:read');
   const seen = await db.transaction(async (tx) => {
-    const outcome = await markStoreOrderSeen(tx, storeId, number);
+    const outcome = await markSeenByStore(tx, storeId, number);
     // The first opening is the one that stops the ring for the whole team: recorded (issue 27), once.
     if (outcome === 'marked') {
       await recordAudit(tx, member, {
@@ -284,7 +287,7 @@ export async function markLineAvailability(
     const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
     if (!locked) throw notFound();
     checkLineChange(locked, input);
-    if (!(await recordLineAvailability(tx, line.lineId, input.available_quantity, substitute))) {
+    if (!(await recordLineSupply(tx, line.lineId, input.available_quantity, substitute))) {
       throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
     }
     const actorRef = { role: 'merchant' as const, userId: staff.userId };
@@ -315,7 +318,7 @@ export async function markLineAvailability(
       });
       refundedMinor += decided?.amountMinor ?? 0;
     }
-    await recordStoreOrderChange(tx, {
+    await recordInboxChange(tx, {
       storeOrderId: line.storeOrderId,
       status: locked.status,
       actorUserId: staff.userId,

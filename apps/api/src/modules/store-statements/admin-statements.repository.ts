@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { shippingStatementPayments } from '../../db/schema/back-office.ts';
 import { stores } from '../../db/schema/catalog.ts';
-import { refunds } from '../../db/schema/fulfilment.ts';
 import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
 import { storeStatementPayments } from '../../db/schema/staff.ts';
+import { refundedOfStoreOrder } from '../refunds/refund-counts.sql.ts';
 import type { DeliveredStoreOrderRow } from './store-statements.repository.ts';
 
 /** The operators' statements (issue 19): every store's week at once, and the week's shipping. */
@@ -31,9 +31,7 @@ export async function listDeliveredInWeek(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
-      refunded: sql<string>`coalesce((
-        select sum(r.amount) from ${refunds} r where r.store_order_id = ${storeOrders.id} and r.status <> 'failed'
-      ), 0)::text`,
+      refunded: refundedOfStoreOrder(storeOrders.id),
     })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { refunds } from '../../db/schema/fulfilment.ts';
 import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
 import { storeStatementPayments } from '../../db/schema/staff.ts';
+import { refundedOfStoreOrder } from '../refunds/refund-counts.sql.ts';
 
 export interface DeliveredStoreOrderRow {
   number: string;
@@ -30,9 +30,7 @@ export async function listDeliveredStoreOrders(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
-      refunded: sql<string>`coalesce((
-        select sum(r.amount) from ${refunds} r where r.store_order_id = ${storeOrders.id} and r.status <> 'failed'
-      ), 0)::text`,
+      refunded: refundedOfStoreOrder(storeOrders.id),
     })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
