@@ -10,7 +10,7 @@ import {
   storeOrderHistory,
   storeOrders,
 } from '../../db/schema/orders.ts';
-import { visibleToStore } from '../store-inbox/visible-to-store.sql.ts';
+import { visibleToStore } from './visible-to-store.sql.ts';
 
 /** A store order with what its group says about it (number, payment, beneficiary), for staff answers. */
 export interface StaffStoreOrderRow {

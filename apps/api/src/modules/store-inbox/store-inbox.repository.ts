@@ -5,7 +5,7 @@ import { pushOutbox, pushSubscriptions, serverKeys } from '../../db/schema/fulfi
 import { type BeneficiarySnapshot, orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { storeMembers } from '../../db/schema/staff.ts';
 import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
-import { visibleToStore } from './visible-to-store.sql.ts';
+import { visibleToStore } from '../order-status/visible-to-store.sql.ts';
 
 export interface InboxStatusRow {
   status: string;
