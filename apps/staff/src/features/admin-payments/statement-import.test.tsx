@@ -14,7 +14,7 @@ vi.mock('./admin-payments.api.ts', async (original) => ({
 }));
 
 /** The statement a Uruguayan bank's web banking exports from a Spanish Windows: Windows-1252, not UTF-8. */
-function latin1(text: string): Uint8Array {
+function latin1(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(text, (character) => {
     const code = character.charCodeAt(0);
     if (code > 0xff) throw new Error(`not Latin-1: ${character}`);
@@ -22,7 +22,7 @@ function latin1(text: string): Uint8Array {
   });
 }
 
-async function upload(bytes: Uint8Array) {
+async function upload(bytes: Uint8Array<ArrayBuffer>) {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient()}>
