@@ -418,6 +418,29 @@ describe('operator actions', () => {
     expect(after.stores[0]?.refunded).toBe('24.00');
   });
 
+  it('names the problem of a bad unit count or amount, once, on its field (issue 27)', async () => {
+    const url = `/v1/admin/store-orders/${cardOrder.stores[0]?.number}/refunds/`;
+    const base = { destination: 'wallet', note: 'x', line_id: 1 };
+    const answers = await Promise.all(
+      [
+        { units: 0 },
+        { units: -1 },
+        { units: 0.5 },
+        { units: 1.5 },
+        { amount: '-1.00' },
+        { amount: '0.00' },
+      ].map((bad) => post(url, { ...base, ...bad })),
+    );
+    expect(answers.map((response) => [response.statusCode, response.json()])).toEqual([
+      [400, { units: [REFUND_MESSAGES.unitsAtLeastOne] }],
+      [400, { units: [REFUND_MESSAGES.unitsAtLeastOne] }],
+      [400, { units: [REFUND_MESSAGES.unitsAtLeastOne] }],
+      [400, { units: [REFUND_MESSAGES.unitsWhole] }],
+      [400, { amount: [REFUND_MESSAGES.amountPositive] }],
+      [400, { amount: [REFUND_MESSAGES.amountPositive] }],
+    ]);
+  });
+
   it('lets a support operator read and note, and answers a visitor 401', async () => {
     expect((await get('/v1/admin/orders/?country=CO', support)).statusCode).toBe(200);
     const note = await post(

@@ -41,6 +41,9 @@ export const REFUND_MESSAGES = {
       : `Solo quedan ${units} unidades por devolver de este producto.`,
   unitsNeedLine: 'Elige el producto del que devuelves unidades.',
   amountOrUnits: 'Escribe un monto o elige unidades, no las dos cosas.',
+  unitsAtLeastOne: 'Elige al menos una unidad.',
+  unitsWhole: 'Elige un número entero de unidades.',
+  amountPositive: 'El monto debe ser mayor que cero.',
 } as const;
 
 /** `POST /v1/admin/refunds/:id/record/`: the bank transfer an operator made for a bank refund. */
@@ -60,14 +63,19 @@ export const operatorRefundInputSchema = z
     /** USD decimal, more than zero; absent when `units` says what is given back. */
     amount: z
       .string({ error: MESSAGES.required })
-      .regex(/^\d{1,9}\.\d{2}$/, MESSAGES.invalidValue)
-      .refine((value) => Number(value) > 0, MESSAGES.invalidValue)
+      // Each check stops the rest (`abort`), so one problem gets one message: "-1.00" is not also malformed.
+      .refine((value) => !value.trim().startsWith('-'), {
+        message: REFUND_MESSAGES.amountPositive,
+        abort: true,
+      })
+      .regex(/^\d{1,9}\.\d{2}$/, { message: MESSAGES.invalidValue, abort: true })
+      .refine((value) => Number(value) > 0, REFUND_MESSAGES.amountPositive)
       .optional(),
     /** Units of the line `line_id` given back (1 of 2), instead of an amount. */
     units: z
       .number({ error: MESSAGES.invalidValue })
-      .int(MESSAGES.invalidValue)
-      .min(1, MESSAGES.invalidValue)
+      .min(1, { message: REFUND_MESSAGES.unitsAtLeastOne, abort: true })
+      .int({ message: REFUND_MESSAGES.unitsWhole, abort: true })
       .max(99, MESSAGES.invalidValue)
       .optional(),
     destination: z.enum(REFUND_DESTINATIONS),

@@ -1,3 +1,5 @@
+import { CSV_ENCODING_MESSAGES } from './csv-encoding.ts';
+
 /**
  * Spanish texts only the API sends (request errors, account and cart answers, store applications, the team's
  * invitations, the store owner's photos, catalog, CSV import, pause and closures); the staff app shows one
@@ -80,10 +82,8 @@ export const SERVER_MESSAGES = {
   csvUnreadable:
     'No pudimos leer el archivo: guárdalo como CSV (separado por comas o punto y coma) y vuelve a subirlo',
   csvEmpty: 'El archivo está vacío',
-  csvUtf16:
-    'El archivo está en UTF-16 («Texto Unicode»), que no sabemos leer: guárdalo como «CSV UTF-8 (delimitado por comas)» y vuelve a subirlo',
-  csvUnknownEncoding:
-    'El archivo no está en UTF-8 ni en Windows-1252 (Latin-1): guárdalo como «CSV UTF-8 (delimitado por comas)» y vuelve a subirlo',
+  csvUtf16: CSV_ENCODING_MESSAGES.utf16,
+  csvUnknownEncoding: CSV_ENCODING_MESSAGES.unknownEncoding,
   csvMissingColumns: (columns: readonly string[]) =>
     `Faltan columnas en la primera fila: ${columns.join(', ')}. Descarga la plantilla para ver el formato`,
   csvTooManyRows: (max: number) =>

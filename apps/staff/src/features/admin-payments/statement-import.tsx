@@ -3,6 +3,7 @@ import {
   BANK_STATEMENT_MAX_CHARS,
   type BankStatementImport,
 } from '@mandado/shared/admin-payments.schemas';
+import { decodeCsvBytes } from '@mandado/shared/csv-encoding';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
@@ -15,7 +16,8 @@ import { confirmBankStatement, PAYMENTS_KEY, uploadBankStatement } from './admin
 import { paidCountText } from './payments-text.ts';
 
 /**
- * 'Importar extracto' (issue 19): the bank's CSV is read in the browser and sent as text; the answer is the
+ * 'Importar extracto' (issue 19): the bank's CSV is read in the browser (UTF-8, else
+ * Windows-1252) and sent as text; the answer is the
  * preview (each row matched, without a match, ambiguous or already paid); 'Confirmar' pays the matches at once.
  * Nothing is paid before the confirmation, and the same file twice pays nothing twice (the server sees to it).
  */
@@ -38,7 +40,14 @@ export function StatementImport() {
     }
     setBusy('upload');
     try {
-      setPreview(await uploadBankStatement(file.name.slice(0, 200), await file.text()));
+      // Not file.text(), which reads everything as UTF-8: a statement saved on a Spanish Windows is
+      // Windows-1252, and is read the way the catalog import reads it, so 'Pérez' stays 'Pérez'.
+      const decoded = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
+      if ('problem' in decoded) {
+        setProblem(decoded.problem);
+        return;
+      }
+      setPreview(await uploadBankStatement(file.name.slice(0, 200), decoded.text));
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : 'No pudimos leer el extracto.');
     } finally {

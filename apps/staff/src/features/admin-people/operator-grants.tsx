@@ -73,6 +73,11 @@ export function OperatorGrants() {
               {grantText(grant)} · pedido por {grant.requested_by || 'una cuenta borrada'} el{' '}
               {dateTimeText(grant.requested)}
             </span>
+            {/* A line of its own after the request (the card's meta lines come last), not among the buttons,
+                which sit on the name's row above the request. */}
+            {canManage && !grant.can_approve ? (
+              <span className="admin-person-card__meta">Otra persona de administración debe aprobarlo.</span>
+            ) : null}
             {canManage ? (
               <span className="admin-grant__actions">
                 {grant.can_approve ? (
@@ -85,11 +90,7 @@ export function OperatorGrants() {
                     {busy === grant.id ? <Spinner size="small" /> : null}
                     Aprobar
                   </button>
-                ) : (
-                  <span className="admin-person-card__meta">
-                    Otra persona de administración debe aprobarlo.
-                  </span>
-                )}
+                ) : null}
                 <button
                   type="button"
                   className="button button--secondary"

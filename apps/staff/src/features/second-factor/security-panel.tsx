@@ -3,6 +3,7 @@ import type { SecondFactorEnrollment } from '@mandado/shared/second-factor.schem
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
+import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +55,14 @@ export function SecurityPanel({ loginHref }: { loginHref: string }) {
       )}
     </>
   );
+}
+
+/**
+ * The 32-character key in groups of four, as authenticator apps print it, so a person typing it keeps their
+ * place. Display only: the copy button copies it unbroken (apps take it either way).
+ */
+function keyInGroups(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
 /** `next`: where the admin door sent the person from; without one (the nav's link), back where they were. */
@@ -120,29 +129,33 @@ function Enrollment({ required, next }: { required: boolean; next: string | null
           : 'Protege tu cuenta con un código de tu teléfono además de la contraseña.'}
       </p>
       {enrollment ? (
-        <form className="staff-inline-form" noValidate onSubmit={confirm}>
+        <>
           <p>
             En tu app de autenticación, agrega una cuenta con este enlace o escribe la clave:{' '}
             <a href={enrollment.otpauth_uri}>abrir en la app</a>
           </p>
           <p>
-            Clave: <code>{enrollment.secret}</code>
+            Clave: <code translate="no">{keyInGroups(enrollment.secret)}</code>{' '}
+            <CopyButton value={enrollment.secret} what="la clave" />
           </p>
-          <Field fieldId={`${ids}-code`} label="Código de la app" error={undefined}>
-            <input
-              id={`${ids}-code`}
-              className="input"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </Field>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? <Spinner size="small" /> : null}
-            Confirmar
-          </button>
-        </form>
+          {/* The code on a row of its own, under the key, not squeezed beside it on a wide screen. */}
+          <form className="staff-inline-form" noValidate onSubmit={confirm}>
+            <Field fieldId={`${ids}-code`} label="Código de la app" error={undefined}>
+              <input
+                id={`${ids}-code`}
+                className="input"
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+              />
+            </Field>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? <Spinner size="small" /> : null}
+              Confirmar
+            </button>
+          </form>
+        </>
       ) : (
         <button
           type="button"
