@@ -1,3 +1,5 @@
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { PAUSE_MAX_HOURS } from '@mandado/shared/store-availability.schemas';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -30,11 +32,13 @@ describe('PauseDialog', () => {
   it('keeps the choices open and says the server’s reason when the pause is refused', async () => {
     const user = userEvent.setup({ delay: null });
     const onPause = vi.fn(async (_until: string) => {
-      throw new ApiError(400, { paused_until: ['La pausa no puede pasar de 7 días.'] });
+      throw new ApiError(400, { paused_until: [SERVER_MESSAGES.pauseTooLong(PAUSE_MAX_HOURS)] });
     });
     const { dialog, onClose } = renderDialog(onPause);
     await user.click(dialog.getByRole('button', { name: /^1 h/ }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('La pausa no puede pasar de 7 días.');
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      SERVER_MESSAGES.pauseTooLong(PAUSE_MAX_HOURS),
+    );
     expect(dialog.getByRole('button', { name: /^2 h/ })).toHaveProperty('disabled', false);
     expect(onClose).not.toHaveBeenCalled();
   });
