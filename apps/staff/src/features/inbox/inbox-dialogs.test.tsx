@@ -95,6 +95,7 @@ describe('RejectDialog', () => {
     await user.click(dialog.getByLabelText('Otro'));
     await user.click(dialog.getByRole('button', { name: 'Rechazar pedido' }));
     expect(await dialog.findByText('Cuenta por qué rechazas el pedido.')).toBeTruthy();
+    expect(dialog.getByLabelText('Otro')).toHaveProperty('checked', true);
     expect(dialog.getByLabelText('Cuenta el motivo', { exact: false }).getAttribute('aria-invalid')).toBe(
       'true',
     );
