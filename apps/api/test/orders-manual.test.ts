@@ -3,7 +3,8 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders, startOrderExpiryWorker } from '../src/modules/orders/order-expiry.ts';
+import { expireUnpaidOrdersFlow } from '../src/flows/expire-unpaid-orders.flow.ts';
+import { startOrderExpiryWorker } from '../src/modules/orders/order-expiry.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { addStoreMember, makeOperator } from './factories.ts';
 import {
@@ -113,10 +114,10 @@ describe('bank transfer and cash deposit', () => {
     const { fixture, result } = await placeTransfer('cash_deposit');
     const ctx = ordersContextOf(app);
     // Not yet: two days later nothing expires.
-    await expireUnpaidOrders(ctx, new Date(Date.now() + 2 * 24 * 3600 * 1000));
+    await expireUnpaidOrdersFlow(ctx, new Date(Date.now() + 2 * 24 * 3600 * 1000));
     expect(await stockOf(fixture.products[0]?.id ?? 0)).toBe(2);
     expect(
-      await expireUnpaidOrders(ctx, new Date(Date.now() + 3 * 24 * 3600 * 1000 + 60_000)),
+      await expireUnpaidOrdersFlow(ctx, new Date(Date.now() + 3 * 24 * 3600 * 1000 + 60_000)),
     ).toBeGreaterThanOrEqual(1);
     for (const product of fixture.products) expect(await stockOf(product.id)).toBe(3);
     const read = await app.inject({
@@ -132,7 +133,7 @@ describe('bank transfer and cash deposit', () => {
       `Pedido ${result.order.number} cancelado por falta de pago`,
     );
     // A second pass changes nothing.
-    await expireUnpaidOrders(ctx, new Date(Date.now() + 4 * 24 * 3600 * 1000));
+    await expireUnpaidOrdersFlow(ctx, new Date(Date.now() + 4 * 24 * 3600 * 1000));
     for (const product of fixture.products) expect(await stockOf(product.id)).toBe(3);
   });
 });
@@ -202,7 +203,7 @@ describe('POST /v1/admin/orders/:number/mark-paid/', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: CHECKOUT_MESSAGES.alreadyPaid });
     // A paid transfer never expires.
-    await expireUnpaidOrders(ordersContextOf(testApp.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
+    await expireUnpaidOrdersFlow(ordersContextOf(testApp.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
     expect(await stockOf(fixture.products[0]?.id ?? 0)).toBe(2);
   });
 
@@ -228,7 +229,7 @@ describe('POST /v1/admin/orders/:number/mark-paid/', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json<Record<string, string[]>>().reference).toContain(MESSAGES.required);
     // An expired transfer cannot be marked paid.
-    await expireUnpaidOrders(ordersContextOf(testApp.app), new Date(Date.now() + 4 * 24 * 3600 * 1000));
+    await expireUnpaidOrdersFlow(ordersContextOf(testApp.app), new Date(Date.now() + 4 * 24 * 3600 * 1000));
     const late = await markPaid(operator.headers, result.order.number);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ detail: CHECKOUT_MESSAGES.orderNotPayable });

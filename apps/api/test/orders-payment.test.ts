@@ -2,8 +2,8 @@ import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireUnpaidOrdersFlow } from '../src/flows/expire-unpaid-orders.flow.ts';
 import { finalizeCardPayment } from '../src/modules/orders/finalize.service.ts';
-import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
 import { REPLACED_REASON } from '../src/modules/orders/order-placement.service.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
@@ -237,7 +237,7 @@ describe('3-D Secure (3184)', () => {
       throw new Error('expected a 3-D Secure action');
     }
     const ctx = ordersContextOf(app);
-    expect(await expireUnpaidOrders(ctx, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrdersFlow(ctx, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
     await expectReleased(fixture, couponId, placed.order.number);
     await authenticate(fixture.user.headers, placed.payment.action.intent_id, 'approve');
     const confirmed = await app.inject({

@@ -7,7 +7,7 @@
 import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
+import { expireUnpaidOrdersFlow } from '../src/flows/expire-unpaid-orders.flow.ts';
 import { type OrdersContext, ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { sweepUnsettledCharges } from '../src/modules/orders/payment-recovery.service.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
@@ -131,7 +131,7 @@ describe('the sandbox: a crash between the charge and the write', () => {
     });
 
     const { ctx, at } = later(testApp, 31);
-    await expireUnpaidOrders(ctx, at);
+    await expireUnpaidOrdersFlow(ctx, at);
 
     expect(await groupOf(testApp, fixture.user.id)).toMatchObject({
       status: 'confirmed',
@@ -182,11 +182,11 @@ describe('the sandbox: a crash between the charge and the write', () => {
     fault.unreachable = true;
     try {
       const soon = later(testApp, 31);
-      await expireUnpaidOrders(soon.ctx, soon.at);
+      await expireUnpaidOrdersFlow(soon.ctx, soon.at);
       expect((await groupOf(testApp, fixture.user.id)).status).toBe('awaiting_payment');
       // A day later the stock is released anyway…
       const dayLater = later(testApp, 25 * 60);
-      await expireUnpaidOrders(dayLater.ctx, dayLater.at);
+      await expireUnpaidOrdersFlow(dayLater.ctx, dayLater.at);
       expect(await groupOf(testApp, fixture.user.id)).toMatchObject({
         status: 'cancelled',
         payment_status: 'pending',
@@ -268,7 +268,7 @@ describe('the sandbox: 3-D Secure approved after the group was cancelled', () =>
     // The shopper leaves the 3-D Secure page open past the 30 minutes: the expiry asks the sandbox (still
     // waiting for authentication) and cancels the group.
     const { ctx, at } = later(testApp, 31);
-    expect(await expireUnpaidOrders(ctx, at)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrdersFlow(ctx, at)).toBeGreaterThanOrEqual(1);
     expect((await groupOf(testApp, fixture.user.id)).status).toBe('cancelled');
 
     const approved = await app.inject({
@@ -381,7 +381,7 @@ describe('Stripe: the intent is recorded before it is confirmed', () => {
     });
 
     const { ctx, at } = later(testApp, 31);
-    await expireUnpaidOrders(ctx, at);
+    await expireUnpaidOrdersFlow(ctx, at);
 
     expect(await groupOf(testApp, fixture.user.id)).toMatchObject({
       status: 'confirmed',
@@ -395,7 +395,7 @@ describe('Stripe: the intent is recorded before it is confirmed', () => {
     const placed = await placeOrderRequest(testApp.app, fixture.user, body);
     expect(placed.statusCode, placed.body).toBe(201);
     const { ctx, at } = later(testApp, 31);
-    await expireUnpaidOrders(ctx, at);
+    await expireUnpaidOrdersFlow(ctx, at);
     const group = await groupOf(testApp, fixture.user.id);
     expect(group).toMatchObject({ status: 'cancelled', payment_status: 'pending', processor_ref: intentId });
     // The shopper finishes 3-D Secure in Stripe's frame anyway; there is no webhook to tell us.

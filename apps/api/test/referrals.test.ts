@@ -5,7 +5,7 @@ import { referralLink } from '@mandado/shared/referral-rules';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireUnpaidOrders } from '../src/modules/orders/order-expiry.ts';
+import { expireUnpaidOrdersFlow } from '../src/flows/expire-unpaid-orders.flow.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
@@ -519,7 +519,7 @@ describe('the welcome credit and the inviter’s reward', () => {
     // The rejected store order's 4.50 comes back, but its welcome part (4.50 × 5 / 9 = 2.50) is taken back
     // at once: only the remitter's own 2.00 is spendable, so no gift can be parked in another order.
     expect(await whoami(invitee.headers)).toMatchObject({ credit: '2.00' });
-    await expireUnpaidOrders(ordersContextOf(t.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
+    await expireUnpaidOrdersFlow(ordersContextOf(t.app), new Date(Date.now() + 30 * 24 * 3600 * 1000));
 
     const entries = await ledger(invitee.id);
     expect(entries.map((entry) => [entry.kind, entry.amount])).toEqual([

@@ -4,13 +4,13 @@ import { recordAudit } from '../modules/audit/audit.service.ts';
 import { moveGroupStoreOrders, recordHistoryRows } from '../modules/order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../modules/order-status/store-order-webhook-events.ts';
 import type { CheckoutSettings } from '../modules/orders/checkout-settings.ts';
-import { PAYMENT_RECEIVED_REASON } from '../modules/orders/finalize.service.ts';
 import {
   emailPaymentReceived,
   emitOrderPaid,
   loadGroupForPayment,
   recordManualPayment,
 } from '../modules/orders/manual-payment.service.ts';
+import { PAYMENT_RECEIVED_REASON } from '../modules/orders/order-confirmation.service.ts';
 import type { OrdersContext } from '../modules/orders/orders-context.ts';
 import { rewardInviter } from '../modules/referrals/referral-ledger.ts';
 import { refundStoreOrderRemainder } from '../modules/refunds/refunds.service.ts';

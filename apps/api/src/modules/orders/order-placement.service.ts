@@ -22,7 +22,7 @@ import {
   recordHistoryRows,
 } from '../order-status/order-status.service.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
-import { enqueueConfirmationEmails } from './finalize.service.ts';
+import { enqueueConfirmationEmails } from './order-confirmation.service.ts';
 import { releaseGroup } from './order-release.ts';
 import {
   attachGroupToKey,

@@ -4,12 +4,13 @@ import { parseMoney } from '@mandado/shared/money';
 import { DECLINE_MESSAGES } from '@mandado/shared/sandbox-cards';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { type PlacedGroup, placeOrderFlow } from '../../flows/place-order.flow.ts';
+import { settleCardPaymentFlow } from '../../flows/settle-card-payment.flow.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../../payment-processor.ts';
 import { keepCard } from '../cards/cards.service.ts';
 import { ordersPlaced } from '../observability/metrics.ts';
 import { type CheckoutSettings, getCheckoutSettings } from './checkout-settings.ts';
-import { confirmPaidGroup, landPayment } from './finalize.service.ts';
+import { landPayment } from './finalize.service.ts';
 import { presentOrderGroup } from './order.presenter.ts';
 import { Refusal } from './order-placement.service.ts';
 import {
@@ -131,7 +132,7 @@ async function collectPayment(ctx: OrdersContext, placed: PlacedGroup): Promise<
   const amountMinor = parseMoney(group.total);
   if (amountMinor === 0) {
     // Coupon and credit paid it all: there is nothing to charge.
-    const loaded = await confirmPaidGroup(ctx, group.id, null, settings);
+    const loaded = await settleCardPaymentFlow(ctx, group.id, null, settings);
     return answerFor(ctx, group.id, null, 201, { loaded, settings });
   }
   const idempotencyKey = groupPaymentKey(group.id);
