@@ -215,11 +215,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     removedBy: 'pausing and editing a store through stores.service',
   },
   {
-    module: 'help',
-    table: 'city_requests',
-    removedBy: 'answering a city request through locations.service',
-  },
-  {
     module: 'password-reset',
     table: 'users',
     removedBy: 'setting the new password through accounts.service',
