@@ -31,6 +31,7 @@ import {
   type UserRow,
   updateRemitter,
   updateUserPasswordHash,
+  updateUserPasswordHashAtNow,
 } from './users.repository.ts';
 
 /**
@@ -219,6 +220,18 @@ export async function changeOwnPassword(
     await updateUserPasswordHash(tx, user.id, passwordHash);
     await endUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
   });
+}
+
+/**
+ * A password reset's new hash (already argon2id), in the reset's transaction (`tx`) after its token is
+ * consumed: accounts owns `users`, password-reset only decides when.
+ */
+export async function setResetPasswordHash(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await updateUserPasswordHashAtNow(tx, userId, passwordHash);
 }
 
 /** For a card processor's customer record: the account's id, e-mail and full name, or null when it is gone. */

@@ -88,3 +88,12 @@ export async function updateUserPasswordHash(
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
+
+/** A reset's new password hash, stamped with the transaction's time (`now()`), as password-reset always did. */
+export async function updateUserPasswordHashAtNow(
+  db: DatabaseOrTransaction,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
