@@ -210,26 +210,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     removedBy: 'disabling and editing a person through accounts.service',
   },
   {
-    module: 'admin-stores',
-    table: 'stores',
-    removedBy: 'pausing and editing a store through stores.service',
-  },
-  {
-    module: 'password-reset',
-    table: 'users',
-    removedBy: 'setting the new password through accounts.service',
-  },
-  {
-    module: 'store-applications',
-    table: 'store_cities',
-    removedBy: 'an approved application creating its store through stores.service',
-  },
-  {
-    module: 'store-applications',
-    table: 'stores',
-    removedBy: 'an approved application creating its store through stores.service',
-  },
-  {
     module: 'wallet',
     table: 'users',
     removedBy: "the balance (users.credit) moved through accounts.service in the ledger's transaction",
