@@ -199,21 +199,6 @@ const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; r
     table: 'store_members',
     removedBy: "user-roles.repository's store membership insert called through store-members.service",
   },
-  {
-    module: 'admin-people',
-    table: 'user_roles',
-    removedBy: 'granting and revoking roles through accounts/user-roles.service',
-  },
-  {
-    module: 'admin-people',
-    table: 'users',
-    removedBy: 'disabling and editing a person through accounts.service',
-  },
-  {
-    module: 'wallet',
-    table: 'users',
-    removedBy: "the balance (users.credit) moved through accounts.service in the ledger's transaction",
-  },
 ];
 
 /** `module → table` for every write of a table by a module that does not own it (the allowlist aside). */

@@ -23,11 +23,13 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
+  clearLocked,
   findReferrerByToken,
   findUserByEmail,
   findUserById,
   findUserPhone,
   insertUser,
+  setLocked,
   type UserRow,
   updateRemitter,
   updateUserPasswordHash,
@@ -232,6 +234,16 @@ export async function setResetPasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await updateUserPasswordHashAtNow(tx, userId, passwordHash);
+}
+
+/** An operator locks the account, in admin-people's transaction (`tx`); false when it already was locked. */
+export function lockAccount(tx: DatabaseOrTransaction, userId: number, reason: string): Promise<boolean> {
+  return setLocked(tx, userId, reason);
+}
+
+/** An operator unlocks the account (`tx` as above); the reason it was locked for, or null when it was not. */
+export function unlockAccount(tx: DatabaseOrTransaction, userId: number): Promise<string | null> {
+  return clearLocked(tx, userId);
 }
 
 /** For a card processor's customer record: the account's id, e-mail and full name, or null when it is gone. */

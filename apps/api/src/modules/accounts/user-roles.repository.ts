@@ -1,6 +1,6 @@
 import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { storeMembers, userRoles } from '../../db/schema/staff.ts';
 
 /** Grants the operator role in `group`, or moves an operator to `group`. */
@@ -36,4 +36,19 @@ export async function deleteStoreMember(db: Database, storeId: number, userId: n
     .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
     .returning({ userId: storeMembers.userId });
   return rows.length > 0;
+}
+
+export async function upsertOperatorGroup(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  group: OperatorGroup,
+): Promise<void> {
+  await tx
+    .insert(userRoles)
+    .values({ userId, role: 'operator', operatorGroup: group })
+    .onConflictDoUpdate({ target: [userRoles.userId, userRoles.role], set: { operatorGroup: group } });
+}
+
+export async function deleteOperatorRole(tx: DatabaseOrTransaction, userId: number): Promise<void> {
+  await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'operator')));
 }

@@ -1,10 +1,12 @@
 import { OPERATOR_GROUPS, type OperatorGroup, type StoreMemberRole } from '@mandado/shared/permissions';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { isExistingStore } from '../stores/stores.service.ts';
 import {
   deleteOperator,
+  deleteOperatorRole,
   deleteStoreMember,
   upsertOperator,
+  upsertOperatorGroup,
   upsertStoreMember,
 } from './user-roles.repository.ts';
 import { findUserByEmail } from './users.repository.ts';
@@ -72,4 +74,17 @@ export async function applyUserRole(db: Database, command: UserRoleCommand): Pro
   await upsertStoreMember(db, { storeId: command.storeId, userId: user.id, role: command.memberRole });
   const place = command.memberRole === 'owner' ? 'dueño' : 'personal';
   return `${command.email} es miembro (${place}) de la tienda ${command.storeId}.`;
+}
+
+/**
+ * The back office's grant, move or removal of the operator role (`group` null removes it), in admin-people's
+ * audited transaction (`tx`): accounts owns user_roles.
+ */
+export async function changeOperatorGroup(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  group: OperatorGroup | null,
+): Promise<void> {
+  if (group === null) await deleteOperatorRole(tx, userId);
+  else await upsertOperatorGroup(tx, userId, group);
 }
