@@ -1,7 +1,7 @@
 import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
-import { storeMembers, userRoles } from '../../db/schema/staff.ts';
+import { userRoles } from '../../db/schema/staff.ts';
 
 /** Grants the operator role in `group`, or moves an operator to `group`. */
 export async function upsertOperator(db: Database, userId: number, group: OperatorGroup): Promise<void> {
@@ -16,25 +16,6 @@ export async function deleteOperator(db: Database, userId: number): Promise<bool
     .delete(userRoles)
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'operator')))
     .returning({ userId: userRoles.userId });
-  return rows.length > 0;
-}
-
-/** Makes the user a member of the store, or changes their place in it. */
-export async function upsertStoreMember(
-  db: Database,
-  values: { storeId: number; userId: number; role: 'owner' | 'staff' },
-): Promise<void> {
-  await db
-    .insert(storeMembers)
-    .values(values)
-    .onConflictDoUpdate({ target: [storeMembers.storeId, storeMembers.userId], set: { role: values.role } });
-}
-
-export async function deleteStoreMember(db: Database, storeId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .delete(storeMembers)
-    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
-    .returning({ userId: storeMembers.userId });
   return rows.length > 0;
 }
 

@@ -1,13 +1,15 @@
 import { OPERATOR_GROUPS, type OperatorGroup, type StoreMemberRole } from '@mandado/shared/permissions';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import {
+  removeStoreMembershipFromCommand,
+  setStoreMembershipFromCommand,
+} from '../store-members/store-members.service.ts';
 import { isExistingStore } from '../stores/stores.service.ts';
 import {
   deleteOperator,
   deleteOperatorRole,
-  deleteStoreMember,
   upsertOperator,
   upsertOperatorGroup,
-  upsertStoreMember,
 } from './user-roles.repository.ts';
 import { findUserByEmail } from './users.repository.ts';
 
@@ -66,12 +68,16 @@ export async function applyUserRole(db: Database, command: UserRoleCommand): Pro
     throw new UserRoleError(`No existe la tienda ${command.storeId}.`);
   }
   if (command.remove) {
-    const removed = await deleteStoreMember(db, command.storeId, user.id);
+    const removed = await removeStoreMembershipFromCommand(db, command.storeId, user.id);
     return removed
       ? `${command.email} ya no es miembro de la tienda ${command.storeId}.`
       : `${command.email} no era miembro de la tienda ${command.storeId}.`;
   }
-  await upsertStoreMember(db, { storeId: command.storeId, userId: user.id, role: command.memberRole });
+  await setStoreMembershipFromCommand(db, {
+    storeId: command.storeId,
+    userId: user.id,
+    role: command.memberRole,
+  });
   const place = command.memberRole === 'owner' ? 'dueño' : 'personal';
   return `${command.email} es miembro (${place}) de la tienda ${command.storeId}.`;
 }
