@@ -193,53 +193,7 @@ const TABLE_OWNERS: Record<string, string> = {
  * Writes by a module other than the owner that remain, each with what removes it. Issue 28 asks for none:
  * this list only shrinks.
  */
-const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; removedBy: string }> = [
-  {
-    module: 'accounts',
-    table: 'store_members',
-    removedBy: "user-roles.repository's store membership insert called through store-members.service",
-  },
-  {
-    module: 'admin-people',
-    table: 'user_roles',
-    removedBy: 'granting and revoking roles through accounts/user-roles.service',
-  },
-  {
-    module: 'admin-people',
-    table: 'users',
-    removedBy: 'disabling and editing a person through accounts.service',
-  },
-  {
-    module: 'admin-stores',
-    table: 'stores',
-    removedBy: 'pausing and editing a store through stores.service',
-  },
-  {
-    module: 'help',
-    table: 'city_requests',
-    removedBy: 'answering a city request through locations.service',
-  },
-  {
-    module: 'password-reset',
-    table: 'users',
-    removedBy: 'setting the new password through accounts.service',
-  },
-  {
-    module: 'store-applications',
-    table: 'store_cities',
-    removedBy: 'an approved application creating its store through stores.service',
-  },
-  {
-    module: 'store-applications',
-    table: 'stores',
-    removedBy: 'an approved application creating its store through stores.service',
-  },
-  {
-    module: 'wallet',
-    table: 'users',
-    removedBy: "the balance (users.credit) moved through accounts.service in the ledger's transaction",
-  },
-];
+const REMAINING_FOREIGN_WRITES: ReadonlyArray<{ module: string; table: string; removedBy: string }> = [];
 
 /** `module → table` for every write of a table by a module that does not own it (the allowlist aside). */
 export function foreignWrites(

@@ -25,7 +25,7 @@ import { acquireDataDirLock, type DataDirLock } from '../src/db/data-dir-lock.ts
 import { type DatabaseHandle, dataDirLockFile, openDatabase } from '../src/db/database.ts';
 import { setPasswordHashing } from '../src/modules/accounts/password-hashing.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
-import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../src/modules/wallet/wallet.service.ts';
 import { giveCredit, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { databaseUrlFor, withAdminClient } from './postgres-admin.ts';
 
@@ -112,7 +112,7 @@ async function makeMoneyMove(): Promise<void> {
           values (${storeOrder.group_id}, ${storeOrder.id}, '2.00', 'operator', 'wallet', 'succeeded', 'operator')`,
     );
     expect(
-      await applyWalletEntry(database.db, {
+      await recordWalletEntry(database.db, {
         userId: fixture.user.id,
         kind: 'refunded',
         amount: '2.00',

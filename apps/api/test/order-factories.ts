@@ -11,7 +11,7 @@ import { sessions, users } from '../src/db/schema/accounts.ts';
 import { beneficiaries } from '../src/db/schema/beneficiaries.ts';
 import { cartLines, carts } from '../src/db/schema/cart.ts';
 import { coupons } from '../src/db/schema/coupons.ts';
-import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../src/modules/wallet/wallet.service.ts';
 import { cityId, createProduct, createStore, type TestProduct, type TestStore } from './factories.ts';
 import { cookieHeader, type SessionHeaders, TEST_ORIGIN } from './session-helpers.ts';
 
@@ -203,7 +203,7 @@ export async function insertBeneficiary(
 }
 
 export async function giveCredit(database: DatabaseHandle, userId: number, amount: string): Promise<void> {
-  const ok = await applyWalletEntry(database.db, {
+  const ok = await recordWalletEntry(database.db, {
     userId,
     kind: 'adjustment',
     amount,

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
-import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../src/modules/wallet/wallet.service.ts';
 import { createStore } from './factories.ts';
 import { createFastUser, orderBody, placeOrderRequest, prepareCheckout, rows } from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
@@ -76,7 +76,7 @@ describe('auditPayments', () => {
     });
     // Credit given back to a group that never spent any.
     expect(
-      await applyWalletEntry(db, {
+      await recordWalletEntry(db, {
         userId: user.id,
         kind: 'refunded',
         amount: '4.00',
@@ -127,7 +127,7 @@ describe('auditPayments and refunds (issue 17)', () => {
     // Credit given back for a refund decided as credit is no over-refund of the credit spent.
     await insertRefund('2.00', 'wallet', 'succeeded');
     expect(
-      await applyWalletEntry(db, {
+      await recordWalletEntry(db, {
         userId: fixture.user.id,
         kind: 'refunded',
         amount: '2.00',

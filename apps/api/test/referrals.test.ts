@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireUnpaidOrdersFlow } from '../src/flows/expire-unpaid-orders.flow.ts';
 import { ordersContextOf } from '../src/modules/orders/orders-context.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
-import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../src/modules/wallet/wallet.service.ts';
 import { createProduct, createStore, makeOperator } from './factories.ts';
 import {
   COLOMBIAN_PHONE,
@@ -344,7 +344,7 @@ describe('the welcome credit and the inviter’s reward', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const number = placed.json<{ order: { number: string } }>().order.number;
     // The inviter already spent 3 of the 5 earned.
-    await applyWalletEntry(t.database.db, {
+    await recordWalletEntry(t.database.db, {
       userId: inviter.id,
       kind: 'spent',
       amount: '-3.00',

@@ -1,7 +1,7 @@
 import { walletSchema } from '@mandado/shared/wallet.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyWalletEntry } from '../src/modules/wallet/wallet.repository.ts';
+import { recordWalletEntry } from '../src/modules/wallet/wallet.service.ts';
 import { createProduct, createStore, createUser } from './factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
@@ -28,11 +28,11 @@ describe('GET /v1/wallet/', () => {
       { kind: 'refunded', amount: '2.25', groupId: order.groupId, note: '' },
     ] as const;
     for (const entry of entries) {
-      expect(await applyWalletEntry(t.database.db, { userId: user.id, ...entry })).toBe(true);
+      expect(await recordWalletEntry(t.database.db, { userId: user.id, ...entry })).toBe(true);
     }
     // An overdraft is refused by the ledger's conditional update and leaves no movement.
     expect(
-      await applyWalletEntry(t.database.db, {
+      await recordWalletEntry(t.database.db, {
         userId: user.id,
         kind: 'spent',
         amount: '-100.00',
@@ -40,7 +40,7 @@ describe('GET /v1/wallet/', () => {
         note: '',
       }),
     ).toBe(false);
-    await applyWalletEntry(t.database.db, {
+    await recordWalletEntry(t.database.db, {
       userId: stranger.id,
       kind: 'earned',
       amount: '5.00',

@@ -23,14 +23,17 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hashing.ts';
 import { presentUser } from './user.presenter.ts';
 import {
+  clearLocked,
   findReferrerByToken,
   findUserByEmail,
   findUserById,
   findUserPhone,
   insertUser,
+  setLocked,
   type UserRow,
   updateRemitter,
   updateUserPasswordHash,
+  updateUserPasswordHashAtNow,
 } from './users.repository.ts';
 
 /**
@@ -219,6 +222,28 @@ export async function changeOwnPassword(
     await updateUserPasswordHash(tx, user.id, passwordHash);
     await endUserSessions(tx, user.id, input.keepSessionHash ?? undefined);
   });
+}
+
+/**
+ * A password reset's new hash (already argon2id), in the reset's transaction (`tx`) after its token is
+ * consumed: accounts owns `users`, password-reset only decides when.
+ */
+export async function setResetPasswordHash(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await updateUserPasswordHashAtNow(tx, userId, passwordHash);
+}
+
+/** An operator locks the account, in admin-people's transaction (`tx`); false when it already was locked. */
+export function lockAccount(tx: DatabaseOrTransaction, userId: number, reason: string): Promise<boolean> {
+  return setLocked(tx, userId, reason);
+}
+
+/** An operator unlocks the account (`tx` as above); the reason it was locked for, or null when it was not. */
+export function unlockAccount(tx: DatabaseOrTransaction, userId: number): Promise<string | null> {
+  return clearLocked(tx, userId);
 }
 
 /** For a card processor's customer record: the account's id, e-mail and full name, or null when it is gone. */

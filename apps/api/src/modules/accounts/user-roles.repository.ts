@@ -1,7 +1,7 @@
 import type { OperatorGroup } from '@mandado/shared/permissions';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { storeMembers, userRoles } from '../../db/schema/staff.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { userRoles } from '../../db/schema/staff.ts';
 
 /** Grants the operator role in `group`, or moves an operator to `group`. */
 export async function upsertOperator(db: Database, userId: number, group: OperatorGroup): Promise<void> {
@@ -19,21 +19,17 @@ export async function deleteOperator(db: Database, userId: number): Promise<bool
   return rows.length > 0;
 }
 
-/** Makes the user a member of the store, or changes their place in it. */
-export async function upsertStoreMember(
-  db: Database,
-  values: { storeId: number; userId: number; role: 'owner' | 'staff' },
+export async function upsertOperatorGroup(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  group: OperatorGroup,
 ): Promise<void> {
-  await db
-    .insert(storeMembers)
-    .values(values)
-    .onConflictDoUpdate({ target: [storeMembers.storeId, storeMembers.userId], set: { role: values.role } });
+  await tx
+    .insert(userRoles)
+    .values({ userId, role: 'operator', operatorGroup: group })
+    .onConflictDoUpdate({ target: [userRoles.userId, userRoles.role], set: { operatorGroup: group } });
 }
 
-export async function deleteStoreMember(db: Database, storeId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .delete(storeMembers)
-    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
-    .returning({ userId: storeMembers.userId });
-  return rows.length > 0;
+export async function deleteOperatorRole(tx: DatabaseOrTransaction, userId: number): Promise<void> {
+  await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'operator')));
 }

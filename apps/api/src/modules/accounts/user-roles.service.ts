@@ -1,11 +1,15 @@
 import { OPERATOR_GROUPS, type OperatorGroup, type StoreMemberRole } from '@mandado/shared/permissions';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import {
+  removeStoreMembershipFromCommand,
+  setStoreMembershipFromCommand,
+} from '../store-members/store-members.service.ts';
 import { isExistingStore } from '../stores/stores.service.ts';
 import {
   deleteOperator,
-  deleteStoreMember,
+  deleteOperatorRole,
   upsertOperator,
-  upsertStoreMember,
+  upsertOperatorGroup,
 } from './user-roles.repository.ts';
 import { findUserByEmail } from './users.repository.ts';
 
@@ -64,12 +68,29 @@ export async function applyUserRole(db: Database, command: UserRoleCommand): Pro
     throw new UserRoleError(`No existe la tienda ${command.storeId}.`);
   }
   if (command.remove) {
-    const removed = await deleteStoreMember(db, command.storeId, user.id);
+    const removed = await removeStoreMembershipFromCommand(db, command.storeId, user.id);
     return removed
       ? `${command.email} ya no es miembro de la tienda ${command.storeId}.`
       : `${command.email} no era miembro de la tienda ${command.storeId}.`;
   }
-  await upsertStoreMember(db, { storeId: command.storeId, userId: user.id, role: command.memberRole });
+  await setStoreMembershipFromCommand(db, {
+    storeId: command.storeId,
+    userId: user.id,
+    role: command.memberRole,
+  });
   const place = command.memberRole === 'owner' ? 'dueño' : 'personal';
   return `${command.email} es miembro (${place}) de la tienda ${command.storeId}.`;
+}
+
+/**
+ * The back office's grant, move or removal of the operator role (`group` null removes it), in admin-people's
+ * audited transaction (`tx`): accounts owns user_roles.
+ */
+export async function changeOperatorGroup(
+  tx: DatabaseOrTransaction,
+  userId: number,
+  group: OperatorGroup | null,
+): Promise<void> {
+  if (group === null) await deleteOperatorRole(tx, userId);
+  else await upsertOperatorGroup(tx, userId, group);
 }

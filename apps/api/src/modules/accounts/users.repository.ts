@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 
@@ -87,4 +87,38 @@ export async function updateUserPasswordHash(
   passwordHash: string,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** A reset's new password hash, stamped with the transaction's time (`now()`), as password-reset always did. */
+export async function updateUserPasswordHashAtNow(
+  db: DatabaseOrTransaction,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Locks the account unless it already is; false when it was (or does not exist). */
+export async function setLocked(tx: DatabaseOrTransaction, userId: number, reason: string): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ lockedAt: sql`now()`, lockedReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.lockedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Unlocks the account; answers the reason it was locked for, or null when it was not locked. */
+export async function clearLocked(tx: DatabaseOrTransaction, userId: number): Promise<string | null> {
+  const [before] = await tx
+    .select({ reason: users.lockedReason })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.lockedAt)))
+    .for('update');
+  if (!before) return null;
+  await tx
+    .update(users)
+    .set({ lockedAt: null, lockedReason: '', updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  return before.reason;
 }

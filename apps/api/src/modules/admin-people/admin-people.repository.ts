@@ -1,5 +1,5 @@
 import type { OperatorGroup } from '@mandado/shared/permissions';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { orderGroups } from '../../db/schema/orders.ts';
@@ -135,46 +135,6 @@ export async function lockOperatorRole(
   const groupOf = (id: number) =>
     (roles.find((role) => role.userId === id)?.group as OperatorGroup | undefined) ?? null;
   return { exists: true, group: groupOf(userId), actorGroup: groupOf(actorUserId) };
-}
-
-export async function upsertOperatorGroup(
-  tx: DatabaseOrTransaction,
-  userId: number,
-  group: OperatorGroup,
-): Promise<void> {
-  await tx
-    .insert(userRoles)
-    .values({ userId, role: 'operator', operatorGroup: group })
-    .onConflictDoUpdate({ target: [userRoles.userId, userRoles.role], set: { operatorGroup: group } });
-}
-
-export async function deleteOperatorRole(tx: DatabaseOrTransaction, userId: number): Promise<void> {
-  await tx.delete(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'operator')));
-}
-
-/** Locks the account unless it already is; false when it was (or does not exist). */
-export async function setLocked(tx: DatabaseOrTransaction, userId: number, reason: string): Promise<boolean> {
-  const rows = await tx
-    .update(users)
-    .set({ lockedAt: sql`now()`, lockedReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), isNull(users.lockedAt)))
-    .returning({ id: users.id });
-  return rows.length > 0;
-}
-
-/** Unlocks the account; answers the reason it was locked for, or null when it was not locked. */
-export async function clearLocked(tx: DatabaseOrTransaction, userId: number): Promise<string | null> {
-  const [before] = await tx
-    .select({ reason: users.lockedReason })
-    .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.lockedAt)))
-    .for('update');
-  if (!before) return null;
-  await tx
-    .update(users)
-    .set({ lockedAt: null, lockedReason: '', updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-  return before.reason;
 }
 
 export async function userExists(db: DatabaseOrTransaction, userId: number): Promise<boolean> {

@@ -13,6 +13,8 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { sqlStateOf } from '../../db/transaction-retry.ts';
 import { HttpError } from '../../http-errors.ts';
+import { lockAccount, unlockAccount } from '../accounts/accounts.service.ts';
+import { changeOperatorGroup } from '../accounts/user-roles.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { removeSecondFactor } from '../second-factor/second-factor.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
@@ -28,9 +30,7 @@ import {
   presentPersonSummary,
 } from './admin-people.presenter.ts';
 import {
-  clearLocked,
   decideGrantRequest,
-  deleteOperatorRole,
   findPerson,
   insertGrantRequest,
   listPendingGrants,
@@ -38,8 +38,6 @@ import {
   lockCredit,
   lockGrantRequest,
   lockOperatorRole,
-  setLocked,
-  upsertOperatorGroup,
   userExists,
 } from './admin-people.repository.ts';
 
@@ -135,8 +133,7 @@ async function applyOperatorGroup(
   group: OperatorGroup | null,
   extra: Record<string, unknown>,
 ): Promise<void> {
-  if (group === null) await deleteOperatorRole(tx, userId);
-  else await upsertOperatorGroup(tx, userId, group);
+  await changeOperatorGroup(tx, userId, group);
   await recordAudit(tx, operator, {
     storeId: null,
     action: group === null ? 'operator.removed' : before ? 'operator.group_changed' : 'operator.granted',
@@ -259,7 +256,7 @@ export async function lockPerson(
   const operator = requirePermission(actor, 'admin:manage');
   if (userId === operator.userId) throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.selfLock });
   await db.transaction(async (tx) => {
-    if (!(await setLocked(tx, userId, reason))) {
+    if (!(await lockAccount(tx, userId, reason))) {
       if (!(await userExists(tx, userId))) throw notFound();
       throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.alreadyLocked });
     }
@@ -278,7 +275,7 @@ export async function lockPerson(
 export async function unlockPerson(db: Database, actor: Actor | null, userId: number): Promise<AdminPerson> {
   const operator = requirePermission(actor, 'admin:manage');
   await db.transaction(async (tx) => {
-    const reason = await clearLocked(tx, userId);
+    const reason = await unlockAccount(tx, userId);
     if (reason === null) {
       if (!(await userExists(tx, userId))) throw notFound();
       throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.notLocked });

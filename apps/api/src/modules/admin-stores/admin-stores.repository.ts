@@ -92,30 +92,6 @@ export async function lockStore(
   return row ?? null;
 }
 
-/**
- * Writes the store's status: `stores`' statement trigger moves the catalog revision (decisions 006, 037), so
- * every cached list and the in-memory search index drop a suspended store (or take a reopened one back).
- */
-export async function updateStoreStatus(
-  tx: DatabaseOrTransaction,
-  storeId: number,
-  values: { status: 'approved' | 'suspended'; statusReason: string },
-): Promise<void> {
-  await tx
-    .update(stores)
-    .set({ ...values, modifiedAt: sql`now()` })
-    .where(eq(stores.id, storeId));
-}
-
-/** The commission new orders freeze; orders already placed keep theirs (store_orders.commission_rate). */
-export async function updateCommissionRate(
-  tx: DatabaseOrTransaction,
-  storeId: number,
-  commissionRate: string,
-): Promise<void> {
-  await tx.update(stores).set({ commissionRate, modifiedAt: sql`now()` }).where(eq(stores.id, storeId));
-}
-
 /** The account with this (normalised) e-mail, for adding it to a store. */
 export async function findAccountIdByEmail(db: Database, email: string): Promise<number | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -14,15 +14,9 @@ import {
   removeMembershipAsOperator,
   storeMembersOf,
 } from '../store-members/store-members.service.ts';
+import { setStoreCommissionRate, setStoreStatus } from '../stores/stores.service.ts';
 import { presentAdminStore, presentAdminStoreDetail } from './admin-stores.presenter.ts';
-import {
-  findAccountIdByEmail,
-  findStore,
-  listStores,
-  lockStore,
-  updateCommissionRate,
-  updateStoreStatus,
-} from './admin-stores.repository.ts';
+import { findAccountIdByEmail, findStore, listStores, lockStore } from './admin-stores.repository.ts';
 
 /** Every store with its state, members count and commission; searchable by name or id. One query. */
 export async function listAdminStores(
@@ -66,7 +60,7 @@ export async function suspendStore(
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeAlreadySuspended });
     if (store.status === 'rejected')
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeRejected });
-    await updateStoreStatus(tx, storeId, { status: 'suspended', statusReason: reason });
+    await setStoreStatus(tx, storeId, { status: 'suspended', statusReason: reason });
     await recordAudit(tx, operator, {
       storeId,
       action: 'store.suspended',
@@ -96,7 +90,7 @@ export async function reopenStore(
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeAlreadyOpen });
     if (store.status === 'rejected')
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeRejected });
-    await updateStoreStatus(tx, storeId, { status: 'approved', statusReason: '' });
+    await setStoreStatus(tx, storeId, { status: 'approved', statusReason: '' });
     await recordAudit(tx, operator, {
       storeId,
       action: 'store.reopened',
@@ -125,7 +119,7 @@ export async function setStoreCommission(
     if (!store) throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
     const before = Number(store.commissionRate).toFixed(2);
     if (before === rate) return;
-    await updateCommissionRate(tx, storeId, rate);
+    await setStoreCommissionRate(tx, storeId, rate);
     await recordAudit(tx, operator, {
       storeId,
       action: 'store.commission_changed',

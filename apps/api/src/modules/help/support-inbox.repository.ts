@@ -259,18 +259,17 @@ export interface SupportStateChange {
   handledBy?: number | null;
 }
 
+/** A contact message's or suggestion's state; a city request's is changed by its owner, locations. */
 export async function updateSupportItem(
   tx: DatabaseOrTransaction,
-  kind: SupportReplyKind,
+  kind: Exclude<SupportReplyKind, 'city_request'>,
   id: number,
   change: SupportStateChange,
 ): Promise<void> {
   if (kind === 'contact') {
     await tx.update(contactMessages).set(change).where(eq(contactMessages.id, id));
-  } else if (kind === 'suggestion') {
-    await tx.update(productSuggestions).set(change).where(eq(productSuggestions.id, id));
   } else {
-    await tx.update(cityRequests).set(change).where(eq(cityRequests.id, id));
+    await tx.update(productSuggestions).set(change).where(eq(productSuggestions.id, id));
   }
 }
 

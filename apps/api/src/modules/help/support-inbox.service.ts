@@ -16,6 +16,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { decodeKeyset, encodeKeyset } from '../../keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { changeCityRequestState } from '../locations/locations.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { supportAddress } from './help.service.ts';
 import {
@@ -35,6 +36,7 @@ import {
   type SupportItem,
   type SupportListFilter,
   type SupportReplyKind,
+  type SupportStateChange,
   type SupportStateRow,
   updateSupportItem,
 } from './support-inbox.repository.ts';
@@ -49,6 +51,17 @@ import { supportReplyEmail } from './support-reply-email.ts';
 export interface SupportDeps {
   /** Tells the mail worker an e-mail waits, once the transaction that enqueued it has committed. */
   kickMailWorker: () => void;
+}
+
+/** The item's state, written by the owner of its table: help's own, or locations' for a city request. */
+async function updateItemState(
+  tx: DatabaseOrTransaction,
+  kind: SupportReplyKind,
+  id: number,
+  change: SupportStateChange,
+): Promise<void> {
+  if (kind === 'city_request') await changeCityRequestState(tx, id, change);
+  else await updateSupportItem(tx, kind, id, change);
 }
 
 const REPLY_KIND: Record<SupportKind, SupportReplyKind> = {
@@ -150,7 +163,7 @@ export async function assignSupportItem(
       throw new HttpError(400, { user_id: [ADMIN_SUPPORT_MESSAGES.notAnOperator] });
     }
     if (item.assignedTo === userId) return;
-    await updateSupportItem(tx, replyKind, id, { assignedTo: userId });
+    await updateItemState(tx, replyKind, id, { assignedTo: userId });
     await recordAudit(tx, operator, {
       storeId: null,
       action: 'support.assigned',
@@ -174,7 +187,7 @@ export async function markSupportItemHandled(
   await db.transaction(async (tx) => {
     const item = await lockedItem(tx, replyKind, id);
     if ((item.handledAt !== null) === handled) return;
-    await updateSupportItem(
+    await updateItemState(
       tx,
       replyKind,
       id,
@@ -218,7 +231,7 @@ export async function replyToSupportItem(
     });
     await enqueueEmail(tx, supportReplyEmail(replyKind, item, body, supportEmail));
     if (item.handledAt === null) {
-      await updateSupportItem(tx, replyKind, id, { handledAt: new Date(), handledBy: operator.userId });
+      await updateItemState(tx, replyKind, id, { handledAt: new Date(), handledBy: operator.userId });
     }
     await recordAudit(tx, operator, {
       storeId: null,

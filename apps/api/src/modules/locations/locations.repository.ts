@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { cities, departments } from '../../db/schema/catalog.ts';
 import { cityRequests } from '../../db/schema/locations.ts';
 
@@ -72,4 +72,13 @@ export async function insertCityRequest(
     .returning({ id: cityRequests.id, city: cityRequests.city, email: cityRequests.email });
   if (!row) throw new Error('city request was not stored');
   return row;
+}
+
+/** A city request's support state (assignee, handled): written here, its owner, for the support inbox. */
+export async function updateCityRequestState(
+  tx: DatabaseOrTransaction,
+  id: number,
+  change: { assignedTo?: number | null; handledAt?: Date | null; handledBy?: number | null },
+): Promise<void> {
+  await tx.update(cityRequests).set(change).where(eq(cityRequests.id, id));
 }

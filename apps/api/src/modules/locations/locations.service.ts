@@ -1,7 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { DEFAULT_COUNTRY_CODE } from '@mandado/shared/country-currency';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import {
   findServedCity,
@@ -9,6 +9,7 @@ import {
   listDepartmentsWithCities,
   listServedCities,
   type ServedCityRow,
+  updateCityRequestState,
 } from './locations.repository.ts';
 
 function presentCity(row: ServedCityRow): City {
@@ -33,6 +34,15 @@ export async function getDepartments(db: Database) {
 
 export async function requestCity(db: Database, request: { city: string; email: string }) {
   return insertCityRequest(db, request);
+}
+
+/** Assigns or marks handled a city request, in the support inbox's transaction (`tx`, row already locked). */
+export async function changeCityRequestState(
+  tx: DatabaseOrTransaction,
+  id: number,
+  change: { assignedTo?: number | null; handledAt?: Date | null; handledBy?: number | null },
+): Promise<void> {
+  await updateCityRequestState(tx, id, change);
 }
 
 /**

@@ -77,14 +77,6 @@ export async function retireUserResetTokens(db: DatabaseOrTransaction, userId: n
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
-export async function updatePasswordHash(
-  db: DatabaseOrTransaction,
-  userId: number,
-  passwordHash: string,
-): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
 function usable(tokenHash: string) {
   return and(
     eq(passwordResetTokens.tokenHash, tokenHash),

@@ -4,7 +4,7 @@ import { newPasswordProblem } from '@mandado/shared/password-policy';
 import type { Actor } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { forgetLoginFailures } from '../accounts/accounts.service.ts';
+import { forgetLoginFailures, setResetPasswordHash } from '../accounts/accounts.service.ts';
 import { hashPassword } from '../accounts/password-hashing.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
@@ -13,7 +13,6 @@ import {
   findUsableResetToken,
   issueResetToken,
   retireUserResetTokens,
-  updatePasswordHash,
 } from './password-reset.repository.ts';
 import { passwordResetEmail } from './password-reset-email.ts';
 
@@ -89,7 +88,7 @@ export async function confirmPasswordReset(
   const reset = await db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, tokenHash);
     if (userId === null) return false;
-    await updatePasswordHash(tx, userId, passwordHash);
+    await setResetPasswordHash(tx, userId, passwordHash);
     await retireUserResetTokens(tx, userId);
     await endUserSessions(tx, userId, keep);
     await forgetLoginFailures(tx, userId);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { cities, storeCities, stores } from '../../db/schema/catalog.ts';
+import { cities, stores } from '../../db/schema/catalog.ts';
 import { storeApplications, userRoles } from '../../db/schema/staff.ts';
 
 export interface ApplicationValues {
@@ -90,34 +90,6 @@ export async function lockApplication(tx: DatabaseOrTransaction, id: number) {
 export async function storeNameExists(db: DatabaseOrTransaction, name: string): Promise<boolean> {
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.name, name)).limit(1);
   return row !== undefined;
-}
-
-/** The new store, not shown to shoppers until operators approve it (status pending), delivering to its city. */
-export async function insertStoreFromApplication(
-  tx: DatabaseOrTransaction,
-  application: ApplicationRow,
-  /** The default_commission_rate setting (issue 19); operators change it per store afterwards. */
-  commissionRate: string,
-): Promise<number> {
-  const [row] = await tx
-    .insert(stores)
-    .values({
-      name: application.storeName,
-      kind: application.kind,
-      status: 'pending',
-      logo: '',
-      addressLine1: application.addressLine1,
-      zipCode: '',
-      rif: application.rut,
-      latitude: application.latitude,
-      longitude: application.longitude,
-      cityId: application.cityId,
-      commissionRate,
-    })
-    .returning({ id: stores.id });
-  if (!row) throw new Error('store not stored');
-  await tx.insert(storeCities).values({ storeId: row.id, cityId: application.cityId });
-  return row.id;
 }
 
 export async function markApplicationDecided(

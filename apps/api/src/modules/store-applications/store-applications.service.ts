@@ -9,11 +9,11 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { sendStoreInvitation } from '../store-members/store-members.service.ts';
+import { createStoreFromApplication } from '../stores/stores.service.ts';
 import {
   type ApplicationRow,
   cityName,
   insertApplication,
-  insertStoreFromApplication,
   listApplications,
   lockApplication,
   markApplicationDecided,
@@ -122,7 +122,7 @@ export async function approveApplication(
     if (await storeNameExists(tx, application.storeName)) {
       throw new HttpError(409, { detail: SERVER_MESSAGES.storeNameTaken });
     }
-    const storeId = await insertStoreFromApplication(
+    const storeId = await createStoreFromApplication(
       tx,
       application,
       await getSetting(tx, 'default_commission_rate'),

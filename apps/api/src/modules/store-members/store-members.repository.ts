@@ -202,3 +202,16 @@ export async function userExists(db: DatabaseOrTransaction, userId: number): Pro
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   return row !== undefined;
 }
+
+/** Removes the membership (the user:role command's `--remove`); false when there was none. */
+export async function deleteMemberIfPresent(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  userId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(storeMembers)
+    .where(and(eq(storeMembers.storeId, storeId), eq(storeMembers.userId, userId)))
+    .returning({ userId: storeMembers.userId });
+  return rows.length > 0;
+}

@@ -18,6 +18,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import {
   deleteMember,
+  deleteMemberIfPresent,
   deletePendingInvitation,
   deletePendingInvitationsTo,
   findInvitationByTokenHash,
@@ -342,4 +343,23 @@ export async function removeMembershipAsOperator(
 /** A store's members with their names, for the back office's store page (issue 19). One query. */
 export function storeMembersOf(db: Database, storeId: number): Promise<MemberRow[]> {
   return listMembers(db, storeId);
+}
+
+/**
+ * The `user:role` command's store membership (accounts/user-roles.service, decision 012): exactly this role,
+ * or the membership removed (false when there was none). Unaudited like the rest of that command.
+ */
+export async function setStoreMembershipFromCommand(
+  db: Database,
+  values: { storeId: number; userId: number; role: 'owner' | 'staff' },
+): Promise<void> {
+  await setMemberRole(db, values);
+}
+
+export function removeStoreMembershipFromCommand(
+  db: Database,
+  storeId: number,
+  userId: number,
+): Promise<boolean> {
+  return deleteMemberIfPresent(db, storeId, userId);
 }

@@ -196,3 +196,66 @@ export async function findStoreIdByExactName(db: Database, name: string): Promis
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.name, name)).limit(1);
   return row?.id ?? null;
 }
+
+/**
+ * Writes the store's status: `stores`' statement trigger moves the catalog revision (decisions 006, 037), so
+ * every cached list and the in-memory search index drop a suspended store (or take a reopened one back).
+ */
+export async function updateStoreStatus(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  values: { status: 'approved' | 'suspended'; statusReason: string },
+): Promise<void> {
+  await tx
+    .update(stores)
+    .set({ ...values, modifiedAt: sql`now()` })
+    .where(eq(stores.id, storeId));
+}
+
+/** The commission new orders freeze; orders already placed keep theirs (store_orders.commission_rate). */
+export async function updateCommissionRate(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  commissionRate: string,
+): Promise<void> {
+  await tx.update(stores).set({ commissionRate, modifiedAt: sql`now()` }).where(eq(stores.id, storeId));
+}
+
+/** What an approved store application gives its new store. */
+export interface NewStoreFromApplication {
+  storeName: string;
+  kind: typeof stores.$inferInsert.kind;
+  addressLine1: string;
+  rut: string;
+  latitude: typeof stores.$inferInsert.latitude;
+  longitude: typeof stores.$inferInsert.longitude;
+  cityId: number;
+}
+
+/** The new store, not shown to shoppers until operators approve it (status pending), delivering to its city. */
+export async function insertStoreFromApplication(
+  tx: DatabaseOrTransaction,
+  application: NewStoreFromApplication,
+  /** The default_commission_rate setting (issue 19); operators change it per store afterwards. */
+  commissionRate: string,
+): Promise<number> {
+  const [row] = await tx
+    .insert(stores)
+    .values({
+      name: application.storeName,
+      kind: application.kind,
+      status: 'pending',
+      logo: '',
+      addressLine1: application.addressLine1,
+      zipCode: '',
+      rif: application.rut,
+      latitude: application.latitude,
+      longitude: application.longitude,
+      cityId: application.cityId,
+      commissionRate,
+    })
+    .returning({ id: stores.id });
+  if (!row) throw new Error('store not stored');
+  await tx.insert(storeCities).values({ storeId: row.id, cityId: application.cityId });
+  return row.id;
+}

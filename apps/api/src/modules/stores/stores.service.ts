@@ -7,12 +7,16 @@ import {
   findStoreAvailability,
   findStoreIdByExactName,
   findStoreSnapshots,
+  insertStoreFromApplication,
   listApprovedStoresForCity,
   listApprovedStoresNear,
+  type NewStoreFromApplication,
   type StoreAvailabilityRow,
   type StoreSnapshotRow,
   storeExists,
+  updateCommissionRate,
   updateStoreAvailability,
+  updateStoreStatus,
 } from './stores.repository.ts';
 
 const NEAR_STORES_LIMIT = 50;
@@ -69,4 +73,31 @@ export function writeStoreAvailability(
   values: StoreAvailabilityRow,
 ): Promise<void> {
   return updateStoreAvailability(db, storeId, values);
+}
+
+/** An operator suspends or reopens a store, in the admin's transaction (`tx`, the store row already locked). */
+export async function setStoreStatus(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  values: { status: 'approved' | 'suspended'; statusReason: string },
+): Promise<void> {
+  await updateStoreStatus(tx, storeId, values);
+}
+
+/** An operator's new commission rate for the store, in the admin's transaction (`tx`). */
+export async function setStoreCommissionRate(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  commissionRate: string,
+): Promise<void> {
+  await updateCommissionRate(tx, storeId, commissionRate);
+}
+
+/** An approved application's store and its delivery city, in the approval's transaction (`tx`). */
+export async function createStoreFromApplication(
+  tx: DatabaseOrTransaction,
+  application: NewStoreFromApplication,
+  commissionRate: string,
+): Promise<number> {
+  return insertStoreFromApplication(tx, application, commissionRate);
 }

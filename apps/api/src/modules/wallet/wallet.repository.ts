@@ -6,11 +6,10 @@ import { walletEntries } from '../../db/schema/wallet.ts';
 export type WalletEntryKind = 'spent' | 'refunded' | 'earned' | 'reversed' | 'adjustment';
 
 /**
- * Writes a ledger entry and moves the balance (users.credit) in one statement pair, inside the caller's
- * transaction. A debit is a conditional update (`credit >= amount`): false when the balance is short, so two
- * concurrent checkouts can never spend the same credit. `amount` is a signed USD decimal ("-5.00" to spend).
+ * Writes a ledger entry, inside the caller's transaction, once accounts has moved the balance (users.credit,
+ * see wallet.service's recordWalletEntry).
  */
-export async function applyWalletEntry(
+export async function insertWalletEntry(
   tx: DatabaseOrTransaction,
   entry: {
     userId: number;
@@ -22,15 +21,8 @@ export async function applyWalletEntry(
     createdBy?: number;
     idempotencyKey?: string;
   },
-): Promise<boolean> {
-  const updated = await tx
-    .update(users)
-    .set({ credit: sql`${users.credit} + ${entry.amount}::numeric` })
-    .where(and(eq(users.id, entry.userId), sql`${users.credit} + ${entry.amount}::numeric >= 0`))
-    .returning({ id: users.id });
-  if (updated.length === 0) return false;
+): Promise<void> {
   await tx.insert(walletEntries).values(entry);
-  return true;
 }
 
 export interface WalletEntryRow {

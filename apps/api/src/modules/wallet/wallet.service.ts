@@ -1,10 +1,11 @@
 import type { Wallet } from '@mandado/shared/wallet.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { moveCredit } from '../accounts/user-credit.service.ts';
 import { presentWallet } from './wallet.presenter.ts';
 import {
-  applyWalletEntry,
   findEntryByIdempotencyKey,
+  insertWalletEntry,
   type LedgerEntryRow,
   readLedger,
   readWallet,
@@ -26,7 +27,7 @@ export async function getWallet(db: Database, actor: Actor | null): Promise<Wall
  * cancellations and referrals give it back or earn it). A debit that the balance cannot cover changes nothing
  * and answers false, so two checkouts can never spend the same credit. `amount` is a signed USD decimal.
  */
-export function recordWalletEntry(
+export async function recordWalletEntry(
   tx: DatabaseOrTransaction,
   entry: {
     userId: number;
@@ -38,7 +39,10 @@ export function recordWalletEntry(
     idempotencyKey?: string;
   },
 ): Promise<boolean> {
-  return applyWalletEntry(tx, entry);
+  // The balance first, then the entry: the same two statements, in the same order, as when wallet wrote both.
+  if (!(await moveCredit(tx, entry.userId, entry.amount))) return false;
+  await insertWalletEntry(tx, entry);
+  return true;
 }
 
 export type { LedgerEntryRow };
