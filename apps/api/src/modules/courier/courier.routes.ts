@@ -7,7 +7,7 @@ import {
   courierPhotoResultSchema,
   courierStoreOrderSchema,
 } from '@mandado/shared/courier.schemas';
-import { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
+import { staffStoreOrderSchema, storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,6 @@ import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { enforceCsrf } from '../../plugins/session.ts';
 import { registerImageBodyParser } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
-import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
 import {
   deliverAtCounter,
   getCourierStoreOrder,
