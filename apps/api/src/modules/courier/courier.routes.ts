@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { deliveryAttemptFlow, pickUpFlow } from '../../flows/courier-trip.flow.ts';
 import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
@@ -22,12 +23,10 @@ import {
   deliverAtCounter,
   getCourierStoreOrder,
   markDelivered,
-  markPickedUp,
   type ProofPhoto,
   readOperatorProofPhoto,
   readRemitterProofPhoto,
   readStoreProofPhoto,
-  recordAttempt,
   reopenCourierLink,
   uploadProofPhoto,
 } from './courier.service.ts';
@@ -144,7 +143,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courierStoreOrderSchema, ...COURIER_ERRORS },
       },
     },
-    async (request) => markPickedUp(app.db, request.params.token),
+    async (request) => pickUpFlow(app.db, request.params.token),
   );
 
   app.post(
@@ -178,7 +177,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      recordAttempt(app.db, request.params.token, request.body, {
+      deliveryAttemptFlow(app.db, request.params.token, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
       }),

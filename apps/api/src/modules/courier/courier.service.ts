@@ -2,17 +2,13 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   COURIER_MESSAGES,
   type CounterDeliverInput,
+  type CourierAction,
   type CourierAttemptInput,
   type CourierDeliveredInput,
   type CourierStoreOrder,
 } from '@mandado/shared/courier.schemas';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
-import {
-  ATTEMPT_REASON_LABELS,
-  COURIER_LINK_DAYS_AFTER_DELIVERY,
-  MAX_CODE_FAILURES,
-  MAX_DELIVERY_ATTEMPTS,
-} from '@mandado/shared/fulfilment';
+import { COURIER_LINK_DAYS_AFTER_DELIVERY, MAX_CODE_FAILURES } from '@mandado/shared/fulfilment';
 import {
   nextStatuses,
   type PaymentStatus,
@@ -94,7 +90,7 @@ function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
   return row;
 }
 
-const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
+export const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
 
 function notAllowed(): HttpError {
   return new HttpError(409, { detail: COURIER_MESSAGES.actionNotAllowed });
@@ -107,13 +103,13 @@ function sameCode(typed: string, expected: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function orderUrl(publicUrl: string, groupNumber: string): string {
+export function orderUrl(publicUrl: string, groupNumber: string): string {
   return `${publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(groupNumber)}`;
 }
 
-type SupportContact = { whatsappNumber: string; email: string };
+export type SupportContact = { whatsappNumber: string; email: string };
 
-async function supportContact(db: Database): Promise<SupportContact> {
+export async function supportContact(db: Database): Promise<SupportContact> {
   const settings = await getSettings(db);
   return {
     whatsappNumber: settings.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
@@ -128,7 +124,7 @@ async function supportContact(db: Database): Promise<SupportContact> {
  * The audit row of a hand-over step (issue 27), in the step's transaction: a store member acting at the
  * counter is recorded as themselves, the courier's link (no account) as the link of that store order.
  */
-async function auditHandOver(
+export async function auditHandOver(
   tx: DatabaseOrTransaction,
   row: Pick<HandOverRow, 'storeId' | 'number'>,
   member: Actor | null,
@@ -147,6 +143,34 @@ async function auditHandOver(
   }
 }
 
+/** The link's action must be one the page offers in this status (409 otherwise). */
+export function requireCourierAction(status: StoreOrderStatus, action: CourierAction): void {
+  if (!courierActions(status).includes(action)) throw notAllowed();
+}
+
+/** A store order as the hand-over steps read it (flows/courier-trip.flow.ts). */
+export type CourierLinkRow = HandOverRow;
+
+/** The link's store order, its row locked for the caller's transaction (checkLink's answers). */
+export async function lockCourierLink(tx: DatabaseOrTransaction, token: string): Promise<CourierLinkRow> {
+  return checkLink(await findByCourierToken(tx, token, true), new Date());
+}
+
+/** Keeps a failed delivery attempt; answers how many the store order has now. */
+export function keepDeliveryAttempt(
+  tx: DatabaseOrTransaction,
+  row: HandOverRow,
+  input: CourierAttemptInput,
+): Promise<number> {
+  return insertAttempt(tx, {
+    storeOrderId: row.id,
+    reason: input.reason,
+    note: input.note,
+    actorRole: 'courier',
+    actorUserId: null,
+  });
+}
+
 async function presentByToken(db: Database, token: string): Promise<CourierStoreOrder> {
   const row = checkLink(await findByCourierToken(db, token), new Date());
   const [packages, attempts] = await Promise.all([countPackages(db, row.id), listAttemptsOf(db, [row.id])]);
@@ -158,28 +182,7 @@ export function getCourierStoreOrder(db: Database, token: string): Promise<Couri
   return presentByToken(db, token);
 }
 
-/**
- * 'Retiré el pedido': on the way, from 'Listo'. Once picked up (on the way, or after a failed attempt) it is
- * a 409 that says so (issue 27): the page no longer offers it, and a second tap must not read as a new step.
- */
-export async function markPickedUp(db: Database, token: string): Promise<CourierStoreOrder> {
-  await db.transaction(async (tx) => {
-    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
-    const status = asStatus(row.status);
-    if (status === 'in_transit' || status === 'delivery_attempt') {
-      throw new HttpError(409, { detail: COURIER_MESSAGES.alreadyPickedUp });
-    }
-    if (!courierActions(status).includes('picked_up')) throw notAllowed();
-    await moveOrConflict(tx, row, status, 'in_transit', 'courier', null, '');
-    await auditHandOver(tx, row, null, 'store_order.picked_up', {
-      before: { status },
-      after: { status: 'in_transit' },
-    });
-  });
-  return presentByToken(db, token);
-}
-
-async function moveOrConflict(
+export async function moveOrConflict(
   tx: DatabaseOrTransaction,
   row: HandOverRow,
   from: StoreOrderStatus,
@@ -324,70 +327,6 @@ export async function markDelivered(
     );
   });
   throwUnlessDelivered(outcome, COURIER_MESSAGES.linkLocked);
-  deps.kickMailWorker();
-  return presentByToken(db, token);
-}
-
-/**
- * 'No pude entregar': the attempt with its reason is kept; the first moves the order to 'Intento de entrega',
- * the MAX_DELIVERY_ATTEMPTS-th sends it to operators ('Con problemas', a move the system makes). Either way
- * the remitter hears of it.
- */
-export async function recordAttempt(
-  db: Database,
-  token: string,
-  input: CourierAttemptInput,
-  deps: Omit<CourierDeps, 'media'>,
-): Promise<CourierStoreOrder> {
-  const support = await supportContact(db);
-  await db.transaction(async (tx) => {
-    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
-    const status = asStatus(row.status);
-    if (!courierActions(status).includes('attempt')) throw notAllowed();
-    const label = ATTEMPT_REASON_LABELS[input.reason];
-    const reason = input.note ? `${label}: ${input.note}` : label;
-    const count = await insertAttempt(tx, {
-      storeOrderId: row.id,
-      reason: input.reason,
-      note: input.note,
-      actorRole: 'courier',
-      actorUserId: null,
-    });
-    if (status !== 'delivery_attempt') {
-      await moveOrConflict(tx, row, status, 'delivery_attempt', 'courier', null, reason);
-    }
-    await auditHandOver(tx, row, null, 'store_order.delivery_attempt', {
-      reason,
-      attempts: count,
-      before: { status },
-      after: { status: count >= MAX_DELIVERY_ATTEMPTS ? 'warning' : 'delivery_attempt' },
-    });
-    if (count >= MAX_DELIVERY_ATTEMPTS) {
-      await moveOrConflict(
-        tx,
-        row,
-        'delivery_attempt',
-        'warning',
-        'system',
-        null,
-        COURIER_MESSAGES.twoAttempts,
-      );
-    }
-    await enqueueEmail(
-      tx,
-      storeOrderStatusEmail('delivery_attempt', {
-        to: row.remitterEmail,
-        firstName: row.remitterFirstName,
-        storeOrderNumber: row.number,
-        storeName: row.storeName,
-        beneficiaryFirstName: row.beneficiary.firstName,
-        reason,
-        orderUrl: orderUrl(deps.publicUrl, row.groupNumber),
-        groupId: row.groupId,
-        support,
-      }),
-    );
-  });
   deps.kickMailWorker();
   return presentByToken(db, token);
 }
