@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
 import { deliveryAttemptFlow, pickUpFlow } from '../../flows/courier-trip.flow.ts';
+import { deliverAtCounterFlow, deliverByLinkFlow } from '../../flows/deliver.flow.ts';
 import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
@@ -20,9 +21,7 @@ import { enforceCsrf } from '../../plugins/session.ts';
 import { registerImageBodyParser } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
 import {
-  deliverAtCounter,
   getCourierStoreOrder,
-  markDelivered,
   type ProofPhoto,
   readOperatorProofPhoto,
   readRemitterProofPhoto,
@@ -158,7 +157,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markDelivered(app.db, request.params.token, request.body, {
+      deliverByLinkFlow(app.db, request.params.token, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
         media: app.media,
@@ -250,7 +249,7 @@ export const merchantCourierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      deliverAtCounter(app.db, request.actor, request.params.id, request.params.number, request.body, {
+      deliverAtCounterFlow(app.db, request.actor, request.params.id, request.params.number, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
       }),
