@@ -8,28 +8,11 @@
  * one of these once it is gone (so the list only shrinks). Both directions are the same loop.
  */
 const KNOWN_MODULE_LOOPS = [
-  // The order-lifecycle flows (issue 28, item 2, another branch): the courier's delivery and the store's
-  // status change each need the other's side effects; a flow calling both services unties them.
-  ['courier', 'order-status'],
-  // The same flows: a cancellation refunds (order-status → refunds) and refund routes reuse the store order's
-  // answer schema and its e-mails (refunds → order-status).
-  ['order-status', 'refunds'],
   // Sign-in: the login route asks second-factor whether a code is owed, second-factor uses accounts' sign-in
   // throttling. Removed by moving that throttling (claimSignInAttempt, signInFailed, forgetLoginFailures) to a
   // leaf both import, or by a sign-in flow that calls both.
   ['accounts', 'second-factor'],
 ];
-
-/**
- * Files in a circle of imports still there: courier.service.ts and order-status.service.ts call each other
- * (removed by the same order-lifecycle flow as the first loop above). Matched as whole paths.
- */
-const KNOWN_CIRCLE_FILES = [
-  'apps/api/src/modules/courier/courier.service.ts',
-  'apps/api/src/modules/order-status/order-status.service.ts',
-];
-
-const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -38,7 +21,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A file reaches itself through its imports: a module read before it is initialised, a tangle.',
-      from: { path: '^(apps|packages)/', pathNot: KNOWN_CIRCLE_FILES.map((file) => `^${literal(file)}$`) },
+      from: { path: '^(apps|packages)/' },
       to: { circular: true },
     },
   ],

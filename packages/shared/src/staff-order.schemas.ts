@@ -12,6 +12,12 @@ import { DELIVERY_TYPES } from './order-pricing.ts';
 import { PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
+/**
+ * A store order's number as we write it (MV-10234-1) in a staff path; anything else is a request for nothing
+ * (404). Shared by the order-status, store-inbox, courier and refunds routes, none of which imports another's.
+ */
+export const storeOrderNumberSchema = z.string().regex(/^MV-[1-9]\d{0,11}-[1-9]\d{0,2}$/);
+
 /** The staff's calls on store orders (merchants and operators; decision 022). */
 /** Staff: `POST /v1/merchant/stores/:id/orders/:number/status/` and `/v1/admin/store-orders/:number/status/`. */
 export const storeOrderStatusInputSchema = z.object({

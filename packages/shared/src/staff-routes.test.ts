@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStaffAppPath, isStaffAreaPath, staffAccess } from './staff-routes.ts';
+import { courierUrl, isStaffAppPath, isStaffAreaPath, staffAccess } from './staff-routes.ts';
 
 describe('staff paths (issue 17)', () => {
   it.each(['/comercio', '/comercio/', '/Comercio', '/admin', '/admin/tiendas/3', '/entrega/abc', '/entrega'])(
@@ -63,5 +63,13 @@ describe('staffAccess', () => {
       merchant: false,
       admin: false,
     });
+  });
+});
+
+describe('courierUrl', () => {
+  it('is the staff app courier page under the site address, which the staff router knows', () => {
+    const url = courierUrl('https://mandado.example', 'AbC_123-x');
+    expect(url).toBe('https://mandado.example/entrega/AbC_123-x');
+    expect(isStaffAppPath(new URL(url).pathname)).toBe(true);
   });
 });

@@ -65,6 +65,15 @@ export const STAFF_PATHS = {
 } as const;
 
 /**
+ * The link a store shares with its courier: the staff app's courier page (`/entrega/<token>`). Here, not in
+ * the API's courier module, because the store order's presenter (order-status) shows it and the courier
+ * module calls order-status: a pure path helper both can read without a loop between them (decision 059).
+ */
+export function courierUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${STAFF_PATHS.courier.replace(':token', () => token)}`;
+}
+
+/**
  * The path prefixes the staff app owns: these paths (and everything under them) get the staff app's
  * index.html, every other page path the shop's. A store whose slug were one of these words could not have
  * its catalog at `/<slug>/products`; store slugs come from store names, and none is a bare area word.

@@ -5,14 +5,6 @@ import { mapsLink } from '@mandado/shared/maps-link';
 import { nextStatuses, STORE_ORDER_STATUS_LABELS, type StoreOrderStatus } from '@mandado/shared/order-status';
 import type { AttemptRow, HandOverRow } from './courier.repository.ts';
 
-/** The staff app's courier page (issue 17): `/entrega/<token>`. */
-export const COURIER_WEB_PATH = '/entrega';
-
-/** The link a store shares with its courier. */
-export function courierUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${COURIER_WEB_PATH}/${token}`;
-}
-
 /**
  * Where each reader fetches a store order's proof photo (`photo_url` of DeliveryProof): the remitter under
  * their order, the store's members under their store, operators in the back office. Paths, relative to the

@@ -7,28 +7,25 @@ import {
   courierPhotoResultSchema,
   courierStoreOrderSchema,
 } from '@mandado/shared/courier.schemas';
-import { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
+import { staffStoreOrderSchema, storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { deliveryAttemptFlow, pickUpFlow } from '../../flows/courier-trip.flow.ts';
+import { deliverAtCounterFlow, deliverByLinkFlow } from '../../flows/deliver.flow.ts';
 import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { enforceCsrf } from '../../plugins/session.ts';
 import { registerImageBodyParser } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
-import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
 import {
-  deliverAtCounter,
   getCourierStoreOrder,
-  markDelivered,
-  markPickedUp,
   type ProofPhoto,
   readOperatorProofPhoto,
   readRemitterProofPhoto,
   readStoreProofPhoto,
-  recordAttempt,
   reopenCourierLink,
   uploadProofPhoto,
 } from './courier.service.ts';
@@ -145,7 +142,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courierStoreOrderSchema, ...COURIER_ERRORS },
       },
     },
-    async (request) => markPickedUp(app.db, request.params.token),
+    async (request) => pickUpFlow(app.db, request.params.token),
   );
 
   app.post(
@@ -160,7 +157,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markDelivered(app.db, request.params.token, request.body, {
+      deliverByLinkFlow(app.db, request.params.token, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
         media: app.media,
@@ -179,7 +176,7 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      recordAttempt(app.db, request.params.token, request.body, {
+      deliveryAttemptFlow(app.db, request.params.token, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
       }),
@@ -252,7 +249,7 @@ export const merchantCourierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      deliverAtCounter(app.db, request.actor, request.params.id, request.params.number, request.body, {
+      deliverAtCounterFlow(app.db, request.actor, request.params.id, request.params.number, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
       }),

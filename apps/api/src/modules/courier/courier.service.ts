@@ -1,18 +1,12 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   COURIER_MESSAGES,
-  type CounterDeliverInput,
+  type CourierAction,
   type CourierAttemptInput,
-  type CourierDeliveredInput,
   type CourierStoreOrder,
 } from '@mandado/shared/courier.schemas';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
-import {
-  ATTEMPT_REASON_LABELS,
-  COURIER_LINK_DAYS_AFTER_DELIVERY,
-  MAX_CODE_FAILURES,
-  MAX_DELIVERY_ATTEMPTS,
-} from '@mandado/shared/fulfilment';
+import { COURIER_LINK_DAYS_AFTER_DELIVERY, MAX_CODE_FAILURES } from '@mandado/shared/fulfilment';
 import {
   nextStatuses,
   type PaymentStatus,
@@ -21,11 +15,10 @@ import {
 } from '@mandado/shared/order-status';
 import { SUPPORT_EMAIL, SUPPORT_WHATSAPP_NUMBER } from '@mandado/shared/support-contact';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
-import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
+import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit, recordCourierLinkAudit } from '../audit/audit.service.ts';
-import { enqueueEmail } from '../mail/mail.service.ts';
 import { prepareImage } from '../media/image-intake.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import type { StaffStoreOrder } from '../order-status/order-status.presenter.ts';
@@ -35,10 +28,8 @@ import {
   countCodeFailure,
   findStaffStoreOrder,
   keepCourierToken,
-  recordDeliveryProof,
   recordStoreOrderNote,
 } from '../order-status/order-status.service.ts';
-import { storeOrderStatusEmail } from '../order-status/order-status-emails.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   courierActions,
@@ -94,7 +85,7 @@ function checkLink(row: HandOverRow | undefined, now: Date): HandOverRow {
   return row;
 }
 
-const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
+export const asStatus = (value: string): StoreOrderStatus => value as StoreOrderStatus;
 
 function notAllowed(): HttpError {
   return new HttpError(409, { detail: COURIER_MESSAGES.actionNotAllowed });
@@ -107,13 +98,13 @@ function sameCode(typed: string, expected: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function orderUrl(publicUrl: string, groupNumber: string): string {
+export function orderUrl(publicUrl: string, groupNumber: string): string {
   return `${publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(groupNumber)}`;
 }
 
-type SupportContact = { whatsappNumber: string; email: string };
+export type SupportContact = { whatsappNumber: string; email: string };
 
-async function supportContact(db: Database): Promise<SupportContact> {
+export async function supportContact(db: Database): Promise<SupportContact> {
   const settings = await getSettings(db);
   return {
     whatsappNumber: settings.support_whatsapp_number ?? SUPPORT_WHATSAPP_NUMBER,
@@ -128,7 +119,7 @@ async function supportContact(db: Database): Promise<SupportContact> {
  * The audit row of a hand-over step (issue 27), in the step's transaction: a store member acting at the
  * counter is recorded as themselves, the courier's link (no account) as the link of that store order.
  */
-async function auditHandOver(
+export async function auditHandOver(
   tx: DatabaseOrTransaction,
   row: Pick<HandOverRow, 'storeId' | 'number'>,
   member: Actor | null,
@@ -147,6 +138,34 @@ async function auditHandOver(
   }
 }
 
+/** The link's action must be one the page offers in this status (409 otherwise). */
+export function requireCourierAction(status: StoreOrderStatus, action: CourierAction): void {
+  if (!courierActions(status).includes(action)) throw notAllowed();
+}
+
+/** A store order as the hand-over steps read it (flows/courier-trip.flow.ts). */
+export type CourierLinkRow = HandOverRow;
+
+/** The link's store order, its row locked for the caller's transaction (checkLink's answers). */
+export async function lockCourierLink(tx: DatabaseOrTransaction, token: string): Promise<CourierLinkRow> {
+  return checkLink(await findByCourierToken(tx, token, true), new Date());
+}
+
+/** Keeps a failed delivery attempt; answers how many the store order has now. */
+export function keepDeliveryAttempt(
+  tx: DatabaseOrTransaction,
+  row: HandOverRow,
+  input: CourierAttemptInput,
+): Promise<number> {
+  return insertAttempt(tx, {
+    storeOrderId: row.id,
+    reason: input.reason,
+    note: input.note,
+    actorRole: 'courier',
+    actorUserId: null,
+  });
+}
+
 async function presentByToken(db: Database, token: string): Promise<CourierStoreOrder> {
   const row = checkLink(await findByCourierToken(db, token), new Date());
   const [packages, attempts] = await Promise.all([countPackages(db, row.id), listAttemptsOf(db, [row.id])]);
@@ -158,28 +177,7 @@ export function getCourierStoreOrder(db: Database, token: string): Promise<Couri
   return presentByToken(db, token);
 }
 
-/**
- * 'Retiré el pedido': on the way, from 'Listo'. Once picked up (on the way, or after a failed attempt) it is
- * a 409 that says so (issue 27): the page no longer offers it, and a second tap must not read as a new step.
- */
-export async function markPickedUp(db: Database, token: string): Promise<CourierStoreOrder> {
-  await db.transaction(async (tx) => {
-    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
-    const status = asStatus(row.status);
-    if (status === 'in_transit' || status === 'delivery_attempt') {
-      throw new HttpError(409, { detail: COURIER_MESSAGES.alreadyPickedUp });
-    }
-    if (!courierActions(status).includes('picked_up')) throw notAllowed();
-    await moveOrConflict(tx, row, status, 'in_transit', 'courier', null, '');
-    await auditHandOver(tx, row, null, 'store_order.picked_up', {
-      before: { status },
-      after: { status: 'in_transit' },
-    });
-  });
-  return presentByToken(db, token);
-}
-
-async function moveOrConflict(
+export async function moveOrConflict(
   tx: DatabaseOrTransaction,
   row: HandOverRow,
   from: StoreOrderStatus,
@@ -228,208 +226,61 @@ export async function uploadProofPhoto(
   return { photo_id: photoId };
 }
 
-type CodeOutcome =
-  | { kind: 'delivered'; deliveredAt: Date }
-  | { kind: 'wrong'; triesLeft: number }
-  | { kind: 'locked' };
-
 /**
- * The delivery code's check, shared by the courier's link and the store's counter, inside a transaction
- * holding the store order's row: a wrong code counts (and at MAX_CODE_FAILURES locks) and is committed, so
- * the caller throws only after the transaction; the right one moves the order to delivered with its proof.
+ * A wrong delivery code counts (and at MAX_CODE_FAILURES locks the link), in the caller's transaction; the
+ * right one answers null. The wrong code is recorded like any other step, since it is committed.
  */
-async function settleCode(
+export async function countWrongCode(
   tx: DatabaseOrTransaction,
-  row: HandOverRow,
-  input: { code: string; recipientName: string; proofMediaKey: string | null },
-  actor: { role: TransitionActor; member: Actor | null },
-  emailDeps: { publicUrl: string; support: SupportContact },
-): Promise<CodeOutcome> {
-  if (!sameCode(input.code, row.deliveryCode)) {
-    const { failures, locked } = await countCodeFailure(tx, row.id, MAX_CODE_FAILURES);
-    // A wrong code is committed (it counts towards the lock), so it is recorded like any other step.
-    await auditHandOver(tx, row, actor.member, 'store_order.wrong_code', {
-      code_failures: failures,
-      locked,
-    });
-    return locked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: MAX_CODE_FAILURES - failures };
-  }
-  const from = asStatus(row.status);
-  await moveOrConflict(tx, row, from, 'delivered', actor.role, actor.member?.userId ?? null, '');
-  const deliveredAt = await recordDeliveryProof(tx, row.id, {
-    receivedBy: input.recipientName,
-    proofMediaKey: input.proofMediaKey,
-  });
-  await auditHandOver(tx, row, actor.member, 'store_order.delivered', {
-    before: { status: from },
-    after: { status: 'delivered', received_by: input.recipientName, photo: input.proofMediaKey !== null },
-  });
-  await enqueueEmail(
-    tx,
-    storeOrderStatusEmail('delivered', {
-      to: row.remitterEmail,
-      firstName: row.remitterFirstName,
-      storeOrderNumber: row.number,
-      storeName: row.storeName,
-      beneficiaryFirstName: row.beneficiary.firstName,
-      reason: '',
-      orderUrl: orderUrl(emailDeps.publicUrl, row.groupNumber),
-      groupId: row.groupId,
-      support: emailDeps.support,
-      proof: { deliveredAt, receivedBy: input.recipientName, hasPhoto: input.proofMediaKey !== null },
-    }),
-  );
-  return { kind: 'delivered', deliveredAt };
+  row: CourierLinkRow,
+  code: string,
+  member: Actor | null,
+): Promise<{ kind: 'wrong'; triesLeft: number } | { kind: 'locked' } | null> {
+  if (sameCode(code, row.deliveryCode)) return null;
+  const { failures, locked } = await countCodeFailure(tx, row.id, MAX_CODE_FAILURES);
+  await auditHandOver(tx, row, member, 'store_order.wrong_code', { code_failures: failures, locked });
+  return locked ? { kind: 'locked' } : { kind: 'wrong', triesLeft: MAX_CODE_FAILURES - failures };
 }
 
-function throwUnlessDelivered(outcome: CodeOutcome, lockedMessage: string): void {
-  if (outcome.kind === 'wrong') {
-    throw new HttpError(400, { detail: COURIER_MESSAGES.wrongCode(outcome.triesLeft) });
-  }
-  if (outcome.kind === 'locked') throw new HttpError(423, { detail: lockedMessage });
+/** The link's store order without a lock (checkLink's answers), e.g. to find its photo before locking. */
+export async function readCourierLink(db: Database, token: string): Promise<CourierLinkRow> {
+  return checkLink(await findByCourierToken(db, token), new Date());
 }
 
 /**
- * 'Entregado' on the link: the recipient's name, the 4-digit code the beneficiary reads out and, optionally,
- * a photo uploaded for this store order. Calls on one order take turns (row lock), so of two at once one
- * delivers and the other hears 409; a wrong code is a 400 saying how many tries are left, and the fifth
- * locks the link (423) until an operator reopens it.
+ * The key of a photo uploaded for this store order, or a 400 when there is none: only a photo stored for this
+ * very store order counts, its key being under the order's own folder.
  */
-export async function markDelivered(
-  db: Database,
-  token: string,
-  input: CourierDeliveredInput,
-  deps: CourierDeps,
-): Promise<CourierStoreOrder> {
-  const support = await supportContact(db);
-  // The photo is looked up before the transaction, so no row lock waits on the storage (a bucket's network).
-  const seen = checkLink(await findByCourierToken(db, token), new Date());
-  let proofMediaKey: string | null = null;
-  if (input.photo_id !== null) {
-    proofMediaKey = proofKey(seen.id, input.photo_id);
-    // Only a photo stored for this very store order: its key is under the order's own folder.
-    if ((await deps.media.get(proofMediaKey)) === null) {
-      throw new HttpError(400, { photo_id: [COURIER_MESSAGES.photoNotFound] });
-    }
-  }
-  const outcome = await db.transaction(async (tx) => {
-    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
-    if (!courierActions(asStatus(row.status)).includes('delivered')) throw notAllowed();
-    return settleCode(
-      tx,
-      row,
-      { code: input.code, recipientName: input.recipient_name, proofMediaKey },
-      { role: 'courier', member: null },
-      { publicUrl: deps.publicUrl, support },
-    );
-  });
-  throwUnlessDelivered(outcome, COURIER_MESSAGES.linkLocked);
-  deps.kickMailWorker();
-  return presentByToken(db, token);
+export async function requireProofPhoto(
+  media: MediaStorage,
+  storeOrderId: number,
+  photoId: string,
+): Promise<string> {
+  const key = proofKey(storeOrderId, photoId);
+  if ((await media.get(key)) === null)
+    throw new HttpError(400, { photo_id: [COURIER_MESSAGES.photoNotFound] });
+  return key;
 }
 
 /**
- * 'No pude entregar': the attempt with its reason is kept; the first moves the order to 'Intento de entrega',
- * the MAX_DELIVERY_ATTEMPTS-th sends it to operators ('Con problemas', a move the system makes). Either way
- * the remitter hears of it.
+ * A store's own order at the counter, its row locked; another store's is a 404. Null when the link is locked
+ * by wrong codes; a 409 when the order may not be handed over now.
  */
-export async function recordAttempt(
-  db: Database,
-  token: string,
-  input: CourierAttemptInput,
-  deps: Omit<CourierDeps, 'media'>,
-): Promise<CourierStoreOrder> {
-  const support = await supportContact(db);
-  await db.transaction(async (tx) => {
-    const row = checkLink(await findByCourierToken(tx, token, true), new Date());
-    const status = asStatus(row.status);
-    if (!courierActions(status).includes('attempt')) throw notAllowed();
-    const label = ATTEMPT_REASON_LABELS[input.reason];
-    const reason = input.note ? `${label}: ${input.note}` : label;
-    const count = await insertAttempt(tx, {
-      storeOrderId: row.id,
-      reason: input.reason,
-      note: input.note,
-      actorRole: 'courier',
-      actorUserId: null,
-    });
-    if (status !== 'delivery_attempt') {
-      await moveOrConflict(tx, row, status, 'delivery_attempt', 'courier', null, reason);
-    }
-    await auditHandOver(tx, row, null, 'store_order.delivery_attempt', {
-      reason,
-      attempts: count,
-      before: { status },
-      after: { status: count >= MAX_DELIVERY_ATTEMPTS ? 'warning' : 'delivery_attempt' },
-    });
-    if (count >= MAX_DELIVERY_ATTEMPTS) {
-      await moveOrConflict(
-        tx,
-        row,
-        'delivery_attempt',
-        'warning',
-        'system',
-        null,
-        COURIER_MESSAGES.twoAttempts,
-      );
-    }
-    await enqueueEmail(
-      tx,
-      storeOrderStatusEmail('delivery_attempt', {
-        to: row.remitterEmail,
-        firstName: row.remitterFirstName,
-        storeOrderNumber: row.number,
-        storeName: row.storeName,
-        beneficiaryFirstName: row.beneficiary.firstName,
-        reason,
-        orderUrl: orderUrl(deps.publicUrl, row.groupNumber),
-        groupId: row.groupId,
-        support,
-      }),
-    );
-  });
-  deps.kickMailWorker();
-  return presentByToken(db, token);
+export async function lockCounterOrder(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  number: string,
+): Promise<CourierLinkRow | null> {
+  const row = await findByNumber(tx, number, true);
+  if (!row || row.storeId !== storeId) throw notFound();
+  if (row.courierLockedAt) return null;
+  if (!nextStatuses(asStatus(row.status), 'merchant', { withCode: true }).includes('delivered'))
+    throw notAllowed();
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The store's counter and the operators
-
-/**
- * `POST /v1/merchant/stores/:id/orders/:number/deliver/`: a member hands the order over at the counter (a
- * pick-up, or a delivery the store makes itself) with the same code and the same count of wrong codes. Another
- * store's order is a 404.
- */
-export async function deliverAtCounter(
-  db: Database,
-  actor: Actor | null,
-  storeId: number,
-  number: string,
-  input: CounterDeliverInput,
-  deps: Omit<CourierDeps, 'media'>,
-): Promise<StaffStoreOrder> {
-  const member = requireStoreMember(requirePermission(actor, 'order:fulfil', storeId), storeId);
-  const support = await supportContact(db);
-  const outcome = await db.transaction(async (tx) => {
-    const row = await findByNumber(tx, number, true);
-    if (!row || row.storeId !== storeId) throw notFound();
-    if (row.courierLockedAt) return { kind: 'locked' } as const;
-    if (!nextStatuses(asStatus(row.status), 'merchant', { withCode: true }).includes('delivered'))
-      throw notAllowed();
-    return settleCode(
-      tx,
-      row,
-      { code: input.code, recipientName: input.recipient_name, proofMediaKey: null },
-      { role: 'merchant', member },
-      { publicUrl: deps.publicUrl, support },
-    );
-  });
-  throwUnlessDelivered(outcome, COURIER_MESSAGES.codeLocked);
-  deps.kickMailWorker();
-  const answer = await findStaffStoreOrder(db, number, 'merchant', deps.publicUrl);
-  if (!answer) throw new Error('store order vanished after its delivery');
-  return answer;
-}
 
 /**
  * `POST /v1/admin/store-orders/:number/courier-link/reopen/`: an operator, having checked with the people,

@@ -10,9 +10,9 @@ import {
   transitionRefusal,
 } from '@mandado/shared/order-status';
 import type { StaffOrderLine, staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
+import { courierUrl } from '@mandado/shared/staff-routes';
 import type { z } from 'zod';
 import type { BeneficiarySnapshot } from '../../db/schema/orders.ts';
-import { courierUrl } from '../courier/courier.presenter.ts';
 import type { HistoryRow, OrderLineRow, StaffStoreOrderRow } from './order-status.repository.ts';
 
 export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;

@@ -1,14 +1,15 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { staffStoreOrderSchema, storeOrderStatusInputSchema } from '@mandado/shared/staff-order.schemas';
+import {
+  staffStoreOrderSchema,
+  storeOrderNumberSchema,
+  storeOrderStatusInputSchema,
+} from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changeStoreOrderStatusFlow } from '../../flows/change-store-order-status.flow.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { findMerchantStoreOrder } from './order-status.service.ts';
-
-/** A store order's number as we write it (MV-10234-1); anything else is a request for nothing (404). */
-export const storeOrderNumberSchema = z.string().regex(/^MV-[1-9]\d{0,11}-[1-9]\d{0,2}$/);
 
 /** A 409 of a merchant's move: the message and, when the order is still theirs, the order as it is now. */
 const staleMoveAnswerSchema = z.union([

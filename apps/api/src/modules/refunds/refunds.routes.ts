@@ -4,10 +4,10 @@ import {
   recordBankRefundInputSchema,
   refundSchema,
 } from '@mandado/shared/refund.schemas';
+import { storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
 import { createOperatorRefund, recordBankRefund } from './refunds.service.ts';
 
 const ANSWERS = {

@@ -1,5 +1,5 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
+import { staffStoreOrderSchema, storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import {
   inboxQuerySchema,
   lineAvailabilityInputSchema,
@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { storeOrderNumberSchema } from '../order-status/order-status.routes.ts';
 import {
   getStoreInbox,
   getStoreOrderCard,
