@@ -6,6 +6,18 @@ import { CSV_ENCODING_MESSAGES } from './csv-encoding.ts';
  * itself. Apart from messages.ts so the shop's shell does not carry them: the shop shows these only as the
  * API's answers. A text the shop's own code shows lives in messages.ts; each text has one home.
  */
+/**
+ * How long to wait, in words, for the 429s that say when to try again (issue 27): seconds under a minute,
+ * then whole minutes rounded up, then whole hours ('un minuto', '5 minutos', 'una hora', '2 horas').
+ */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? 'un minuto' : `${minutes} minutos`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'una hora' : `${hours} horas`;
+}
+
 export const SERVER_MESSAGES = {
   notFound: 'No encontrado.',
   unknownCity: 'No tenemos servicio en esa ciudad.',
@@ -16,28 +28,13 @@ export const SERVER_MESSAGES = {
   unsupportedMediaType: 'El tipo de contenido no es compatible; envía JSON.',
   tooManyRequests: 'Demasiadas solicitudes. Intenta de nuevo en unos segundos.',
   /** Issue 27: the registrations of one address are used up; says when the window ends. */
-  tooManyRegistrations: (secondsLeft: number) => {
-    const minutes = Math.max(1, Math.ceil(secondsLeft / 60));
-    const wait =
-      minutes === 1
-        ? 'un minuto'
-        : minutes < 60
-          ? `${minutes} minutos`
-          : Math.ceil(minutes / 60) === 1
-            ? 'una hora'
-            : `${Math.ceil(minutes / 60)} horas`;
-    return `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${wait}.`;
-  },
+  tooManyRegistrations: (secondsLeft: number) =>
+    `Se crearon demasiadas cuentas desde tu conexión. Intenta de nuevo en ${waitText(Math.max(60, secondsLeft))}.`,
   /** Issue 27: failed logins of one account, from any address (decision 053). */
-  loginThrottled: (seconds: number, locked: boolean) => {
-    const wait =
-      seconds < 60
-        ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
-        : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
-    return locked
-      ? `Por seguridad bloqueamos el ingreso a esta cuenta tras muchos intentos fallidos. Vuelve a intentarlo en ${wait}, o restablece tu contraseña.`
-      : `Hubo varios intentos fallidos con esta cuenta. Vuelve a intentarlo en ${wait}.`;
-  },
+  loginThrottled: (seconds: number, locked: boolean) =>
+    locked
+      ? `Por seguridad bloqueamos el ingreso a esta cuenta tras muchos intentos fallidos. Vuelve a intentarlo en ${waitText(seconds)}, o restablece tu contraseña.`
+      : `Hubo varios intentos fallidos con esta cuenta. Vuelve a intentarlo en ${waitText(seconds)}.`,
   emailTaken: 'Ya existe una cuenta con este correo electrónico.',
   notAuthenticated: 'Debes iniciar sesión para continuar.',
   passwordResetRequested:

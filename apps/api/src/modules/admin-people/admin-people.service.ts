@@ -159,6 +159,14 @@ export async function listOperatorGrants(db: Database, actor: Actor | null): Pro
   return { results: rows.map((row) => presentGrant(row, mayApprove(operator, row))) };
 }
 
+/** A grant request still waiting, locked for its decision: 404 when there is none, 409 once decided. */
+async function lockPendingGrant(tx: DatabaseOrTransaction, requestId: number) {
+  const request = await lockGrantRequest(tx, requestId);
+  if (!request) throw notFound();
+  if (request.status !== 'pending') throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantDecided });
+  return request;
+}
+
 /**
  * The second pair of eyes: another operator of administración (not the one who asked, not the grantee: 409)
  * approves a pending grant, which then applies with its audit row naming both.
@@ -170,10 +178,7 @@ export async function approveOperatorGrant(
 ): Promise<AdminOperatorGrantList> {
   const operator = requirePermission(actor, 'admin:manage');
   await db.transaction(async (tx) => {
-    const request = await lockGrantRequest(tx, requestId);
-    if (!request) throw notFound();
-    if (request.status !== 'pending')
-      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantDecided });
+    const request = await lockPendingGrant(tx, requestId);
     if (request.requestedBy === operator.userId)
       throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantOwnRequest });
     if (request.userId === operator.userId)
@@ -200,10 +205,7 @@ export async function rejectOperatorGrant(
 ): Promise<AdminOperatorGrantList> {
   const operator = requirePermission(actor, 'admin:manage');
   await db.transaction(async (tx) => {
-    const request = await lockGrantRequest(tx, requestId);
-    if (!request) throw notFound();
-    if (request.status !== 'pending')
-      throw new HttpError(409, { detail: ADMIN_PEOPLE_MESSAGES.grantDecided });
+    const request = await lockPendingGrant(tx, requestId);
     await decideGrantRequest(tx, requestId, 'rejected', operator.userId);
     await recordAudit(tx, operator, {
       storeId: null,
