@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COURIER_MESSAGES } from './courier-messages.ts';
 import { deliveryAttemptSchema } from './delivery.schemas.ts';
 import { ATTEMPT_REASONS } from './fulfilment.ts';
 import { MESSAGES } from './messages.ts';
@@ -13,25 +14,6 @@ import { personNameProblem, singleLineText, singleLineTextProblem } from './vali
 /** What a courier may do on the link now, for the page to offer (the server checks again on each call). */
 export const COURIER_ACTIONS = ['picked_up', 'delivered', 'attempt'] as const;
 export type CourierAction = (typeof COURIER_ACTIONS)[number];
-
-export const COURIER_MESSAGES = {
-  linkNotFound: 'Este enlace de entrega no existe o ya venció.',
-  linkLocked: 'Este enlace está bloqueado; comunícate con Mandado.',
-  /** The same lock, heard at the store's counter. */
-  codeLocked: 'Este pedido está bloqueado por demasiados códigos incorrectos; comunícate con Mandado.',
-  wrongCode: (triesLeft: number) =>
-    triesLeft === 1
-      ? 'El código no es correcto. Te queda 1 intento.'
-      : `El código no es correcto. Te quedan ${triesLeft} intentos.`,
-  codeFormat: 'El código tiene 4 dígitos.',
-  actionNotAllowed: 'Este pedido ya no admite ese paso. Actualiza la página.',
-  alreadyPickedUp: 'Ya marcaste este pedido como retirado: está en camino.',
-  noteRequired: 'Cuenta qué pasó.',
-  noteWithLink: 'Escribe la nota sin enlaces ni correos.',
-  photoNotFound: 'No encontramos esa foto. Vuelve a sacarla.',
-  linkReopened: 'Enlace de entrega reabierto',
-  twoAttempts: 'Dos intentos de entrega fallidos',
-} as const;
 
 /** How a person who received the goods is written: a full name, one line, no links (like every name). */
 export const RECIPIENT_NAME_MAX_LENGTH = 80;

@@ -1,5 +1,5 @@
 import type { CourierAttemptInput, CourierStoreOrder } from '@mandado/shared/courier.schemas';
-import { COURIER_MESSAGES } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { ATTEMPT_REASON_LABELS, MAX_DELIVERY_ATTEMPTS } from '@mandado/shared/fulfilment';
 import type { StoreOrderStatus } from '@mandado/shared/order-status';
 import type { Database, DatabaseOrTransaction } from '../db/database.ts';

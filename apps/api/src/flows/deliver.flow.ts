@@ -3,7 +3,7 @@ import type {
   CourierDeliveredInput,
   CourierStoreOrder,
 } from '@mandado/shared/courier.schemas';
-import { COURIER_MESSAGES } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { type Actor, requirePermission, requireStoreMember } from '../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import { HttpError } from '../http-errors.ts';

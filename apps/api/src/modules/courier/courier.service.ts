@@ -1,10 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  COURIER_MESSAGES,
-  type CourierAction,
-  type CourierAttemptInput,
-  type CourierStoreOrder,
-} from '@mandado/shared/courier.schemas';
+import type { CourierAction, CourierAttemptInput, CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import { COURIER_LINK_DAYS_AFTER_DELIVERY, MAX_CODE_FAILURES } from '@mandado/shared/fulfilment';
 import {

@@ -1,4 +1,4 @@
-import { COURIER_MESSAGES } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -1,4 +1,5 @@
-import { COURIER_MESSAGES, type CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import type { CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import { ApiError } from '@mandado/web-kit/api-client.ts';

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@mandado/shared/checkout.schemas';
-import { COURIER_MESSAGES } from '@mandado/shared/courier.schemas';
+import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { MESSAGES } from '@mandado/shared/messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
