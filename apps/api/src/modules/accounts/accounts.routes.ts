@@ -17,16 +17,14 @@ import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../authorization.ts';
+import { signInWithPassword } from '../../flows/sign-in.flow.ts';
 import { clientKey, enforceRateLimit, networkKey, resetRateLimit } from '../../plugins/rate-limit.ts';
 import { csrfTokenFor, endSession, startSession } from '../../plugins/session.ts';
-import { secondFactorOwed } from '../second-factor/second-factor.service.ts';
 import { getPublicSettings } from '../settings/settings.service.ts';
 import {
-  authenticate,
   changeOwnPassword,
   currentUser,
   emailExists,
-  forgetLoginFailures,
   register,
   updateOwnDetails,
 } from './accounts.service.ts';
@@ -103,12 +101,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const network = networkKey(request.ip);
       if (network) await enforceRateLimit(app, reply, 'loginPerNetwork', network);
       await enforceRateLimit(app, reply, 'loginPerEmail', failures);
-      const user = await authenticate(app.db, request.body);
+      const { user, secondFactorOwed: owed } = await signInWithPassword(app.db, request.body);
       await resetRateLimit(app, 'loginPerEmail', failures);
       // Decision 053: an account with a second factor gets a session that acts for nobody until a code
-      // completes it; its failed tries are forgotten only then, so a known password buys no fresh guesses.
-      const owed = await secondFactorOwed(app.db, user.id);
-      if (!owed) await forgetLoginFailures(app.db, user.id);
+      // completes it.
       const session = await startSession(app, request, reply, user.id, { secondFactorPending: owed });
       const answer = presentLogin(user, session.csrfToken);
       // Only when owed: everyone else gets the spec's three fields, as before.
