@@ -6,7 +6,7 @@ import { stubApi } from '@mandado/web-kit/testing/fetch-stub.ts';
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NewEndpointDialog } from './webhook-dialogs.tsx';
+import { NewEndpointDialog, RotateSecretDialog } from './webhook-dialogs.tsx';
 
 const created: WebhookEndpointWithSecret = {
   id: 3,
@@ -73,5 +73,52 @@ describe('NewEndpointDialog', () => {
       url: 'https://socio.example/webhooks',
       events: ['order.paid', 'refund.succeeded'],
     });
+  });
+});
+
+describe('RotateSecretDialog', () => {
+  const endpoint = { ...created, secret: undefined };
+
+  it('asks first, keeps the old secret on a refusal and shows the server’s reason, then shows the new one once', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answers = 0;
+    const { calls } = stubApi({
+      'POST /v1/admin/webhooks/3/rotate-secret/': () => {
+        answers += 1;
+        return answers === 1
+          ? { status: 409, body: { detail: 'El punto de entrega está desactivado.' } }
+          : { status: 200, body: { ...created, secret: 'whsec_new456' } };
+      },
+    });
+    const onRotated = vi.fn();
+    const onClose = vi.fn();
+    render(<RotateSecretDialog endpoint={endpoint} onRotated={onRotated} onClose={onClose} />);
+    const dialog = within(screen.getByRole('dialog', { name: TEXT.rotate }));
+    expect(dialog.getByText(TEXT.rotateConfirm)).toBeTruthy();
+    expect(dialog.getByText('https://socio.example/webhooks')).toBeTruthy();
+    expect(calls.filter((call) => call.path.includes('rotate-secret'))).toEqual([]);
+
+    await user.click(dialog.getByRole('button', { name: TEXT.rotate }));
+    expect(await dialog.findByText('El punto de entrega está desactivado.')).toBeTruthy();
+    expect(dialog.queryByText('whsec_new456')).toBeNull();
+    expect(onRotated).not.toHaveBeenCalled();
+
+    await user.click(dialog.getByRole('button', { name: TEXT.rotate }));
+    expect(await dialog.findByText('whsec_new456')).toBeTruthy();
+    expect(dialog.getByRole('status').textContent).toBe(TEXT.secretOnce);
+    expect(onRotated).toHaveBeenCalledTimes(1);
+    expect(calls.filter((call) => call.path.includes('rotate-secret'))).toHaveLength(2);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('changes nothing when cancelled', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = stubApi({});
+    const onClose = vi.fn();
+    render(<RotateSecretDialog endpoint={endpoint} onRotated={vi.fn()} onClose={onClose} />);
+    const dialog = within(screen.getByRole('dialog', { name: TEXT.rotate }));
+    await user.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
   });
 });
