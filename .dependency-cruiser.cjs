@@ -16,6 +16,14 @@ const KNOWN_MODULE_LOOPS = [];
 module.exports = {
   forbidden: [
     {
+      name: 'server-only-rules',
+      severity: 'error',
+      comment:
+        'business-days.ts carries every country’s holiday calendar (date-holidays): the API sends the deadline, the apps never import it.',
+      from: { path: '^(apps/(web|staff)|packages/web-kit)/' },
+      to: { path: '^packages/shared/src/business-days\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'A file reaches itself through its imports: a module read before it is initialised, a tangle.',
@@ -29,6 +37,14 @@ module.exports = {
     // `import type` counts: a module whose types come from another depends on it.
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
+    // Workspace packages (@mandado/shared/x) resolve through their package.json `exports` to their sources, so
+    // an import across packages is a real edge (a circle through packages, the server-only rule), not an
+    // unresolved name.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
     exclude: { path: '(^|/)(node_modules|dist)/' },
   },
   KNOWN_MODULE_LOOPS,
