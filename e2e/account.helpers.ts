@@ -49,6 +49,7 @@ export async function createAccount(
       type: 'remitter',
       referral_token: '',
       terms_accepted: true,
+      privacy_accepted: true,
     });
     expect(created.status(), await created.text()).toBe(201);
     const whoami = (await (await api.get('/v1/whoami/')).json()) as { whoami: { referral_token: string } };

@@ -48,6 +48,7 @@ test('registers from an invitation, stays logged in, edits the details and logs 
   await expect(page.getByLabel('Número de teléfono')).toHaveValue('091 234 567');
   await page.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
   await page.getByLabel('Acepto los términos y condiciones del servicio').check();
+  await page.getByLabel('Acepto la política de privacidad').check();
   await page.getByRole('button', { name: 'Registrarse' }).click();
 
   await expect(toasts(page).getByText('¡Hola, Ana!')).toBeVisible();
@@ -63,6 +64,7 @@ test('registers from an invitation, stays logged in, edits the details and logs 
       type: 'remitter',
       referral_token: inviter.referralToken,
       terms_accepted: true,
+      privacy_accepted: true,
     },
   ]);
   expect(await analyticsEvents(page)).toContain('login');

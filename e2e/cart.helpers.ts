@@ -86,6 +86,7 @@ export async function registerInPage(
       type: 'remitter',
       referral_token: '',
       terms_accepted: true,
+      privacy_accepted: true,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

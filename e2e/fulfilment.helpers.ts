@@ -92,6 +92,7 @@ export async function placePaidStoreOrder(
           type: 'remitter',
           referral_token: '',
           terms_accepted: true,
+          privacy_accepted: true,
         },
       }),
       201,

@@ -199,6 +199,7 @@ test('invite by e-mail; the friend registers from the link, gets the gift on 50 
   await form.getByLabel('Número de teléfono').fill('094 321 987');
   await form.getByLabel('Crea una contraseña').fill(DEFAULT_PASSWORD);
   await form.getByLabel('Acepto los términos y condiciones del servicio').check();
+  await form.getByLabel('Acepto la política de privacidad').check();
   await form.getByRole('button', { name: 'Registrarse' }).click();
   await expect(toasts(friendPage).getByText('¡Hola, Lucía!')).toBeVisible();
   await expect(friendPage).toHaveURL(/\/stores$/);

@@ -55,6 +55,7 @@ async function shopper(
       last_name: 'Pruebas',
       phone_number: '+598 91 234 567',
       terms_accepted: true,
+      privacy_accepted: true,
     },
   });
   if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`register: ${created.body}`);

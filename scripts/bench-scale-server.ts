@@ -72,6 +72,7 @@ const created = await app.inject({
     last_name: 'Escala',
     phone_number: '+598 91 234 567',
     terms_accepted: true,
+    privacy_accepted: true,
   },
 });
 const [store] = ordersOnly

@@ -51,6 +51,7 @@ async function shopperWithCart(): Promise<string> {
       last_name: 'Pruebas',
       phone_number: '+598 91 234 567',
       terms_accepted: true,
+      privacy_accepted: true,
     },
   });
   const headers = {

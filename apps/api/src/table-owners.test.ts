@@ -121,6 +121,7 @@ export function repositoryWrites(modulesDir: string, tables: ReadonlyMap<string,
  */
 const TABLE_OWNERS: Record<string, string> = {
   users: 'accounts',
+  consents: 'accounts',
   sessions: 'sessions',
   password_reset_tokens: 'password-reset',
   login_throttles: 'accounts',

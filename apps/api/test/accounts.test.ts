@@ -1,3 +1,4 @@
+import { PRIVACY_POLICY_VERSION, TERMS_VERSION } from '@mandado/shared/legal-versions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,7 @@ function registration(overrides: Record<string, unknown> = {}) {
     type: 'remitter',
     referral_token: '',
     terms_accepted: true,
+    privacy_accepted: true,
     ...overrides,
   };
 }
@@ -80,6 +82,16 @@ describe('POST /v1/users/create/', () => {
     // server's standard cost.
     expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(row?.password_hash).not.toContain(TEST_PASSWORD);
+    // Ley 18.331 (issue 32): what was accepted is on record with the documents' versions.
+    const consents = await queryRows<{ kind: string; version: string }>(
+      t.database,
+      sql`select kind, version from consents join users on users.id = consents.user_id
+          where users.email = 'nueva.persona@ejemplo.com' order by kind`,
+    );
+    expect(consents).toEqual([
+      { kind: 'privacy_policy', version: PRIVACY_POLICY_VERSION },
+      { kind: 'terms', version: TERMS_VERSION },
+    ]);
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, never readable by scripts', async () => {
@@ -140,6 +152,14 @@ describe('POST /v1/users/create/', () => {
     [
       { terms_accepted: undefined },
       { terms_accepted: ['Debes aceptar los términos y condiciones del servicio.'] },
+    ],
+    [
+      { privacy_accepted: undefined },
+      { privacy_accepted: ['Debes aceptar la política de privacidad para crear tu cuenta.'] },
+    ],
+    [
+      { privacy_accepted: 'sí' },
+      { privacy_accepted: ['Debes aceptar la política de privacidad para crear tu cuenta.'] },
     ],
     [{ type: 'merchant' }, { type: ['Valor inválido.'] }],
   ])('refuses %j with Spanish field errors', async (overrides, expected) => {

@@ -176,6 +176,7 @@ describe.skipIf(!databaseUrl)('the database ends the connections under a running
                   type: 'remitter',
                   referral_token: '',
                   terms_accepted: true,
+                  privacy_accepted: true,
                 },
               });
         statuses.push(response.statusCode);

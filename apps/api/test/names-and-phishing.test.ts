@@ -42,6 +42,7 @@ describe('names', () => {
           type: 'remitter',
           referral_token: '',
           terms_accepted: true,
+          privacy_accepted: true,
           [field]: value,
         },
       });
@@ -80,6 +81,7 @@ describe('names', () => {
           type: 'remitter',
           referral_token: '',
           terms_accepted: true,
+          privacy_accepted: true,
         },
       });
     for (const lure of LURES) {

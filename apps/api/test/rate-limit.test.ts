@@ -59,6 +59,7 @@ describe('rate limits on lookups and requests', () => {
           type: 'remitter',
           referral_token: '',
           terms_accepted: true,
+          privacy_accepted: true,
         },
       });
     expect((await register('10.1.0.1')).statusCode).toBe(201);

@@ -76,6 +76,7 @@ export async function registerUser(
       type: 'remitter',
       referral_token: '',
       terms_accepted: true,
+      privacy_accepted: true,
       ...overrides,
     },
   });

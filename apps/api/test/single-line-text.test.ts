@@ -35,6 +35,7 @@ describe('single-line text fields (decision 014)', () => {
         last_name: 'Pereira',
         phone_number: '+598 91 234 567',
         terms_accepted: true,
+        privacy_accepted: true,
       },
     });
     expect(response.statusCode).toBe(400);

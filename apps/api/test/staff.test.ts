@@ -179,6 +179,7 @@ describe('weak passwords at registration', () => {
         last_name: 'Pereira',
         phone_number: '+598 91 234 567',
         terms_accepted: true,
+        privacy_accepted: true,
       },
     });
     expect(response.statusCode).toBe(400);
@@ -217,6 +218,7 @@ describe('no-store on answers carrying personal data', () => {
         last_name: 'Pereira',
         phone_number: '+598 91 234 567',
         terms_accepted: true,
+        privacy_accepted: true,
       },
     });
     expect(registration.statusCode).toBe(201);

@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
   passwordLikeEmail: 'La contraseña no puede ser tu correo electrónico.',
   passwordLikeName: 'La contraseña no puede ser tu nombre o tu apellido.',
   termsRequired: 'Debes aceptar los términos y condiciones del servicio.',
+  privacyRequired: 'Debes aceptar la política de privacidad para crear tu cuenta.',
   invalidReferralToken: 'El enlace de invitación no es válido.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
   passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',

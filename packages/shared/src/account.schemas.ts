@@ -65,6 +65,8 @@ export const registrationFields = z.object({
   /** From the invitation link's query; empty when there is none. */
   referral_token: z.string().trim().max(64, ACCOUNT_MESSAGES.invalidReferralToken).default(''),
   terms_accepted: z.literal(true, { error: ACCOUNT_MESSAGES.termsRequired }),
+  /** Ley 18.331: express consent to the privacy policy, recorded with its version (issue 32). */
+  privacy_accepted: z.literal(true, { error: ACCOUNT_MESSAGES.privacyRequired }),
 });
 
 /** POST /v1/users/create/ (spec §3 Registration form, §7). */

@@ -22,6 +22,8 @@ export const WEB_PATHS = {
   passwordReset: '/password-reset',
   termsAndConditions: '/termsandconditions',
   termsUse: '/termsuse',
+  /** Issue 32: the privacy policy (Ley 18.331) registration asks to accept. */
+  privacy: '/privacidad',
   user: '/user',
   userOrders: '/user/orders',
   userOrder: '/user/orders/:number',

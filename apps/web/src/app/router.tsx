@@ -56,6 +56,7 @@ const TermsAndConditionsPage = lazyNamed(
   'TermsAndConditionsPage',
 );
 const TermsUsePage = lazyNamed(() => import('./routes/terms-use.page.tsx'), 'TermsUsePage');
+const PrivacyPage = lazyNamed(() => import('./routes/privacy.page.tsx'), 'PrivacyPage');
 const SearchPage = lazyNamed(() => import('./routes/search.page.tsx'), 'SearchPage');
 const CartPage = lazyNamed(() => import('./routes/cart.page.tsx'), 'CartPage');
 const CheckoutPage = lazyNamed(() => import('./routes/checkout.page.tsx'), 'CheckoutPage');
@@ -112,6 +113,7 @@ export function AppRoutes() {
             <Route element={<CommonLayout />}>
               <Route path={WEB_PATHS.termsAndConditions} element={<TermsAndConditionsPage />} />
               <Route path={WEB_PATHS.termsUse} element={<TermsUsePage />} />
+              <Route path={WEB_PATHS.privacy} element={<PrivacyPage />} />
               <Route path={WEB_PATHS.login} element={<LoginPage />} />
               <Route path={WEB_PATHS.register} element={<RegisterPage />} />
               <Route path={WEB_PATHS.passwordReset} element={<PasswordResetPage />} />

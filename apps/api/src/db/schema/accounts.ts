@@ -145,3 +145,25 @@ export const recoveryCodes = pgTable(
   },
   (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
 );
+
+/**
+ * What an account agreed to, and to which version (issue 32, Ley 18.331 art. 9: consent is given before the
+ * data is collected, informed, and documented). One row per acceptance; a new policy version asks again and adds
+ * a row, so the history shows what each person agreed to and when. Kept after an account is deleted (under its
+ * pseudonym) as the proof of a lawful collection.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'privacy_policy' | 'terms'. */
+    kind: text('kind').notNull(),
+    /** The document's version, its date ('2026-11-27'). */
+    version: text('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('consents_user_idx').on(table.userId)],
+);

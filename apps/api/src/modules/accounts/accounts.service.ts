@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { RemitterUpdate, User } from '@mandado/shared/account.schemas';
 import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { ADMIN_PEOPLE_MESSAGES } from '@mandado/shared/admin-people.schemas';
+import { PRIVACY_POLICY_VERSION, TERMS_VERSION } from '@mandado/shared/legal-versions';
 import { MESSAGES } from '@mandado/shared/messages';
 import { newPasswordProblem } from '@mandado/shared/password-policy';
 import { normalizeInternationalPhone, phoneCountry } from '@mandado/shared/phone-number';
@@ -13,6 +14,7 @@ import { HttpError } from '../../http-errors.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { recordReferral } from '../referrals/referrals.service.ts';
 import { endUserSessions } from '../sessions/sessions.service.ts';
+import { insertConsents } from './consents.repository.ts';
 import { loginLockedEmail } from './login-locked-email.ts';
 import {
   claimAttempt,
@@ -92,6 +94,13 @@ export async function register(db: Database, input: RegistrationInput): Promise<
       referredByUserId: inviter?.id ?? null,
     });
     if (row && inviter) await recordReferral(tx, { inviteeUserId: row.id, inviterUserId: inviter.id });
+    // The schema refused a registration without both: what was accepted is kept with its version (issue 32).
+    if (row) {
+      await insertConsents(tx, row.id, [
+        { kind: 'terms', version: TERMS_VERSION },
+        { kind: 'privacy_policy', version: PRIVACY_POLICY_VERSION },
+      ]);
+    }
     return row;
   });
   if (!user) throw new HttpError(400, { email: [SERVER_MESSAGES.emailTaken] });

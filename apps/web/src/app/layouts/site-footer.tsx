@@ -81,6 +81,9 @@ export function SiteFooter() {
               <Link to="/termsuse">Términos de uso</Link>
             </li>
             <li>
+              <Link to={WEB_PATHS.privacy}>Política de privacidad</Link>
+            </li>
+            <li>
               <Link to={WEB_PATHS.storeApplication}>Vende en Mandado</Link>
             </li>
           </ul>

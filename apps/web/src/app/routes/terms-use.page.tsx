@@ -28,6 +28,10 @@ export function TermsUsePage() {
       <p>Los nombres, marcas e imágenes de los productos pertenecen a sus dueños.</p>
 
       <h2>Datos personales</h2>
+      <p>
+        Lo que sigue resume nuestra <Link to="/privacidad">política de privacidad</Link>, que dice quién trata
+        tus datos, con qué proveedores y en qué países, y cómo ejercer tus derechos.
+      </p>
       <h3>Qué datos tratamos</h3>
       <ul>
         <li>

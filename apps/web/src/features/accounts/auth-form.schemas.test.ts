@@ -20,6 +20,7 @@ const validRegistration = values({
   last_name: 'Pérez',
   phone_number: '+598 91 234 567',
   terms_accepted: true,
+  privacy_accepted: true,
 });
 
 describe('validateAuthStage', () => {
@@ -46,6 +47,7 @@ describe('validateAuthStage', () => {
       last_name: 'Campo requerido',
       phone_number: 'Campo requerido',
       terms_accepted: ACCOUNT_MESSAGES.termsRequired,
+      privacy_accepted: ACCOUNT_MESSAGES.privacyRequired,
     });
   });
 

@@ -19,6 +19,7 @@ export interface AuthFormValues {
   last_name: string;
   phone_number: string;
   terms_accepted: boolean;
+  privacy_accepted: boolean;
 }
 
 export const EMPTY_AUTH_FORM: AuthFormValues = {
@@ -28,6 +29,7 @@ export const EMPTY_AUTH_FORM: AuthFormValues = {
   last_name: '',
   phone_number: '',
   terms_accepted: false,
+  privacy_accepted: false,
 };
 
 /** Spec §5: at login an empty e-mail says 'Ingresa tu correo'; a malformed one 'Correo electrónico inválido'. */
@@ -51,6 +53,7 @@ const STAGE_SCHEMAS = {
       last_name: true,
       phone_number: true,
       terms_accepted: true,
+      privacy_accepted: true,
     })
     .superRefine(refusePasswordLikeAccount),
 } as const;

@@ -103,6 +103,7 @@ describe('AuthForm: registration', () => {
     expect(screen.getByLabelText('Número de teléfono')).toHaveProperty('value', '091 234 567');
     await user.type(screen.getByLabelText('Crea una contraseña'), 'una-clave-larga');
     await user.click(screen.getByLabelText('Acepto los términos y condiciones del servicio'));
+    await user.click(screen.getByLabelText('Acepto la política de privacidad'));
     await user.click(screen.getByRole('button', { name: 'Registrarse' }));
 
     const toasts = within(screen.getByRole('region', { name: 'Avisos' }));

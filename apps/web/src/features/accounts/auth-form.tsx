@@ -145,6 +145,7 @@ export function AuthForm({
           type: 'remitter',
           referral_token: invitation,
           terms_accepted: true,
+          privacy_accepted: true,
         },
         {
           onError: (error) => {
@@ -247,6 +248,30 @@ export function AuthForm({
             </Link>
           </p>
           <FieldError fieldId={fieldId('terms_accepted')} message={errors.terms_accepted?.message} />
+        </div>
+      ) : null}
+      {stage === 'register' ? (
+        <div className="form__field">
+          <div className="checkbox-field">
+            <input
+              id={fieldId('privacy_accepted')}
+              type="checkbox"
+              className={errors.privacy_accepted ? 'checkbox checkbox--invalid' : 'checkbox'}
+              aria-invalid={errors.privacy_accepted ? true : undefined}
+              aria-describedby={errors.privacy_accepted ? `${fieldId('privacy_accepted')}-error` : undefined}
+              {...register('privacy_accepted')}
+            />
+            <label className="field-label field-label--required" htmlFor={fieldId('privacy_accepted')}>
+              Acepto la política de privacidad
+            </label>
+          </div>
+          <p className="form__hint">
+            Quién trata tus datos, para qué, en qué países y cómo ejercer tus derechos:{' '}
+            <Link to="/privacidad" target="_blank" rel="noopener">
+              leer la política de privacidad
+            </Link>
+          </p>
+          <FieldError fieldId={fieldId('privacy_accepted')} message={errors.privacy_accepted?.message} />
         </div>
       ) : null}
 
