@@ -107,7 +107,7 @@ test('registers from an invitation, stays logged in, edits the details and logs 
   await menu.getByRole('link', { name: 'Mi Cuenta' }).click();
   await expect(page).toHaveURL(/\/user\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
-  const details = page.getByRole('region', { name: 'Mis datos' });
+  const details = page.getByRole('region', { name: 'Mis datos', exact: true });
   await expect(details).toContainText(email);
   await expect(details).toContainText('+598 91 234 567');
   await details.getByRole('button', { name: 'Editar' }).click();

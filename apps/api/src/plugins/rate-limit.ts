@@ -48,6 +48,8 @@ export const DEFAULT_RATE_LIMITS = {
    * unpaid transfers. Every valid registration attempt counts; a family or an office registers a few.
    */
   registerPerIp: { max: 10, windowSeconds: 3600 },
+  /** 'Descargar mis datos' (issue 32): each reads every order of the account; a person needs a few. */
+  dataExportPerUser: { max: 6, windowSeconds: 3600 },
   /** Password-reset requests: each one sends an e-mail. */
   passwordResetPerIp: { max: 10, windowSeconds: 3600 },
   passwordResetPerEmail: { max: 3, windowSeconds: 3600 },

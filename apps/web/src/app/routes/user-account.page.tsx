@@ -1,4 +1,5 @@
 import { AccountDetails } from '../../features/accounts/account-details.tsx';
+import { MyDataDownload } from '../../features/accounts/my-data-download.tsx';
 import { PasswordChangeForm } from '../../features/accounts/password-change-form.tsx';
 import { SavedCards } from '../../features/accounts/saved-cards.tsx';
 import { useAccountUser } from './user.layout.tsx';
@@ -14,6 +15,7 @@ export function UserAccountPage() {
       <AccountDetails user={user} />
       <PasswordChangeForm />
       <SavedCards />
+      <MyDataDownload />
     </div>
   );
 }

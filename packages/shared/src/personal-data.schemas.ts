@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { userSchema } from './account.schemas.ts';
+import { beneficiarySchema } from './beneficiary.schemas.ts';
+import { orderGroupSchema } from './checkout.schemas.ts';
+import { walletSchema } from './wallet.schemas.ts';
+
+/**
+ * `GET /v1/users/my-data/` (issue 32, Ley 18.331 art. 14): what the shop keeps about the session's remitter,
+ * each part in the shape of its own screen's answer. `/v1/users/my-data.csv` is the same, one value per row.
+ */
+export const personalDataExportSchema = z.object({
+  generated_at: z.string(),
+  account: userSchema,
+  consents: z.array(z.object({ kind: z.string(), version: z.string(), accepted_at: z.string() })),
+  beneficiaries: z.array(beneficiarySchema),
+  orders: z.array(orderGroupSchema),
+  wallet: walletSchema,
+  messages: z.object({
+    emails: z.array(
+      z.object({
+        subject: z.string(),
+        text: z.string(),
+        status: z.string(),
+        created_at: z.string(),
+        sent_at: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
