@@ -31,3 +31,30 @@ test('reads the privacy policy and downloads their own data as CSV from the acco
   expect(text).toContain(`cuenta;1;email;${account.email}`);
   expect(text).toContain('consentimientos;1;kind;');
 });
+
+test('deletes the account after the password, with the server’s reason kept in the dialog @phone', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await createAccount(baseURL ?? '', { firstName: 'Teodora' });
+  await logInThroughApi(page, baseURL ?? '', account);
+  await page.goto('/user');
+  const section = page.getByRole('region', { name: 'Eliminar mi cuenta' });
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Contraseña').fill('no-es-mi-clave');
+  await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(dialog.getByText('La contraseña actual no es correcta.')).toBeVisible();
+  await expect(dialog.getByLabel('Contraseña')).toHaveValue('no-es-mi-clave');
+
+  await dialog.getByLabel('Contraseña').fill(account.password);
+  await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(
+    page.getByText('Eliminamos tu cuenta y tus datos personales.', { exact: false }),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/\/user/);
+  // The e-mail and password open nothing any more.
+  const login = await page.request.get('/v1/whoami/');
+  expect(((await login.json()) as { whoami: unknown }).whoami).toBeNull();
+});

@@ -15,6 +15,11 @@ export const ACCOUNT_MESSAGES = {
   passwordLikeName: 'La contraseña no puede ser tu nombre o tu apellido.',
   termsRequired: 'Debes aceptar los términos y condiciones del servicio.',
   privacyRequired: 'Debes aceptar la política de privacidad para crear tu cuenta.',
+  accountGone: 'Esta cuenta ya fue eliminada.',
+  deletionBlockedByOrder: (number: string) =>
+    `Tienes un pedido en curso (${number}). Podrás eliminar tu cuenta cuando se entregue o se cancele; si necesitas ayuda, escríbenos.`,
+  accountDeleted:
+    'Eliminamos tu cuenta y tus datos personales. Guardamos tus pedidos sin tus datos, como exige la ley.',
   invalidReferralToken: 'El enlace de invitación no es válido.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
   passwordResetInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró.',

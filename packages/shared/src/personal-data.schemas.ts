@@ -28,3 +28,12 @@ export const personalDataExportSchema = z.object({
   }),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+/** `POST /v1/users/delete-account/` (issue 32): the password again, as a confirmation that it is the owner. */
+export const accountDeletionSchema = z.object({
+  password: z
+    .string({ error: 'Escribe tu contraseña.' })
+    .min(1, 'Escribe tu contraseña.')
+    .max(1024, 'Escribe tu contraseña.'),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
@@ -101,6 +102,15 @@ declare module 'fastify' {
 }
 
 /**
+ * The bucket a rule counts `key` under. The key (an address, an e-mail) is stored as its SHA-256 only: the
+ * table is a counter, and it holds no personal data to leak, log or forget when an account is deleted
+ * (issue 32). The rule's name stays readable, so finished windows are swept by rule.
+ */
+function bucketOf(name: RateLimitName, key: string): string {
+  return `${name}:${createHash('sha256').update(key).digest('base64url')}`;
+}
+
+/**
  * Counts one hit of `name` for `key` (an IP, an e-mail) in a fixed window kept in the database, so it holds
  * across every instance behind a proxy. Over the limit it throws 429 with Retry-After and a Spanish detail:
  * the generic one, or `detail(secondsLeft)` where the wait is long enough to be worth saying.
@@ -114,7 +124,7 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const rule = app.rateLimits[name];
   // The window is placed by the database's clock, which every instance shares (decision 036).
-  const { hits, windowStart, secondsLeft } = await recordHit(app.db, `${name}:${key}`, rule.windowSeconds);
+  const { hits, windowStart, secondsLeft } = await recordHit(app.db, bucketOf(name, key), rule.windowSeconds);
   // Finished windows are swept now and then by a request that opens a new one, rather than by a timer.
   if (hits === 1 && Math.random() < 0.05) await forgetFinishedWindows(app.db, name, windowStart);
   if (hits > rule.max) {
@@ -128,7 +138,7 @@ export async function enforceRateLimit(
  * burst of parallel guesses is counted atomically) and a success forgets it: only failures remain.
  */
 export async function resetRateLimit(app: FastifyInstance, name: RateLimitName, key: string): Promise<void> {
-  await forgetBucket(app.db, `${name}:${key}`);
+  await forgetBucket(app.db, bucketOf(name, key));
 }
 
 /**

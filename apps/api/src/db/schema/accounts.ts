@@ -46,6 +46,11 @@ export const users = pgTable(
      */
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedReason: text('locked_reason').notNull().default(''),
+    /**
+     * 'Eliminar mi cuenta' (issue 32): set when the person deleted the account. The row stays, under a
+     * pseudonym, for the orders, payments and ledger that point at it; nothing in it names or reaches them.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,14 @@
+import { detailSchema } from '@mandado/shared/account.schemas';
+import { ACCOUNT_MESSAGES } from '@mandado/shared/account-messages';
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { personalDataExportSchema } from '@mandado/shared/personal-data.schemas';
+import { accountDeletionSchema, personalDataExportSchema } from '@mandado/shared/personal-data.schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { deleteAccountFlow } from '../../flows/delete-account.flow.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
+import { endSession } from '../../plugins/session.ts';
 import { ordersContextOf } from '../orders/orders-context.ts';
 import { personalDataCsv } from './personal-data.presenter.ts';
 import { exportPersonalData } from './personal-data.service.ts';
@@ -61,6 +65,26 @@ export const personalDataRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="mis-datos-mandado-${day}.csv"`)
         .send(personalDataCsv(data));
+    },
+  );
+
+  app.post(
+    '/users/delete-account/',
+    {
+      preValidation,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Elimina tu cuenta (Ley 18.331): pide la contraseña; borra o seudonimiza tus datos, guarda los pedidos sin ellos y cierra todas tus sesiones. 409 con un pedido en curso',
+        body: accountDeletionSchema,
+        response: { 200: detailSchema, 400: apiErrorSchema, 409: apiErrorSchema, ...ERRORS },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccountFlow(app.db, request.actor, request.body);
+      // The flow ended every session in the database; this clears the cookie of the one asking.
+      await endSession(app, request, reply);
+      return { detail: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 };

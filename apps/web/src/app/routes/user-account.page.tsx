@@ -1,4 +1,5 @@
 import { AccountDetails } from '../../features/accounts/account-details.tsx';
+import { DeleteAccount } from '../../features/accounts/delete-account.tsx';
 import { MyDataDownload } from '../../features/accounts/my-data-download.tsx';
 import { PasswordChangeForm } from '../../features/accounts/password-change-form.tsx';
 import { SavedCards } from '../../features/accounts/saved-cards.tsx';
@@ -16,6 +17,7 @@ export function UserAccountPage() {
       <PasswordChangeForm />
       <SavedCards />
       <MyDataDownload />
+      <DeleteAccount />
     </div>
   );
 }

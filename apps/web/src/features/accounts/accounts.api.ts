@@ -9,6 +9,7 @@ import type {
   User,
 } from '@mandado/shared/account.schemas';
 import type { Card } from '@mandado/shared/card.schemas';
+import type { AccountDeletion } from '@mandado/shared/personal-data.schemas';
 import { apiDelete, apiGet, apiPost, apiPut, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -55,6 +56,11 @@ export function confirmPasswordReset(confirm: PasswordResetConfirm): Promise<Det
 /** `POST /v1/users/change-password/` (issue 16): the other sessions end, this one stays. */
 export function changePassword(change: PasswordChange): Promise<Detail> {
   return apiPost<Detail>('/users/change-password/', change);
+}
+
+/** Issue 32: 200 with what was done; 400 for a wrong password, 409 while an order is in course. */
+export function deleteAccount(input: AccountDeletion): Promise<Detail> {
+  return apiPost<Detail>('/users/delete-account/', input);
 }
 
 /** Spec §7 `GET /v1/cards/`, under the checkout's key: a card deleted here is gone there too. */
