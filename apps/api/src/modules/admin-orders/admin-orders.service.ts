@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../../http-errors.ts';
 import { decodeKeyset, encodeKeyset, type KeysetPosition } from '../../keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail, resendGroupEmail } from '../mail/mail.service.ts';
+import { listOrderMessages } from '../messages/messages.service.ts';
 import { isManualMethod } from '../orders/order.presenter.ts';
 import { orderCancelledEmail } from '../orders/order-emails.ts';
 import { cancelUnpaidGroup } from '../orders/order-release.ts';
@@ -199,16 +200,19 @@ export async function getAdminOrder(
   requirePermission(actor, 'admin:read');
   const group = await findGroupByNumber(db, number);
   if (!group) throw notFound();
-  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes] = await Promise.all([
-    listStoreOrdersFull(db, group.id),
-    listLinesOfGroup(db, group.id),
-    listHistoryOfGroup(db, group.id),
-    listRefundsOfGroups(db, [group.id]),
-    refundedLinesOfGroup(db, group.id),
-    listEmailsOfGroup(db, group.id),
-    listAttemptsOfGroup(db, group.id),
-    listNotesOfGroup(db, group.id),
-  ]);
+  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes, messages] = await Promise.all(
+    [
+      listStoreOrdersFull(db, group.id),
+      listLinesOfGroup(db, group.id),
+      listHistoryOfGroup(db, group.id),
+      listRefundsOfGroups(db, [group.id]),
+      refundedLinesOfGroup(db, group.id),
+      listEmailsOfGroup(db, group.id),
+      listAttemptsOfGroup(db, group.id),
+      listNotesOfGroup(db, group.id),
+      listOrderMessages(db, group.id),
+    ],
+  );
   return presentOrderDetail(
     {
       group,
@@ -220,6 +224,7 @@ export async function getAdminOrder(
       emails,
       attempts,
       notes,
+      messages,
       canCancel: isCancellable(group),
     },
     now,
