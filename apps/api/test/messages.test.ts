@@ -308,6 +308,21 @@ describe('the order’s messages by WhatsApp', () => {
     );
   });
 
+  it('tells the family it is coming when the store itself marks it on its way', async () => {
+    const placed = await placeInPreparation();
+    await markReady(placed.number);
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/v1/merchant/stores/${store.id}/orders/${placed.number}/status/`,
+      headers: member.headers,
+      payload: { from: 'ready_to_delivery', to: 'in_transit' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await messagesOf(placed.id);
+    expect(rows.map((row) => `${row.kind}→${row.audience}`)).toEqual(['order_coming→beneficiary']);
+    await drain(whatsApp(), noonAfter(new Date()));
+  });
+
   it('answers Meta’s subscription check only with the verify token', async () => {
     const ok = await t.app.inject({
       method: 'GET',

@@ -19,3 +19,15 @@ export async function makeCourierLinkStep(
   }
   return { courierToken: await issueCourierLink(tx, ready.id) };
 }
+
+/**
+ * 'En camino' set by the store or an operator (a store that delivers itself, a courier without the link):
+ * the family hears it is coming, with the code, as when a courier taps 'Retiré el pedido' (issue 29).
+ */
+export async function tellTheFamilyItIsComingStep(
+  tx: DatabaseOrTransaction,
+  moved: MovedStoreOrder,
+): Promise<StatusMoveEffects> {
+  await enqueueOrderMessage(tx, { kind: 'order_coming', storeOrder: moved.id });
+  return {};
+}

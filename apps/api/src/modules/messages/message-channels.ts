@@ -56,8 +56,21 @@ export interface ChannelResult {
   providerMessageId: string | null;
 }
 
+/**
+ * A provider's refusal: `message` says who and the HTTP status (what the log shows), `detail` what its body
+ * said (kept on the row, never logged: providers echo the number back).
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The provider said no for good (a bad number, a template it does not know): retrying will not help. */
-export class PermanentSendError extends Error {}
+export class PermanentSendError extends ProviderError {}
 
 export interface MessageSender {
   channel: MessageChannel;
@@ -67,10 +80,10 @@ export interface MessageSender {
 /** A provider's answer as an error: 4xx other than 429 is permanent, the rest (5xx, 429) is retried. */
 async function failure(provider: string, response: Response): Promise<Error> {
   const text = (await response.text().catch(() => '')).slice(0, 300);
-  const message = `${provider} answered ${response.status}: ${text}`;
+  const message = `${provider} answered ${response.status}`;
   return response.status >= 400 && response.status < 500 && response.status !== 429
-    ? new PermanentSendError(message)
-    : new Error(message);
+    ? new PermanentSendError(message, text)
+    : new ProviderError(message, text);
 }
 
 const SEND_TIMEOUT_MS = 15_000;

@@ -19,6 +19,7 @@ import {
   type MessageSender,
   type MessagingConfig,
   PermanentSendError,
+  ProviderError,
   preferredSender,
 } from './message-channels.ts';
 import {
@@ -98,7 +99,7 @@ export function messagesJob(options: MessagesJobOptions): JobKind {
         const reason = error instanceof Error ? error.message : String(error);
         log.warn({ messageId: message.id, attempts, giveUp }, `Message delivery failed: ${reason}`);
         await recordMessageFailure(db, message.id, {
-          error: reason,
+          error: error instanceof ProviderError ? `${reason}: ${error.detail}` : reason,
           retryInSeconds: retryDelaySeconds(MESSAGE_RETRY, attempts),
           giveUp,
           channel: sender.channel,
