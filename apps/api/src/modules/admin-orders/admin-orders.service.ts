@@ -200,19 +200,18 @@ export async function getAdminOrder(
   requirePermission(actor, 'admin:read');
   const group = await findGroupByNumber(db, number);
   if (!group) throw notFound();
-  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes, messages] = await Promise.all(
-    [
-      listStoreOrdersFull(db, group.id),
-      listLinesOfGroup(db, group.id),
-      listHistoryOfGroup(db, group.id),
-      listRefundsOfGroups(db, [group.id]),
-      refundedLinesOfGroup(db, group.id),
-      listEmailsOfGroup(db, group.id),
-      listAttemptsOfGroup(db, group.id),
-      listNotesOfGroup(db, group.id),
-      listOrderMessages(db, group.id),
-    ],
-  );
+  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes] = await Promise.all([
+    listStoreOrdersFull(db, group.id),
+    listLinesOfGroup(db, group.id),
+    listHistoryOfGroup(db, group.id),
+    listRefundsOfGroups(db, [group.id]),
+    refundedLinesOfGroup(db, group.id),
+    listEmailsOfGroup(db, group.id),
+    listAttemptsOfGroup(db, group.id),
+    listNotesOfGroup(db, group.id),
+  ]);
+  // WhatsApp and SMS about the order (issue 29), with their delivery statuses.
+  const messages = await listOrderMessages(db, group.id);
   return presentOrderDetail(
     {
       group,

@@ -319,7 +319,8 @@ export async function enqueueRefundEmail(
       orderUrl: orderUrlOf(publicUrl, notice.groupNumber),
       groupId: notice.groupId,
     }),
-  ); // The remitter hears it by WhatsApp or SMS too (issue 29).
+  );
+  // The remitter hears it by WhatsApp or SMS too (issue 29).
   await enqueueOrderMessage(tx, {
     kind: 'refund',
     storeOrder: notice.storeOrderNumber,
