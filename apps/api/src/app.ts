@@ -33,6 +33,8 @@ import {
 } from './modules/media/media-storage.ts';
 import { merchantRoutes } from './modules/merchant/merchant.routes.ts';
 import { productImageRoutes } from './modules/merchant-catalog/merchant-catalog.routes.ts';
+import { type MessagingConfig, NO_MESSAGING } from './modules/messages/message-channels.ts';
+import { smsWebhookRoutes, whatsAppWebhookRoutes } from './modules/messages/messages.routes.ts';
 import { registerHttpTracing } from './modules/observability/http-tracing.ts';
 import { instrumentPayments } from './modules/observability/instrumented-payments.ts';
 import { registerMetrics } from './modules/observability/metrics.routes.ts';
@@ -151,6 +153,8 @@ export interface BuildAppOptions {
   webhooks?: WebhookAddressPolicy;
   /** Second factor required for money and people operators (a published site); default no (tests, local). */
   staffSecondFactorRequired?: boolean;
+  /** WhatsApp and SMS providers (decision 063): their signed callbacks are served when configured. */
+  messaging?: MessagingConfig;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /** METRICS_TOKEN: what /metrics asks of scrapers outside this machine; null or absent: loopback only. */
@@ -301,6 +305,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (app.payments.card instanceof StripeCardProcessor && app.payments.card.acceptsWebhooks) {
         await v1.register(stripeWebhookRoutes, { processor: app.payments.card });
       }
+      // The messaging providers' signed callbacks (issue 29): only for a channel that is configured.
+      const messaging = options.messaging ?? NO_MESSAGING;
+      if (messaging.whatsapp?.appSecret) {
+        await v1.register(whatsAppWebhookRoutes, { whatsapp: messaging.whatsapp });
+      }
+      if (messaging.sms)
+        await v1.register(smsWebhookRoutes, { sms: messaging.sms, publicUrl: app.publicUrl });
       await v1.register(geoRoutes, {
         geocoder: createGeocoder(options.geocoder ?? { url: null, userAgent: '' }, app.db),
       });

@@ -6,6 +6,7 @@ import type { DatabaseOptions } from './db/database.ts';
 import type { PasswordHashing } from './modules/accounts/password-hashing.ts';
 import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import type { MediaStorageConfig } from './modules/media/media-storage.ts';
+import type { MessagingConfig } from './modules/messages/message-channels.ts';
 import { PAYPAL_SANDBOX_API_BASE } from './modules/payments/paypal-processor.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import type { VapidConfig } from './modules/store-inbox/vapid-keys.ts';
@@ -61,6 +62,12 @@ export interface AppConfig {
    * kept in the database), VAPID_SUBJECT (mailto: or https:); local push endpoints only off production.
    */
   push: { vapid: VapidConfig; allowLocalEndpoints: boolean };
+  /**
+   * WhatsApp and SMS to the family and the remitter (issue 29, decision 063): WhatsApp Business Cloud API with
+   * WHATSAPP_TOKEN + WHATSAPP_PHONE_NUMBER_ID, an SMS provider with Twilio's REST API with SMS_ACCOUNT_SID +
+   * SMS_AUTH_TOKEN + SMS_FROM; with neither, messages are only logged (and listed in the back office).
+   */
+  messaging: MessagingConfig;
   /** Uploaded photos: `<DATA_DIR>/media`, or an S3-compatible bucket when S3_BUCKET is set (decision 041). */
   media: MediaStorageConfig;
   /** PASSWORD_HASHING: 'standard' (the default) or 'fast-for-tests', refused on a published site (decision 049). */
@@ -110,6 +117,38 @@ function paired(env: NodeJS.ProcessEnv, first: string, second: string): [string,
   if (a === null && b === null) return null;
   if (a === null || b === null) throw new Error(`${first} and ${second} must be set together`);
   return [a, b];
+}
+
+/** WHATSAPP_* and SMS_* (decision 063): each channel is on when its credentials are all set, else off. */
+export function readMessagingConfig(env: NodeJS.ProcessEnv): MessagingConfig {
+  const whatsapp = paired(env, 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID');
+  const sms = paired(env, 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN');
+  if (sms && !env.SMS_FROM) throw new Error('SMS_FROM must be set with SMS_ACCOUNT_SID');
+  return {
+    whatsapp: whatsapp
+      ? {
+          token: whatsapp[0],
+          phoneNumberId: whatsapp[1],
+          apiUrl: (env.WHATSAPP_API_URL
+            ? httpUrl('WHATSAPP_API_URL', env.WHATSAPP_API_URL)
+            : 'https://graph.facebook.com/v21.0'
+          ).replace(/\/+$/, ''),
+          appSecret: env.WHATSAPP_APP_SECRET ? env.WHATSAPP_APP_SECRET : null,
+          verifyToken: env.WHATSAPP_VERIFY_TOKEN ? env.WHATSAPP_VERIFY_TOKEN : null,
+        }
+      : null,
+    sms: sms
+      ? {
+          accountSid: sms[0],
+          authToken: sms[1],
+          from: env.SMS_FROM ?? '',
+          apiUrl: (env.SMS_API_URL
+            ? httpUrl('SMS_API_URL', env.SMS_API_URL)
+            : 'https://api.twilio.com'
+          ).replace(/\/+$/, ''),
+        }
+      : null,
+  };
 }
 
 /**
@@ -391,6 +430,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payments: readPaymentsConfig(env),
     widgets: readWidgetSettings(env),
     push: readPushConfig(env),
+    messaging: readMessagingConfig(env),
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
     passwordHashing: readPasswordHashing(env),
     staffSecondFactorRequired: readStaffSecondFactor(env),

@@ -20,6 +20,7 @@ import { createReadiness } from './modules/health/readiness.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { mailJob } from './modules/mail/mail-worker.ts';
 import { photoSweepJob } from './modules/media/product-photos.service.ts';
+import { messagesJob } from './modules/messages/messages-worker.ts';
 import { setErrorReporter } from './modules/observability/error-reporting.ts';
 import { orderExpiryJobs } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
@@ -100,7 +101,12 @@ const app = await buildApp({
   widgets: config.widgets,
   paymentsConfig: config.payments,
   mediaConfig: config.media,
-  kickMailWorker: () => jobs?.kick('mail'),
+  // The flows that write a WhatsApp or SMS row (decision 063) kick the mail worker after their commit too:
+  // one kick sends both, rather than a new kick threaded through every flow's dependencies.
+  kickMailWorker: () => {
+    jobs?.kick('mail');
+    jobs?.kick('messages');
+  },
   kickRefundWorker: () => jobs?.kick('refunds'),
   kickPushWorker: () => jobs?.kick('push'),
   kickWebhookWorker: () => jobs?.kick('webhooks'),
@@ -109,6 +115,7 @@ const app = await buildApp({
   push: config.push,
   staffSecondFactorRequired: config.staffSecondFactorRequired,
   metricsToken: config.metricsToken,
+  messaging: config.messaging,
   tracing: tracing !== null,
   readiness,
   surface: config.role === 'worker' ? 'health' : 'all',
@@ -121,6 +128,9 @@ if (config.media.kind === 'local' && 'databaseUrl' in config.database) {
 if (!config.smtpUrl) {
   // Fine on a laptop; on a server it means nobody receives mail and reset links sit in the log.
   app.log.warn(`SMTP_URL is not set: e-mails are not sent but written to files in ${config.capturedMailDir}`);
+}
+if (!config.messaging.whatsapp && !config.messaging.sms) {
+  app.log.warn('No WHATSAPP_TOKEN or SMS_ACCOUNT_SID: WhatsApp and SMS to families are logged, not sent');
 }
 if (!config.payments.stripe) {
   // The default: cards go to the embedded test-mode sandbox (decision 023); readConfig already refused it in
@@ -221,9 +231,11 @@ function startWorkers(): void {
       photoSweepJob({ db: database.db, media: app.media, log: app.log }),
       // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
+      // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.
+      messagesJob({ db: database.db, log: app.log, messaging: config.messaging, publicUrl: app.publicUrl }),
     ],
     app.log,
   );
   // Rows left pending by a previous run, or enqueued before listen, go out now.
-  for (const outbox of ['mail', 'refunds', 'push', 'webhooks']) jobs.kick(outbox);
+  for (const outbox of ['mail', 'refunds', 'push', 'webhooks', 'messages']) jobs.kick(outbox);
 }

@@ -15,6 +15,7 @@ import * as helpSchema from './db/schema/help.ts';
 import * as locationsSchema from './db/schema/locations.ts';
 import * as mailSchema from './db/schema/mail.ts';
 import * as mediaSchema from './db/schema/media.ts';
+import * as messagesSchema from './db/schema/messages.ts';
 import * as ordersSchema from './db/schema/orders.ts';
 import * as paymentsSchema from './db/schema/payments.ts';
 import * as rateLimitsSchema from './db/schema/rate-limits.ts';
@@ -43,6 +44,7 @@ const SCHEMA_FILES = [
   locationsSchema,
   mailSchema,
   mediaSchema,
+  messagesSchema,
   ordersSchema,
   paymentsSchema,
   rateLimitsSchema,
@@ -162,6 +164,8 @@ const TABLE_OWNERS: Record<string, string> = {
   product_suggestions: 'help',
   city_requests: 'locations',
   email_outbox: 'mail',
+  message_outbox: 'messages',
+  message_opt_outs: 'messages',
   media_files: 'media',
   product_photos: 'media',
   order_groups: 'orders',

@@ -41,6 +41,7 @@ export async function createTestApp(
     | 'tracing'
     | 'readiness'
     | 'surface'
+    | 'messaging'
   > = {},
 ): Promise<TestApp> {
   // Some thousand accounts per run: their hashes at 0.7 ms, not 30 (decision 049; password-hashing.test.ts

@@ -186,6 +186,7 @@ export const TIMELINE_KINDS = [
   'attempt',
   'note',
   'cancel',
+  'message',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -27,6 +27,7 @@ import * as helpSchema from './schema/help.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
+import * as messagesSchema from './schema/messages.ts';
 import * as ordersSchema from './schema/orders.ts';
 import * as paymentsSchema from './schema/payments.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
@@ -50,6 +51,7 @@ const schema = {
   ...locationsSchema,
   ...mailSchema,
   ...mediaSchema,
+  ...messagesSchema,
   ...ordersSchema,
   ...paymentsSchema,
   ...rateLimitsSchema,

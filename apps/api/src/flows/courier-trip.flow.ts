@@ -19,6 +19,7 @@ import {
   supportContact,
 } from '../modules/courier/courier.service.ts';
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
+import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import { storeOrderStatusEmail } from '../modules/order-status/order-status-emails.ts';
 
 /**
@@ -40,6 +41,8 @@ export async function pickUpFlow(db: Database, token: string): Promise<CourierSt
       before: { status },
       after: { status: 'in_transit' },
     });
+    // The family hears it is coming, with the delivery code (issue 29).
+    await enqueueOrderMessage(tx, { kind: 'order_coming', storeOrder: row.id });
   });
   return getCourierStoreOrder(db, token);
 }
@@ -92,6 +95,13 @@ export async function deliveryAttemptFlow(
       );
     }
     await tellTheRemitterOfTheAttempt(tx, row, reason, { publicUrl: deps.publicUrl, support });
+    // WhatsApp or SMS to the family and the remitter: what failed and what happens next (issue 29).
+    await enqueueOrderMessage(tx, {
+      kind: 'attempt_failed',
+      storeOrder: row.id,
+      reason,
+      finalAttempt: count >= MAX_DELIVERY_ATTEMPTS,
+    });
   });
   deps.kickMailWorker();
   return getCourierStoreOrder(db, token);

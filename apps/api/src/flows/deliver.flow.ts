@@ -25,6 +25,7 @@ import {
   supportContact,
 } from '../modules/courier/courier.service.ts';
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
+import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
 import { findStaffStoreOrder, recordDeliveryProof } from '../modules/order-status/order-status.service.ts';
 import { storeOrderStatusEmail } from '../modules/order-status/order-status-emails.ts';
@@ -127,6 +128,8 @@ async function settleCode(
     after: { status: 'delivered', received_by: input.recipientName, photo: input.proofMediaKey !== null },
   });
   await tellTheRemitterOfTheDelivery(tx, row, { deliveredAt, ...input }, emailDeps);
+  // And by WhatsApp or SMS, with the link to the order page that shows the proof (issue 29).
+  await enqueueOrderMessage(tx, { kind: 'delivered', storeOrder: row.id });
   return { kind: 'delivered', deliveredAt };
 }
 

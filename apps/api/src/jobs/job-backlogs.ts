@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { mailBacklog } from '../modules/mail/mail-worker.ts';
+import { messageBacklog } from '../modules/messages/messages.service.ts';
 import { refundBacklog } from '../modules/refunds/refund-worker.ts';
 import { pushBacklog } from '../modules/store-inbox/push-worker.ts';
 import { webhookBacklog } from '../modules/webhooks/webhook-worker.ts';
@@ -8,7 +9,7 @@ import type { JobBacklog } from './job-backlog.sql.ts';
 export type { JobBacklog };
 
 /** The outbox kinds: the ones with rows waiting that /metrics reports (decision 055). */
-export type OutboxName = 'mail' | 'push' | 'webhooks' | 'refunds';
+export type OutboxName = 'mail' | 'push' | 'webhooks' | 'refunds' | 'messages';
 
 /**
  * Every outbox's waiting rows and the oldest one's age, one query per outbox through its kind's reader. Read
@@ -22,5 +23,6 @@ export async function readJobBacklogs(db: Database): Promise<Record<OutboxName, 
     push: await pushBacklog(db),
     webhooks: await webhookBacklog(db),
     refunds: await refundBacklog(db),
+    messages: await messageBacklog(db),
   };
 }

@@ -5,11 +5,24 @@ import {
   emailKindLabel,
 } from '@mandado/shared/admin-orders.schemas';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@mandado/shared/checkout.schemas';
+import { dateTimeText } from '@mandado/shared/date-text';
 import { ATTEMPT_REASON_LABELS, type AttemptReason } from '@mandado/shared/fulfilment';
 import { lineLeftMinor, lineLeftUnits, linePaidMinor } from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { isStoreOrderLate, storeOrderDueBy } from '@mandado/shared/order-lateness';
+import {
+  MESSAGE_AUDIENCE_LABELS,
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_DEFERRED_LABEL,
+  MESSAGE_KIND_LABELS,
+  MESSAGE_STATUS_LABELS,
+  type MessageAudience,
+  type MessageChannel,
+  type MessageStatus,
+  maskedPhone,
+  type OrderMessageKind,
+} from '@mandado/shared/order-messages';
 import {
   nextStatuses,
   ORDER_GROUP_STATUS_LABELS,
@@ -21,6 +34,7 @@ import {
   transitionRefusal,
 } from '@mandado/shared/order-status';
 import type { Refund } from '@mandado/shared/refund.schemas';
+import type { MessageEventRow } from '../messages/messages.service.ts';
 import type {
   AttemptEventRow,
   EmailEventRow,
@@ -125,6 +139,8 @@ export interface OrderDetailParts {
   emails: readonly EmailEventRow[];
   attempts: readonly AttemptEventRow[];
   notes: readonly NoteRow[];
+  /** WhatsApp and SMS about the order (issue 29); absent where a caller has none to show. */
+  messages?: readonly MessageEventRow[];
   canCancel: boolean;
 }
 
@@ -139,6 +155,30 @@ function refundedByStoreOrder(refunds: readonly Refund[]): Map<string, number> {
     );
   }
   return sums;
+}
+
+/**
+ * A WhatsApp or SMS in the timeline (issue 29): to whom (masked number), by which channel, what, and how far
+ * it got with the time of its last status; a pending one waiting for 08:00 says so.
+ */
+function messageEntry(message: MessageEventRow) {
+  const kind = MESSAGE_KIND_LABELS[message.kind as OrderMessageKind] ?? message.kind;
+  const audience = MESSAGE_AUDIENCE_LABELS[message.audience as MessageAudience] ?? message.audience;
+  const channel = message.channel ? MESSAGE_CHANNEL_LABELS[message.channel as MessageChannel] : null;
+  const status =
+    message.status === 'pending' && message.deferredReason === 'quiet_hours'
+      ? MESSAGE_DEFERRED_LABEL
+      : (MESSAGE_STATUS_LABELS[message.status as MessageStatus] ?? message.status);
+  const when = message.statusAt ? ` (${dateTimeText(message.statusAt.toISOString())})` : '';
+  return {
+    kind: 'message' as const,
+    title: `Mensaje: ${kind}`,
+    detail: [`A ${audience} (${maskedPhone(message.toPhone)})`, channel, `${status}${when}`]
+      .filter(Boolean)
+      .join(' · '),
+    actor: null,
+    store_order_number: message.storeOrderNumber,
+  };
 }
 
 function timelineOf(parts: OrderDetailParts): AdminTimelineEntry[] {
@@ -223,6 +263,9 @@ function timelineOf(parts: OrderDetailParts): AdminTimelineEntry[] {
       actor: attempt.actorEmail ?? ACTOR_ROLE_LABELS[attempt.actorRole] ?? attempt.actorRole,
       store_order_number: attempt.storeOrderNumber,
     });
+  }
+  for (const message of parts.messages ?? []) {
+    entry(message.createdAt, messageEntry(message));
   }
   for (const note of parts.notes) {
     entry(note.createdAt, {

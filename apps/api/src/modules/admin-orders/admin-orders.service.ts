@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../../http-errors.ts';
 import { decodeKeyset, encodeKeyset, type KeysetPosition } from '../../keyset-cursor.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail, resendGroupEmail } from '../mail/mail.service.ts';
+import { listOrderMessages } from '../messages/messages.service.ts';
 import { isManualMethod } from '../orders/order.presenter.ts';
 import { orderCancelledEmail } from '../orders/order-emails.ts';
 import { cancelUnpaidGroup } from '../orders/order-release.ts';
@@ -209,6 +210,8 @@ export async function getAdminOrder(
     listAttemptsOfGroup(db, group.id),
     listNotesOfGroup(db, group.id),
   ]);
+  // WhatsApp and SMS about the order (issue 29), with their delivery statuses.
+  const messages = await listOrderMessages(db, group.id);
   return presentOrderDetail(
     {
       group,
@@ -220,6 +223,7 @@ export async function getAdminOrder(
       emails,
       attempts,
       notes,
+      messages,
       canCancel: isCancellable(group),
     },
     now,

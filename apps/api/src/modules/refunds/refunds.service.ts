@@ -17,6 +17,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { enqueueOrderMessage } from '../messages/messages.service.ts';
 import { refundsProcessed } from '../observability/metrics.ts';
 import { recordWalletEntry } from '../wallet/wallet.service.ts';
 import { type RefundPayment, refundEmail } from './refund-emails.ts';
@@ -319,6 +320,12 @@ export async function enqueueRefundEmail(
       groupId: notice.groupId,
     }),
   );
+  // The remitter hears it by WhatsApp or SMS too (issue 29).
+  await enqueueOrderMessage(tx, {
+    kind: 'refund',
+    storeOrder: notice.storeOrderNumber,
+    amountText: usdText(parseMoney(notice.amount)),
+  });
 }
 
 export interface RefundRouteDeps {

@@ -407,6 +407,7 @@ const KIND_LABELS: Record<AdminTimelineEntry['kind'], string> = {
   attempt: 'Entrega',
   note: 'Nota',
   cancel: 'Cancelación',
+  message: 'Mensaje',
 };
 
 function TimelineItem({

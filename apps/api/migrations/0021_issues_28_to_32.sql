@@ -1,0 +1,46 @@
+CREATE TABLE "consents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"version" text NOT NULL,
+	"accepted_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "message_opt_outs" (
+	"phone" text NOT NULL,
+	"channel" text NOT NULL,
+	"reply" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "message_opt_outs_phone_channel_pk" PRIMARY KEY("phone","channel")
+);
+--> statement-breakpoint
+CREATE TABLE "message_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"store_order_id" integer,
+	"kind" text NOT NULL,
+	"audience" text NOT NULL,
+	"to_phone" text NOT NULL,
+	"params" jsonb NOT NULL,
+	"channel" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"deferred_reason" text,
+	"provider_message_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"status_at" timestamp with time zone,
+	CONSTRAINT "message_outbox_status_check" CHECK ("message_outbox"."status" in ('pending', 'sent', 'captured', 'delivered', 'read', 'failed', 'opted_out')),
+	CONSTRAINT "message_outbox_audience_check" CHECK ("message_outbox"."audience" in ('beneficiary', 'remitter')),
+	CONSTRAINT "message_outbox_channel_check" CHECK ("message_outbox"."channel" is null or "message_outbox"."channel" in ('whatsapp', 'sms', 'log'))
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "message_outbox_group_idx" ON "message_outbox" USING btree ("group_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "message_outbox_provider_id_key" ON "message_outbox" USING btree ("provider_message_id");
