@@ -25,6 +25,17 @@ export const personalDataExportSchema = z.object({
         sent_at: z.string().nullable(),
       }),
     ),
+    /** WhatsApp and SMS messages about the orders (issue 29), without the numbers' other owners' data. */
+    order_messages: z.array(
+      z.object({
+        order: z.string().nullable(),
+        kind: z.string(),
+        to: z.string(),
+        channel: z.string().nullable(),
+        status: z.string(),
+        created_at: z.string(),
+      }),
+    ),
   }),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;

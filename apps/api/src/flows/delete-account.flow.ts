@@ -12,6 +12,7 @@ import { forgetCards } from '../modules/cards/cards-erasure.service.ts';
 import { forgetHelpMessages } from '../modules/help/help-erasure.service.ts';
 import { forgetCityRequests } from '../modules/locations/locations-erasure.service.ts';
 import { forgetEmailsTo } from '../modules/mail/mail-erasure.service.ts';
+import { forgetOrderMessages } from '../modules/messages/messages-erasure.service.ts';
 import { forgetReceivers } from '../modules/order-status/store-orders-erasure.service.ts';
 import { openOrderNumber, pseudonymiseOrdersOf } from '../modules/orders/orders-erasure.service.ts';
 import { forgetInvitationsBy } from '../modules/referrals/referrals-erasure.service.ts';
@@ -35,7 +36,9 @@ export async function deleteAccountFlow(
     const email = await lockAccountForDeletion(tx, userId);
     await refuseWhileAnOrderIsOpen(tx, userId);
     await forgetWhatOnlyNamesThePerson(tx, userId, email);
-    await forgetReceivers(tx, await pseudonymiseOrdersOf(tx, userId));
+    const groupIds = await pseudonymiseOrdersOf(tx, userId);
+    await forgetReceivers(tx, groupIds);
+    await forgetOrderMessages(tx, groupIds);
     await pseudonymiseAccount(tx, userId, now);
     await endUserSessions(tx, userId);
   });

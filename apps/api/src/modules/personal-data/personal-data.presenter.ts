@@ -45,6 +45,7 @@ export function personalDataCsv(data: PersonalDataExport): string {
     rows.push(...sectionRows(section, data[key as keyof typeof SECTIONS]));
   }
   rows.push(...sectionRows('correos', data.messages.emails));
+  rows.push(...sectionRows('mensajes', data.messages.order_messages));
   return `\uFEFF${stringify(
     rows.map((row) => row.map(spreadsheetSafeCell)),
     { delimiter: ';' },

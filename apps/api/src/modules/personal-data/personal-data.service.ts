@@ -5,6 +5,7 @@ import { currentUser } from '../accounts/accounts.service.ts';
 import { listOwnConsents } from '../accounts/consents.service.ts';
 import { getBeneficiaries } from '../beneficiaries/beneficiaries.service.ts';
 import { sentEmailsTo } from '../mail/sent-emails.service.ts';
+import { orderMessagesOfRemitter } from '../messages/messages-erasure.service.ts';
 import { getOwnOrder } from '../orders/confirm-order.service.ts';
 import { listOrders } from '../orders/order-history.service.ts';
 import type { OrdersContext } from '../orders/orders-context.ts';
@@ -22,16 +23,17 @@ export async function exportPersonalData(
   ctx: OrdersContext,
   actor: Actor | null,
 ): Promise<PersonalDataExport> {
-  requirePermission(actor, 'account:own');
+  const { userId } = requirePermission(actor, 'account:own');
   const account = await currentUser(ctx.db, actor);
   // requirePermission passed, so the session has an account; a row deleted meanwhile reads as none.
   if (!account) throw new Error('The session’s account is gone.');
-  const [consents, beneficiaries, summaries, wallet, emails] = await Promise.all([
+  const [consents, beneficiaries, summaries, wallet, emails, orderMessages] = await Promise.all([
     listOwnConsents(ctx.db, actor),
     getBeneficiaries(ctx.db, actor, {}),
     listOrders(ctx.db, actor),
     getWallet(ctx.db, actor),
     sentEmailsTo(ctx.db, account.email),
+    orderMessagesOfRemitter(ctx.db, userId),
   ]);
   const orders: OrderGroup[] = [];
   for (let start = 0; start < summaries.length; start += ORDERS_AT_ONCE) {
@@ -45,6 +47,6 @@ export async function exportPersonalData(
     beneficiaries: beneficiaries.results,
     orders,
     wallet,
-    messages: { emails },
+    messages: { emails, order_messages: orderMessages },
   };
 }
