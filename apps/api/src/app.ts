@@ -15,6 +15,7 @@ import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.route
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { crawlerRoutes } from './modules/catalog/crawler.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { courierRoutes } from './modules/courier/courier.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
@@ -316,6 +317,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/v1' },
   );
+  // robots.txt and /sitemap.xml (issue 30), before the web app's catch-all 404 handler.
+  await app.register(crawlerRoutes);
   await app.register(mediaRoutes);
   await app.register(productImageRoutes);
   await app.register(storeLogoRoutes);
