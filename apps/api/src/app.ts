@@ -123,6 +123,8 @@ export interface BuildAppOptions {
   trustProxy?: string | false;
   /** Base of links in e-mails; tests use the default. */
   publicUrl?: string;
+  /** COUNTRY_HEADER: the header where the proxy in front names the visitor's country (issue 30); null: none. */
+  countryHeader?: string | null;
   /** Called after a route enqueued an e-mail; the server wires it to its mail worker, tests drain their own. */
   kickMailWorker?: () => void;
   /** Called after a committed change decided a processor refund; the server wires it to its refund worker. */
@@ -282,7 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(accountsRoutes);
       await v1.register(passwordResetRoutes);
       await v1.register(secondFactorRoutes);
-      await v1.register(locationsRoutes);
+      await v1.register(locationsRoutes, { countryHeader: options.countryHeader ?? null });
       await v1.register(storesRoutes);
       await v1.register(catalogRoutes);
       await v1.register(currenciesRoutes);
