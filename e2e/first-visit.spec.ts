@@ -45,6 +45,13 @@ test("a shared product link opens and adds to the cart; a payer abroad is not of
   await page.route('**/v1/country/', (route) => route.fulfill({ json: { country_code: 'ES' } }));
   await page.goto(`/SupermercadoElPuerto/productDetails?id=${await yerbaId(page)}`);
   await expect(page.getByRole('heading', { level: 1, name: YERBA })).toBeVisible();
+  // The detail photo is the page's largest paint: preloaded at high priority as soon as its address is known,
+  // and never lazy (issue 30 item 3).
+  const photo = page.getByRole('img', { name: YERBA });
+  await expect(photo).toHaveAttribute('loading', 'eager');
+  await expect(photo).toHaveAttribute('fetchpriority', 'high');
+  const preload = page.locator('link[rel="preload"][as="image"][fetchpriority="high"]');
+  await expect(preload).toHaveAttribute('href', (await photo.getAttribute('src')) ?? '');
   await addButton(page, YERBA).tap();
   await expect(cartButton(page, 1)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

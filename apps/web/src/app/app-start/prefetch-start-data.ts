@@ -7,9 +7,11 @@ import {
   productQueryOptions,
   storeCatalogQueryOptions,
 } from '../../features/catalog/catalog.api.ts';
+import { DEFAULT_PRODUCT_SORT, sortProducts } from '../../features/catalog/sort-products.ts';
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import { preloadLcpImage } from '../../lib/preload-lcp-image.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /**
@@ -32,11 +34,25 @@ export function prefetchStartData(
     void queryClient.prefetchQuery(cityStoresQueryOptions(savedCity.state));
     const onStoreProducts = /^\/([^/]+\/)?products(\/\d+)?\/?$/.test(location.pathname);
     if (savedStoreId !== null && onStoreProducts) {
-      void queryClient.prefetchQuery(storeCatalogQueryOptions(savedStoreId));
+      const catalog = queryClient.fetchQuery(storeCatalogQueryOptions(savedStoreId));
+      // The first card's photo, as the overview shows it with the default sort (issue 30 item 3).
+      const defaultSort = !new URLSearchParams(location.search).has('orden');
+      catalog
+        .then((sections) => {
+          const first = sections[0];
+          if (!defaultSort || !first) return;
+          preloadLcpImage(sortProducts(first.products, DEFAULT_PRODUCT_SORT, {})[0]?.images[0], 'card');
+        })
+        .catch(() => {});
     }
   }
   if (location.pathname.endsWith('/productDetails')) {
     const productId = productIdParam(new URLSearchParams(location.search).get('id'));
-    if (productId !== null) void queryClient.prefetchQuery(productQueryOptions(productId));
+    if (productId !== null) {
+      queryClient
+        .fetchQuery(productQueryOptions(productId))
+        .then((product) => preloadLcpImage(product.images[0], 'detail'))
+        .catch(() => {});
+    }
   }
 }
