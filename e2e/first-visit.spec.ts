@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { addressOffer, addressPopup, openAddressPopup } from './address.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { addButton, cartButton, YERBA } from './cart.helpers.ts';
 import { test } from './server.fixtures.ts';
 
@@ -31,6 +32,7 @@ test('a shared store link opens for a visitor with no city, and no popup steals 
   await expect(addressOffer(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'the address bar', { within: '.address-offer' });
 
   // The first tap is the shopper's: it opens the product it was meant for.
   await page.locator('main a.product-card__link').first().tap();
