@@ -16,6 +16,16 @@ export async function skipAddressPopup(page: Page): Promise<void> {
   await page.addInitScript((key) => window.sessionStorage.setItem(key, '1'), ADDRESS_POPUP_DISMISSED_KEY);
 }
 
+/** The bar in the page's flow that offers the address on a first visit (issue 30 item 6). */
+export function addressOffer(page: Page) {
+  return page.getByRole('complementary', { name: 'Dirección de envío' });
+}
+
+/** Opens the address popup from the bar, as a shopper who wants the nearest stores does. */
+export async function openAddressPopup(page: Page): Promise<void> {
+  await addressOffer(page).getByRole('button', { name: 'Ingresar dirección' }).click();
+}
+
 export function addressPopup(page: Page) {
   return page.getByRole('dialog', { name: ADDRESS_POPUP_TITLE });
 }

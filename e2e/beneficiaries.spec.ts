@@ -6,6 +6,7 @@ import {
   blockMapTiles,
   clickMap,
   MONTEVIDEO_POSITION,
+  openAddressPopup,
   pickSuggestion,
 } from './address.helpers.ts';
 import { expectNoSeriousViolations, OPEN_DIALOG } from './axe.helpers.ts';
@@ -228,10 +229,12 @@ test('a logged-in user picks a beneficiary in the popup', async ({ page, baseURL
   await page.getByRole('button', { name: 'Guardar dirección' }).click();
   await expect(savedList(page).getByRole('listitem').filter({ hasText: 'Rosa Gómez' })).toBeVisible();
 
-  // A new visit (the session flag gone) on a store page opens the popup with the saved beneficiaries.
+  // A new visit (the session flag gone) on a store page offers the address; its popup lists the saved
+  // beneficiaries (issue 30: the popup opens from the bar, never by itself).
   await page.evaluate((key) => window.sessionStorage.removeItem(key), ADDRESS_POPUP_DISMISSED_KEY);
   await page.addInitScript((key) => window.sessionStorage.removeItem(key), ADDRESS_POPUP_DISMISSED_KEY);
   await page.goto('/stores');
+  await openAddressPopup(page);
   const popup = addressPopup(page);
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Confirmar' })).toHaveCount(0);

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { skipAddressPopup } from './address.helpers.ts';
+import { openAddressPopup, skipAddressPopup } from './address.helpers.ts';
 
 export const CITY_SCREEN_TITLE = '¿A qué ciudad enviamos tu compra?';
 
 /**
- * A new visitor lands on the city screen and picks Montevideo; the city has several stores. The address
- * popup that a first visit opens on the store list is skipped unless the test is about it.
+ * A new visitor lands on the city screen and picks Montevideo; the city has several stores. The address bar
+ * a first visit shows over the store list is skipped unless the test is about the address popup, which it
+ * then opens (issue 30: the popup no longer opens by itself).
  */
 export async function chooseMontevideo(page: Page, options: { addressPopup?: boolean } = {}): Promise<void> {
   if (!options.addressPopup) await skipAddressPopup(page);
@@ -14,6 +15,7 @@ export async function chooseMontevideo(page: Page, options: { addressPopup?: boo
   await page.getByRole('button', { name: 'Montevideo' }).click();
   await expect(page).toHaveURL(/\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();
+  if (options.addressPopup) await openAddressPopup(page);
 }
 
 /** The store list's cards, once loaded. */

@@ -15,6 +15,7 @@ import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.route
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { crawlerRoutes } from './modules/catalog/crawler.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { courierRoutes } from './modules/courier/courier.routes.ts';
 import { currenciesRoutes } from './modules/currencies/currencies.routes.ts';
@@ -125,6 +126,8 @@ export interface BuildAppOptions {
   trustProxy?: string | false;
   /** Base of links in e-mails; tests use the default. */
   publicUrl?: string;
+  /** COUNTRY_HEADER: the header where the proxy in front names the visitor's country (issue 30); null: none. */
+  countryHeader?: string | null;
   /** Called after a route enqueued an e-mail; the server wires it to its mail worker, tests drain their own. */
   kickMailWorker?: () => void;
   /** Called after a committed change decided a processor refund; the server wires it to its refund worker. */
@@ -286,7 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(accountsRoutes);
       await v1.register(passwordResetRoutes);
       await v1.register(secondFactorRoutes);
-      await v1.register(locationsRoutes);
+      await v1.register(locationsRoutes, { countryHeader: options.countryHeader ?? null });
       await v1.register(storesRoutes);
       await v1.register(catalogRoutes);
       await v1.register(currenciesRoutes);
@@ -329,6 +332,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/v1' },
   );
+  // robots.txt and /sitemap.xml (issue 30), before the web app's catch-all 404 handler.
+  await app.register(crawlerRoutes);
   await app.register(mediaRoutes);
   await app.register(productImageRoutes);
   await app.register(storeLogoRoutes);

@@ -268,3 +268,11 @@ describe('readTrustProxy', () => {
     expect(() => readTrustProxy('proxy.internal')).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('readConfig: COUNTRY_HEADER (issue 30)', () => {
+  it('reads the header name in lower case, none by default, and refuses what is no header name', () => {
+    expect(readConfig({}).countryHeader).toBeNull();
+    expect(readConfig({ COUNTRY_HEADER: 'CF-IPCountry' }).countryHeader).toBe('cf-ipcountry');
+    expect(() => readConfig({ COUNTRY_HEADER: 'cf ipcountry' })).toThrow(/COUNTRY_HEADER/);
+  });
+});

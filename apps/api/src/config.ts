@@ -49,6 +49,12 @@ export interface AppConfig {
   mailFrom: string;
   /** Absolute base URL of the site, for links in e-mails (no trailing slash). */
   publicUrl: string;
+  /**
+   * COUNTRY_HEADER: the request header in which the proxy or CDN in front names the visitor's country
+   * (Cloudflare's cf-ipcountry, CloudFront's cloudfront-viewer-country), lower case; null reads the region of
+   * the browser's language instead (issue 30).
+   */
+  countryHeader: string | null;
   /** Nominatim-compatible geocoder (GEOCODER_URL), or the embedded gazetteer when null (decision 019). */
   geocoder: GeocoderConfig;
   /** The map's tile server and its attribution (MAP_TILE_URL, MAP_ATTRIBUTION). */
@@ -380,6 +386,13 @@ export function readRole(value: string | undefined): InstanceRole {
   return role;
 }
 
+/** A header name (letters, digits, dashes), lower case as Node hands headers over; unset or empty is none. */
+function readCountryHeader(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^[A-Za-z0-9-]+$/.test(value)) throw new Error(`COUNTRY_HEADER must be a header name, not "${value}"`);
+  return value.toLowerCase();
+}
+
 /** Reads the environment once, at start; nothing else reads process.env. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const root = path.resolve(import.meta.dirname, '../../..');
@@ -418,6 +431,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL ? env.SMTP_URL : null,
     mailFrom: env.MAIL_FROM ? env.MAIL_FROM : 'Mandado <no-reply@mandado.uy>',
     publicUrl,
+    countryHeader: readCountryHeader(env.COUNTRY_HEADER),
     geocoder: {
       url: env.GEOCODER_URL ? httpUrl('GEOCODER_URL', env.GEOCODER_URL) : null,
       // Nominatim's usage policy asks for a User-Agent that identifies the application and a contact.

@@ -96,6 +96,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   rateLimits: config.rateLimits,
   publicUrl: config.publicUrl,
+  countryHeader: config.countryHeader,
   geocoder: config.geocoder,
   mapTiles: config.mapTiles,
   widgets: config.widgets,

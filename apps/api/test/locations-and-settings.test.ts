@@ -70,6 +70,21 @@ describe('GET /v1/country/', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/country/' });
     expect(response.json()).toEqual({ country_code: 'UY' });
   });
+
+  it("takes the region of the browser's preferred language, so a payer in Spain is in Spain (issue 30)", async () => {
+    const country = async (acceptLanguage: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/country/',
+          headers: { 'accept-language': acceptLanguage },
+        })
+      ).json();
+    expect(await country('es-ES,es;q=0.9,en;q=0.8')).toEqual({ country_code: 'ES' });
+    expect(await country('es,en-us;q=0.5')).toEqual({ country_code: 'US' });
+    // A language alone names no country: the default stays.
+    expect(await country('es')).toEqual({ country_code: 'UY' });
+  });
 });
 
 describe('POST /v1/city/request/', () => {

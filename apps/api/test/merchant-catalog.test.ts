@@ -303,6 +303,38 @@ describe('the owner', () => {
       expect(refused.body.detail).toBe(SERVER_MESSAGES.productImageNotOurs);
     }
   });
+  it('serves every srcset width as AVIF and WebP, made at upload; a photo without them gets them at its first request (issue 30)', async () => {
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/product-images/`,
+      headers: { ...owner.headers, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    const { url } = upload.json<{ url: string }>();
+    // Stored as products/<store>/<uuid>.webp, served at /media/photos/<store>/<uuid>.webp.
+    const key = url.replace(/^\/media\/photos\//, 'products/');
+    for (const [suffix, type] of [
+      ['-w160.avif', 'image/avif'],
+      ['-w960.webp', 'image/webp'],
+    ] as const) {
+      // Made at upload: in the storage before anyone asks.
+      expect(await t.app.media.get(key.replace(/\.webp$/, suffix))).not.toBeNull();
+      const variant = await t.app.inject({ method: 'GET', url: url.replace(/\.webp$/, suffix) });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe(type);
+      expect(variant.headers['cache-control']).toContain('immutable');
+    }
+    // A photo uploaded before variants existed: made from the original once, then stored.
+    const older = key.replace(/\.webp$/, '-w320.avif');
+    await t.app.media.delete(older);
+    const remade = await t.app.inject({ method: 'GET', url: url.replace(/\.webp$/, '-w320.avif') });
+    expect(remade.statusCode).toBe(200);
+    expect(remade.headers['content-type']).toBe('image/avif');
+    expect(await t.app.media.get(older)).not.toBeNull();
+    // Only the widths the shop uses; another is no file of ours.
+    const other = await t.app.inject({ method: 'GET', url: url.replace(/\.webp$/, '-w999.avif') });
+    expect(other.statusCode).toBe(404);
+  });
 });
 
 describe('what the catalog refuses, in Spanish', () => {

@@ -24,6 +24,7 @@ export async function createTestApp(
     | 'sessionLifetimes'
     | 'trustProxy'
     | 'publicUrl'
+    | 'countryHeader'
     | 'concurrencyLimits'
     | 'serverTimeouts'
     | 'webDistDir'

@@ -1,24 +1,25 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore } from './factories.ts';
+import { products } from '../src/db/schema/catalog.ts';
+import { createProduct, createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const INDEX_HTML = '<!doctype html><html lang="es"><body><div id="root"></div></body></html>';
 const SHELL_JS = `export const products = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Producto ${i}`))};`;
+/** PUBLIC_URL: robots.txt and the sitemap write their addresses on it. */
+const ORIGIN = 'https://mandado.example';
 let distDir: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  // A stand-in for apps/web/dist: the real robots.txt (from public/) beside an index.html.
+  // A stand-in for apps/web/dist: an index.html and hashed assets. robots.txt is the API's own (issue 30: it
+  // names the sitemap on the configured origin), served beside the web app.
   distDir = mkdtempSync(path.join(tmpdir(), 'mandado-web-dist-'));
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
-  copyFileSync(
-    path.resolve(import.meta.dirname, '../../web/public/robots.txt'),
-    path.join(distDir, 'robots.txt'),
-  );
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'assets', 'app-1234.js'), 'console.log(1)');
   // A hashed asset with the .br and .gz the build writes beside it (packages/build-tools/src/vite-precompress.ts).
@@ -26,7 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(distDir, 'assets', 'shell-5678.js.br'), brotliCompressSync(SHELL_JS));
   // Level 1: bytes that on-the-fly compression (level 6) would not produce, so the test tells them apart.
   writeFileSync(path.join(distDir, 'assets', 'shell-5678.js.gz'), gzipSync(SHELL_JS, { level: 1 }));
-  t = await createTestApp({ webDistDir: distDir });
+  t = await createTestApp({ webDistDir: distDir, publicUrl: ORIGIN });
   // The store the catalog paths below name: its slug is its name without spaces.
   await createStore(t.database, { name: 'El Dorado' });
   await createStore(t.database, { name: 'Tienda Pendiente', status: 'pending' });
@@ -119,5 +120,54 @@ describe('hashed assets, compressed at build time', () => {
     const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SHELL_JS);
+  });
+});
+
+async function sitemap(headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url: '/sitemap.xml', headers });
+}
+
+describe('robots.txt and /sitemap.xml (issue 30 item 4)', () => {
+  it('robots.txt names the sitemap by its absolute address and still keeps crawlers out of the private pages', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n');
+    expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(lines).toContain('Disallow: /checkout');
+  });
+
+  it('lists the approved stores and their products on sale, absolute and escaped, rebuilt when the catalog changes', async () => {
+    const store = await createStore(t.database, { name: 'Almacén Sitemap Uno' });
+    const pending = await createStore(t.database, { name: 'Tienda Sitemap Pendiente', status: 'pending' });
+    const onSale = await createProduct(t.database, store.id);
+    const switchedOff = await createProduct(t.database, store.id);
+    await t.database.db.update(products).set({ active: false }).where(eq(products.id, switchedOff.id));
+    const hidden = await createProduct(t.database, pending.id);
+
+    const first = await sitemap();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/xml/);
+    expect(first.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org/,
+    );
+    const storePath = `${ORIGIN}/Almac%C3%A9nSitemapUno`;
+    expect(first.body).toContain(`<loc>${storePath}/products</loc>`);
+    expect(first.body).toContain(`<loc>${storePath}/productDetails?id=${onSale.id}</loc>`);
+    expect(first.body).not.toContain(`id=${switchedOff.id}<`);
+    expect(first.body).not.toContain(`id=${hidden.id}<`);
+    expect(first.body).not.toContain('TiendaSitemapPendiente');
+    expect(first.body).not.toMatch(/&(?!#\d+;|amp;)/);
+
+    // The same revision: a 304 for a crawler that has it.
+    const etag = String(first.headers.etag);
+    expect((await sitemap({ 'if-none-match': etag })).statusCode).toBe(304);
+
+    // A new product moves the revision: a new ETag and the product in the list.
+    const added = await createProduct(t.database, store.id);
+    const second = await sitemap({ 'if-none-match': etag });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers.etag).not.toBe(etag);
+    expect(second.body).toContain(`<loc>${storePath}/productDetails?id=${added.id}</loc>`);
   });
 });

@@ -1,5 +1,6 @@
 import { ImageIcon } from '@mandado/web-kit/icons.tsx';
 import { useState } from 'react';
+import { imageSources } from '../lib/image-srcset.ts';
 
 interface FallbackImageProps {
   src: string | undefined;
@@ -9,10 +10,20 @@ interface FallbackImageProps {
   className?: string;
   /** Above-the-fold images load eagerly; everything else waits until it is near the viewport. */
   eager?: boolean;
+  /** The slot's width for `sizes` (lib/image-srcset.ts IMAGE_SIZES); an uploaded photo then gets srcsets. */
+  sizes?: string;
 }
 
 /** An image with fixed intrinsic size (no layout shift) that shows a placeholder icon when it fails. */
-export function FallbackImage({ src, alt, width, height, className, eager = false }: FallbackImageProps) {
+export function FallbackImage({
+  src,
+  alt,
+  width,
+  height,
+  className,
+  eager = false,
+  sizes,
+}: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const classes = className ? `fallback-image ${className}` : 'fallback-image';
   if (!src || failedSrc === src) {
@@ -27,7 +38,7 @@ export function FallbackImage({ src, alt, width, height, className, eager = fals
       </span>
     );
   }
-  return (
+  const image = (
     <img
       src={src}
       alt={alt}
@@ -40,5 +51,16 @@ export function FallbackImage({ src, alt, width, height, className, eager = fals
       decoding="async"
       onError={() => setFailedSrc(src)}
     />
+  );
+  // Issue 30: an uploaded photo in AVIF or WebP at the width its slot needs; a browser without either, or a
+  // picture that has no variants (the demo SVG drawings), takes the img's own src. Pure: renders on a server.
+  const sources = sizes ? imageSources(src) : null;
+  if (!sources) return image;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sources.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={sources.webp} sizes={sizes} />
+      {image}
+    </picture>
   );
 }

@@ -15,12 +15,14 @@ interface PhoneFieldProps<TValues extends FieldValues, TTransformed> {
   fieldId: string;
   label?: string;
   required?: boolean;
+  /** The visitor's country as the app knows it (the display currency's), which the country select starts on. */
+  visitorCountry?: string | null;
 }
 
 /**
  * Spec §3/§5 phone field for any react-hook-form form: the country select and the number (PhoneNumberInput)
- * wired to the form's field, with its label and its error. The country starts from the browser's languages
- * when the form holds no number yet. Generic over the form, so each form keeps its own types without casts.
+ * wired to the form's field, with its label and its error. The country starts from the visitor's country, or
+ * the browser's languages, when the form holds no number yet. Generic over the form, so each form keeps its own types without casts.
  */
 export function PhoneField<TValues extends FieldValues, TTransformed = TValues>({
   control,
@@ -28,8 +30,9 @@ export function PhoneField<TValues extends FieldValues, TTransformed = TValues>(
   fieldId,
   label = 'Teléfono',
   required = true,
+  visitorCountry = null,
 }: PhoneFieldProps<TValues, TTransformed>) {
-  const [defaultCountry] = useState(() => defaultPhoneCountry(browserLanguages()));
+  const [defaultCountry] = useState(() => defaultPhoneCountry(browserLanguages(), visitorCountry));
   return (
     <Controller
       control={control}

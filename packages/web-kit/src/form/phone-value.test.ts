@@ -16,6 +16,13 @@ describe('defaultPhoneCountry', () => {
     expect(defaultPhoneCountry(['xx-invalid-!!', 'es-AR'])).toBe('AR');
   });
 
+  it("takes the visitor's country first, the one the currency comes from (issue 30)", () => {
+    expect(defaultPhoneCountry(['es-UY', 'es'], 'ES')).toBe('ES');
+    // Unknown or not a phone country: the browser's locale decides, as before.
+    expect(defaultPhoneCountry(['es-UY'], null)).toBe('UY');
+    expect(defaultPhoneCountry(['en-GB'], 'ZZ')).toBe('GB');
+  });
+
   it('falls back to the United States', () => {
     expect(defaultPhoneCountry([])).toBe('US');
     expect(defaultPhoneCountry(['zz'])).toBe('US');

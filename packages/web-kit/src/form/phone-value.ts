@@ -13,10 +13,16 @@ export type { CountryCode };
 export const FALLBACK_PHONE_COUNTRY: CountryCode = 'US';
 
 /**
- * The remitter lives abroad, so the phone's country defaults to the one the browser's locale names
- * ('en-US' → US, 'es-UY' → UY), the first one that has a region, else US.
+ * The remitter lives abroad, so the phone's country defaults to the visitor's country, the one the display
+ * currency comes from (issue 30: a payer in Spain types a Spanish number without changing the select), when
+ * the app knows it; else to the one the browser's locale names ('en-US' → US, 'es-UY' → UY), the first one
+ * that has a region, else US.
  */
-export function defaultPhoneCountry(languages: readonly string[]): CountryCode {
+export function defaultPhoneCountry(
+  languages: readonly string[],
+  visitorCountry?: string | null,
+): CountryCode {
+  if (visitorCountry && isSupportedCountry(visitorCountry)) return visitorCountry;
   for (const language of languages) {
     let region: string | undefined;
     try {

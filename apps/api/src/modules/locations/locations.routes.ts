@@ -6,7 +6,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import { detectCountry, getDepartments, getServedCities, requestCity } from './locations.service.ts';
 
-export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** COUNTRY_HEADER: the request header in which the proxy in front names the visitor's country, or null. */
+export const locationsRoutes: FastifyPluginAsyncZod<{ countryHeader?: string | null }> = async (
+  app,
+  options,
+) => {
+  const countryHeader = options.countryHeader ?? null;
   app.get(
     '/cities/',
     {
@@ -40,7 +45,15 @@ export const locationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: countrySchema },
       },
     },
-    async () => detectCountry(),
+    async (request, reply) => {
+      const proxyCountry = countryHeader ? request.headers[countryHeader] : undefined;
+      // The answer depends on these headers: a shared cache must not hand one visitor's country to another.
+      reply.header('vary', countryHeader ? `accept-language, ${countryHeader}` : 'accept-language');
+      return detectCountry({
+        ...(typeof proxyCountry === 'string' ? { proxyCountry } : {}),
+        ...(request.headers['accept-language'] ? { acceptLanguage: request.headers['accept-language'] } : {}),
+      });
+    },
   );
 
   app.post(

@@ -45,10 +45,35 @@ export async function changeCityRequestState(
   await updateCityRequestState(tx, id, change);
 }
 
+/** Two capital letters; the CDNs' 'XX' (unknown) and 'T1' (Tor) say nothing about where the visitor is. */
+function countryCodeOf(value: string | undefined): string | null {
+  const code = value?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
+
+/** The first language tag of Accept-Language that names a region ('es-ES', 'en-us'), by the browser's order. */
+function regionOfAcceptLanguage(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    const region = /^[a-z]{2,3}(?:-[a-z]{4})?-([a-z]{2})(?:-|$)/i.exec(tag)?.[1];
+    if (region) return region.toUpperCase();
+  }
+  return null;
+}
+
 /**
- * The shopper's country. Only Uruguay is an allowed country (spec §9), so every shopper gets UY until a
- * geolocation adapter and more countries exist.
+ * The shopper's country (spec §4 step 5), the one source of the display currency, the registration phone's
+ * country and whether 'Mi ubicación actual' is offered (issue 30 item 6): the country the proxy in front
+ * names (COUNTRY_HEADER, such as Cloudflare's cf-ipcountry) when one is configured, else the region of the
+ * browser's preferred language, else Uruguay, the spec's default.
  */
-export function detectCountry(): { country_code: string } {
-  return { country_code: DEFAULT_COUNTRY_CODE };
+export function detectCountry(signals: { proxyCountry?: string; acceptLanguage?: string } = {}): {
+  country_code: string;
+} {
+  return {
+    country_code:
+      countryCodeOf(signals.proxyCountry) ??
+      regionOfAcceptLanguage(signals.acceptLanguage) ??
+      DEFAULT_COUNTRY_CODE,
+  };
 }

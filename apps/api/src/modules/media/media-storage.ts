@@ -36,6 +36,7 @@ export type MediaStorageConfig =
  */
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
+  avif: 'image/avif',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',

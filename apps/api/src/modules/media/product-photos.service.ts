@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { type JobKind, startJob, sweepJob } from '../../jobs/job-runner.ts';
+import { allVariantKeys } from './image-variants.ts';
 import type { MediaStorage } from './media-storage.ts';
 import { deleteOrphanPhotos, insertProductPhoto, touchProductPhotos } from './product-photos.repository.ts';
 
@@ -57,7 +58,11 @@ export async function sweepOrphanPhotos(
   for (let batch = 0; batch < (options.maxBatches ?? SWEEP_MAX_BATCHES); batch += 1) {
     const count = await db.transaction(async (tx) => {
       const keys = await deleteOrphanPhotos(tx, cutoff, batchSize);
-      for (const key of keys) await media.delete(key);
+      for (const key of keys) {
+        await media.delete(key);
+        // Its srcset widths and formats (issue 30); deleting one never made is not an error either.
+        for (const variant of allVariantKeys(key)) await media.delete(variant);
+      }
       return keys.length;
     });
     deleted += count;

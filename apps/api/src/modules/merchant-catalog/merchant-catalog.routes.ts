@@ -20,6 +20,7 @@ import { idParamsSchema } from '../../http-schemas.ts';
 import { enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { registerImageBodyParser, sendUploadedImage } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
+import { parseVariantSuffix } from '../media/image-variants.ts';
 import { CSV_MAX_BYTES } from './catalog-csv.ts';
 import { catalogTemplate, exportCatalog, importCatalog } from './catalog-import.service.ts';
 import { presentMerchantProduct } from './merchant-catalog.presenter.ts';
@@ -249,7 +250,8 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const productImageParamsSchema = z.object({
   storeId: idParamsSchema.shape.id,
-  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/),
+  // The photo as uploaded, or one of its widths and formats for srcset (issue 30): `<uuid>-w320.avif`.
+  file: z.string().regex(/^[0-9a-f-]{36}(?:\.webp|-w\d{2,4}\.(?:avif|webp))$/),
 });
 
 /** Product photos owners uploaded: public like the products, and never changing (a new photo, a new name). */
@@ -264,11 +266,11 @@ export const productImageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await readProductImage(
-        app.media,
-        request.params.storeId,
-        request.params.file.slice(0, -'.webp'.length),
-      );
+      const fileId = request.params.file.slice(0, 36);
+      const suffix = request.params.file.slice(36);
+      const variant = suffix === '.webp' ? null : parseVariantSuffix(suffix);
+      if (suffix !== '.webp' && !variant) throw notFound();
+      const file = await readProductImage(app.media, request.params.storeId, fileId, variant);
       if (!file) throw notFound();
       return sendUploadedImage(reply, file);
     },

@@ -14,6 +14,12 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { prepareImage } from '../media/image-intake.ts';
+import {
+  type ImageVariant,
+  putImageVariants,
+  readImageVariant,
+  renderImageVariants,
+} from '../media/image-variants.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { storeProductPhoto, takeProductPhotos } from '../media/product-photos.service.ts';
 import {
@@ -265,11 +271,15 @@ export async function uploadProductImage(
 ): Promise<{ url: string }> {
   requireOwner(actor, storeId);
   const image = await prepareImage(bytes);
+  // The widths and formats the shop's srcset names (issue 30), encoded before the transaction opens.
+  const variants = await renderImageVariants(image.body);
   const fileId = randomUUID();
   const url = `/media/photos/${storeId}/${fileId}.webp`;
+  const key = productImageKey(storeId, fileId);
   // The photo's row and its audit row (issue 27) commit together; a storage failure rolls both back.
   await db.transaction(async (tx) => {
-    await storeProductPhoto(tx, media, { key: productImageKey(storeId, fileId), url, storeId }, image);
+    await storeProductPhoto(tx, media, { key, url, storeId }, image);
+    await putImageVariants(media, key, variants);
     await recordAudit(tx, actor, {
       storeId,
       action: 'product.photo_uploaded',
@@ -280,7 +290,16 @@ export async function uploadProductImage(
   return { url };
 }
 
-/** A public product photo by its URL's parts, or null (the route answers 404). */
-export async function readProductImage(media: MediaStorage, storeId: number, fileId: string) {
-  return media.get(productImageKey(storeId, fileId));
+/**
+ * A public product photo by its URL's parts, or null (the route answers 404); with `variant`, that width
+ * and format of it (issue 30), made from the photo at its first request if the upload predates variants.
+ */
+export async function readProductImage(
+  media: MediaStorage,
+  storeId: number,
+  fileId: string,
+  variant: ImageVariant | null = null,
+) {
+  const key = productImageKey(storeId, fileId);
+  return variant ? readImageVariant(media, key, variant) : media.get(key);
 }

@@ -8,6 +8,7 @@ import { notFound } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { registerImageBodyParser, sendUploadedImage } from '../media/image-body.ts';
 import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
+import { parseVariantSuffix } from '../media/image-variants.ts';
 import {
   getStoreProfile,
   readStoreLogo,
@@ -88,7 +89,8 @@ export const storeProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const logoParamsSchema = z.object({
   storeId: idParamsSchema.shape.id,
-  file: z.string().regex(/^[0-9a-f-]{36}\.webp$/),
+  // The photo as uploaded, or one of its widths and formats for srcset (issue 30): `<uuid>-w320.avif`.
+  file: z.string().regex(/^[0-9a-f-]{36}(?:\.webp|-w\d{2,4}\.(?:avif|webp))$/),
 });
 
 /** Logos owners uploaded: public like the stores, and never changing (a new logo, a new name). */
@@ -99,11 +101,11 @@ export const storeLogoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['medios'], summary: 'Logo subido por la tienda', params: logoParamsSchema },
     },
     async (request, reply) => {
-      const file = await readStoreLogo(
-        app.media,
-        request.params.storeId,
-        request.params.file.slice(0, -'.webp'.length),
-      );
+      const fileId = request.params.file.slice(0, 36);
+      const suffix = request.params.file.slice(36);
+      const variant = suffix === '.webp' ? null : parseVariantSuffix(suffix);
+      if (suffix !== '.webp' && !variant) throw notFound();
+      const file = await readStoreLogo(app.media, request.params.storeId, fileId, variant);
       if (!file) throw notFound();
       return sendUploadedImage(reply, file);
     },

@@ -10,6 +10,12 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { getZoneMap } from '../geo/zones.service.ts';
 import { deliveryZoneFor } from '../geo/zones.ts';
 import { prepareImage } from '../media/image-intake.ts';
+import {
+  type ImageVariant,
+  putImageVariants,
+  readImageVariant,
+  renderImageVariants,
+} from '../media/image-variants.ts';
 import type { MediaStorage } from '../media/media-storage.ts';
 import { presentStoreProfile } from './store-profile.presenter.ts';
 import type { StoreProfileRow } from './store-profile.repository.ts';
@@ -172,6 +178,8 @@ export async function uploadStoreLogo(
   const image = await prepareImage(bytes);
   const fileId = randomUUID();
   await media.put(storeLogoKey(storeId, fileId), image.body, image.contentType);
+  // The widths and formats the shop's srcset names (issue 30), made once here.
+  await putImageVariants(media, storeLogoKey(storeId, fileId), await renderImageVariants(image.body));
   const logo = storeLogoUrl(storeId, fileId);
   return db.transaction(async (tx) => {
     const before = await findStoreProfile(tx, storeId, { lock: true });
@@ -187,7 +195,13 @@ export async function uploadStoreLogo(
   });
 }
 
-/** A public logo by its URL's parts, or null (the route answers 404). */
-export function readStoreLogo(media: MediaStorage, storeId: number, fileId: string) {
-  return media.get(storeLogoKey(storeId, fileId));
+/** A public logo by its URL's parts, or null (the route answers 404); with `variant`, that width and format. */
+export function readStoreLogo(
+  media: MediaStorage,
+  storeId: number,
+  fileId: string,
+  variant: ImageVariant | null = null,
+) {
+  const key = storeLogoKey(storeId, fileId);
+  return variant ? readImageVariant(media, key, variant) : media.get(key);
 }

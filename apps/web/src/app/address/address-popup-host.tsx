@@ -1,7 +1,9 @@
+import { PinIcon } from '@mandado/web-kit/icons.tsx';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAppStore } from '../../state/app-store.ts';
+import './address-offer.css';
 
 /** Once dismissed the popup does not come back in the same visit (the tab's session), but does in the next. */
 export const ADDRESS_POPUP_DISMISSED_KEY = 'mandado:address-popup-dismissed';
@@ -38,7 +40,8 @@ export interface AddressPopupState {
 
 /**
  * Spec §2: only without a stored location, with a delivery city, never over the city screen nor over help,
- * once per visit.
+ * once per visit. Since issue 30 item 6 this decides whether the address is *offered* (the bar below); the
+ * popup itself opens only when the shopper asks for it.
  */
 export function shouldOpenAddressPopup({
   hasLocation,
@@ -51,8 +54,10 @@ export function shouldOpenAddressPopup({
 }
 
 /**
- * Spec §2 Address popup: opens on load when no location is stored, never over the city screen (a delivery
- * city comes first), and once dismissed or confirmed stays closed for the rest of the visit.
+ * Spec §2 Address popup, offered rather than imposed (issue 30 item 6): a first visit without a stored
+ * location sees a bar in the page's flow, which blocks nothing and takes no tap meant for the page (the popup
+ * used to open by itself about a second after load, over the store list). 'Ingresar dirección' opens the
+ * popup; 'Ahora no', a confirmed address or a closed popup hide both for the rest of the visit.
  */
 export function AddressPopupHost() {
   const hasLocation = useAppStore((state) => state.location !== null);
@@ -60,16 +65,38 @@ export function AddressPopupHost() {
   const helpOpen = useAppStore((state) => state.helpView !== null);
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(readDismissed);
+  const [open, setOpen] = useState(false);
 
   if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen })) return null;
+  const done = () => {
+    writeDismissed();
+    setDismissed(true);
+  };
   return (
-    <Suspense fallback={null}>
-      <AddressPopupPanel
-        onDone={() => {
-          writeDismissed();
-          setDismissed(true);
-        }}
-      />
-    </Suspense>
+    <>
+      <aside className="address-offer" aria-label="Dirección de envío">
+        <p className="address-offer__text">
+          <PinIcon size={18} />
+          <span>Ingresa la dirección de entrega y te mostramos primero las tiendas más cercanas.</span>
+        </p>
+        <div className="address-offer__actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => setOpen(true)}
+          >
+            Ingresar dirección
+          </button>
+          <button type="button" className="button button--ghost button--small" onClick={done}>
+            Ahora no
+          </button>
+        </div>
+      </aside>
+      {open ? (
+        <Suspense fallback={null}>
+          <AddressPopupPanel onDone={done} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -41,4 +41,22 @@ describe('prefetchStartData (decision 017)', () => {
     const calls = await startCalls(montevideo, 7, { pathname: '/stores', search: '' });
     expect(calls.some((url) => url.includes('products'))).toBe(false);
   });
+
+  it("starts a shared store link's products for a visitor without a city when one city is served (issue 30)", async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/v1/cities/')) return new Response(JSON.stringify({ results: [montevideo] }));
+      if (url.endsWith('/v1/stores/city/Montevideo')) {
+        return new Response(JSON.stringify([{ id: 7, slug: 'SupermercadoElPuerto' }]));
+      }
+      return new Response('{"results":[]}');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchStartData(new QueryClient(), null, null, {
+      pathname: '/SupermercadoElPuerto/products',
+      search: '',
+    });
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/v1/stores/7/products/'),
+    );
+  });
 });

@@ -7,10 +7,42 @@ import {
   productQueryOptions,
   storeCatalogQueryOptions,
 } from '../../features/catalog/catalog.api.ts';
+import { DEFAULT_PRODUCT_SORT, sortProducts } from '../../features/catalog/sort-products.ts';
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
+import { impliedCity } from '../../features/locations/implied-city.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
 import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import { preloadLcpImage } from '../../lib/preload-lcp-image.ts';
 import { useAppStore } from '../../state/app-store.ts';
+
+/** The `:store` segment of `/:store/products…`, decoded; null on `/products`. */
+function storeSlugOf(pathname: string): string | null {
+  const segment = /^\/([^/]+)\/products/.exec(pathname)?.[1];
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** One store's products, and a preload of the photo its overview shows first (issue 30 item 3). */
+function prefetchStoreCatalog(
+  queryClient: QueryClient,
+  storeId: number,
+  location: { pathname: string; search: string },
+): void {
+  // The first card's photo, as the overview shows it with the default sort.
+  const defaultSort = !new URLSearchParams(location.search).has('orden');
+  queryClient
+    .fetchQuery(storeCatalogQueryOptions(storeId))
+    .then((sections) => {
+      const first = sections[0];
+      if (!defaultSort || !first) return;
+      preloadLcpImage(sortProducts(first.products, DEFAULT_PRODUCT_SORT, {})[0]?.images[0], 'card');
+    })
+    .catch(() => {});
+}
 
 /**
  * Spec §4 steps 1, 2 and 5: cities, categories, the saved city's stores and who-am-I (with the settings) in
@@ -28,15 +60,32 @@ export function prefetchStartData(
   void queryClient.prefetchQuery(categoriesQueryOptions());
   void queryClient.prefetchQuery(whoamiQueryOptions());
   void queryClient.prefetchQuery(currenciesQueryOptions());
+  const onStoreProducts = /^\/([^/]+\/)?products(\/\d+)?\/?$/.test(location.pathname);
   if (savedCity) {
     void queryClient.prefetchQuery(cityStoresQueryOptions(savedCity.state));
-    const onStoreProducts = /^\/([^/]+\/)?products(\/\d+)?\/?$/.test(location.pathname);
-    if (savedStoreId !== null && onStoreProducts) {
-      void queryClient.prefetchQuery(storeCatalogQueryOptions(savedStoreId));
-    }
+    if (savedStoreId !== null && onStoreProducts) prefetchStoreCatalog(queryClient, savedStoreId, location);
+  } else if (onStoreProducts) {
+    // A shared store link and no city yet (issue 30 item 5): the only served city is the one the page will
+    // take, so its stores and then this store's products start now rather than after the first renders.
+    const slug = storeSlugOf(location.pathname);
+    queryClient
+      .fetchQuery(citiesQueryOptions())
+      .then(async (cities) => {
+        const only = impliedCity(cities);
+        if (!only || slug === null) return;
+        const stores = await queryClient.fetchQuery(cityStoresQueryOptions(only.state));
+        const store = stores.find((candidate) => candidate.slug === slug);
+        if (store) prefetchStoreCatalog(queryClient, store.id, location);
+      })
+      .catch(() => {});
   }
   if (location.pathname.endsWith('/productDetails')) {
     const productId = productIdParam(new URLSearchParams(location.search).get('id'));
-    if (productId !== null) void queryClient.prefetchQuery(productQueryOptions(productId));
+    if (productId !== null) {
+      queryClient
+        .fetchQuery(productQueryOptions(productId))
+        .then((product) => preloadLcpImage(product.images[0], 'detail'))
+        .catch(() => {});
+    }
   }
 }

@@ -19,6 +19,8 @@ export function DefaultLayout() {
       <SkipLink />
       <TopMenu />
       <PromoBanner />
+      {/* In the flow above the page (issue 30): the address is offered by a bar, not a popup over the page. */}
+      <AddressPopupHost />
       <PageOutlet />
       <CartDock />
       <DeferredSiteFooter />
@@ -27,7 +29,6 @@ export function DefaultLayout() {
       <ReferralHost />
       <NotMyCityHost />
       <ChangeCityHost />
-      <AddressPopupHost />
       <HelpHost />
     </div>
   );

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { productIdParam, productQueryOptions } from '../../features/catalog/catalog.api.ts';
 import { ProductDetail } from '../../features/catalog/product-detail.tsx';
+import { useImpliedCity } from '../../features/locations/use-implied-city.ts';
 import { NotFoundContent } from './not-found.page.tsx';
 
 function detailsHref(product: Product): string {
@@ -34,6 +35,9 @@ function Breadcrumb({ product }: { product: Product }) {
 
 /** Spec §2 /:store/productDetails?id=: the standalone product page the search opens. */
 export function ProductDetailsPage() {
+  // A shared product link opens for a visitor without a city; the only served city is taken silently so
+  // 'Agregar al carrito' works there too (issue 30 item 5).
+  useImpliedCity();
   const [params] = useSearchParams();
   const id = productIdParam(params.get('id'));
   const product = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });

@@ -16,7 +16,7 @@ import { useStoreCatalog, useStoreCategories } from '../../features/catalog/use-
 import { StoreHeader } from '../../features/stores/store-header.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { NotFoundContent } from './not-found.page.tsx';
-import { RequireCity } from './require-city.tsx';
+import { RequireCityOrOnly } from './require-city.tsx';
 import { useRouteStore } from './use-route-store.ts';
 
 // The detail dialog is its own chunk. It is fetched at the shopper's first sign of life on the page (a pointer
@@ -239,7 +239,7 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
 
 /** /products and /:store/products: the store's categories with a preview of their products. */
 export function StoreProductsPage() {
-  return <RequireCity>{(city) => <StoreCatalog city={city} categoryId={null} />}</RequireCity>;
+  return <RequireCityOrOnly>{(city) => <StoreCatalog city={city} categoryId={null} />}</RequireCityOrOnly>;
 }
 
 /** /:store/products/:category: one category's products; a product opens over the list. */
@@ -247,5 +247,7 @@ export function CategoryProductsPage() {
   const { category } = useParams();
   const categoryId = category && /^\d{1,9}$/.test(category) ? Number(category) : null;
   if (categoryId === null) return <NotFoundContent />;
-  return <RequireCity>{(city) => <StoreCatalog city={city} categoryId={categoryId} />}</RequireCity>;
+  return (
+    <RequireCityOrOnly>{(city) => <StoreCatalog city={city} categoryId={categoryId} />}</RequireCityOrOnly>
+  );
 }

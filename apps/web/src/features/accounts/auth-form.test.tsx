@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../state/app-store.ts';
 import { renderWithApp } from '../../testing/render-with-app.tsx';
 import type { AuthStage } from './auth-form.schemas.ts';
 import { AuthForm } from './auth-form.tsx';
@@ -114,5 +115,21 @@ describe('AuthForm: registration', () => {
     expect(readReferrer()).toBe('');
     expect(screen.getByLabelText('Nombre')).toHaveProperty('value', 'Pablo');
     expect(screen.getByLabelText('Número de teléfono')).toHaveProperty('value', '091 234 567');
+  });
+
+  it("starts the phone's country on the visitor's country, the currency's, over the browser's (issue 30)", async () => {
+    const user = userEvent.setup({ delay: null });
+    // A payer in Spain whose browser still says es-UY: the country the app detected wins.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-UY', 'es']);
+    useAppStore.setState({ countryCode: 'ES' });
+    try {
+      stubApi(ANONYMOUS);
+      renderWithApp(<Form stage="register" />);
+      expect(screen.getByLabelText('País del teléfono')).toHaveProperty('value', 'ES');
+      await user.type(screen.getByLabelText('Número de teléfono'), '612345678');
+      expect(screen.getByLabelText('Número de teléfono')).toHaveProperty('value', '612 34 56 78');
+    } finally {
+      useAppStore.setState({ countryCode: null });
+    }
   });
 });

@@ -17,6 +17,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { usePublicSettings } from '../../hooks/use-public-settings.ts';
+import { useVisitorCountry } from '../../hooks/use-visitor-country.ts';
 import { emailExists } from './accounts.api.ts';
 import {
   type AuthFormValues,
@@ -69,6 +70,7 @@ export function AuthForm({
   const [resolver] = useState(() => authStageResolver(() => stageRef.current));
   const [invitation, setInvitation] = useState(referralToken);
   const settings = usePublicSettings();
+  const visitorCountry = useVisitorCountry();
   const {
     register,
     control,
@@ -198,7 +200,12 @@ export function AuthForm({
       ) : null}
 
       {stage === 'register' ? (
-        <PhoneField control={control} name="phone_number" fieldId={fieldId('phone_number')} />
+        <PhoneField
+          control={control}
+          name="phone_number"
+          fieldId={fieldId('phone_number')}
+          visitorCountry={visitorCountry}
+        />
       ) : null}
 
       {stage === 'login' || stage === 'register' ? (

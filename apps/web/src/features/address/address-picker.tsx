@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { usePublicSettings } from '../../hooks/use-public-settings.ts';
+import { isVisitorInUruguay, useVisitorCountry } from '../../hooks/use-visitor-country.ts';
 import { type GeoPoint, geoSearchQueryOptions, reverseGeocode, roundCoordinate } from './geo.api.ts';
 import { withHouseNumber } from './house-number.ts';
 import {
@@ -93,6 +94,8 @@ export function AddressPicker({
     enabled: open && debouncedTerm.trim().length >= 3,
   });
   const settings = usePublicSettings();
+  // Issue 30: a payer abroad is not where the order goes; their own position is offered only in Uruguay.
+  const offerCurrentLocation = isVisitorInUruguay(useVisitorCountry());
   const listId = useId();
   const choiceName = useId();
   const valueRef = useRef(value);
@@ -179,27 +182,29 @@ export function AddressPicker({
 
   return (
     <div className="address-picker">
-      <fieldset className="address-picker__choice">
-        <legend className="field-label">Ubicación</legend>
-        <label className="address-picker__option">
-          <input
-            type="radio"
-            name={choiceName}
-            checked={choice === 'current'}
-            onChange={() => void locateCurrent()}
-          />
-          Mi ubicación actual
-        </label>
-        <label className="address-picker__option">
-          <input
-            type="radio"
-            name={choiceName}
-            checked={choice === 'other'}
-            onChange={() => setChoice('other')}
-          />
-          Otra dirección
-        </label>
-      </fieldset>
+      {offerCurrentLocation ? (
+        <fieldset className="address-picker__choice">
+          <legend className="field-label">Ubicación</legend>
+          <label className="address-picker__option">
+            <input
+              type="radio"
+              name={choiceName}
+              checked={choice === 'current'}
+              onChange={() => void locateCurrent()}
+            />
+            Mi ubicación actual
+          </label>
+          <label className="address-picker__option">
+            <input
+              type="radio"
+              name={choiceName}
+              checked={choice === 'other'}
+              onChange={() => setChoice('other')}
+            />
+            Otra dirección
+          </label>
+        </fieldset>
+      ) : null}
       {locating ? (
         <p className="notice">
           <Spinner size="small" /> Buscando tu ubicación…

@@ -3,6 +3,7 @@ import { discountPercent } from '@mandado/shared/product-price';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
+import { IMAGE_SIZES } from '../../lib/image-srcset.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
 import './catalog.css';
 
@@ -28,7 +29,14 @@ export function ProductCard({
   return (
     <article className={compact ? 'product-card product-card--compact' : 'product-card'}>
       <div className="product-card__media">
-        <FallbackImage src={product.images[0]} alt="" width={400} height={400} eager={eager} />
+        <FallbackImage
+          src={product.images[0]}
+          alt=""
+          width={400}
+          height={400}
+          eager={eager}
+          sizes={IMAGE_SIZES.card}
+        />
         {percent ? <span className="badge badge--discount product-card__badge">-{percent}%</span> : null}
         {product.stock <= 0 ? (
           <span className="badge badge--muted product-card__stock">Sin stock</span>

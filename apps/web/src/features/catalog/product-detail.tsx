@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
+import { IMAGE_SIZES } from '../../lib/image-srcset.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
 import { findCachedProduct, frequentlyBoughtQueryOptions, productQueryOptions } from './catalog.api.ts';
 import { ProductCard } from './product-card.tsx';
@@ -70,7 +71,14 @@ export function ProductDetail({ product, showName, relatedLinkFor }: ProductDeta
     <div className="product-detail">
       <div className="product-detail__main">
         <div className="product-detail__media">
-          <FallbackImage src={product.images[0]} alt={product.name} width={400} height={400} eager />
+          <FallbackImage
+            src={product.images[0]}
+            alt={product.name}
+            width={400}
+            height={400}
+            eager
+            sizes={IMAGE_SIZES.detail}
+          />
         </div>
         <div className="product-detail__info">
           <p className="product-detail__eyebrow">

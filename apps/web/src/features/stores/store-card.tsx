@@ -3,6 +3,7 @@ import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
 import { PinIcon } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
+import { IMAGE_SIZES } from '../../lib/image-srcset.ts';
 import { formatDistance } from './filter-stores.ts';
 
 interface StoreCardProps {
@@ -25,6 +26,7 @@ export function StoreCard({ store, selected, distanceKm, onSelect, eagerLogo = f
         height={200}
         className="store-card__logo"
         eager={eagerLogo}
+        sizes={IMAGE_SIZES.logo}
       />
       <div className="store-card__body">
         <p className="store-card__kind">{STORE_KIND_LABELS[store.category]}</p>

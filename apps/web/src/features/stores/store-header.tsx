@@ -3,6 +3,7 @@ import { openingHoursLine } from '@mandado/shared/store-hours';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
+import { IMAGE_SIZES } from '../../lib/image-srcset.ts';
 import './stores.css';
 
 interface StoreHeaderProps {
@@ -17,7 +18,15 @@ export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
   const hoursLine = openingHoursLine(store.hours, new Date());
   return (
     <div className="store-header">
-      <FallbackImage src={store.logo} alt="" width={200} height={200} className="store-header__logo" eager />
+      <FallbackImage
+        src={store.logo}
+        alt=""
+        width={200}
+        height={200}
+        className="store-header__logo"
+        eager
+        sizes={IMAGE_SIZES.logo}
+      />
       <div className="store-header__text">
         <p className="store-header__kind">{STORE_KIND_LABELS[store.category]}</p>
         <Name className="store-header__name">

@@ -1,0 +1,23 @@
+import type { City } from '@mandado/shared/catalog.schemas';
+import { useEffect } from 'react';
+import { useAppStore } from '../../state/app-store.ts';
+import { impliedCity } from './implied-city.ts';
+import { useCities } from './use-cities.ts';
+
+/**
+ * The delivery city, or for a visitor without one the only served city, stored silently (issue 30 item 5)
+ * like a choice on the city screen so the cart, the address and the next visit have it. `pending` while the
+ * cities load and nothing is stored yet.
+ */
+export function useImpliedCity(): { city: City | null; pending: boolean } {
+  const city = useAppStore((state) => state.city);
+  const setCity = useAppStore((state) => state.setCity);
+  const cities = useCities();
+  const implied = city ? null : impliedCity(cities.data);
+
+  useEffect(() => {
+    if (implied) setCity(implied);
+  }, [implied, setCity]);
+
+  return { city: city ?? implied, pending: !city && cities.isPending };
+}
