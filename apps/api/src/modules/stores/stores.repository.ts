@@ -106,14 +106,12 @@ export async function listApprovedStoresNear(
 }
 
 /**
- * Whether an approved store has this slug (its name without whitespace, as `storeSlug` in the shared package
- * makes it; PostgreSQL's [[:space:]] covers the spaces a store name holds). One indexed-size query: the store
- * table is small and this runs only on a full page load of a store's catalog.
+ * The approved store with this slug (its name without whitespace, as `storeSlug` in the shared package makes
+ * it; PostgreSQL's [[:space:]] covers the spaces a store name holds), with its city. Runs only on a full page
+ * load of a store's catalog: its head tags and its 404 (issue 16, decision 066) come from it.
  */
-export async function approvedStoreSlugExists(db: Database, slug: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: stores.id })
-    .from(stores)
+export async function findApprovedStoreBySlug(db: Database, slug: string): Promise<StoreRow | undefined> {
+  const [row] = await approvedStores(db)
     .where(
       and(
         eq(stores.status, 'approved'),
@@ -121,7 +119,7 @@ export async function approvedStoreSlugExists(db: Database, slug: string): Promi
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  return row;
 }
 
 export interface StoreSnapshotRow extends StoreAvailabilityRow {
