@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/catalog.ts';
@@ -134,7 +135,7 @@ describe("a product's page", () => {
 });
 
 describe("a store's page", () => {
-  it('has its own title, description and canonical URL, and its catalog and city stores for the first render', async () => {
+  it('has its own title, description and canonical URL, and its catalog for the first render', async () => {
     const shown = await page('/AlmacénLaRambla/products?orden=precio');
     expect(shown.status).toBe(200);
     expect(shown.title).toEqual(['<title>Almacén La Rambla | Mandado</title>']);
@@ -143,15 +144,28 @@ describe("a store's page", () => {
     );
     expect(shown.canonical).toBe(`${SITE}/${encodeURIComponent('AlmacénLaRambla')}/products`);
     expect(shown.meta('og:type')).toBe('website');
-    expect(shown.data.map((entry) => entry.key)).toEqual([
-      ['catalog', 'store', product.storeId],
-      ['stores', 'Montevideo'],
-    ]);
+    expect(shown.data.map((entry) => entry.key)).toEqual([['catalog', 'store', product.storeId]]);
   });
 
   it('answers 404 for a store that does not exist and for a category the store does not have', async () => {
     expect((await page('/NoExiste/products')).status).toBe(404);
     expect((await page('/AlmacénLaRambla/products/987654')).status).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  it('sends the HTML compressed as the browser accepts it', async () => {
+    const url = `/AlmacenLaRambla/productDetails?id=${product.id}`;
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('"@type":"Product"');
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('"@type":"Product"');
   });
 });
 

@@ -20,8 +20,3 @@ export function productQueryKey(id: number) {
 export function storeCatalogQueryKey(storeId: number) {
   return ['catalog', 'store', storeId] as const;
 }
-
-/** The stores of a city's department: GET /v1/stores/city/:state. */
-export function cityStoresQueryKey(state: string) {
-  return ['stores', state] as const;
-}

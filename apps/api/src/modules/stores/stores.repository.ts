@@ -105,13 +105,32 @@ export async function listApprovedStoresNear(
     .limit(limit);
 }
 
+/** What a store page's head says of its store (decision 066). */
+export interface StorePageRow {
+  id: number;
+  name: string;
+  logo: string;
+  addressLine1: string;
+  city: string;
+}
+
 /**
  * The approved store with this slug (its name without whitespace, as `storeSlug` in the shared package makes
- * it; PostgreSQL's [[:space:]] covers the spaces a store name holds), with its city. Runs only on a full page
- * load of a store's catalog: its head tags and its 404 (issue 16, decision 066) come from it.
+ * it; PostgreSQL's [[:space:]] covers the spaces a store name holds), with its city's name: a store page's
+ * head and its 404 (issue 16, decision 066). Only these columns: it runs on every full load of a store page,
+ * and the store list's delivery-cities subquery would cost it more than the rest of the page.
  */
-export async function findApprovedStoreBySlug(db: Database, slug: string): Promise<StoreRow | undefined> {
-  const [row] = await approvedStores(db)
+export async function findApprovedStoreBySlug(db: Database, slug: string): Promise<StorePageRow | undefined> {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      logo: stores.logo,
+      addressLine1: stores.addressLine1,
+      city: cities.name,
+    })
+    .from(stores)
+    .innerJoin(cities, eq(cities.id, stores.cityId))
     .where(
       and(
         eq(stores.status, 'approved'),

@@ -12,6 +12,7 @@ import {
   listApprovedStoresNear,
   type NewStoreFromApplication,
   type StoreAvailabilityRow,
+  type StorePageRow,
   type StoreSnapshotRow,
   storeExists,
   updateCommissionRate,
@@ -35,10 +36,9 @@ export async function getStoresNear(
 }
 
 /** The approved store a page's `:store` segment names, or null (a store page's head tags, decision 066). */
-export async function findStoreBySlug(db: Database, slug: string): Promise<Store | null> {
+export async function findStoreBySlug(db: Database, slug: string): Promise<StorePageRow | null> {
   if (slug === '') return null;
-  const row = await findApprovedStoreBySlug(db, slug);
-  return row ? presentStore(row) : null;
+  return (await findApprovedStoreBySlug(db, slug)) ?? null;
 }
 
 /**

@@ -81,7 +81,7 @@ export function renderHeadTags(head: WebPageHead, publicUrl: string): string {
     meta('og:site_name', SITE_NAME),
     meta('og:locale', 'es_UY'),
     meta('og:type', head.ogType),
-    meta('og:title', head.title.replace(/ \| Mandado$/, '')),
+    meta('og:title', head.title.replace(` | ${SITE_NAME}`, '')),
     meta('og:description', head.description),
   );
   if (head.image) tags.push(meta('og:image', absolute(publicUrl, head.image)));

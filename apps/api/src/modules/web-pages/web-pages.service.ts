@@ -1,19 +1,14 @@
-import type { Product, Store } from '@mandado/shared/catalog.schemas';
+import type { Product } from '@mandado/shared/catalog.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { storeSlug } from '@mandado/shared/store-kinds';
-import {
-  cityStoresQueryKey,
-  type PageDataEntry,
-  productQueryKey,
-  storeCatalogQueryKey,
-} from '@mandado/shared/web-page-data';
+import { type PageDataEntry, productQueryKey, storeCatalogQueryKey } from '@mandado/shared/web-page-data';
 import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
-import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
+import { findStoreBySlug } from '../stores/stores.service.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
 export interface WebPageHead {
@@ -70,7 +65,7 @@ const isProductDetails = matches(WEB_PATHS.productDetails);
 const isSearch = matches(WEB_PATHS.search);
 
 /** Text cut at a word before `length` characters, with an ellipsis when cut; whitespace runs made one space. */
-export function clip(text: string, length = DESCRIPTION_LENGTH): string {
+function clip(text: string, length = DESCRIPTION_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= length) return flat;
   const cut = flat.slice(0, length - 1);
@@ -88,11 +83,11 @@ function segmentOf(pathname: string, index: number): string {
 }
 
 /** "US$ 10,98": the price the shopper pays, as the shop shows it. */
-export function productPriceText(product: Product): string {
+function productPriceText(product: Product): string {
   return moneyText(parseMoney(effectivePrice(product)), { code: product.currency });
 }
 
-export function productPath(product: Product): string {
+function productPath(product: Product): string {
   return `/${encodeURIComponent(storeSlug(product.store_name))}/productDetails?id=${product.id}`;
 }
 
@@ -108,44 +103,27 @@ async function storePage(
 ): Promise<WebPageHead> {
   const store = await findStoreBySlug(db, slug);
   if (!store) return NOT_FOUND;
-  const [catalog, cityStores] = await Promise.all([
-    getProductsOfStore(db, cache, store.id).catch((error: unknown) => {
-      if (isNotFound(error)) return null;
-      throw error;
-    }),
-    cityStoresOf(db, store),
-  ]);
+  const catalog = await getProductsOfStore(db, cache, store.id).catch((error: unknown) => {
+    if (isNotFound(error)) return null;
+    throw error;
+  });
   if (!catalog) return NOT_FOUND;
   const category =
     categoryId === null ? null : catalog.categories.find((section) => section.category === categoryId);
   if (categoryId !== null && !category) return NOT_FOUND;
-  const storePath = `/${encodeURIComponent(store.slug)}/products`;
+  const storePath = `/${encodeURIComponent(storeSlug(store.name))}/products`;
   const data: PageDataEntry[] = [{ key: storeCatalogQueryKey(store.id), value: catalog.categories }];
-  if (cityStores) data.push({ key: cityStoresQueryKey(store.state), value: cityStores });
   return {
     ...base,
     title: category ? `${category.name} en ${store.name} | ${SITE_NAME}` : `${store.name} | ${SITE_NAME}`,
     description: clip(
-      `Compra en ${store.name} (${[store.address_line1, store.city].filter(Boolean).join(', ')}) desde el ` +
+      `Compra en ${store.name} (${[store.addressLine1, store.city].filter(Boolean).join(', ')}) desde el ` +
         'exterior y lo entregamos en la casa de tu familia en 24 a 48 horas.',
     ),
     canonicalPath: category ? `${storePath}/${category.category}` : storePath,
     image: store.logo || null,
     data,
   };
-}
-
-/**
- * The store's department's store list, as the shop asks for it for a visitor whose city is there: the store
- * page finds its store in that list. Null when the department is not served (the page then asks for itself).
- */
-async function cityStoresOf(db: Database, store: Store): Promise<Store[] | null> {
-  try {
-    return await getStoresForCity(db, store.state);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
 }
 
 async function productPage(db: Database, search: URLSearchParams): Promise<WebPageHead> {

@@ -1,12 +1,11 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
 import type { StoreKind } from '@mandado/shared/store-kinds';
-import { cityStoresQueryKey } from '@mandado/shared/web-page-data';
 import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
 
 export function cityStoresQueryOptions(state: string) {
   return queryOptions({
-    queryKey: cityStoresQueryKey(state),
+    queryKey: ['stores', state],
     queryFn: ({ signal }) => apiGet<Store[]>(`/stores/city/${segment(state)}`, signal),
   });
 }
