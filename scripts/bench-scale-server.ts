@@ -1,6 +1,7 @@
 // The scaled catalog's server for `npm run bench -- --scale` (issue 18): the demo catalog plus ~100 stores and
 // 10,000 products (seedScaleCatalog), on the embedded database (DATA_DIR) or PostgreSQL (DATABASE_URL), with an
 // owner of one of the scaled stores whose session the bench uses for the merchant's list and the CSV import.
+import { existsSync } from 'node:fs';
 import { eq, like } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
@@ -34,7 +35,8 @@ const seedOrdersMs = performance.now() - ordersSeeded;
 const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 };
 const app = await buildApp({
   database,
-  webDistDir: null,
+  // The built shop, when there is one: the browse pages' HTML is timed on the scaled catalog (issue 30).
+  webDistDir: existsSync('apps/web/dist/index.html') ? 'apps/web/dist' : null,
   rateLimits: {
     search: unlimited,
     loginPerIp: unlimited,

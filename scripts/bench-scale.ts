@@ -5,10 +5,11 @@
 // and p95 of its first page and of a filtered page; `npm run bench -- --scale --orders` runs only that part).
 // A measurement: it prints and never fails on a number.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { browsePages, pageServerTimes, printPageServerTimes } from './bench-web.ts';
 
 const port = 3250;
 const base = `http://127.0.0.1:${port}`;
@@ -131,6 +132,21 @@ export async function benchScale(): Promise<void> {
     }
     console.log(`\nScaled catalog on ${engine} (issue 18)`);
     for (const [label, value] of rows) console.log(`  ${label.padEnd(48)} ${value}`);
+    if (existsSync('apps/web/dist/index.html')) {
+      // The browse pages' HTML with their head and embedded data (issue 30, decision 066), a scaled store's
+      // page among them (its catalog is about a hundred products).
+      const pages = await browsePages(base);
+      const cityStores = (await (await fetch(`${base}/v1/stores/city/Montevideo`)).json()) as Array<{
+        id: number;
+        slug: string;
+      }>;
+      const scaled = cityStores.find((store) => store.id === session.storeId);
+      if (scaled) pages.push({ label: 'a scaled store', path: `/${scaled.slug}/products`, storage: {} });
+      printPageServerTimes(
+        await pageServerTimes(base, pages, { seconds }),
+        `Browse pages' HTML on the scaled catalog on ${engine} (10 connections; goal: p95 < 50 ms)`,
+      );
+    }
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -15,6 +15,7 @@ import { DEFAULT_CONCURRENCY_LIMITS } from '../apps/api/src/plugins/request-fair
 import { measureBystander } from './bench-bystander.ts';
 import { printLighthouseTable, runLighthouse } from './bench-lighthouse.ts';
 import { benchOrders } from './bench-orders.ts';
+import { browsePages, pageServerTimes, printPageServerTimes } from './bench-web.ts';
 
 // `npm run bench -- --scale`: only the scaled catalog (issue 18), on PGlite, or PostgreSQL with DATABASE_URL.
 if (process.argv.includes('--scale')) {
@@ -36,6 +37,9 @@ if (process.argv.includes('--postgres')) {
   await benchPostgres();
   process.exit(0);
 }
+
+// `npm run bench -- --web`: only the browse pages (server time per page, first load, Lighthouse; issue 30).
+const webOnly = process.argv.includes('--web');
 
 const port = 3200;
 const base = `http://127.0.0.1:${port}`;
@@ -90,30 +94,34 @@ const routes = [
   ['cart (10 lines)', '/v1/cart/', '/bench/static/cart'],
 ] as const;
 
-console.log(`\nAPI (${connections} connections, ${seconds} s each, one process, embedded PGlite)`);
-console.log('route              | req/s  | p99 ms | static req/s | static p99 ms | req/s ratio | p99 ratio');
-for (const [label, dynamicUrl, staticUrl] of routes) {
-  const isCart = dynamicUrl === '/v1/cart/';
-  const headers: Record<string, string> = isCart ? { cookie: shopperCookie } : {};
-  // One session may have only a few requests in progress (decision 014): the cart read uses that many.
-  const cartConnections = Math.min(connections, DEFAULT_CONCURRENCY_LIMITS.perSession);
-  const dynamic = await measure(dynamicUrl, headers, isCart ? cartConnections : connections);
-  const fixed = await measure(staticUrl, headers, isCart ? cartConnections : connections);
+if (!webOnly) {
+  console.log(`\nAPI (${connections} connections, ${seconds} s each, one process, embedded PGlite)`);
   console.log(
-    [
-      label.padEnd(18),
-      dynamic.rps.toFixed(0).padStart(6),
-      dynamic.p99.toFixed(0).padStart(6),
-      fixed.rps.toFixed(0).padStart(12),
-      fixed.p99.toFixed(0).padStart(13),
-      (dynamic.rps / fixed.rps).toFixed(3).padStart(11),
-      (dynamic.p99 / Math.max(fixed.p99, 1)).toFixed(2).padStart(9),
-    ].join(' | '),
+    'route              | req/s  | p99 ms | static req/s | static p99 ms | req/s ratio | p99 ratio',
   );
+  for (const [label, dynamicUrl, staticUrl] of routes) {
+    const isCart = dynamicUrl === '/v1/cart/';
+    const headers: Record<string, string> = isCart ? { cookie: shopperCookie } : {};
+    // One session may have only a few requests in progress (decision 014): the cart read uses that many.
+    const cartConnections = Math.min(connections, DEFAULT_CONCURRENCY_LIMITS.perSession);
+    const dynamic = await measure(dynamicUrl, headers, isCart ? cartConnections : connections);
+    const fixed = await measure(staticUrl, headers, isCart ? cartConnections : connections);
+    console.log(
+      [
+        label.padEnd(18),
+        dynamic.rps.toFixed(0).padStart(6),
+        dynamic.p99.toFixed(0).padStart(6),
+        fixed.rps.toFixed(0).padStart(12),
+        fixed.p99.toFixed(0).padStart(13),
+        (dynamic.rps / fixed.rps).toFixed(3).padStart(11),
+        (dynamic.p99 / Math.max(fixed.p99, 1)).toFixed(2).padStart(9),
+      ].join(' | '),
+    );
+  }
 }
 
 // --- Bystander under a flood (decision 014) ---
-{
+if (!webOnly) {
   const floodConnections = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 64);
   const figure = await measureBystander({
     base,
@@ -180,24 +188,15 @@ for (const [label, url, storage] of [
   );
 }
 
-// --- Lighthouse (mobile preset) ---
+// --- The browse pages: the server's time per page, then Lighthouse (mobile preset) ---
 {
-  const firstStoreCatalog = await (await fetch(`${base}/v1/stores/${firstStore.id}/products/`)).json();
-  const product = firstStoreCatalog.flatMap((section: { products: { id: number }[] }) => section.products)[0];
-  const chosen = { city: savedCity, store: JSON.stringify(firstStore.id) };
-  console.log('\nLighthouse 13, mobile preset (goal: performance >= 98, the other three 100)');
-  printLighthouseTable(
-    await runLighthouse(base, [
-      { label: 'home /', path: '/', storage: {} },
-      { label: 'stores /stores', path: '/stores', storage: { city: savedCity } },
-      { label: "a store's products", path: `/${firstStore.slug}/products`, storage: chosen },
-      {
-        label: 'a product detail',
-        path: `/${firstStore.slug}/productDetails?id=${product.id}`,
-        storage: chosen,
-      },
-    ]),
+  const pages = await browsePages(base);
+  printPageServerTimes(
+    await pageServerTimes(base, pages),
+    "Browse pages' HTML from the server (10 connections, 3 s each; goal: p95 < 50 ms)",
   );
+  console.log('\nLighthouse 13, mobile preset (goal: performance >= 98, the other three 100)');
+  printLighthouseTable(await runLighthouse(base, pages));
 }
 // --- end of the Lighthouse block ---
 
@@ -205,4 +204,4 @@ server.kill('SIGTERM');
 rmSync(dataDir, { recursive: true, force: true });
 
 // --- Placing an order (issue 10), after the server above is gone so it has the cores to itself ---
-await benchOrders();
+if (!webOnly) await benchOrders();

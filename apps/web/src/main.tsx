@@ -2,6 +2,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { seedPageData } from './app/app-start/page-data.ts';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk } from './app/router.tsx';
 import { createQueryClient } from '@mandado/web-kit/query-client.ts';
@@ -9,6 +10,8 @@ import { useAppStore } from './state/app-store.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
+// The data the server put in the page first, so the prefetches below find it and do not ask again.
+seedPageData(queryClient);
 // Start the app-start calls now, so they run while the route chunks download.
 prefetchStartData(queryClient, useAppStore.getState().city);
 preloadPageChunk(window.location.pathname);

@@ -1,12 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
-import { isWebAppPath, storeSegmentOf } from '@mandado/shared/web-routes';
-import type { FastifyInstance } from 'fastify';
-import { isKnownStoreSlug } from '../modules/stores/stores.service.ts';
+import { isWebAppPath } from '@mandado/shared/web-routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
+import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
+import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -14,11 +18,33 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const STAFF_ASSETS_PREFIX = '/staff/assets/';
 
 /**
+ * A page's HTML compressed as the browser accepts it. @fastify/compress hooks only the declared routes, and
+ * pages are answered by the not-found handler: a store page's HTML carries its catalog (decision 066), ~30 KB
+ * that brotli at a fast level makes ~5 KB in about a millisecond.
+ */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
+  if (encoding === 'br' || encoding === 'gzip') {
+    reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
+    return reply.send(
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html),
+    );
+  }
+  return reply.send(html);
+}
+
+/**
  * Serves the built React apps: hashed assets with a year-long immutable cache, everything else with
  * revalidation (robots.txt among them), and index.html for the app's page routes so they survive a reload.
  * Any other page path gets index.html too, whose router shows the 404 page, but with status 404 so crawlers
  * and tools see what the shopper sees (decision 014). A store's catalog page whose store no approved store
  * is gets 404 too (issue 16), as its page shows the 404 page. Unknown /v1 paths stay JSON 404s.
+ * The browse pages (home, /stores, a store's catalog, a product, the search results) get their own head:
+ * title, description, canonical URL, Open Graph tags, JSON-LD, and the data their first render needs
+ * (decision 066, issue 30); a product or store that does not exist answers 404 with the 404 page.
  * The staff app (issue 17) owns /comercio, /admin and /entrega and everything under them: its own index.html
  * there (200 for its pages, 404 for any other path of those areas) and its assets under /staff/assets/.
  */
@@ -44,6 +70,21 @@ export async function registerWebApp(
       },
     });
   }
+
+  // Read once: every browse page is this file with its own head (decision 066).
+  const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
+  const productsOfStoreCache = createProductsOfStoreCache();
+  const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
+    try {
+      const search = new URLSearchParams(request.url.slice(pathname.length + 1));
+      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search });
+    } catch (error) {
+      // The page's head is a bonus over the app, which asks for its own data: a failing database still
+      // gets the shell (whose calls then show their own error), never a 500 page.
+      request.log.error({ err: error }, 'web page head failed');
+      return null;
+    }
+  };
 
   const staffDir = staffDistDir === null ? null : path.resolve(staffDistDir);
   const staffIndexFile = staffDir ? path.join(staffDir, 'index.html') : null;
@@ -78,11 +119,17 @@ export async function registerWebApp(
     if (isApi || !hasWebApp || !isPageRequest) {
       return reply.status(404).send({ detail: SERVER_MESSAGES.routeNotFound });
     }
-    const storeSlug = storeSegmentOf(pathname);
-    const known =
-      isWebAppPath(pathname) && (storeSlug === null || (await isKnownStoreSlug(app.db, storeSlug)));
+    const head = isWebAppPath(pathname) ? await describe(request, pathname) : null;
+    if (head) {
+      return sendHtml(
+        request,
+        reply,
+        head.status,
+        withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl)),
+      );
+    }
     return reply
-      .status(known ? 200 : 404)
+      .status(isWebAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html')
       .sendFile('index.html');

@@ -105,15 +105,32 @@ export async function listApprovedStoresNear(
     .limit(limit);
 }
 
+/** What a store page's head says of its store (decision 066). */
+export interface StorePageRow {
+  id: number;
+  name: string;
+  logo: string;
+  addressLine1: string;
+  city: string;
+}
+
 /**
- * Whether an approved store has this slug (its name without whitespace, as `storeSlug` in the shared package
- * makes it; PostgreSQL's [[:space:]] covers the spaces a store name holds). One indexed-size query: the store
- * table is small and this runs only on a full page load of a store's catalog.
+ * The approved store with this slug (its name without whitespace, as `storeSlug` in the shared package makes
+ * it; PostgreSQL's [[:space:]] covers the spaces a store name holds), with its city's name: a store page's
+ * head and its 404 (issue 16, decision 066). Only these columns: it runs on every full load of a store page,
+ * and the store list's delivery-cities subquery would cost it more than the rest of the page.
  */
-export async function approvedStoreSlugExists(db: Database, slug: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: stores.id })
+export async function findApprovedStoreBySlug(db: Database, slug: string): Promise<StorePageRow | undefined> {
+  const [row] = await db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      logo: stores.logo,
+      addressLine1: stores.addressLine1,
+      city: cities.name,
+    })
     .from(stores)
+    .innerJoin(cities, eq(cities.id, stores.cityId))
     .where(
       and(
         eq(stores.status, 'approved'),
@@ -121,7 +138,7 @@ export async function approvedStoreSlugExists(db: Database, slug: string): Promi
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  return row;
 }
 
 export interface StoreSnapshotRow extends StoreAvailabilityRow {

@@ -3,7 +3,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
 import {
-  approvedStoreSlugExists,
+  findApprovedStoreBySlug,
   findStoreAvailability,
   findStoreIdByExactName,
   findStoreSnapshots,
@@ -12,6 +12,7 @@ import {
   listApprovedStoresNear,
   type NewStoreFromApplication,
   type StoreAvailabilityRow,
+  type StorePageRow,
   type StoreSnapshotRow,
   storeExists,
   updateCommissionRate,
@@ -34,10 +35,10 @@ export async function getStoresNear(
   return rows.map((row) => ({ ...presentStore(row), distance_km: row.distanceKm }));
 }
 
-/** Whether a store page's `:store` segment names an approved store (the web app's 404 status, issue 16). */
-export async function isKnownStoreSlug(db: Database, slug: string): Promise<boolean> {
-  if (slug === '') return false;
-  return approvedStoreSlugExists(db, slug);
+/** The approved store a page's `:store` segment names, or null (a store page's head tags, decision 066). */
+export async function findStoreBySlug(db: Database, slug: string): Promise<StorePageRow | null> {
+  if (slug === '') return null;
+  return (await findApprovedStoreBySlug(db, slug)) ?? null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { CategoryNav } from '../../features/catalog/category-nav.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/catalog/product-grid.tsx';
@@ -49,13 +49,34 @@ const ProductDetailDialog = lazy(
 /** Products per category on the store overview; the category page shows them all. */
 const PREVIEW_COUNT = 8;
 /**
- * A bounded first render (decision 017): the store overview starts with the first categories and a category
- * page with the first cards; the rest follow in small steps while the browser is idle.
+ * A bounded page (issue 30, decision 066): the store overview shows its first categories, about 24 cards, and
+ * a category page its first 24 cards; 'Ver más' shows the rest (no infinite scroll), so a visit that only
+ * looks never renders a big store's whole catalog. The overview still renders its first categories in small
+ * steps while the browser is idle (decision 017), one long task being what Lighthouse's TBT counts.
  */
+const FIRST_BATCH_SECTIONS = 3;
 const FIRST_SECTIONS = 1;
 const SECTIONS_STEP = 1;
-const FIRST_CARDS = 12;
-const CARDS_STEP = 12;
+const CARDS_BATCH = 24;
+
+/** Moves the focus to the first heading 'Ver más' brought, as the button itself goes away. */
+function useFocusOnMount<T extends HTMLElement>(focus: boolean) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return ref;
+}
+
+function ShowMoreButton({ onClick }: { onClick: () => void }) {
+  return (
+    <div className="catalog-more">
+      <button type="button" className="button button--secondary" onClick={onClick}>
+        Ver más
+      </button>
+    </div>
+  );
+}
 
 function EmptyCategory() {
   return (
@@ -78,16 +99,18 @@ interface CategorySectionProps {
   sort: ProductSort;
   linkFor: LinkFor;
   index: number;
+  focusHeading: boolean;
 }
 
-function CategorySection({ section, store, sort, linkFor, index }: CategorySectionProps) {
+function CategorySection({ section, store, sort, linkFor, index, focusHeading }: CategorySectionProps) {
   const sorted = useSorted(section.products, sort);
   const headingId = `category-${section.category}`;
   const more = sorted.length > PREVIEW_COUNT;
+  const headingRef = useFocusOnMount<HTMLHeadingElement>(focusHeading);
   return (
     <section className="catalog-section" aria-labelledby={headingId}>
       <div className="catalog-section__head">
-        <h2 id={headingId} className="catalog-section__title">
+        <h2 id={headingId} className="catalog-section__title" ref={headingRef} tabIndex={-1}>
           {section.name}
         </h2>
         {more ? (
@@ -123,7 +146,7 @@ function CategoryProductList({
   linkFor: LinkFor;
 }) {
   const sorted = useSorted(section.products, sort);
-  const shown = useProgressiveCount(sorted.length, FIRST_CARDS, CARDS_STEP);
+  const [shown, setShown] = useState(CARDS_BATCH);
   if (section.notProducts || sorted.length === 0) return <EmptyCategory />;
   return (
     <>
@@ -131,6 +154,7 @@ function CategoryProductList({
         {sorted.length === 1 ? '1 producto' : `${sorted.length} productos`}
       </p>
       <ProductGrid products={sorted.slice(0, shown)} linkFor={linkFor} label={section.name} eagerCount={4} />
+      {sorted.length > shown ? <ShowMoreButton onClick={() => setShown(shown + CARDS_BATCH)} /> : null}
     </>
   );
 }
@@ -146,19 +170,27 @@ function CategorySections({
   sort: ProductSort;
   linkFor: LinkFor;
 }) {
-  const shown = useProgressiveCount(sections.length, FIRST_SECTIONS, SECTIONS_STEP);
-  return sections
-    .slice(0, shown)
-    .map((section, index) => (
-      <CategorySection
-        key={section.category}
-        section={section}
-        store={store}
-        sort={sort}
-        linkFor={linkFor}
-        index={index}
-      />
-    ));
+  const [expanded, setExpanded] = useState(false);
+  const limit = expanded ? sections.length : Math.min(sections.length, FIRST_BATCH_SECTIONS);
+  const shown = useProgressiveCount(limit, FIRST_SECTIONS, SECTIONS_STEP);
+  return (
+    <>
+      {sections.slice(0, shown).map((section, index) => (
+        <CategorySection
+          key={section.category}
+          section={section}
+          store={store}
+          sort={sort}
+          linkFor={linkFor}
+          index={index}
+          focusHeading={expanded && index === FIRST_BATCH_SECTIONS}
+        />
+      ))}
+      {!expanded && sections.length > FIRST_BATCH_SECTIONS && shown >= limit ? (
+        <ShowMoreButton onClick={() => setExpanded(true)} />
+      ) : null}
+    </>
+  );
 }
 
 function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {

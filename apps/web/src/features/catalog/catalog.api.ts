@@ -1,4 +1,5 @@
 import type { Category, CategoryProducts, Product } from '@mandado/shared/catalog.schemas';
+import { productQueryKey, storeCatalogQueryKey } from '@mandado/shared/web-page-data';
 import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 
@@ -8,7 +9,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
  */
 export function storeCatalogQueryOptions(storeId: number) {
   return queryOptions({
-    queryKey: ['catalog', 'store', storeId],
+    queryKey: storeCatalogQueryKey(storeId),
     queryFn: ({ signal }) => apiGet<CategoryProducts[]>(`/stores/${segment(storeId)}/products/`, signal),
   });
 }
@@ -28,7 +29,7 @@ export function productIdParam(raw: string | null): number | null {
 
 export function productQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['product', id],
+    queryKey: productQueryKey(id),
     queryFn: ({ signal }) => apiGet<Product>(`/products/${segment(id)}`, signal),
   });
 }

@@ -1,0 +1,80 @@
+import { expect } from '@playwright/test';
+import { test } from './server.fixtures.ts';
+import { chooseMontevideo } from './visitor.helpers.ts';
+
+// Issue 30 (decision 066): what a link preview reads of a product page before any script runs, the 404 of a
+// product that does not exist, and a store page's first categories with 'Ver más' for the rest.
+
+interface StoreJson {
+  id: number;
+  name: string;
+  slug: string;
+}
+interface SectionJson {
+  name: string;
+  products: Array<{ id: number; name: string }>;
+}
+
+test('a shared product link carries its name, price, photo and JSON-LD; a missing one is a Spanish 404', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  const sections = (await (
+    await page.request.get(`/v1/stores/${store.id}/products/`)
+  ).json()) as SectionJson[];
+  const product = sections.flatMap((section) => section.products)[0];
+  if (!product) throw new Error('no product in the first store');
+
+  // The HTML itself, as WhatsApp or a search engine reads it (no script runs).
+  const html = await (await page.request.get(`/${store.slug}/productDetails?id=${product.id}`)).text();
+  expect(html).toMatch(/<meta property="og:title" content="[^"]+ · (US\$|\$U) [\d.]+,\d{2}"/);
+  expect(html).toMatch(/<meta property="og:image" content="http[^"]+"/);
+  expect(html).toContain('"@type":"Product"');
+  expect(html).toMatch(/"priceCurrency":"[A-Z]{3}"/);
+
+  // In the browser the page shows the product from the data embedded in the HTML, without errors.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`/${store.slug}/productDetails?id=${product.id}`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  expect(errors).toEqual([]);
+
+  const missing = await page.goto(`/${store.slug}/productDetails?id=987654321`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'No encontramos esta página' })).toBeVisible();
+});
+
+test("a store page shows its first categories, and 'Ver más' the rest", async ({ page }) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  let target: { store: StoreJson; sections: SectionJson[] } | null = null;
+  for (const store of stores) {
+    const sections = (await (
+      await page.request.get(`/v1/stores/${store.id}/products/`)
+    ).json()) as SectionJson[];
+    if (sections.length > 3) {
+      target = { store, sections };
+      break;
+    }
+  }
+  if (!target) throw new Error('no store with more than three categories');
+  const { store, sections } = target;
+
+  await chooseMontevideo(page);
+  await page.goto(`/${store.slug}/products`);
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  const headings = page.getByRole('heading', { level: 2 });
+  await expect(headings.filter({ hasText: sections[2]?.name ?? '' })).toBeVisible();
+  await expect(headings.filter({ hasText: sections[3]?.name ?? '' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Ver más' }).click();
+  const fourth = page.getByRole('heading', { level: 2, name: sections[3]?.name ?? '' });
+  await expect(fourth).toBeFocused();
+  const last = sections.at(-1)?.name ?? '';
+  await expect(page.getByRole('heading', { level: 2, name: last })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
+});

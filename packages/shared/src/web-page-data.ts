@@ -1,0 +1,22 @@
+/**
+ * The data a browse page's HTML carries for its first render (decision 066): the server writes TanStack
+ * Query entries into `<script type="application/json" id="mandado-page-data">` and the shop puts them in its
+ * query cache before the first render, so the page shows without waiting for its API call. The keys are
+ * built here, for both sides, so the server's entries cannot drift from the keys the shop's queries use.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'mandado-page-data';
+
+export interface PageDataEntry {
+  key: readonly unknown[];
+  value: unknown;
+}
+
+/** One product: GET /v1/products/:id. */
+export function productQueryKey(id: number) {
+  return ['product', id] as const;
+}
+
+/** One store's categories with their products: GET /v1/stores/:id/products/ (kept under ['catalog']). */
+export function storeCatalogQueryKey(storeId: number) {
+  return ['catalog', 'store', storeId] as const;
+}
