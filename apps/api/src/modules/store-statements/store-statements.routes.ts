@@ -1,4 +1,6 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
+import { orderEarningsSchema } from '@mandado/shared/order-earnings';
+import { storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import {
   statementListSchema,
   statementSchema,
@@ -7,7 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { getStatement, listStatements, statementCsv } from './store-statements.service.ts';
+import {
+  getOrderEarnings,
+  getStatement,
+  listStatements,
+  payoutAccountOfStatements,
+  statementCsv,
+} from './store-statements.service.ts';
 
 const TAGS = ['comercio'];
 const ERRORS = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -24,7 +32,13 @@ export const storeStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementListSchema, ...ERRORS },
       },
     },
-    async (request) => ({ results: await listStatements(app.db, request.actor, request.params.id) }),
+    async (request) => {
+      const [results, payoutAccount] = await Promise.all([
+        listStatements(app.db, request.actor, request.params.id),
+        payoutAccountOfStatements(app.db, request.actor, request.params.id),
+      ]);
+      return { results, payout_account: payoutAccount };
+    },
   );
 
   app.get(
@@ -57,5 +71,18 @@ export const storeStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="liquidacion-${request.params.week}.csv"`)
         .send(csv);
     },
+  );
+
+  app.get(
+    '/stores/:id/orders/:number/earnings/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Lo que la tienda gana con un pedido: líneas con su precio, subtotal, comisión y neto',
+        params: idParamsSchema.extend({ number: storeOrderNumberSchema }),
+        response: { 200: orderEarningsSchema, ...ERRORS },
+      },
+    },
+    async (request) => getOrderEarnings(app.db, request.actor, request.params.id, request.params.number),
   );
 };
