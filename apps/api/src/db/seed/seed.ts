@@ -165,7 +165,9 @@ async function seedStore(
     .values({
       storeId: storeRow.id,
       bank: 'brou',
-      accountNumber: `0010${String(storeRow.id * 7919).padStart(10, '0').slice(-10)}`,
+      accountNumber: `0010${String(storeRow.id * 7919)
+        .padStart(10, '0')
+        .slice(-10)}`,
       holderName: store.name,
       holderDocument: store.rif,
       holderDocumentKind: 'rut',
