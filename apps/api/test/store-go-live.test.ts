@@ -4,6 +4,7 @@ import { PAYOUT_MESSAGES } from '@mandado/shared/payout-account.schemas';
 import { rutCheckDigit } from '@mandado/shared/rut';
 import type { Statement } from '@mandado/shared/statement.schemas';
 import { statementWeekOf } from '@mandado/shared/statements';
+import type { StoreSales } from '@mandado/shared/store-sales.schemas';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -295,5 +296,31 @@ describe('what the store earns', () => {
       commission: '2.17',
       net: '15.17',
     });
+  });
+
+  it('sums the owner’s sales page in $U: by day and week, average ticket, top products and rates', async () => {
+    // Beside the order above (supplied $U 503,30), a rejected one: it sells nothing and counts in the rate.
+    const product = await createProduct(t.database, store.id);
+    await insertPlacedOrder(t.database, {
+      remitterId: remitter.id,
+      stores: [{ storeId: store.id, status: 'rejected', lines: [{ productId: product.id, total: '5.00' }] }],
+    });
+    expect((await call(staff, 'GET', `/v1/merchant/stores/${store.id}/sales/`)).statusCode).toBe(403);
+    const answer = await call(owner, 'GET', `/v1/merchant/stores/${store.id}/sales/`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const sales = answer.json<StoreSales>();
+    expect(sales).toMatchObject({
+      currency: 'UYU',
+      orders: 1,
+      sales: '503.30',
+      average_ticket: '503.30',
+      unavailable_rate: 50,
+      rejected_rate: 50,
+    });
+    expect(sales.days).toHaveLength(28);
+    expect(sales.days.at(-1)).toMatchObject({ orders: 1, sales: '503.30' });
+    expect(sales.weeks).toHaveLength(8);
+    expect(sales.weeks.at(-1)).toMatchObject({ orders: 1, sales: '503.30' });
+    expect(sales.top_products[0]).toMatchObject({ units: 2, sales: '379.80' });
   });
 });

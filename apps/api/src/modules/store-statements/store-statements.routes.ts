@@ -6,9 +6,11 @@ import {
   statementSchema,
   statementWeekParamsSchema,
 } from '@mandado/shared/statement.schemas';
+import { storeSalesSchema } from '@mandado/shared/store-sales.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
+import { getStoreSales } from './store-sales.service.ts';
 import {
   getOrderEarnings,
   getStatement,
@@ -84,5 +86,19 @@ export const storeStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getOrderEarnings(app.db, request.actor, request.params.id, request.params.number),
+  );
+
+  app.get(
+    '/stores/:id/sales/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Ventas de las últimas ocho semanas por día y semana, ticket promedio, más vendidos y tasas; solo dueños',
+        params: idParamsSchema,
+        response: { 200: storeSalesSchema, ...ERRORS },
+      },
+    },
+    async (request) => getStoreSales(app.db, request.actor, request.params.id),
   );
 };
