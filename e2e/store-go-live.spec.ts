@@ -124,6 +124,13 @@ test('an approved store goes live through its checklist: the payout account, the
   await expect(payout.getByText('A nombre de Marta Rodríguez (CI •••• 5672)')).toBeVisible();
   await expect(checklist.getByRole('listitem').last()).toHaveText(/Hecho: La cuenta bancaria/);
   await expectNoSideScroll(phone, 'the store page with its checklist');
+  // Its sales page (its own chunk, with the chart's library) starts empty.
+  await phone
+    .getByRole('navigation', { name: 'Secciones de la tienda' })
+    .getByRole('link', { name: 'Ventas' })
+    .click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
+  await expect(phone.getByText('Todavía no tienes ventas en las últimas ocho semanas.')).toBeVisible();
 
   // The operator sees the same checklist; 'Publicar' says what is still missing.
   await operator.goto(`/admin/tiendas/${storeId}`);
