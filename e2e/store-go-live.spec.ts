@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { createAccount, logInThroughApi, toasts, uniqueEmail } from './account.helpers.ts';
+import { expectNoSeriousViolations } from './axe.helpers.ts';
 import { expectNoSideScroll } from './fulfilment.helpers.ts';
 import { linkFrom, waitForMailWithSubject } from './mail.helpers.ts';
 import { test } from './server.fixtures.ts';
@@ -124,6 +125,7 @@ test('an approved store goes live through its checklist: the payout account, the
   await expect(payout.getByText('A nombre de Marta Rodríguez (CI •••• 5672)')).toBeVisible();
   await expect(checklist.getByRole('listitem').last()).toHaveText(/Hecho: La cuenta bancaria/);
   await expectNoSideScroll(phone, 'the store page with its checklist');
+  await expectNoSeriousViolations(phone, 'the store page with its checklist');
   // Its sales page (its own chunk, with the chart's library) starts empty.
   await phone
     .getByRole('navigation', { name: 'Secciones de la tienda' })
@@ -131,6 +133,12 @@ test('an approved store goes live through its checklist: the payout account, the
     .click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Ventas' })).toBeVisible();
   await expect(phone.getByText('Todavía no tienes ventas en las últimas ocho semanas.')).toBeVisible();
+  // The statements name where the money goes.
+  await phone
+    .getByRole('navigation', { name: 'Secciones de la tienda' })
+    .getByRole('link', { name: 'Liquidaciones' })
+    .click();
+  await expect(phone.getByText('Te transferimos a BROU •••• 0001.')).toBeVisible();
 
   // The operator sees the same checklist; 'Publicar' says what is still missing.
   await operator.goto(`/admin/tiendas/${storeId}`);
