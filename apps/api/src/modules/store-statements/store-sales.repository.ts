@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 
 /** Montevideo's day of a store order (UTC−3 all year, as statements.ts counts). */
-const localDay = sql<string>`to_char(${storeOrders.createdAt} - interval '3 hours', 'YYYY-MM-DD')`;
+const localDay = sql<string>`to_char((${storeOrders.createdAt} at time zone 'UTC') - interval '3 hours', 'YYYY-MM-DD')`;
 const paid = inArray(orderGroups.paymentStatus, ['paid', 'refunded']);
 
 /**
