@@ -289,6 +289,10 @@ describe('what the store earns', () => {
       await call(owner, 'GET', `/v1/merchant/stores/${store.id}/statements/${week}/`)
     ).json<Statement>();
     expect(statement.payout_account).toBe('Itaú •••• 4321');
+    const operators = await call(operator, 'GET', `/v1/admin/statements/?week=${week}&store_id=${store.id}`);
+    expect(operators.json<{ stores: unknown[] }>().stores).toEqual([
+      expect.objectContaining({ store_id: store.id, payout_account: 'Itaú •••• 4321' }),
+    ]);
     expect(statement.lines.find((line) => line.number === storeOrder.number)).toMatchObject({
       goods: '17.34',
       commission_rate: '12.50',

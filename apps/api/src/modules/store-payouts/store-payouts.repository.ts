@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { products, stores } from '../../db/schema/catalog.ts';
@@ -70,4 +70,17 @@ export async function readGoLiveFacts(db: DatabaseOrTransaction, storeId: number
     .from(stores)
     .where(eq(stores.id, storeId));
   return row ?? null;
+}
+
+/** The accounts of several stores: one query on the primary key. */
+export async function listPayoutAccounts(db: DatabaseOrTransaction, storeIds: readonly number[]) {
+  if (storeIds.length === 0) return [];
+  return db
+    .select({
+      storeId: storePayoutAccounts.storeId,
+      bank: storePayoutAccounts.bank,
+      accountNumber: storePayoutAccounts.accountNumber,
+    })
+    .from(storePayoutAccounts)
+    .where(inArray(storePayoutAccounts.storeId, [...storeIds]));
 }

@@ -16,6 +16,7 @@ import { enqueueEmail } from '../mail/mail.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import {
   findPayoutAccount,
+  listPayoutAccounts,
   lockPayoutAccount,
   ownerEmails,
   type PayoutAccountRow,
@@ -118,6 +119,17 @@ export async function payoutAccountLabelOf(
 ): Promise<string | null> {
   const row = await findPayoutAccount(db, storeId);
   return row ? payoutAccountLabel(row.bank as PayoutBank, row.accountNumber) : null;
+}
+
+/** 'BROU •••• 1234' per store id, for the back office's statements of a week. */
+export async function payoutAccountLabelsOf(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = await listPayoutAccounts(db, storeIds);
+  return new Map(
+    rows.map((row) => [row.storeId, payoutAccountLabel(row.bank as PayoutBank, row.accountNumber)]),
+  );
 }
 
 /** The store's checklist, from the settings and one query of its facts; null when there is no store. */
