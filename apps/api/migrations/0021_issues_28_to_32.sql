@@ -38,8 +38,23 @@ CREATE TABLE "message_outbox" (
 	CONSTRAINT "message_outbox_channel_check" CHECK ("message_outbox"."channel" is null or "message_outbox"."channel" in ('whatsapp', 'sms', 'log'))
 );
 --> statement-breakpoint
+CREATE TABLE "store_payout_accounts" (
+	"store_id" integer PRIMARY KEY NOT NULL,
+	"bank" text NOT NULL,
+	"account_number" text NOT NULL,
+	"holder_name" text NOT NULL,
+	"holder_document" text NOT NULL,
+	"holder_document_kind" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	CONSTRAINT "store_payout_accounts_number_check" CHECK ("store_payout_accounts"."account_number" ~ '^[0-9]{5,14}$'),
+	CONSTRAINT "store_payout_accounts_document_kind_check" CHECK ("store_payout_accounts"."holder_document_kind" in ('rut', 'ci'))
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "message_outbox_group_idx" ON "message_outbox" USING btree ("group_id");--> statement-breakpoint

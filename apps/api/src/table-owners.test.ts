@@ -191,6 +191,7 @@ const TABLE_OWNERS: Record<string, string> = {
   store_invitations: 'store-members',
   store_applications: 'store-applications',
   store_statement_payments: 'store-statements',
+  store_payout_accounts: 'store-payouts',
   wallet_entries: 'wallet',
 };
 

@@ -275,6 +275,16 @@ const SAMPLES: Record<string, Sample> = {
         longitude: -56.1851,
       }),
   },
+  'PUT /v1/merchant/stores/:id/payout-account/': {
+    action: 'store.payout_account_changed',
+    request: async () =>
+      json('PUT', merchant('/payout-account/'), {
+        bank: 'brou',
+        account_number: '001234567-00001',
+        holder_name: 'Almacén Renovado S.A.',
+        holder_document: '1.234.567-2',
+      }),
+  },
   'PUT /v1/merchant/stores/:id/hours/': {
     action: 'store.hours',
     request: async () =>

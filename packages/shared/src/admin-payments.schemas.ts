@@ -183,6 +183,8 @@ export const adminStatementsQuerySchema = z.object({
 export const adminStoreStatementSchema = statementTotalsSchema.extend({
   store_id: z.number().int(),
   store_name: z.string(),
+  /** Where the store is paid, masked ('BROU •••• 1234'; issue 31), null when its owner set none. */
+  payout_account: z.string().nullable(),
 });
 export type AdminStoreStatement = z.infer<typeof adminStoreStatementSchema>;
 

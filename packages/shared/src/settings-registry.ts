@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GO_LIVE_ITEMS } from './go-live.ts';
 import { formatMinorAsDecimal, parseMoney } from './money.ts';
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_WHATSAPP_NUMBER } from './support-contact.ts';
 
@@ -83,6 +84,13 @@ const countryList = z.string().transform((value) =>
     .map((code) => code.trim().toUpperCase())
     .filter((code) => /^[A-Z]{2}$/.test(code)),
 );
+
+/** 'owner, products' → ['owner', 'products']: the go-live items an operator keeps; unknown words are refused. */
+const goLiveItemList = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()))
+  .pipe(z.array(z.enum(GO_LIVE_ITEMS)).min(1))
+  .transform((items) => [...new Set(items)]);
 
 /** Keeps each entry's `public` flag as a literal, so the public keys are known to the compiler too. */
 function define<T, P extends boolean>(
@@ -279,6 +287,29 @@ export const SETTINGS_REGISTRY = {
     public: false,
     editableBy: OPERATORS,
     description: 'La comisión con la que empieza una tienda aprobada; luego se cambia por tienda.',
+  }),
+  go_live_checks: define({
+    label: 'Lista para publicar una tienda',
+    kind: 'text',
+    group: 'stores',
+    schema: goLiveItemList,
+    default: [...GO_LIVE_ITEMS],
+    public: false,
+    editableBy: OPERATORS,
+    description:
+      'Lo que una tienda aprobada necesita antes de publicarse, separado por comas: owner (el dueño aceptó la invitación), products, hours, phone, payout (cuenta de cobro).',
+  }),
+  go_live_min_products: define({
+    label: 'Productos con foto y precio para publicar',
+    kind: 'integer',
+    group: 'stores',
+    bounds: { min: 1, max: 500 },
+    schema: positiveInteger,
+    default: 5,
+    public: false,
+    editableBy: OPERATORS,
+    description:
+      'Cuántos productos a la venta, cada uno con foto y precio, necesita una tienda para publicarse.',
   }),
   bank_account_bank_name: define({
     label: 'Banco',

@@ -25,6 +25,8 @@ export const STAFF_PATHS = {
   merchantStore: '/comercio/tienda',
   /** The store's weekly statements (owners): each week's orders, net due and whether it was paid. */
   merchantStatements: '/comercio/liquidaciones',
+  /** The store's sales (owners, issue 31): by day and week, average ticket, top products, rates; its chart. */
+  merchantSales: '/comercio/ventas',
   /**
    * A login's second step (issue 27): the code of a TOTP app or a recovery code. Outside the areas' doors:
    * until the code, the session acts for nobody. `?next=` is where to go then.

@@ -20,7 +20,11 @@ export const statementTotalsSchema = z.object({
 });
 export type StatementSummary = z.infer<typeof statementTotalsSchema>;
 
-export const statementListSchema = z.object({ results: z.array(statementTotalsSchema) });
+/** `payout_account`: where the store is paid, masked ('BROU •••• 1234'), null until its owner sets one. */
+export const statementListSchema = z.object({
+  results: z.array(statementTotalsSchema),
+  payout_account: z.string().nullable(),
+});
 
 export const statementLineSchema = z.object({
   number: z.string(),
@@ -33,7 +37,10 @@ export const statementLineSchema = z.object({
   net: decimalString,
 });
 
-export const statementSchema = statementTotalsSchema.extend({ lines: z.array(statementLineSchema) });
+export const statementSchema = statementTotalsSchema.extend({
+  lines: z.array(statementLineSchema),
+  payout_account: z.string().nullable(),
+});
 export type Statement = z.infer<typeof statementSchema>;
 
 export const statementWeekParamsSchema = z.object({

@@ -31,6 +31,7 @@ const MerchantStatementsPage = lazyNamed(
   () => import('./routes/merchant-statements.page.tsx'),
   'MerchantStatementsPage',
 );
+const MerchantSalesPage = lazyNamed(() => import('./routes/merchant-sales.page.tsx'), 'MerchantSalesPage');
 const MerchantCatalogImportPage = lazyNamed(
   () => import('./routes/merchant-catalog-import.page.tsx'),
   'MerchantCatalogImportPage',
@@ -83,6 +84,7 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.merchantTeam} element={<MerchantTeamPage />} />
             <Route path={STAFF_PATHS.merchantStore} element={<MerchantStorePage />} />
             <Route path={STAFF_PATHS.merchantStatements} element={<MerchantStatementsPage />} />
+            <Route path={STAFF_PATHS.merchantSales} element={<MerchantSalesPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>

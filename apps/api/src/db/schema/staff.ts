@@ -219,3 +219,28 @@ export const storeStatementPayments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.weekStart] })],
 );
+
+/**
+ * The bank account a store is paid into (issue 31, decision 068): one per store, set by an owner, each change
+ * audited and e-mailed to the owners. Shown masked everywhere; the whole number is for the operators' transfer.
+ */
+export const storePayoutAccounts = pgTable(
+  'store_payout_accounts',
+  {
+    storeId: integer('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    bank: text('bank').notNull(),
+    accountNumber: text('account_number').notNull(),
+    holderName: text('holder_name').notNull(),
+    /** The holder's RUT (12 digits) or CI (7–8), digits only. */
+    holderDocument: text('holder_document').notNull(),
+    holderDocumentKind: text('holder_document_kind').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('store_payout_accounts_number_check', sql`${t.accountNumber} ~ '^[0-9]{5,14}$'`),
+    check('store_payout_accounts_document_kind_check', sql`${t.holderDocumentKind} in ('rut', 'ci')`),
+  ],
+);

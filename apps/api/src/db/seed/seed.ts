@@ -1,6 +1,6 @@
 import { SETTINGS_REGISTRY } from '@mandado/shared/settings-registry';
 import { foldText } from '@mandado/shared/text-fold';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
 import type { Database } from '../database.ts';
 import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
@@ -8,6 +8,7 @@ import { coupons } from '../schema/coupons.ts';
 import { currencies, currencyRates } from '../schema/currencies.ts';
 import { mediaFiles } from '../schema/media.ts';
 import { settings } from '../schema/settings.ts';
+import { storePayoutAccounts } from '../schema/staff.ts';
 import type { StoreSeed } from './catalog-seed.types.ts';
 import { DEMO_COUPONS } from './coupons.data.ts';
 import { CURRENCIES, RATE_SET } from './currencies.data.ts';
@@ -153,6 +154,25 @@ async function seedStore(
     .onConflictDoUpdate({ target: stores.name, set: { name: sql`excluded.name` } })
     .returning({ id: stores.id });
   if (!storeRow) throw new Error(`Seed store ${store.name} was not written`);
+  // Issue 31: a published store has a contact phone and a payout account. A demo store gets them once,
+  // never over what its owner typed since.
+  await tx
+    .update(stores)
+    .set({ phone: `+5982${String(9_000_000 + store.sortIndex * 101).slice(-7)}` })
+    .where(and(eq(stores.id, storeRow.id), eq(stores.phone, '')));
+  await tx
+    .insert(storePayoutAccounts)
+    .values({
+      storeId: storeRow.id,
+      bank: 'brou',
+      accountNumber: `0010${String(storeRow.id * 7919)
+        .padStart(10, '0')
+        .slice(-10)}`,
+      holderName: store.name,
+      holderDocument: store.rif,
+      holderDocumentKind: 'rut',
+    })
+    .onConflictDoNothing();
 
   const deliveryCityIds = store.deliversTo.map((name) => {
     const id = cityIdByName.get(name);

@@ -14,6 +14,7 @@ import {
   removeMembershipAsOperator,
   storeMembersOf,
 } from '../store-members/store-members.service.ts';
+import { requireReadyToPublish } from '../store-payouts/store-payouts.service.ts';
 import { setStoreCommissionRate, setStoreStatus } from '../stores/stores.service.ts';
 import { presentAdminStore, presentAdminStoreDetail } from './admin-stores.presenter.ts';
 import { findAccountIdByEmail, findStore, listStores, lockStore } from './admin-stores.repository.ts';
@@ -90,6 +91,9 @@ export async function reopenStore(
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeAlreadyOpen });
     if (store.status === 'rejected')
       throw new HttpError(409, { detail: ADMIN_STORES_MESSAGES.storeRejected });
+    // Publishing for the first time asks for the go-live checklist (issue 31); reopening a suspended store
+    // does not: it was published once and its members keep it up.
+    if (store.status === 'pending') await requireReadyToPublish(tx, storeId);
     await setStoreStatus(tx, storeId, { status: 'approved', statusReason: '' });
     await recordAudit(tx, operator, {
       storeId,

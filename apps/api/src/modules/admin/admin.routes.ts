@@ -22,6 +22,7 @@ import { refundAdminRoutes } from '../refunds/refunds.routes.ts';
 import { secondFactorMissing } from '../second-factor/second-factor.service.ts';
 import { settingsAdminRoutes } from '../settings/settings-admin.routes.ts';
 import { storeApplicationAdminRoutes } from '../store-applications/store-applications.routes.ts';
+import { adminGoLiveRoutes } from '../store-payouts/store-payouts.routes.ts';
 import { adminStatementRoutes } from '../store-statements/admin-statements.routes.ts';
 import { webhookAdminRoutes } from '../webhooks/webhooks-admin.routes.ts';
 
@@ -69,6 +70,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Stores: the list with their state, one store, suspend/reopen, commission, members (issue 19).
   await app.register(adminStoreRoutes);
+  // A store's go-live checklist beside its 'Publicar' (issue 31).
+  await app.register(adminGoLiveRoutes);
   // People: accounts, operator groups, memberships, locks, the wallet ledger (issue 19).
   await app.register(adminPeopleRoutes);
 

@@ -15,6 +15,7 @@ import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
+import { merchantPayoutRoutes } from '../store-payouts/store-payouts.routes.ts';
 import { storeStatementRoutes } from '../store-statements/store-statements.routes.ts';
 import { storeProfileRoutes } from '../stores/store-profile.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
@@ -117,4 +118,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storeStatementRoutes);
   // The store's profile, logo and hours per weekday (issue 18, decision 047).
   await app.register(storeProfileRoutes);
+  // The payout account and the go-live checklist (issue 31, decision 068).
+  await app.register(merchantPayoutRoutes);
 };

@@ -1,3 +1,4 @@
+import { dateTimeWithZoneText } from '@mandado/shared/date-text';
 import { MESSAGES } from '@mandado/shared/messages';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { StoreApplicationValues } from '@mandado/shared/store-application.schemas';
@@ -9,6 +10,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
 import { getSetting } from '../settings/settings.service.ts';
 import { sendStoreInvitation } from '../store-members/store-members.service.ts';
+import { goLiveChecklistOf } from '../store-payouts/store-payouts.service.ts';
 import { createStoreFromApplication } from '../stores/stores.service.ts';
 import {
   type ApplicationRow,
@@ -80,6 +82,39 @@ export async function submitApplication(
   });
 }
 
+/**
+ * The approval (issue 31): it says the store was approved, what is left before it is published, and where
+ * the checklist is; the owner's invitation link comes first, since every other step needs the account.
+ */
+function approvalEmail(values: {
+  storeName: string;
+  contactName: string;
+  link: string;
+  expiresAt: Date;
+  left: readonly string[];
+  checklistUrl: string;
+}) {
+  return {
+    subject: `¡Aprobamos ${values.storeName}! El equipo de Mandado te invitó a administrarla`,
+    text: [
+      `Hola, ${values.contactName}:`,
+      '',
+      `Aprobamos ${values.storeName} para vender en Mandado. Todavía no se ve en la tienda: la publicamos cuando esté lista.`,
+      '',
+      '1. Acepta la invitación como dueño (ingresa o crea tu cuenta con este correo):',
+      values.link,
+      `   El enlace vence el ${dateTimeWithZoneText(values.expiresAt.toISOString())}.`,
+      '',
+      '2. Completa lo que falta para publicarla:',
+      ...values.left.map((item) => `   - ${item}`),
+      '',
+      `Ves esta lista, con lo que ya está hecho, en ${values.checklistUrl}`,
+      '',
+      'El equipo de Mandado',
+    ].join('\n'),
+  };
+}
+
 function presentApplication(row: ApplicationRow) {
   return {
     id: row.id,
@@ -132,6 +167,7 @@ export async function approveApplication(
       decidedBy: operator.userId,
       storeId,
     });
+    const checklist = await goLiveChecklistOf(tx, storeId);
     await sendStoreInvitation(tx, {
       storeId,
       storeName: application.storeName,
@@ -141,6 +177,15 @@ export async function approveApplication(
       inviterName: 'El equipo de Mandado',
       publicUrl: deps.publicUrl,
       now: deps.now ?? new Date(),
+      compose: (link, expiresAt) =>
+        approvalEmail({
+          storeName: application.storeName,
+          contactName: application.contactName,
+          link,
+          expiresAt,
+          left: checklist?.items.filter((item) => !item.done).map((item) => item.label) ?? [],
+          checklistUrl: `${deps.publicUrl}/comercio/tienda`,
+        }),
     });
     await recordAudit(tx, operator, {
       storeId,

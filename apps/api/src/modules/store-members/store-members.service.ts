@@ -160,6 +160,8 @@ export async function sendStoreInvitation(
     inviterName: string;
     publicUrl: string;
     now: Date;
+    /** Another text around the link (the approval e-mail, issue 31); the team invitation's by default. */
+    compose?: (link: string, expiresAt: Date) => { subject: string; text: string };
   },
 ): Promise<number> {
   const canonical = canonicalEmail(values.email);
@@ -175,16 +177,19 @@ export async function sendStoreInvitation(
     invitedBy: values.invitedBy,
     expiresAt,
   });
+  const link = `${values.publicUrl}/comercio/invitacion/${token}`;
   await enqueueEmail(
     tx,
-    invitationEmail({
-      to: values.email,
-      storeName: values.storeName,
-      role: values.role,
-      inviterName: values.inviterName,
-      link: `${values.publicUrl}/comercio/invitacion/${token}`,
-      expiresAt,
-    }),
+    values.compose
+      ? { to: values.email, ...values.compose(link, expiresAt) }
+      : invitationEmail({
+          to: values.email,
+          storeName: values.storeName,
+          role: values.role,
+          inviterName: values.inviterName,
+          link,
+          expiresAt,
+        }),
   );
   return id;
 }

@@ -17,6 +17,7 @@ import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { payoutAccountLabelsOf } from '../store-payouts/store-payouts.service.ts';
 import {
   findShippingPayment,
   insertShippingPayment,
@@ -58,7 +59,10 @@ interface WeekData {
   shipping: ShippingStatement;
 }
 
-/** Three queries for any number of stores: the week's delivered orders, its store payments, its shipping's. */
+/**
+ * Four queries for any number of stores: the week's delivered orders, its store payments, its shipping's, and
+ * the stores' payout accounts (issue 31).
+ */
 async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: number): Promise<WeekData> {
   const { from, to } = statementWeekBounds(weekStart);
   const [rows, payments, shippingPayment] = await Promise.all([
@@ -78,6 +82,7 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
     if (!byStore.has(payment.storeId)) byStore.set(payment.storeId, { name: payment.storeName, rows: [] });
   }
   const paid = new Map(payments.map((payment) => [payment.storeId, payment]));
+  const accounts = await payoutAccountLabelsOf(db, [...byStore.keys()]);
   const storeStatements = [...byStore.entries()]
     .filter(([id]) => storeId === undefined || id === storeId)
     .map(([id, entry]): AdminStoreStatement => {
@@ -86,6 +91,7 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
       return {
         store_id: id,
         store_name: entry.name,
+        payout_account: accounts.get(id) ?? null,
         week_start: weekStart,
         week_end: weekEnd,
         currency: entry.rows[0]?.currency ?? 'USD',

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
+import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { storeStatementPayments } from '../../db/schema/staff.ts';
 import { refundedOfStoreOrder } from '../refunds/refund-counts.sql.ts';
 
@@ -56,4 +56,46 @@ export async function listStatementPayments(db: Database, storeId: number) {
     .from(storeStatementPayments)
     .where(eq(storeStatementPayments.storeId, storeId))
     .orderBy(desc(storeStatementPayments.weekStart));
+}
+
+export interface EarningsRow {
+  status: string;
+  paymentStatus: string;
+  commissionRate: string;
+  name: string;
+  quantity: number;
+  availableQuantity: number | null;
+  unitPrice: string;
+  currency: string;
+  totalUsd: string;
+  substituteUsd: string | null;
+}
+
+/**
+ * One store order's lines with its frozen commission (issue 31): one query by store_orders_number_key and
+ * order_lines_store_order_idx; none when the number is another store's.
+ */
+export async function listEarningsRows(
+  db: Database,
+  storeId: number,
+  number: string,
+): Promise<EarningsRow[]> {
+  return db
+    .select({
+      status: storeOrders.status,
+      paymentStatus: orderGroups.paymentStatus,
+      commissionRate: storeOrders.commissionRate,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+      availableQuantity: orderLines.availableQuantity,
+      unitPrice: orderLines.unitPrice,
+      currency: orderLines.currency,
+      totalUsd: orderLines.totalUsd,
+      substituteUsd: sql<string | null>`${orderLines.substitute} ->> 'totalUsd'`,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .innerJoin(orderLines, eq(orderLines.storeOrderId, storeOrders.id))
+    .where(and(eq(storeOrders.number, number), eq(storeOrders.storeId, storeId)))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
 }

@@ -1,5 +1,7 @@
 import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { type OrderEarningsView, orderEarnings } from '@mandado/shared/order-earnings';
+import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
 import {
   type StatementLine,
@@ -9,12 +11,14 @@ import {
   statementWeekOf,
 } from '@mandado/shared/statements';
 import { stringify } from 'csv-stringify/sync';
-import { type Actor, requireStoreOwner } from '../../authorization.ts';
+import { type Actor, requirePermission, requireStoreOwner } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { payoutAccountLabelOf } from '../store-payouts/store-payouts.service.ts';
 import {
   type DeliveredStoreOrderRow,
   listDeliveredStoreOrders,
+  listEarningsRows,
   listStatementPayments,
 } from './store-statements.repository.ts';
 
@@ -90,6 +94,16 @@ export async function listStatements(
     .map((week) => summaryOf(week, byWeek.get(week) ?? [], paid.get(week)).summary);
 }
 
+/** Where the statements are paid, masked (issue 31): named above the owner's list of weeks. */
+export async function payoutAccountOfStatements(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+): Promise<string | null> {
+  requireStoreOwner(actor, storeId);
+  return payoutAccountLabelOf(db, storeId);
+}
+
 async function weekOf(db: Database, storeId: number, weekStart: string) {
   if (statementWeekOf(new Date(Date.parse(`${weekStart}T12:00:00Z`))) !== weekStart) {
     throw new HttpError(400, { detail: MESSAGES.invalidValue });
@@ -114,9 +128,13 @@ export async function getStatement(
   weekStart: string,
 ): Promise<Statement> {
   requireStoreOwner(actor, storeId);
-  const { summary, lines } = await weekOf(db, storeId, weekStart);
+  const [{ summary, lines }, payoutAccount] = await Promise.all([
+    weekOf(db, storeId, weekStart),
+    payoutAccountLabelOf(db, storeId),
+  ]);
   return {
     ...summary,
+    payout_account: payoutAccount,
     lines: lines.map((line) => ({
       number: line.number,
       delivered_at: line.deliveredAt.toISOString(),
@@ -164,4 +182,51 @@ export async function statementCsv(db: Database, actor: Actor | null, storeId: n
     'neto',
   ];
   return `\uFEFF${stringify(rows, { header: true, columns: header })}`;
+}
+
+/**
+ * What the store earns on one order (issue 31), for the inbox's order view: its lines at their prices, the
+ * subtotal, the commission and the net, by the statements' own rule (packages/shared order-earnings.ts). Every
+ * member sees it, as they see the order. Another store's order, or one not paid yet, is a 404.
+ */
+export async function getOrderEarnings(
+  db: Database,
+  actor: Actor | null,
+  storeId: number,
+  number: string,
+): Promise<OrderEarningsView> {
+  requirePermission(actor, 'store:read', storeId);
+  const rows = await listEarningsRows(db, storeId, number);
+  const first = rows[0];
+  if (!first || first.paymentStatus === 'pending')
+    throw new HttpError(404, { detail: SERVER_MESSAGES.notFound });
+  const earnings = orderEarnings({
+    lines: rows.map((row) => ({
+      name: row.name,
+      quantity: row.quantity,
+      availableQuantity: row.availableQuantity,
+      unitPrice: parseMoney(row.unitPrice),
+      currency: row.currency,
+      totalUsd: parseMoney(row.totalUsd),
+      substituteUsd: row.substituteUsd === null ? null : parseMoney(row.substituteUsd),
+    })),
+    commissionRate: Number(first.commissionRate),
+    rejected: first.status === 'rejected',
+  });
+  return {
+    currency: earnings.currency,
+    lines: earnings.lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      supplied: line.supplied,
+      unit_price: formatMinorAsDecimal(line.unitPrice),
+      total: formatMinorAsDecimal(line.total),
+    })),
+    goods: formatMinorAsDecimal(earnings.goods),
+    not_supplied: formatMinorAsDecimal(earnings.notSupplied),
+    subtotal: formatMinorAsDecimal(earnings.subtotal),
+    commission_rate: earnings.commissionRate.toFixed(2),
+    commission: formatMinorAsDecimal(earnings.commission),
+    net: formatMinorAsDecimal(earnings.net),
+  };
 }

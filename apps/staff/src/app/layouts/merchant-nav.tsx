@@ -47,6 +47,11 @@ export function MerchantNav({ store }: { store: MerchantStore }) {
               </NavLink>
             </li>
             <li>
+              <NavLink to={STAFF_PATHS.merchantSales} className="merchant-nav__link">
+                Ventas
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={STAFF_PATHS.merchantStatements} className="merchant-nav__link">
                 Liquidaciones
               </NavLink>

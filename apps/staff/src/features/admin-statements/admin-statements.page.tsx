@@ -94,6 +94,11 @@ export function AdminStatementsScreen() {
                         {statement.status === 'paid' ? 'Pagada' : 'Pendiente'}
                       </span>
                     </div>
+                    <p className="admin-statement__account">
+                      {statement.payout_account
+                        ? `Cuenta de cobro: ${statement.payout_account}`
+                        : 'Sin cuenta de cobro: la tienda todavía no la cargó.'}
+                    </p>
                     <dl className="admin-statement__sums">
                       <div>
                         <dt>Pedidos</dt>

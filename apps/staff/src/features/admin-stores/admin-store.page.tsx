@@ -17,7 +17,7 @@ import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DetailScreen } from '../../components/detail-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -41,7 +41,8 @@ import './admin-stores.css';
  * reason, then it leaves the shop; its open orders stay in /comercio) and 'Reabrir', the commission for new
  * orders, and its team: add an existing account by e-mail, remove someone. Actions need admin:manage.
  */
-export function AdminStoreScreen({ storeId }: { storeId: number }) {
+/** `goLive`: the checklist the route shows while the store is pending (issue 31). */
+export function AdminStoreScreen({ storeId, goLive }: { storeId: number; goLive?: ReactNode }) {
   const store = useQuery(storeQueryOptions(storeId));
   return (
     <DetailScreen
@@ -53,7 +54,7 @@ export function AdminStoreScreen({ storeId }: { storeId: number }) {
       loadingLabel="Cargando la tienda"
       notFound="No hay ninguna tienda con ese número."
     >
-      {(store) => <StoreDetail store={store} />}
+      {(store) => <StoreDetail store={store} goLive={goLive} />}
     </DetailScreen>
   );
 }
@@ -66,7 +67,7 @@ function useStoreUpdate(storeId: number) {
   };
 }
 
-function StoreDetail({ store }: { store: AdminStoreDetail }) {
+function StoreDetail({ store, goLive }: { store: AdminStoreDetail; goLive: ReactNode }) {
   const ids = useId();
   const operator = useOperator();
   const canManage = hasPermission(operator, 'admin:manage');
@@ -115,6 +116,7 @@ function StoreDetail({ store }: { store: AdminStoreDetail }) {
       ) : store.status === 'pending' ? (
         <p className="notice admin-store__notice">Pendiente: todavía no se ve en la tienda.</p>
       ) : null}
+      {store.status === 'pending' ? goLive : null}
       {canManage && store.status !== 'rejected' ? (
         <div className="admin-store-card__actions">
           {store.status === 'suspended' || store.status === 'pending' ? (

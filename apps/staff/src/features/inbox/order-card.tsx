@@ -16,6 +16,7 @@ import {
   storeMoves,
   unitsText,
 } from './inbox-wording.ts';
+import { OrderEarnings } from './order-earnings.tsx';
 import { useInboxActions } from './use-inbox-actions.ts';
 
 // The dialogs bring the form libraries (zod, react-hook-form): they load when a card opens, never with the
@@ -256,6 +257,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
             ))}
           </ul>
         </section>
+        <OrderEarnings storeId={storeId} order={order} open={open} />
         {order.courier_url && !pickup && order.status === 'ready_to_delivery' ? (
           <section className="order-card__section order-card__courier" aria-label="Enlace del repartidor">
             <p>Envía este enlace al repartidor: ahí ve la dirección y registra la entrega.</p>

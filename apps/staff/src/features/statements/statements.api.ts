@@ -1,8 +1,12 @@
-import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
+import type { Statement, statementListSchema } from '@mandado/shared/statement.schemas';
 import { apiGet, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 /** A store's weekly statements (issue 18): /v1/merchant/stores/:id/statements/ (owners only). */
+
+/** The weeks, and where they are paid ('BROU •••• 1234', null until the owner sets an account). */
+export type StatementList = z.infer<typeof statementListSchema>;
 
 function statementsPath(storeId: number): string {
   return `/merchant/stores/${segment(storeId)}/statements/`;
@@ -11,8 +15,7 @@ function statementsPath(storeId: number): string {
 export function statementListQueryOptions(storeId: number) {
   return queryOptions({
     queryKey: ['statements', storeId] as const,
-    queryFn: async ({ signal }) =>
-      (await apiGet<{ results: StatementSummary[] }>(statementsPath(storeId), signal)).results,
+    queryFn: ({ signal }) => apiGet<StatementList>(statementsPath(storeId), signal),
     // A week changes as its orders are delivered and when the operators pay it: a visit shows it as it is.
     staleTime: 30_000,
   });

@@ -1,11 +1,13 @@
 import { dateTimeText } from '@mandado/shared/date-text';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
+import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import type { StatementSummary } from '@mandado/shared/statement.schemas';
 import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
 import {
   deductionMoney,
@@ -46,17 +48,31 @@ function StatementList({ store }: { store: MerchantStore }) {
         Cada semana va de lunes a domingo (hora de Montevideo) y suma los pedidos entregados. Te transferimos
         el neto: lo vendido, menos los reembolsos y la comisión. El envío es del repartidor.
       </p>
+      {list.data ? (
+        <p className="statements__payout">
+          {list.data.payout_account ? (
+            <>
+              Te transferimos a <strong>{list.data.payout_account}</strong>.
+            </>
+          ) : (
+            <>
+              Todavía no tenemos tu cuenta de cobro: agrégala en{' '}
+              <Link to={STAFF_PATHS.merchantStore}>Tienda</Link>.
+            </>
+          )}
+        </p>
+      ) : null}
       {list.isPending ? (
         <Spinner label="Cargando las liquidaciones" />
       ) : list.isError ? (
         <QueryError message={list.error.message} onRetry={() => void list.refetch()} />
-      ) : list.data.length === 0 ? (
+      ) : list.data.results.length === 0 ? (
         <EmptyState title="Todavía no tienes liquidaciones.">
           <p>Cada semana en la que entregues pedidos aparece aquí, con lo que te corresponde cobrar.</p>
         </EmptyState>
       ) : (
         <ul className="statements__list">
-          {list.data.map((week) => (
+          {list.data.results.map((week) => (
             <li key={week.week_start}>
               <WeekCard storeId={store.id} week={week} />
             </li>

@@ -15,6 +15,7 @@ import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { goLiveKey } from '../../lib/go-live-key.ts';
 import { findAddress, profileKey, saveProfile, uploadLogo } from './profile.api.ts';
 
 type FormField = keyof StoreProfileInput;
@@ -74,6 +75,7 @@ export function ProfileForm({ storeId, profile }: { storeId: number; profile: Me
     try {
       const saved = await saveProfile(storeId, values);
       queryClient.setQueryData(profileKey(storeId), saved);
+      void queryClient.invalidateQueries({ queryKey: goLiveKey(storeId) });
       // The store's name shows in the header and the store picker.
       void queryClient.invalidateQueries({ queryKey: ['merchant', 'stores'] });
       notify({ kind: 'success', title: 'Guardaste el perfil de tu tienda' });

@@ -8,7 +8,7 @@ import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
 import { availabilityQueryOptions } from './availability.api.ts';
 import { availabilityStateText, closureSummaryText, pausedToastText } from './availability-text.ts';
@@ -22,6 +22,7 @@ import { ProfileForm } from './profile-form.tsx';
 import { useSaveAvailability } from './use-save-availability.ts';
 import '@mandado/web-kit/form/form.css';
 import './store-availability.css';
+import { goLiveKey } from '../../lib/go-live-key.ts';
 
 const TITLE = 'Tu tienda';
 
@@ -30,7 +31,14 @@ const TITLE = 'Tu tienda';
  * time it reopens by itself, a scheduled closure, then the profile and the hours per weekday. A staff member (the API refuses them the changes) hears
  * why instead.
  */
-export function StoreAvailabilityPage({ store }: { store: MerchantStore }) {
+interface StoreAvailabilityPageProps {
+  store: MerchantStore;
+  /** Sections the route places above the state and below the hours (the go-live checklist, the payout account). */
+  before?: ReactNode;
+  after?: ReactNode;
+}
+
+export function StoreAvailabilityPage({ store, before, after }: StoreAvailabilityPageProps) {
   if (store.member_role !== 'owner') {
     return (
       <OwnersOnlyNotice
@@ -39,10 +47,10 @@ export function StoreAvailabilityPage({ store }: { store: MerchantStore }) {
       />
     );
   }
-  return <StoreAvailability store={store} />;
+  return <StoreAvailability store={store} before={before} after={after} />;
 }
 
-function StoreAvailability({ store }: { store: MerchantStore }) {
+function StoreAvailability({ store, before, after }: StoreAvailabilityPageProps) {
   const availability = useQuery(availabilityQueryOptions(store.id));
   return (
     <div className="store-settings">
@@ -50,6 +58,7 @@ function StoreAvailability({ store }: { store: MerchantStore }) {
         <h1 className="store-settings__title">{TITLE}</h1>
         <p className="store-settings__store">{store.name}</p>
       </header>
+      {before}
       {availability.isPending ? (
         <Spinner label="Cargando el estado de tu tienda" />
       ) : availability.isError ? (
@@ -61,6 +70,7 @@ function StoreAvailability({ store }: { store: MerchantStore }) {
         </>
       )}
       <ProfileSections storeId={store.id} />
+      {after}
     </div>
   );
 }
@@ -106,6 +116,7 @@ function HoursSection({ storeId, profile }: ProfileSectionProps) {
   async function save(hours: WeeklyHours | null) {
     const answer = await saveHours(storeId, { hours });
     queryClient.setQueryData(profileKey(storeId), answer);
+    void queryClient.invalidateQueries({ queryKey: goLiveKey(storeId) });
     notify(
       hours
         ? { kind: 'success', title: 'Guardaste el horario' }
