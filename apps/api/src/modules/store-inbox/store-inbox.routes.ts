@@ -9,12 +9,12 @@ import {
 } from '@mandado/shared/store-inbox.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { markLineAvailabilityFlow } from '../../flows/mark-line-unavailable.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import {
   getStoreInbox,
   getStoreOrderCard,
   listSubstitutes,
-  markLineAvailability,
   markStoreOrderOpened,
 } from './store-inbox.service.ts';
 
@@ -120,7 +120,7 @@ export const storeInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markLineAvailability(
+      markLineAvailabilityFlow(
         app.db,
         request.actor,
         request.params.id,
