@@ -25,6 +25,7 @@ import { orderExpiryJobs } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { refundJob } from './modules/refunds/refund-worker.ts';
 import { pushJob } from './modules/store-inbox/push-worker.ts';
+import { substitutionWaitJob } from './modules/substitutions/substitution-wait-job.ts';
 import { webhookJob } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
@@ -221,6 +222,13 @@ function startWorkers(): void {
       photoSweepJob({ db: database.db, media: app.media, log: app.log }),
       // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
+      // A substitute nobody answered in time gets the preference recorded at checkout (issue 29, decision 062).
+      substitutionWaitJob({
+        db: database.db,
+        publicUrl: app.publicUrl,
+        kickMailWorker: () => jobs?.kick('mail'),
+        kickRefundWorker: () => jobs?.kick('refunds'),
+      }),
     ],
     app.log,
   );

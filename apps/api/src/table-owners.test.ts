@@ -154,6 +154,7 @@ const TABLE_OWNERS: Record<string, string> = {
   currency_rates: 'currencies',
   delivery_attempts: 'courier',
   refunds: 'refunds',
+  substitution_questions: 'substitutions',
   push_subscriptions: 'store-inbox',
   push_outbox: 'store-inbox',
   server_keys: 'store-inbox',

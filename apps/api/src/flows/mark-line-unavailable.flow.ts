@@ -1,9 +1,11 @@
+import type { RefundDestination } from '@mandado/shared/fulfilment';
 import type { LineAvailabilityInput } from '@mandado/shared/store-inbox.schemas';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Actor } from '../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
+import type { RefundActor } from '../modules/refunds/refunds.service.ts';
 import type { LineTarget } from '../modules/store-inbox/store-inbox.repository.ts';
 import {
   describeChanges,
@@ -17,6 +19,7 @@ import {
   requireLineToChange,
 } from '../modules/store-inbox/store-inbox.service.ts';
 import { lineChangeEmail } from '../modules/store-inbox/store-inbox-emails.ts';
+import { requireNoOpenQuestion } from '../modules/substitutions/substitutions.service.ts';
 import { decideRefund, refundLineUnits } from './refund.flow.ts';
 
 /**
@@ -40,7 +43,12 @@ export async function markLineAvailabilityFlow(
   const changes = describeChanges(line, input.available_quantity, substitute);
   await db.transaction(async (tx) => {
     const locked = await lockAndRecordLineSupply(tx, storeId, ref, input, substitute);
-    const refundedMinor = await refundWhatIsMissing(tx, staff, line, refunds, changes, deps.publicUrl);
+    // A substitute proposed to the remitter waits for the answer (decision 062): the line is theirs to decide.
+    await requireNoOpenQuestion(tx, line.lineId);
+    const refundedMinor = await refundWhatIsMissing(tx, line, refunds, changes, {
+      actor: { role: 'merchant', userId: staff.userId },
+      publicUrl: deps.publicUrl,
+    });
     await recordLineChange(tx, staff, storeId, locked, {
       available: input.available_quantity,
       substitute,
@@ -58,19 +66,19 @@ export async function markLineAvailabilityFlow(
  * Each refund is capped at what is still refundable of the line and of its store order (decision 050: an
  * operator may have refunded some of it already); answers what was, for the e-mail and the audit row.
  */
-async function refundWhatIsMissing(
+export async function refundWhatIsMissing(
   tx: DatabaseOrTransaction,
-  staff: Actor,
   line: LineTarget,
   refunds: LineChangeRefunds,
   changes: readonly string[],
-  publicUrl: string,
+  by: { actor: RefundActor; publicUrl: string; destination?: RefundDestination },
 ): Promise<number> {
   const common = {
     storeOrderId: line.storeOrderId,
     orderLineId: line.lineId,
-    actor: { role: 'merchant' as const, userId: staff.userId },
-    publicUrl,
+    actor: by.actor,
+    publicUrl: by.publicUrl,
+    ...(by.destination ? { destination: by.destination } : {}),
   };
   let refundedMinor = 0;
   if (refunds.unavailableUnits > 0) {
@@ -95,7 +103,7 @@ async function refundWhatIsMissing(
 }
 
 /** The remitter hears what changed and what comes back; the order's timeline lists it (issue 19). */
-async function emailRemitterOfLineChange(
+export async function emailRemitterOfLineChange(
   tx: DatabaseOrTransaction,
   line: LineTarget,
   changes: string[],

@@ -30,6 +30,7 @@ import {
   recordInboxChange,
   recordLineSupply,
 } from '../order-status/order-status.service.ts';
+import { substitutionFactsForInbox, substitutionInboxStamp } from '../substitutions/substitutions.service.ts';
 import {
   findLineTarget,
   insertPushMessages,
@@ -79,9 +80,13 @@ export async function getStoreInbox(
   publicUrl: string,
 ): Promise<{ etag: string; inbox: StoreInbox | null }> {
   requireMember(actor, storeId, 'store:read');
-  const state = await readInboxState(db, storeId);
+  // The substitution questions are part of the state (decision 062): an answer shows up at the next poll.
+  const [state, questions] = await Promise.all([
+    readInboxState(db, storeId),
+    substitutionInboxStamp(db, storeId),
+  ]);
   const etag = `W/"${createHash('sha256')
-    .update(JSON.stringify([storeId, query.tab ?? 'all', query.page, state]))
+    .update(JSON.stringify([storeId, query.tab ?? 'all', query.page, state, questions]))
     .digest('base64url')
     .slice(0, 27)}"`;
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
@@ -99,7 +104,7 @@ export async function getStoreInbox(
   );
   const statuses = query.tab ? INBOX_TAB_STATUSES[query.tab] : ALL_VISIBLE_STATUSES;
   const pages = Math.max(1, Math.ceil(countOf(statuses) / INBOX_PAGE_SIZE));
-  const results =
+  const page =
     query.page > pages
       ? []
       : await listStaffStoreOrderPage(
@@ -112,6 +117,7 @@ export async function getStoreInbox(
           },
           publicUrl,
         );
+  const results = await withSubstitutionFacts(db, storeId, page);
   return { etag, inbox: { results, counts, unseen, page: query.page, pages } };
 }
 
@@ -126,7 +132,37 @@ export async function getStoreOrderCard(
   requireMember(actor, storeId, 'store:read');
   const order = await findMerchantStoreOrder(db, storeId, number, publicUrl);
   if (!order || order.payment_status === 'pending') throw notFound();
-  return order;
+  const [card] = await withSubstitutionFacts(db, storeId, [order]);
+  return card ?? order;
+}
+
+/**
+ * The cards with their substitution questions (the store sees the remitter's answer on the line) and, when a
+ * line asks 'Llamarme antes', the remitter's phone: the one the store calls, never the beneficiary's (issue
+ * 29). One query for each, whatever the page holds.
+ */
+async function withSubstitutionFacts(
+  db: Database,
+  storeId: number,
+  orders: StaffStoreOrder[],
+): Promise<StaffStoreOrder[]> {
+  if (orders.length === 0) return orders;
+  const callNumbers = orders
+    .filter(
+      (order) => order.substitution === 'call' || order.lines.some((line) => line.substitution === 'call'),
+    )
+    .map((order) => order.number);
+  const facts = await substitutionFactsForInbox(
+    db,
+    storeId,
+    orders.map((order) => order.number),
+    callNumbers,
+  );
+  return orders.map((order) => ({
+    ...order,
+    substitution_questions: facts.questions.get(order.number) ?? [],
+    remitter_phone: facts.remitterPhones.get(order.number) ?? null,
+  }));
 }
 
 /** A member opened the order: recorded once (the ring stops); answers the card. */
@@ -299,6 +335,19 @@ export function lineChangeRefunds(
   };
 }
 
+/** Under the line's lock (the store order's row): the checks again, on what the lock let through. */
+export async function lockLineToChange(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  ref: { number: string; lineId: number },
+  input: LineAvailabilityInput,
+): Promise<LineTarget> {
+  const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
+  if (!locked) throw notFound();
+  checkLineChange(locked, input);
+  return locked;
+}
+
 /**
  * Under the line's lock: the checks again, then the supply recorded once per line (a compare-and-set on the
  * line not yet marked). Answers the locked line (its status for the history).
@@ -310,13 +359,35 @@ export async function lockAndRecordLineSupply(
   input: LineAvailabilityInput,
   substitute: LineSubstitute | null,
 ): Promise<LineTarget> {
-  const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
-  if (!locked) throw notFound();
-  checkLineChange(locked, input);
-  if (!(await recordLineSupply(tx, locked.lineId, input.available_quantity, substitute))) {
+  const locked = await lockLineToChange(tx, storeId, ref, input);
+  await recordSupplyOnce(tx, locked, input.available_quantity, substitute);
+  return locked;
+}
+
+/** The line's supply, once (a compare-and-set on the line not yet marked): a second is a 409. */
+export async function recordSupplyOnce(
+  tx: DatabaseOrTransaction,
+  line: LineTarget,
+  available: number,
+  substitute: LineSubstitute | null,
+): Promise<void> {
+  if (!(await recordLineSupply(tx, line.lineId, available, substitute))) {
     throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
   }
-  return locked;
+}
+
+/**
+ * The line a substitution answer changes, locked (the store order's row, as every line change takes it):
+ * null when its order can no longer change lines or the store already marked the line.
+ */
+export async function lockLineForAnswer(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  ref: { number: string; lineId: number },
+): Promise<LineTarget | null> {
+  const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
+  if (!locked || locked.availableQuantity !== null) return null;
+  return LINE_CHANGEABLE.includes(locked.status as StoreOrderStatus) ? locked : null;
 }
 
 /** The line change in the order's history and the store's audit trail (issue 27). */
