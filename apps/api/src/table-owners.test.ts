@@ -21,6 +21,7 @@ import * as rateLimitsSchema from './db/schema/rate-limits.ts';
 import * as referralsSchema from './db/schema/referrals.ts';
 import * as settingsSchema from './db/schema/settings.ts';
 import * as staffSchema from './db/schema/staff.ts';
+import * as substitutionsSchema from './db/schema/substitutions.ts';
 import * as walletSchema from './db/schema/wallet.ts';
 
 /**
@@ -49,6 +50,7 @@ const SCHEMA_FILES = [
   referralsSchema,
   settingsSchema,
   staffSchema,
+  substitutionsSchema,
   walletSchema,
 ];
 
