@@ -284,3 +284,28 @@ describe('the remitter decides a substitute', () => {
     expect((await card(similar.storeOrder.number)).remitter_phone).toBeNull();
   });
 });
+
+describe("'Marcar como agotado' (issue 31 item 5)", () => {
+  it('takes the product off sale with the line change; without it the stock stays', async () => {
+    const stockOf = async (id: number) =>
+      (await queryRows<{ stock: number }>(t.database, sql`select stock from products where id = ${id}`))[0]
+        ?.stock;
+    const kept = await lineOrder();
+    const before = await stockOf(rice.id);
+    expect(before).toBeGreaterThan(0);
+    const plain = await post(member.headers, `${kept.url}availability/`, {
+      from: 'approved',
+      available_quantity: 0,
+    });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(await stockOf(rice.id)).toBe(before);
+    const { url } = await lineOrder();
+    const soldOut = await post(member.headers, `${url}availability/`, {
+      from: 'approved',
+      available_quantity: 0,
+      mark_sold_out: true,
+    });
+    expect(soldOut.statusCode, soldOut.body).toBe(200);
+    expect(await stockOf(rice.id)).toBe(0);
+  });
+});

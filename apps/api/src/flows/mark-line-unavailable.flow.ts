@@ -4,6 +4,7 @@ import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Actor } from '../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
+import { markSoldOut } from '../modules/merchant-catalog/product-stock.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
 import type { RefundActor } from '../modules/refunds/refunds.service.ts';
 import type { LineTarget } from '../modules/store-inbox/store-inbox.repository.ts';
@@ -45,6 +46,7 @@ export async function markLineAvailabilityFlow(
     const locked = await lockAndRecordLineSupply(tx, storeId, ref, input, substitute);
     // A substitute proposed to the remitter waits for the answer (decision 062): the line is theirs to decide.
     await requireNoOpenQuestion(tx, line.lineId);
+    if (input.mark_sold_out && line.productId !== null) await markSoldOut(tx, storeId, line.productId);
     const refundedMinor = await refundWhatIsMissing(tx, line, refunds, changes, {
       actor: { role: 'merchant', userId: staff.userId },
       publicUrl: deps.publicUrl,

@@ -58,6 +58,7 @@ export function LineUnavailableDialog({
   const [productId, setProductId] = useState<number | null>(null);
   const missing = line.quantity - available;
   const [substituteQuantity, setSubstituteQuantity] = useState(missing);
+  const [soldOut, setSoldOut] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const query = useDebounced(search.trim(), 300);
@@ -106,6 +107,8 @@ export function LineUnavailableDialog({
           outcome === 'substitute' && productId !== null
             ? { product_id: productId, quantity: substituteQuantity }
             : null,
+        // Only when ticked: the product stays on sale otherwise, as before (issue 31 item 5).
+        ...(soldOut ? { mark_sold_out: true } : {}),
       });
       notify({
         kind: 'success',
@@ -280,6 +283,12 @@ export function LineUnavailableDialog({
             ) : null}
           </div>
         ) : null}
+        {outcome === 'ask' ? null : (
+          <label className="staff-choice__option">
+            <input type="checkbox" checked={soldOut} onChange={(event) => setSoldOut(event.target.checked)} />
+            <span>Marcar como agotado (deja de venderse hasta que cargues stock)</span>
+          </label>
+        )}
         <FormProblem problem={problem} />
         <DialogActions confirmLabel="Guardar" onCancel={onClose} busy={saving} />
       </form>

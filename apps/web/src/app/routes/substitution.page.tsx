@@ -15,7 +15,7 @@ import { useParams } from 'react-router';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 import './substitution.page.css';
 
-const path = (token: string) => `/v1/substitutions/${encodeURIComponent(token)}/`;
+const path = (token: string) => `/substitutions/${encodeURIComponent(token)}/`;
 
 /** What the remitter reads for each choice: what happens and what comes back. */
 function choiceHint(question: SubstitutionQuestion, answer: SubstitutionAnswer): string {
