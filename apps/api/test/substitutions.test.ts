@@ -157,6 +157,12 @@ describe('the remitter decides a substitute', () => {
     expect(marked.json()).toEqual({ detail: SUBSTITUTION_MESSAGES.alreadyAsked });
 
     const token = await linkToken();
+    // The same choice in 'Mis Compras': the signed-in remitter's open questions, with the link's page.
+    const mine = await t.app.inject({ method: 'GET', url: '/v1/substitutions/', headers: remitter.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().results).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: `/reemplazo/${token}` })]),
+    );
     const page = await t.app.inject({ method: 'GET', url: `/v1/substitutions/${token}/` });
     expect(page.statusCode, page.body).toBe(200);
     // 3 units paid 30.00, replaced by 3 at 8.00 = 24.00: never more than the line; 6.00 back if accepted.

@@ -126,3 +126,9 @@ export type StoreSubstitutionQuestion = z.infer<typeof storeSubstitutionQuestion
 /** The remitter's phone, as 'Llamarme antes' needs it (never the beneficiary's). */
 export const remitterPhoneSchema = z.object({ formatted: z.string(), e164: z.string() });
 export type RemitterPhone = z.infer<typeof remitterPhoneSchema>;
+
+/** 'Mis Compras': `GET /v1/substitutions/`, the signed-in remitter's open questions with their page's path. */
+export const openSubstitutionListSchema = z.object({
+  results: z.array(z.object({ question: substitutionQuestionSchema, path: z.string() })),
+});
+export type OpenSubstitutionList = z.infer<typeof openSubstitutionListSchema>;

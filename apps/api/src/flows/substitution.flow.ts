@@ -1,6 +1,7 @@
 import type { StaffStoreOrder } from '@mandado/shared/staff-order.schemas';
 import {
   DEFAULT_SUBSTITUTION_WAIT_MINUTES,
+  type OpenSubstitutionList,
   SUBSTITUTION_ANSWER_STORE_TEXT,
   SUBSTITUTION_MESSAGES,
   type SubstitutionAnswer,
@@ -37,6 +38,7 @@ import {
   dueQuestionIds,
   findQuestionById,
   lapseQuestion,
+  openQuestionsOfRemitter,
   presentQuestion,
   type QuestionRow,
   questionOfToken,
@@ -138,6 +140,18 @@ async function notifyRemitterOfSubstitution(
     kind: 'store_order.substitute_proposed',
   });
   // TODO(lead-merge): also enqueue the WhatsApp/SMS message (helper "msgs"' messages module) with `url`.
+}
+
+/**
+ * 'Mis Compras' (issue 29): the signed-in remitter's open questions, each with its page's path (the same
+ * signed link as the e-mail's), so the choice is there too.
+ */
+export async function openQuestionsOfRemitterFlow(db: Database, actor: Actor): Promise<OpenSubstitutionList> {
+  const secret = await serverSecret(db, SUBSTITUTION_LINK_KEY);
+  const rows = await openQuestionsOfRemitter(db, actor.userId);
+  return {
+    results: rows.map((row) => ({ question: presentQuestion(row), path: questionUrl(secret, '', row) })),
+  };
 }
 
 /** The question a signed link opens (no login): forged 403, expired 410, both with a Spanish reason. */

@@ -1,11 +1,17 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import {
+  openSubstitutionListSchema,
   substitutionAnswerInputSchema,
   substitutionQuestionSchema,
 } from '@mandado/shared/substitution.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerByLinkFlow, readQuestionByLinkFlow } from '../../flows/substitution.flow.ts';
+import { requireActor } from '../../authorization.ts';
+import {
+  answerByLinkFlow,
+  openQuestionsOfRemitterFlow,
+  readQuestionByLinkFlow,
+} from '../../flows/substitution.flow.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 
 // Any short string reaches the service, which says in Spanish why a link is not valid (403) or expired (410).
@@ -65,5 +71,18 @@ export const substitutionRoutes: FastifyPluginAsyncZod = async (app) => {
         kickMailWorker: () => app.kickMailWorker(),
         kickRefundWorker: () => app.kickRefundWorker(),
       }),
+  );
+
+  app.get(
+    '/substitutions/',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Mis Compras: los reemplazos que esperan tu respuesta',
+        response: { 200: openSubstitutionListSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => openQuestionsOfRemitterFlow(app.db, requireActor(request)),
   );
 };
