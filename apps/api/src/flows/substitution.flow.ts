@@ -226,7 +226,7 @@ async function answerOnce(
 ): Promise<AnswerOutcome> {
   return db.transaction(async (tx) => {
     const question = await findQuestionById(tx, questionId);
-    if (!question || question.status !== 'pending') return 'lost';
+    if (question?.status !== 'pending') return 'lost';
     const ref = { number: question.storeOrderNumber, lineId: question.orderLineId };
     const line = await lockLineForAnswer(tx, question.storeId, ref);
     if (!line) return (await lapseQuestion(tx, question.id)) ? 'lapsed' : 'lost';

@@ -16,13 +16,13 @@ export function PendingSubstitutions() {
   const results = open.data?.results ?? [];
   if (results.length === 0) return null;
   return (
-    <div className="notice" role="region" aria-label="Reemplazos por decidir">
+    <section className="notice" aria-label="Reemplazos por decidir">
       {results.map(({ question, path }) => (
         <p key={question.id}>
           {question.store_name} te propone {question.substitute.quantity} × {question.substitute.name} en
           lugar de {question.line.name} ({question.store_order_number}). <Link to={path}>Decidir</Link>
         </p>
       ))}
-    </div>
+    </section>
   );
 }
