@@ -1,4 +1,4 @@
-import { SUBSTITUTION_MESSAGES } from '@mandado/shared/substitution.schemas';
+import { SUBSTITUTION_MESSAGES } from '@mandado/shared/substitution-texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDueSubstitutionsFlow } from '../src/flows/substitution.flow.ts';

@@ -1,6 +1,7 @@
 import { staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
 import { storeInboxSchema } from '@mandado/shared/store-inbox.schemas';
-import { SUBSTITUTION_MESSAGES, substitutionQuestionSchema } from '@mandado/shared/substitution.schemas';
+import { substitutionQuestionSchema } from '@mandado/shared/substitution.schemas';
+import { SUBSTITUTION_MESSAGES } from '@mandado/shared/substitution-texts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDueSubstitutionsFlow } from '../src/flows/substitution.flow.ts';

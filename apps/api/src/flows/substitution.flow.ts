@@ -1,14 +1,16 @@
 import type { StaffStoreOrder } from '@mandado/shared/staff-order.schemas';
+import type {
+  OpenSubstitutionList,
+  SubstitutionProposalInput,
+  SubstitutionQuestion,
+} from '@mandado/shared/substitution.schemas';
 import {
   DEFAULT_SUBSTITUTION_WAIT_MINUTES,
-  type OpenSubstitutionList,
   SUBSTITUTION_ANSWER_STORE_TEXT,
   SUBSTITUTION_MESSAGES,
   type SubstitutionAnswer,
   type SubstitutionAnsweredBy,
-  type SubstitutionProposalInput,
-  type SubstitutionQuestion,
-} from '@mandado/shared/substitution.schemas';
+} from '@mandado/shared/substitution-texts';
 import type { Actor } from '../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import type { LineSubstitute } from '../db/schema/orders.ts';

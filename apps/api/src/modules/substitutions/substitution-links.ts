@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SUBSTITUTION_MESSAGES, substitutionTokenSchema } from '@mandado/shared/substitution.schemas';
+import { substitutionTokenSchema } from '@mandado/shared/substitution.schemas';
+import { SUBSTITUTION_MESSAGES } from '@mandado/shared/substitution-texts';
 import { HttpError } from '../../http-errors.ts';
 
 /**

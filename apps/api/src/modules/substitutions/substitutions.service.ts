@@ -1,13 +1,16 @@
 import { type LineRefundState, linePaidMinor, unitsRefundMinor } from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import type { RemitterPhone, StoreSubstitutionQuestion } from '@mandado/shared/substitution.schemas';
+import type {
+  RemitterPhone,
+  StoreSubstitutionQuestion,
+  SubstitutionQuestion,
+} from '@mandado/shared/substitution.schemas';
 import {
   DEFAULT_SUBSTITUTION_WAIT_MINUTES,
   SUBSTITUTION_MESSAGES,
   type SubstitutionAnswer,
   type SubstitutionAnsweredBy,
-  type SubstitutionQuestion,
-} from '@mandado/shared/substitution.schemas';
+} from '@mandado/shared/substitution-texts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { LineSubstitute } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../http-errors.ts';

@@ -2,10 +2,8 @@ import { dateTimeText } from '@mandado/shared/date-text';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
-import {
-  type StoreSubstitutionQuestion,
-  SUBSTITUTION_ANSWER_STORE_TEXT,
-} from '@mandado/shared/substitution.schemas';
+import type { StoreSubstitutionQuestion } from '@mandado/shared/substitution.schemas';
+import { SUBSTITUTION_ANSWER_STORE_TEXT } from '@mandado/shared/substitution-texts';
 import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
 import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';

@@ -1,11 +1,11 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
+import type { SubstitutionQuestion } from '@mandado/shared/substitution.schemas';
 import {
   SUBSTITUTION_ANSWER_LABELS,
   SUBSTITUTION_ANSWERS,
   type SubstitutionAnswer,
-  type SubstitutionQuestion,
-} from '@mandado/shared/substitution.schemas';
+} from '@mandado/shared/substitution-texts';
 import { ApiError, apiGet, apiPost } from '@mandado/web-kit/api-client.ts';
 import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
