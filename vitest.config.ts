@@ -28,6 +28,7 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/media-sweep.test.ts',
   'apps/api/test/openapi-fuzz.test.ts',
   'apps/api/test/backup-restore.test.ts',
+  'apps/api/test/substitutions-race.test.ts',
 ];
 
 const apiTest = {

@@ -51,11 +51,36 @@ CREATE TABLE "store_payout_accounts" (
 	CONSTRAINT "store_payout_accounts_document_kind_check" CHECK ("store_payout_accounts"."holder_document_kind" in ('rut', 'ci'))
 );
 --> statement-breakpoint
+CREATE TABLE "substitution_questions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_line_id" integer NOT NULL,
+	"store_order_id" integer NOT NULL,
+	"group_id" integer NOT NULL,
+	"available_quantity" integer NOT NULL,
+	"substitute" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"answer" text,
+	"answered_by" text,
+	"proposed_by" integer,
+	"deadline_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"answered_at" timestamp with time zone,
+	CONSTRAINT "substitution_questions_status_check" CHECK ("substitution_questions"."status" in ('pending', 'answered', 'lapsed')),
+	CONSTRAINT "substitution_questions_answer_check" CHECK (("substitution_questions"."status" = 'answered') = ("substitution_questions"."answer" is not null and "substitution_questions"."answered_by" is not null))
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_group_id_order_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."order_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_proposed_by_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "message_outbox_group_idx" ON "message_outbox" USING btree ("group_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "message_outbox_provider_id_key" ON "message_outbox" USING btree ("provider_message_id");
+CREATE UNIQUE INDEX "message_outbox_provider_id_key" ON "message_outbox" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE INDEX "substitution_questions_store_order_idx" ON "substitution_questions" USING btree ("store_order_id");--> statement-breakpoint
+CREATE INDEX "substitution_questions_due_idx" ON "substitution_questions" USING btree ("deadline_at") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "substitution_questions_open_line_idx" ON "substitution_questions" USING btree ("order_line_id") WHERE "substitution_questions"."status" = 'pending';

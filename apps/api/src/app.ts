@@ -57,6 +57,7 @@ import { createVapidKeySource, type VapidConfig, type VapidKeys } from './module
 import { storeInvitationRoutes } from './modules/store-members/store-members.routes.ts';
 import { storeLogoRoutes } from './modules/stores/store-profile.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { substitutionRoutes } from './modules/substitutions/substitutions.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import type { WebhookAddressPolicy } from './modules/webhooks/webhook-address.ts';
 import type { Payments, PaymentsConfig } from './payment-processor.ts';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(ordersRoutes);
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
+      await v1.register(substitutionRoutes);
       await v1.register(walletRoutes);
       await v1.register(personalDataRoutes);
       await v1.register(referralsRoutes);

@@ -26,6 +26,7 @@ import { orderExpiryJobs } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { refundJob } from './modules/refunds/refund-worker.ts';
 import { pushJob } from './modules/store-inbox/push-worker.ts';
+import { substitutionWaitJob } from './modules/substitutions/substitution-wait-job.ts';
 import { webhookJob } from './modules/webhooks/webhook-worker.ts';
 
 const config = readConfig();
@@ -234,6 +235,13 @@ function startWorkers(): void {
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
       // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.
       messagesJob({ db: database.db, log: app.log, messaging: config.messaging, publicUrl: app.publicUrl }),
+      // A substitute nobody answered in time gets the preference recorded at checkout (issue 29, decision 062).
+      substitutionWaitJob({
+        db: database.db,
+        publicUrl: app.publicUrl,
+        kickMailWorker: () => jobs?.kick('mail'),
+        kickRefundWorker: () => jobs?.kick('refunds'),
+      }),
     ],
     app.log,
   );

@@ -22,6 +22,7 @@ import * as rateLimitsSchema from './db/schema/rate-limits.ts';
 import * as referralsSchema from './db/schema/referrals.ts';
 import * as settingsSchema from './db/schema/settings.ts';
 import * as staffSchema from './db/schema/staff.ts';
+import * as substitutionsSchema from './db/schema/substitutions.ts';
 import * as walletSchema from './db/schema/wallet.ts';
 
 /**
@@ -51,6 +52,7 @@ const SCHEMA_FILES = [
   referralsSchema,
   settingsSchema,
   staffSchema,
+  substitutionsSchema,
   walletSchema,
 ];
 
@@ -157,6 +159,7 @@ const TABLE_OWNERS: Record<string, string> = {
   currency_rates: 'currencies',
   delivery_attempts: 'courier',
   refunds: 'refunds',
+  substitution_questions: 'substitutions',
   push_subscriptions: 'store-inbox',
   push_outbox: 'store-inbox',
   server_keys: 'store-inbox',

@@ -6,12 +6,12 @@ import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideRefund } from '../src/flows/refund.flow.ts';
 import { enqueueEmail } from '../src/modules/mail/mail.service.ts';
 import { captureMailTransport } from '../src/modules/mail/mail-transport.ts';
 import { type MailWorker, startMailWorker } from '../src/modules/mail/mail-worker.ts';
 import { mayReadMetrics } from '../src/modules/observability/metrics.routes.ts';
 import { runDueRefunds } from '../src/modules/refunds/refund-worker.ts';
-import { decideRefund } from '../src/modules/refunds/refunds.service.ts';
 import { trustedProxyTest } from '../src/trusted-proxy.ts';
 import {
   beneficiaryInput,

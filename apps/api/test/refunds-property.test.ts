@@ -10,7 +10,7 @@ import { REFUND_REASONS } from '@mandado/shared/fulfilment';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideRefund, refundLineUnits } from '../src/modules/refunds/refunds.service.ts';
+import { decideRefund, refundLineUnits } from '../src/flows/refund.flow.ts';
 import { createStore, type TestStore } from './factories.ts';
 import { createFastUser, type FastUser, rows } from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';

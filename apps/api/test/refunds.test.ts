@@ -9,6 +9,7 @@ import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
 import { REFUND_MESSAGES, refundSchema } from '@mandado/shared/refund.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideRefund } from '../src/flows/refund.flow.ts';
 import { auditPayments } from '../src/modules/payments/payments-audit.service.ts';
 import { createSandboxProcessor } from '../src/modules/payments/sandbox-processor.ts';
 import {
@@ -17,11 +18,7 @@ import {
   runDueRefunds,
   startRefundWorker,
 } from '../src/modules/refunds/refund-worker.ts';
-import {
-  decideRefund,
-  listRefundsOfGroups,
-  refundedMinorOfGroups,
-} from '../src/modules/refunds/refunds.service.ts';
+import { listRefundsOfGroups, refundedMinorOfGroups } from '../src/modules/refunds/refunds.service.ts';
 import type { CardProcessor } from '../src/payment-processor.ts';
 import { addStoreMember, makeOperator } from './factories.ts';
 import {

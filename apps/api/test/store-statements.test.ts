@@ -3,7 +3,7 @@ import type { Statement, StatementSummary } from '@mandado/shared/statement.sche
 import { statementWeekOf } from '@mandado/shared/statements';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideRefund, refundLineUnits } from '../src/modules/refunds/refunds.service.ts';
+import { decideRefund, refundLineUnits } from '../src/flows/refund.flow.ts';
 import {
   addStoreMember,
   createProduct,

@@ -10,6 +10,7 @@ import {
 import { MESSAGES } from './messages.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
 import { PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { remitterPhoneSchema, storeSubstitutionQuestionSchema } from './substitution.schemas.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
 /**
@@ -88,6 +89,10 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
    * on a delivery; null on a pick-up or before that.
    */
   courier_url: z.string().nullable(),
+  /** The substitutes the store proposed and the remitter's answers (issue 29, decision 062): the inbox only. */
+  substitution_questions: z.array(storeSubstitutionQuestionSchema).optional(),
+  /** 'Llamarme antes' on a line: the remitter's phone, whom the store calls (the inbox only). */
+  remitter_phone: remitterPhoneSchema.nullable().optional(),
 });
 export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
 export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });

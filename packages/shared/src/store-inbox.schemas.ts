@@ -66,6 +66,8 @@ export const lineAvailabilityInputSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** 'Marcar como agotado' (issue 31 item 5): the product's stock goes to 0 with the change. */
+  mark_sold_out: z.boolean().optional(),
 });
 export type LineAvailabilityInput = z.infer<typeof lineAvailabilityInputSchema>;
 

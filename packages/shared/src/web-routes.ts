@@ -30,6 +30,8 @@ export const WEB_PATHS = {
   userBeneficiaries: '/user/beneficiaries',
   userWallet: '/user/wallet',
   tracking: '/seguimiento/:token',
+  /** Issue 29: the remitter answers a substitute the store proposes (signed link, no login). */
+  substitution: '/reemplazo/:token',
   /** Issue 18: a store applies to sell on Mandado (linked from the footer). */
   storeApplication: '/vende-en-mandado',
 } as const;

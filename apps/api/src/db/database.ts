@@ -34,6 +34,7 @@ import * as rateLimitsSchema from './schema/rate-limits.ts';
 import * as referralsSchema from './schema/referrals.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
+import * as substitutionsSchema from './schema/substitutions.ts';
 import * as walletSchema from './schema/wallet.ts';
 import { defaultRetryOptions, withTransactionRetries } from './transaction-retry.ts';
 
@@ -58,6 +59,7 @@ const schema = {
   ...referralsSchema,
   ...settingsSchema,
   ...staffSchema,
+  ...substitutionsSchema,
   ...walletSchema,
 };
 

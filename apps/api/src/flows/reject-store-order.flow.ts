@@ -12,8 +12,8 @@ import {
   revokeReferralReward,
   withholdWelcomeShare,
 } from '../modules/referrals/referral-ledger.ts';
-import { refundStoreOrderRemainder } from '../modules/refunds/refunds.service.ts';
 import { recordWalletEntry } from '../modules/wallet/wallet.service.ts';
+import { refundStoreOrderRemainder } from './refund.flow.ts';
 
 /**
  * A store order rejected by staff (decision 057: the step the generic move runs after 'rejected'), inside the

@@ -13,8 +13,8 @@ import {
 import { PAYMENT_RECEIVED_REASON } from '../modules/orders/order-confirmation.service.ts';
 import type { OrdersContext } from '../modules/orders/orders-context.ts';
 import { rewardInviter } from '../modules/referrals/referral-ledger.ts';
-import { refundStoreOrderRemainder } from '../modules/refunds/refunds.service.ts';
 import { notifyStoresOfPaidOrders } from '../modules/store-inbox/store-inbox.service.ts';
+import { refundStoreOrderRemainder } from './refund.flow.ts';
 
 export interface ManualPayment {
   groupId: number;

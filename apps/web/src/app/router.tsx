@@ -81,6 +81,7 @@ const UserOrderDetailPage = lazyNamed(
   'UserOrderDetailPage',
 );
 const TrackingPage = lazyNamed(() => import('./routes/tracking.page.tsx'), 'TrackingPage');
+const SubstitutionPage = lazyNamed(() => import('./routes/substitution.page.tsx'), 'SubstitutionPage');
 const StoreApplicationPage = lazyNamed(
   () => import('./routes/store-application.page.tsx'),
   'StoreApplicationPage',
@@ -98,6 +99,8 @@ export function AppRoutes() {
               <Route index element={<CitySelectPage />} />
               {/* The family member's page: no account, no city, so no guard around it; no menus or prices. */}
               <Route path={WEB_PATHS.tracking} element={<TrackingPage />} />
+              {/* The remitter's answer to a substitute: the signed link is the key, no login (issue 29). */}
+              <Route path={WEB_PATHS.substitution} element={<SubstitutionPage />} />
             </Route>
             <Route element={<DefaultLayout />}>
               <Route path={WEB_PATHS.stores} element={<StoresPage />} />

@@ -337,6 +337,15 @@ export async function takeStock(
   return ids.filter((id) => !taken.has(id));
 }
 
+/** 'Marcar como agotado' (issue 31): the store's product off sale until it sets a stock again. */
+export async function setProductSoldOut(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  productId: number,
+): Promise<void> {
+  await tx.execute(sql`update ${products} set stock = 0 where id = ${productId} and store_id = ${storeId}`);
+}
+
 /** Puts back every unit the group's lines took (products deleted since keep nothing to return). */
 export async function returnStock(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
   await tx.execute(sql`

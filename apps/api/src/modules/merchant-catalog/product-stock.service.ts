@@ -1,5 +1,5 @@
 import type { DatabaseOrTransaction } from '../../db/database.ts';
-import { lockStockRows, returnStock, takeStock } from './merchant-catalog.repository.ts';
+import { lockStockRows, returnStock, setProductSoldOut, takeStock } from './merchant-catalog.repository.ts';
 
 /**
  * The products' stock as orders take and give it back (decision 057: the products' one writer is this module;
@@ -22,4 +22,9 @@ export function takeUnits(
 /** Puts back every unit the group's lines took. */
 export function returnUnitsOfGroup(tx: DatabaseOrTransaction, groupId: number): Promise<void> {
   return returnStock(tx, groupId);
+}
+
+/** 'Marcar como agotado' in the unavailable dialog (issue 31 item 5): the product's stock goes to 0. */
+export function markSoldOut(tx: DatabaseOrTransaction, storeId: number, productId: number): Promise<void> {
+  return setProductSoldOut(tx, storeId, productId);
 }

@@ -40,6 +40,8 @@ export interface OrderMessageInput {
   offered?: string;
   /** refund: the amount as text ('US$ 12,50'). */
   amountText?: string;
+  /** A page of the site the message links to instead of the default (the substitution's signed page). */
+  linkPath?: string;
   /** The clock (tests); quiet hours are read on it. */
   now?: Date;
 }
@@ -85,9 +87,11 @@ function paramsOf(
     ...(input.amountText === undefined ? {} : { amountText: input.amountText }),
     ...(facts.receivedBy ? { receivedBy: facts.receivedBy } : {}),
     // The family follows the tracking page; the remitter's order page shows the proof and the choices.
-    linkPath: toBeneficiary
-      ? WEB_PATHS.tracking.replace(':token', facts.trackingToken)
-      : `${WEB_PATHS.userOrders}/${encodeURIComponent(facts.groupNumber)}`,
+    linkPath:
+      input.linkPath ??
+      (toBeneficiary
+        ? WEB_PATHS.tracking.replace(':token', facts.trackingToken)
+        : `${WEB_PATHS.userOrders}/${encodeURIComponent(facts.groupNumber)}`),
   };
 }
 

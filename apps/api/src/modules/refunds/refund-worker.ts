@@ -1,12 +1,12 @@
 import { parseMoney } from '@mandado/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { announceRefundSettled } from '../../flows/refund.flow.ts';
 import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
 import { type JobKind, type OutboxHandler, runOutboxPass, startJob } from '../../jobs/job-runner.ts';
 import { givesUp, type RetryPolicy, retryDelaySeconds } from '../../jobs/retry-delay.ts';
 import type { Payments } from '../../payment-processor.ts';
 import { refundsProcessed } from '../observability/metrics.ts';
-import { enqueueRefundSucceededEvent } from './refund-webhook-events.ts';
 import {
   type ClaimedRefund,
   claimDueRefunds,
@@ -16,7 +16,6 @@ import {
   releaseRefundLeases,
   selectRefundBacklog,
 } from './refunds.repository.ts';
-import { enqueueRefundEmail } from './refunds.service.ts';
 
 /**
  * The refund worker (issue 17, decision 040): gives card and PayPal refunds back through the processor that
@@ -121,8 +120,7 @@ function refundHandler(
         if (!(await markRefundSucceeded(tx, refund.id))) return false;
         const notice = await findRefundNotice(tx, refund.id);
         if (notice) {
-          await enqueueRefundEmail(tx, notice, deps.publicUrl);
-          await enqueueRefundSucceededEvent(tx, notice);
+          await announceRefundSettled(tx, notice, deps.publicUrl);
         }
         return true;
       });

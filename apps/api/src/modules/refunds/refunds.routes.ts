@@ -7,8 +7,8 @@ import {
 import { storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operatorRefundFlow, recordBankRefundFlow } from '../../flows/refund.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { createOperatorRefund, recordBankRefund } from './refunds.service.ts';
 
 const ANSWERS = {
   200: refundSchema,
@@ -38,7 +38,7 @@ export const refundAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      recordBankRefund(app.db, request.actor, request.params.id, request.body.reference, {
+      recordBankRefundFlow(app.db, request.actor, request.params.id, request.body.reference, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
       }),
@@ -57,7 +57,7 @@ export const refundAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const refund = await createOperatorRefund(app.db, request.actor, request.params.number, request.body, {
+      const refund = await operatorRefundFlow(app.db, request.actor, request.params.number, request.body, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
         kickRefundWorker: () => app.kickRefundWorker(),

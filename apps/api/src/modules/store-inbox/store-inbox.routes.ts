@@ -7,14 +7,16 @@ import {
   substituteCandidateListSchema,
   substituteQuerySchema,
 } from '@mandado/shared/store-inbox.schemas';
+import { substitutionProposalInputSchema } from '@mandado/shared/substitution.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { markLineAvailabilityFlow } from '../../flows/mark-line-unavailable.flow.ts';
+import { proposeSubstitutionFlow } from '../../flows/substitution.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import {
   getStoreInbox,
   getStoreOrderCard,
   listSubstitutes,
-  markLineAvailability,
   markStoreOrderOpened,
 } from './store-inbox.service.ts';
 
@@ -120,7 +122,34 @@ export const storeInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markLineAvailability(
+      markLineAvailabilityFlow(
+        app.db,
+        request.actor,
+        request.params.id,
+        { number: request.params.number, lineId: request.params.lineId },
+        request.body,
+        {
+          publicUrl: app.publicUrl,
+          kickMailWorker: () => app.kickMailWorker(),
+          kickRefundWorker: () => app.kickRefundWorker(),
+        },
+      ),
+  );
+
+  app.post(
+    '/stores/:id/orders/:number/lines/:lineId/substitute-question/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Proponer un reemplazo y preguntar a quien compró (decide en el enlace o por su preferencia)',
+        params: lineParams,
+        body: substitutionProposalInputSchema,
+        response: { 200: staffStoreOrderSchema, ...GUARDED, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      proposeSubstitutionFlow(
         app.db,
         request.actor,
         request.params.id,

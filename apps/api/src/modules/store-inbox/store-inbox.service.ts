@@ -12,7 +12,6 @@ import {
   type SubstituteCandidate,
 } from '@mandado/shared/store-inbox.schemas';
 import { foldText } from '@mandado/shared/text-fold';
-import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission, requireStoreMember } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { LineSubstitute } from '../../db/schema/orders.ts';
@@ -31,7 +30,7 @@ import {
   recordInboxChange,
   recordLineSupply,
 } from '../order-status/order-status.service.ts';
-import { decideRefund, refundLineUnits } from '../refunds/refunds.service.ts';
+import { substitutionFactsForInbox, substitutionInboxStamp } from '../substitutions/substitutions.service.ts';
 import {
   findLineTarget,
   insertPushMessages,
@@ -40,7 +39,7 @@ import {
   lockLineTarget,
   readInboxState,
 } from './store-inbox.repository.ts';
-import { lineChangeEmail, newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
+import { newOrderSummary, newStoreOrderEmail } from './store-inbox-emails.ts';
 
 /** Where the staff app's inbox lives: the e-mail's link and the push notification's target. */
 export const STORE_INBOX_PATH = '/comercio';
@@ -81,9 +80,13 @@ export async function getStoreInbox(
   publicUrl: string,
 ): Promise<{ etag: string; inbox: StoreInbox | null }> {
   requireMember(actor, storeId, 'store:read');
-  const state = await readInboxState(db, storeId);
+  // The substitution questions are part of the state (decision 062): an answer shows up at the next poll.
+  const [state, questions] = await Promise.all([
+    readInboxState(db, storeId),
+    substitutionInboxStamp(db, storeId),
+  ]);
   const etag = `W/"${createHash('sha256')
-    .update(JSON.stringify([storeId, query.tab ?? 'all', query.page, state]))
+    .update(JSON.stringify([storeId, query.tab ?? 'all', query.page, state, questions]))
     .digest('base64url')
     .slice(0, 27)}"`;
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
@@ -101,7 +104,7 @@ export async function getStoreInbox(
   );
   const statuses = query.tab ? INBOX_TAB_STATUSES[query.tab] : ALL_VISIBLE_STATUSES;
   const pages = Math.max(1, Math.ceil(countOf(statuses) / INBOX_PAGE_SIZE));
-  const results =
+  const page =
     query.page > pages
       ? []
       : await listStaffStoreOrderPage(
@@ -114,6 +117,7 @@ export async function getStoreInbox(
           },
           publicUrl,
         );
+  const results = await withSubstitutionFacts(db, storeId, page);
   return { etag, inbox: { results, counts, unseen, page: query.page, pages } };
 }
 
@@ -128,7 +132,37 @@ export async function getStoreOrderCard(
   requireMember(actor, storeId, 'store:read');
   const order = await findMerchantStoreOrder(db, storeId, number, publicUrl);
   if (!order || order.payment_status === 'pending') throw notFound();
-  return order;
+  const [card] = await withSubstitutionFacts(db, storeId, [order]);
+  return card ?? order;
+}
+
+/**
+ * The cards with their substitution questions (the store sees the remitter's answer on the line) and, when a
+ * line asks 'Llamarme antes', the remitter's phone: the one the store calls, never the beneficiary's (issue
+ * 29). One query for each, whatever the page holds.
+ */
+async function withSubstitutionFacts(
+  db: Database,
+  storeId: number,
+  orders: StaffStoreOrder[],
+): Promise<StaffStoreOrder[]> {
+  if (orders.length === 0) return orders;
+  const callNumbers = orders
+    .filter(
+      (order) => order.substitution === 'call' || order.lines.some((line) => line.substitution === 'call'),
+    )
+    .map((order) => order.number);
+  const facts = await substitutionFactsForInbox(
+    db,
+    storeId,
+    orders.map((order) => order.number),
+    callNumbers,
+  );
+  return orders.map((order) => ({
+    ...order,
+    substitution_questions: facts.questions.get(order.number) ?? [],
+    remitter_phone: facts.remitterPhones.get(order.number) ?? null,
+  }));
 }
 
 /** A member opened the order: recorded once (the ring stops); answers the card. */
@@ -217,146 +251,176 @@ function paidShare(line: Pick<LineTarget, 'totalUsd' | 'discount' | 'quantity'>,
   return Math.round((paid * units) / line.quantity);
 }
 
-/**
- * The store could supply only `available_quantity` of a line (issue 17). The buyer's preference on the line
- * decides the rest: 'similar' or 'call' (the member phoned first) let the store give another of its own
- * products at the same or a lower unit price for some or all of the missing units; 'refund' refunds them.
- * What the buyer paid for missing units that are not replaced is refunded ('line_unavailable'), and for
- * replaced ones the difference to the substitute's price at the same coupon share ('cheaper_substitute').
- * Recorded once per line, while the order is new or in preparation, as a compare-and-set on the status the
- * screen showed; the refunds, the history row and the remitter's e-mail commit with it.
- */
-export async function markLineAvailability(
+/** The line a member changes (`order:fulfil`), checked before the transaction: the screen's status, once. */
+export async function requireLineToChange(
   db: Database,
   actor: Actor | null,
   storeId: number,
   ref: { number: string; lineId: number },
   input: LineAvailabilityInput,
-  deps: LineChangeDeps,
-): Promise<StaffStoreOrder> {
+): Promise<{ staff: Actor; line: LineTarget }> {
   const staff = requireMember(actor, storeId, 'order:fulfil');
   const line = await findLineTarget(db, storeId, ref.number, ref.lineId);
   if (!line) throw notFound();
   checkLineChange(line, input);
+  return { staff, line };
+}
 
-  const missing = line.quantity - input.available_quantity;
-  let substitute: LineSubstitute | null = null;
-  if (input.substitute) {
-    if (line.substitution === 'refund')
-      throw new HttpError(400, { detail: STORE_INBOX_MESSAGES.substituteRefused });
-    if (input.substitute.quantity > missing) {
-      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooMany] });
-    }
-    if (input.substitute.product_id === line.productId) {
-      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteSame] });
-    }
-    const [product, currencies] = await Promise.all([
-      findProductRow(db, input.substitute.product_id),
-      getCurrencies(db),
-    ]);
-    if (!product || product.storeId !== storeId || product.stock <= 0) {
-      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteUnknown] });
-    }
-    const unit = unitPriceUsd(product, currencies.rates.rates);
-    if (unit === null || !notDearer(unit, line)) {
-      throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooDear] });
-    }
-    substitute = {
-      productId: product.id,
-      name: product.name,
-      image: product.images[0] ?? null,
-      quantity: input.substitute.quantity,
-      unitPriceUsd: formatMinorAsDecimal(unit),
-      totalUsd: formatMinorAsDecimal(unit * input.substitute.quantity),
-    };
+/**
+ * The substitute the store offers for missing units, priced now: one of its own products on sale, not the
+ * line's, for at most the missing units, at the same or a lower USD unit price; none when the buyer asked
+ * for a refund instead. Null when the store offers none.
+ */
+export async function priceSubstitute(
+  db: Database,
+  storeId: number,
+  line: LineTarget,
+  input: LineAvailabilityInput,
+): Promise<LineSubstitute | null> {
+  if (!input.substitute) return null;
+  if (line.substitution === 'refund')
+    throw new HttpError(400, { detail: STORE_INBOX_MESSAGES.substituteRefused });
+  if (input.substitute.quantity > line.quantity - input.available_quantity) {
+    throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooMany] });
   }
+  if (input.substitute.product_id === line.productId) {
+    throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteSame] });
+  }
+  const [product, currencies] = await Promise.all([
+    findProductRow(db, input.substitute.product_id),
+    getCurrencies(db),
+  ]);
+  if (!product || product.storeId !== storeId || product.stock <= 0) {
+    throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteUnknown] });
+  }
+  const unit = unitPriceUsd(product, currencies.rates.rates);
+  if (unit === null || !notDearer(unit, line)) {
+    throw new HttpError(400, { substitute: [STORE_INBOX_MESSAGES.substituteTooDear] });
+  }
+  return {
+    productId: product.id,
+    name: product.name,
+    image: product.images[0] ?? null,
+    quantity: input.substitute.quantity,
+    unitPriceUsd: formatMinorAsDecimal(unit),
+    totalUsd: formatMinorAsDecimal(unit * input.substitute.quantity),
+  };
+}
 
+/** What the line change gives back: the missing units not replaced, and a cheaper substitute's difference. */
+export interface LineChangeRefunds {
+  unavailableUnits: number;
+  differenceMinor: number;
+}
+
+/**
+ * The buyer's preference on the line decides the missing units: what they paid for units that are not
+ * replaced is refunded ('line_unavailable'), and for replaced ones the difference to the substitute's price
+ * at the same coupon share ('cheaper_substitute'), so the buyer keeps the discount they had.
+ */
+export function lineChangeRefunds(
+  line: LineTarget,
+  available: number,
+  substitute: LineSubstitute | null,
+): LineChangeRefunds {
   const replaced = substitute?.quantity ?? 0;
-  const unavailableUnits = missing - replaced;
   const paid = parseMoney(line.totalUsd) - parseMoney(line.discount);
-  // The substitute is charged at the line's coupon share too, so the buyer keeps the discount they had.
   const substituteCharge =
     substitute === null || parseMoney(line.totalUsd) === 0
       ? 0
       : Math.round((parseMoney(substitute.totalUsd) * paid) / parseMoney(line.totalUsd));
-  const differenceRefund =
-    substitute === null ? 0 : Math.max(0, paidShare(line, replaced) - substituteCharge);
-  const changes = describeChanges(line, input.available_quantity, substitute);
+  return {
+    unavailableUnits: line.quantity - available - replaced,
+    differenceMinor: substitute === null ? 0 : Math.max(0, paidShare(line, replaced) - substituteCharge),
+  };
+}
 
-  await db.transaction(async (tx) => {
-    const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
-    if (!locked) throw notFound();
-    checkLineChange(locked, input);
-    if (!(await recordLineSupply(tx, line.lineId, input.available_quantity, substitute))) {
-      throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
-    }
-    const actorRef = { role: 'merchant' as const, userId: staff.userId };
-    // Each refund is capped at what is still refundable of the line and of its store order (decision 050:
-    // an operator may have refunded some of it already); the e-mail says what was.
-    let refundedMinor = 0;
-    if (unavailableUnits > 0) {
-      const decided = await refundLineUnits(tx, {
-        storeOrderId: line.storeOrderId,
-        orderLineId: line.lineId,
-        units: unavailableUnits,
-        reason: 'line_unavailable',
-        note: changes[0] ?? '',
-        actor: actorRef,
-        publicUrl: deps.publicUrl,
-      });
-      refundedMinor += decided?.amountMinor ?? 0;
-    }
-    if (differenceRefund > 0) {
-      const decided = await decideRefund(tx, {
-        storeOrderId: line.storeOrderId,
-        orderLineId: line.lineId,
-        amountMinor: differenceRefund,
-        reason: 'cheaper_substitute',
-        note: changes.at(-1) ?? '',
-        actor: actorRef,
-        publicUrl: deps.publicUrl,
-      });
-      refundedMinor += decided?.amountMinor ?? 0;
-    }
-    await recordInboxChange(tx, {
-      storeOrderId: line.storeOrderId,
-      status: locked.status,
-      actorUserId: staff.userId,
-      reason: changes.join(' '),
-    });
-    await recordAudit(tx, staff, {
-      storeId,
-      action: 'store_order.line_changed',
-      subject: `store_order:${line.storeOrderNumber}`,
-      detail: {
-        line_id: line.lineId,
-        name: line.name,
-        before: { available: line.quantity },
-        after: {
-          available: input.available_quantity,
-          ...(substitute ? { substitute: `${substitute.quantity} × ${substitute.name}` } : {}),
-        },
-        ...(refundedMinor > 0 ? { refund: formatMinorAsDecimal(refundedMinor) } : {}),
-      },
-    });
-    await enqueueEmail(tx, {
-      ...lineChangeEmail({
-        to: line.remitterEmail,
-        firstName: line.remitterFirstName,
-        storeOrderNumber: line.storeOrderNumber,
-        storeName: line.storeName,
-        changes,
-        refundedMinor,
-        orderUrl: `${deps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(line.groupNumber)}`,
-      }),
-      // The order's timeline in the back office lists it (issue 19).
-      groupId: line.groupId,
-      kind: 'store_order.line_changed',
-    });
+/** Under the line's lock (the store order's row): the checks again, on what the lock let through. */
+export async function lockLineToChange(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  ref: { number: string; lineId: number },
+  input: LineAvailabilityInput,
+): Promise<LineTarget> {
+  const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
+  if (!locked) throw notFound();
+  checkLineChange(locked, input);
+  return locked;
+}
+
+/**
+ * Under the line's lock: the checks again, then the supply recorded once per line (a compare-and-set on the
+ * line not yet marked). Answers the locked line (its status for the history).
+ */
+export async function lockAndRecordLineSupply(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  ref: { number: string; lineId: number },
+  input: LineAvailabilityInput,
+  substitute: LineSubstitute | null,
+): Promise<LineTarget> {
+  const locked = await lockLineToChange(tx, storeId, ref, input);
+  await recordSupplyOnce(tx, locked, input.available_quantity, substitute);
+  return locked;
+}
+
+/** The line's supply, once (a compare-and-set on the line not yet marked): a second is a 409. */
+export async function recordSupplyOnce(
+  tx: DatabaseOrTransaction,
+  line: LineTarget,
+  available: number,
+  substitute: LineSubstitute | null,
+): Promise<void> {
+  if (!(await recordLineSupply(tx, line.lineId, available, substitute))) {
+    throw new HttpError(409, { detail: STORE_INBOX_MESSAGES.lineAlreadyMarked });
+  }
+}
+
+/**
+ * The line a substitution answer changes, locked (the store order's row, as every line change takes it):
+ * null when its order can no longer change lines or the store already marked the line.
+ */
+export async function lockLineForAnswer(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  ref: { number: string; lineId: number },
+): Promise<LineTarget | null> {
+  const locked = await lockLineTarget(tx, storeId, ref.number, ref.lineId);
+  if (!locked || locked.availableQuantity !== null) return null;
+  return LINE_CHANGEABLE.includes(locked.status as StoreOrderStatus) ? locked : null;
+}
+
+/** The line change in the order's history and the store's audit trail (issue 27). */
+export async function recordLineChange(
+  tx: DatabaseOrTransaction,
+  staff: Actor,
+  storeId: number,
+  locked: LineTarget,
+  change: { available: number; substitute: LineSubstitute | null; changes: string[]; refundedMinor: number },
+): Promise<void> {
+  await recordInboxChange(tx, {
+    storeOrderId: locked.storeOrderId,
+    status: locked.status,
+    actorUserId: staff.userId,
+    reason: change.changes.join(' '),
   });
-  deps.kickMailWorker();
-  deps.kickRefundWorker();
-  return getStoreOrderCard(db, actor, storeId, ref.number, deps.publicUrl);
+  await recordAudit(tx, staff, {
+    storeId,
+    action: 'store_order.line_changed',
+    subject: `store_order:${locked.storeOrderNumber}`,
+    detail: {
+      line_id: locked.lineId,
+      name: locked.name,
+      before: { available: locked.quantity },
+      after: {
+        available: change.available,
+        ...(change.substitute
+          ? { substitute: `${change.substitute.quantity} × ${change.substitute.name}` }
+          : {}),
+      },
+      ...(change.refundedMinor > 0 ? { refund: formatMinorAsDecimal(change.refundedMinor) } : {}),
+    },
+  });
 }
 
 /** The checks made before and again under the lock: the status the screen showed, once per line. */
@@ -374,7 +438,11 @@ function checkLineChange(line: LineTarget, input: LineAvailabilityInput): void {
 }
 
 /** The change in words, for the history and the remitter's e-mail. */
-function describeChanges(line: LineTarget, available: number, substitute: LineSubstitute | null): string[] {
+export function describeChanges(
+  line: LineTarget,
+  available: number,
+  substitute: LineSubstitute | null,
+): string[] {
   const supplied =
     available === 0
       ? `${line.name}: no estaba disponible.`

@@ -7,6 +7,7 @@ import type {
   StoreInbox,
   SubstituteCandidate,
 } from '@mandado/shared/store-inbox.schemas';
+import type { SubstitutionProposalInput } from '@mandado/shared/substitution.schemas';
 import { apiDelete, apiGet, apiPost, segment } from '@mandado/web-kit/api-client.ts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { conditionalGet, type Tagged } from './conditional-get.ts';
@@ -73,6 +74,19 @@ export function setLineAvailability(
 ): Promise<StaffStoreOrder> {
   return apiPost<StaffStoreOrder>(
     `${orderPath(storeId, number)}/lines/${segment(lineId)}/availability/`,
+    input,
+  );
+}
+
+/** 'Preguntar a quien compró' (issue 29): the substitute becomes a question the remitter answers. */
+export function proposeSubstitute(
+  storeId: number,
+  number: string,
+  lineId: number,
+  input: SubstitutionProposalInput,
+): Promise<StaffStoreOrder> {
+  return apiPost<StaffStoreOrder>(
+    `${orderPath(storeId, number)}/lines/${segment(lineId)}/substitute-question/`,
     input,
   );
 }

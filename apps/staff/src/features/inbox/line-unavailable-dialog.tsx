@@ -1,6 +1,5 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
-import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
@@ -8,7 +7,12 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { type StaffStoreOrder, setLineAvailability, substitutesQueryOptions } from './inbox.api.ts';
+import {
+  proposeSubstitute,
+  type StaffStoreOrder,
+  setLineAvailability,
+  substitutesQueryOptions,
+} from './inbox.api.ts';
 import { availableQuantityChoices, SUBSTITUTION_STORE_TEXT, unavailableOutcomes } from './inbox-wording.ts';
 import { isConflict, useInboxActions } from './use-inbox-actions.ts';
 // Its hints use the form kit's styles; it loads on its own, maybe before any dialog that imports the kit.
@@ -16,7 +20,7 @@ import '@mandado/web-kit/form/form.css';
 import { DialogActions } from '@mandado/web-kit/dialog-actions.tsx';
 import { FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 
-type Outcome = 'substitute' | 'refund';
+type Outcome = 'ask' | 'substitute' | 'refund';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -30,8 +34,9 @@ function useDebounced<T>(value: T, ms: number): T {
 /**
  * 'No disponible' on a line (issue 17): how many the store has (0 … ordered − 1), and what happens to the
  * rest as the buyer chose at checkout. 'similar' and 'call' allow a substitute from the store's own catalog
- * at the same or a lower price (the difference is refunded) or a refund; 'call' shows the beneficiary's phone
- * first; 'refund' only refunds.
+ * at the same or a lower price (the difference is refunded) or a refund; 'call' shows the remitter's phone
+ * first (theirs, abroad: never the beneficiary's); 'refund' only refunds. A proposed substitute is asked of
+ * the remitter first (issue 29, decision 062): the line changes when they answer, or by their preference.
  */
 export function LineUnavailableDialog({
   storeId,
@@ -53,16 +58,19 @@ export function LineUnavailableDialog({
   const [productId, setProductId] = useState<number | null>(null);
   const missing = line.quantity - available;
   const [substituteQuantity, setSubstituteQuantity] = useState(missing);
+  const [soldOut, setSoldOut] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const query = useDebounced(search.trim(), 300);
   const candidates = useQuery({
     ...substitutesQueryOptions(storeId, order.number, line.id, query),
-    enabled: outcome === 'substitute',
+    enabled: outcome !== 'refund',
   });
-  const phone = order.beneficiary.mobile_number || order.beneficiary.phone_number;
-  const call = phone ? telUrl(phone) : null;
-  const chat = phone && isUruguayMobile(phone) ? whatsAppChatUrl(phone) : null;
+  // 'Llamarme antes' is the remitter's wish: their phone, abroad, never the beneficiary's (issue 29).
+  const remitterPhone = order.remitter_phone ?? null;
+  const phone = remitterPhone?.formatted ?? null;
+  const call = remitterPhone ? `tel:${remitterPhone.e164}` : null;
+  const chat = remitterPhone ? `https://wa.me/${remitterPhone.e164.replace(/\D/g, '')}` : null;
 
   useEffect(() => {
     setSubstituteQuantity((current) => Math.min(Math.max(1, current), missing));
@@ -71,12 +79,27 @@ export function LineUnavailableDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setProblem(null);
-    if (outcome === 'substitute' && productId === null) {
+    if (outcome !== 'refund' && productId === null) {
       setProblem('Elige el producto que envías en su lugar.');
       return;
     }
     setSaving(true);
     try {
+      if (outcome === 'ask' && productId !== null) {
+        await proposeSubstitute(storeId, order.number, line.id, {
+          from: order.status,
+          available_quantity: available,
+          substitute: { product_id: productId, quantity: substituteQuantity },
+        });
+        notify({
+          kind: 'success',
+          title: 'Le preguntamos a quien compró',
+          message: 'Verás su respuesta en este pedido.',
+        });
+        onClose();
+        await refresh();
+        return;
+      }
       await setLineAvailability(storeId, order.number, line.id, {
         from: order.status,
         available_quantity: available,
@@ -84,6 +107,8 @@ export function LineUnavailableDialog({
           outcome === 'substitute' && productId !== null
             ? { product_id: productId, quantity: substituteQuantity }
             : null,
+        // Only when ticked: the product stays on sale otherwise, as before (issue 31 item 5).
+        ...(soldOut ? { mark_sold_out: true } : {}),
       });
       notify({
         kind: 'success',
@@ -164,6 +189,15 @@ export function LineUnavailableDialog({
               <input
                 type="radio"
                 name={`${ids}-outcome`}
+                checked={outcome === 'ask'}
+                onChange={() => setOutcome('ask')}
+              />
+              <span>Proponer otro producto y preguntar a quien compró</span>
+            </label>
+            <label className="staff-choice__option">
+              <input
+                type="radio"
+                name={`${ids}-outcome`}
                 checked={outcome === 'substitute'}
                 onChange={() => setOutcome('substitute')}
               />
@@ -182,7 +216,7 @@ export function LineUnavailableDialog({
         ) : (
           <p className="dialog__text">Se devuelve el dinero de lo que falta a quien pagó.</p>
         )}
-        {outcome === 'substitute' ? (
+        {outcome !== 'refund' ? (
           <div className="line-dialog__substitute">
             <div className="form__field">
               <label className="field-label" htmlFor={`${ids}-search`}>
@@ -249,6 +283,12 @@ export function LineUnavailableDialog({
             ) : null}
           </div>
         ) : null}
+        {outcome === 'ask' ? null : (
+          <label className="staff-choice__option">
+            <input type="checkbox" checked={soldOut} onChange={(event) => setSoldOut(event.target.checked)} />
+            <span>Marcar como agotado (deja de venderse hasta que cargues stock)</span>
+          </label>
+        )}
         <FormProblem problem={problem} />
         <DialogActions confirmLabel="Guardar" onCancel={onClose} busy={saving} />
       </form>

@@ -2,6 +2,8 @@ import { dateTimeText } from '@mandado/shared/date-text';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
+import type { StoreSubstitutionQuestion } from '@mandado/shared/substitution.schemas';
+import { SUBSTITUTION_ANSWER_STORE_TEXT } from '@mandado/shared/substitution-texts';
 import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
 import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
@@ -62,12 +64,31 @@ function PhoneLinks({ phone, who }: { phone: string; who: string }) {
   );
 }
 
+/** The remitter's answer to the store's proposal, on the line (live through the inbox's polling). */
+function QuestionState({ question }: { question: StoreSubstitutionQuestion }) {
+  const text =
+    question.status === 'pending'
+      ? `Esperando respuesta de quien compró: ${question.substitute_quantity} × ${question.substitute_name}`
+      : question.status === 'lapsed'
+        ? 'Sin respuesta: el pedido ya avanzó'
+        : `${question.answer ? SUBSTITUTION_ANSWER_STORE_TEXT[question.answer] : ''}${
+            question.answered_by === 'wait_time' ? ' (por su preferencia, sin respuesta a tiempo)' : ''
+          }`;
+  return (
+    <p className="order-lines__changed" data-question={question.status}>
+      {text}
+    </p>
+  );
+}
+
 function LineItem({
   line,
+  question,
   canMark,
   onUnavailable,
 }: {
   line: StaffOrderLine;
+  question: StoreSubstitutionQuestion | undefined;
   canMark: boolean;
   onUnavailable: () => void;
 }) {
@@ -93,8 +114,9 @@ function LineItem({
               : ' · Se reembolsa lo que falta'}
           </p>
         ) : null}
+        {question ? <QuestionState question={question} /> : null}
       </div>
-      {canMark && line.available_quantity === null ? (
+      {canMark && line.available_quantity === null && question?.status !== 'pending' ? (
         <button type="button" className="button button--ghost order-lines__mark" onClick={onUnavailable}>
           No disponible<span className="visually-hidden">: {line.name}</span>
         </button>
@@ -251,6 +273,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               <LineItem
                 key={line.id}
                 line={line}
+                question={order.substitution_questions?.findLast((row) => row.line_id === line.id)}
                 canMark={canMarkLines}
                 onUnavailable={() => setDialog({ kind: 'line', line })}
               />
