@@ -45,6 +45,7 @@ import { createPayments } from './modules/payments/create-payments.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
+import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
@@ -288,6 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(ordersRoutes);
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
+      await v1.register(receiptRoutes);
       await v1.register(walletRoutes);
       await v1.register(referralsRoutes);
       await v1.register(cardsRoutes);

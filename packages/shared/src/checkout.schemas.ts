@@ -7,6 +7,7 @@ import { usdText as moneyUsdText } from './money-text.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
 import { GROUP_REFUND_STATUSES } from './order-refund-status.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { receiptSchema } from './receipt.schemas.ts';
 import { refundSchema } from './refund.schemas.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText } from './validation-rules.ts';
@@ -485,6 +486,8 @@ export const trackingSchema = z.object({
         .nullable(),
       /** Failed deliveries with their reason and time; the courier's free-text note stays off this page. */
       attempts: z.array(deliveryAttemptSchema.omit({ note: true })),
+      /** Issue 29: once delivered, 'Recibí todo' or 'Falta algo' (decision 064); null before. */
+      receipt: receiptSchema.nullable(),
     }),
   ),
 });

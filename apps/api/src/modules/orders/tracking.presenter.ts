@@ -2,6 +2,7 @@ import type { Tracking } from '@mandado/shared/checkout.schemas';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import type { OrderGroupStatus, StoreOrderStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import type { Receipt } from '@mandado/shared/receipt.schemas';
 import { asStoreOrderStatus } from '../order-status/order-status.presenter.ts';
 import type { HistoryRow } from '../order-status/order-status.service.ts';
 import type { TrackedGroupRow, TrackedLineRow, TrackedStoreOrderRow } from './tracking.repository.ts';
@@ -55,6 +56,7 @@ export function presentTracking(
   historyOf: ReadonlyMap<number, readonly HistoryRow[]>,
   lines: readonly TrackedLineRow[] = [],
   attemptsOf: ReadonlyMap<number, readonly DeliveryAttempt[]> = new Map(),
+  receiptOf: ReadonlyMap<number, Receipt | null> = new Map(),
 ): Tracking {
   return {
     number: group.number,
@@ -86,6 +88,7 @@ export function presentTracking(
           reason_label: attempt.reason_label,
           at: attempt.at,
         })),
+        receipt: receiptOf.get(storeOrder.id) ?? null,
       };
     }),
   };
