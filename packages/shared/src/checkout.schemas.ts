@@ -309,6 +309,10 @@ export const remitterStoreOrderSchema = storeOrderSchema.extend({
   lines: z.array(remitterOrderLineSchema),
   refunds: z.array(refundSchema),
   delivery: storeOrderDeliverySchema,
+  /** Issue 29: the 4 digits to pass on to the family while a handover is ahead; null otherwise. */
+  delivery_code: z.string().nullable(),
+  /** Issue 29: once delivered, what the family answered ('Rosa confirmó que recibió todo …'); null before. */
+  receipt: receiptSchema.nullable(),
 });
 export type RemitterStoreOrder = z.infer<typeof remitterStoreOrderSchema>;
 

@@ -7,6 +7,7 @@ import { OrderNumber } from '../../components/order-number.tsx';
 import { attemptText, deliveryCodeHint, lineChangeText } from './order-fulfilment.ts';
 import { OrderSupport } from './order-support.tsx';
 import { nextStepText } from './order-wording.ts';
+import { ReceiptPanel } from './receipt-panel.tsx';
 import './orders.css';
 
 function itemsText(count: number): string {
@@ -19,7 +20,7 @@ function itemsText(count: number): string {
  * is ahead, failed delivery attempts, and products the store did not have or replaced (by name). No prices
  * and nothing about the remitter's payment: the link travels by WhatsApp and may be forwarded.
  */
-export function TrackingView({ tracking }: { tracking: Tracking }) {
+export function TrackingView({ tracking, token }: { tracking: Tracking; token: string }) {
   const name = tracking.beneficiary_first_name.trim();
   // Issue 16: who sent it, by first name only (the link may be forwarded).
   const sender = tracking.sender_first_name.trim();
@@ -140,6 +141,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                   <strong>Próximo paso:</strong> {next}
                 </p>
               ) : null}
+              <ReceiptPanel token={token} store={store} />
               <StatusTimeline label={`Estados de ${store.store_name}`} steps={steps} />
             </section>
           );
