@@ -5,7 +5,14 @@ import { receiptClaimListSchema, receiptClaimRefundResultSchema } from '@mandado
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeOrders } from '../src/db/schema/orders.ts';
-import { createProduct, createStore, createUser, makeOperator, type TestUser } from './factories.ts';
+import {
+  addStoreMember,
+  createProduct,
+  createStore,
+  createUser,
+  makeOperator,
+  type TestUser,
+} from './factories.ts';
 import { insertPlacedOrder, type PlacedOrderRows } from './order-rows.ts';
 import { type SessionHeaders, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
@@ -19,6 +26,7 @@ import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 let t: TestApp;
 let visitor: SessionHeaders;
 let operator: TestUser;
+let merchant: TestUser;
 let storeId: number;
 let milkId: number;
 let breadId: number;
@@ -32,6 +40,8 @@ beforeAll(async () => {
   breadId = (await createProduct(t.database, store.id)).id;
   operator = await createUser(t.app);
   await makeOperator(t.database, operator.id);
+  merchant = await createUser(t.app);
+  await addStoreMember(t.database, store.id, merchant.id);
   visitor = await visitorHeaders(t.app);
 });
 afterAll(() => t.close());
@@ -168,6 +178,23 @@ describe("'Falta algo' reaches the operators, who refund the claimed line in one
       note: 'Llegó una sola leche',
     });
     expect(claimed.json().receipt.text).toMatch(/^Rosa avisó que falta algo el /);
+
+    // The store sees it on its order, and its inbox's ETag moved so a phone polling it reads it.
+    const seen = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${storeId}/orders/${order.storeOrders[0]?.number}/`,
+      headers: merchant.headers,
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().receipt).toMatchObject({
+      status: 'claimed',
+      missing: [{ name: 'Leche Conaprole 1 L', quantity: 1 }],
+    });
+    const [note] = await queryRows<{ reason: string }>(
+      t.database,
+      sql`select h.reason from store_order_history h join store_orders s on s.id = h.store_order_id where s.group_id = ${order.groupId} and h.from_status = h.to_status`,
+    );
+    expect(note?.reason).toBe('Rosa avisó que falta: Leche Conaprole 1 L (1). «Llegó una sola leche»');
 
     const list = await t.app.inject({
       method: 'GET',

@@ -10,6 +10,7 @@ import {
 import { MESSAGES } from './messages.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
 import { PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { receiptSchema } from './receipt.schemas.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
 /**
@@ -88,6 +89,11 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
    * on a delivery; null on a pick-up or before that.
    */
   courier_url: z.string().nullable(),
+  /**
+   * Issue 29: once delivered, what the family answered ('Falta algo' and what), for the store to see; absent
+   * from the answers that do not read it (a move's own answer may omit it).
+   */
+  receipt: receiptSchema.nullable().optional(),
 });
 export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
 export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });

@@ -10,9 +10,10 @@ import { storeOrderNumberSchema } from '@mandado/shared/staff-order.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_DENIALS } from '../../admin-guard.ts';
+import { answerReceiptFlow } from '../../flows/answer-receipt.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
-import { answerReceipt, listReceiptClaims, refundReceiptClaim } from './receipts.service.ts';
+import { listReceiptClaims, refundReceiptClaim } from './receipts.service.ts';
 
 /** A tracking token as we make them (tracking.routes.ts): anything else never reaches the database. */
 const receiptParamsSchema = z.object({
@@ -47,7 +48,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => answerReceipt(app.db, request.params.token, request.params.number, request.body),
+    async (request) => answerReceiptFlow(app.db, request.params.token, request.params.number, request.body),
   );
 };
 

@@ -58,6 +58,23 @@ function claimedLines(lines: readonly ReceiptLineRow[], input: ReceiptAnswerInpu
   });
 }
 
+/** What the answering step asks of the store order's owner (flows/answer-receipt.flow.ts wires it). */
+export interface ReceiptSteps {
+  /** Notes the answer on the store order's history, where the store and the operators read it. */
+  noteOnStoreOrder: (
+    tx: DatabaseOrTransaction,
+    note: { storeOrderId: number; status: string; reason: string },
+  ) => Promise<void>;
+}
+
+/** The history note: 'Rosa confirmó que recibió todo.' or 'Rosa avisó que falta: Café (1). «…»'. */
+function answerNote(firstName: string, missing: readonly ClaimedLine[], note: string): string {
+  const who = firstName.trim() || 'Quien recibe';
+  if (missing.length === 0) return `${who} confirmó que recibió todo.`;
+  const what = missing.map((line) => `${line.name} (${line.quantity})`).join(', ');
+  return `${who} avisó que falta: ${what}.${note ? ` «${note}»` : ''}`;
+}
+
 /**
  * `POST /v1/tracking/:token/stores/:number/receipt/`: the family's one answer. A forged link or another
  * group's store order is a 404; not delivered yet, answered already or past 48 hours a 409; bad lines a 400.
@@ -68,6 +85,7 @@ export async function answerReceipt(
   token: string,
   storeOrderNumber: string,
   input: ReceiptAnswerInput,
+  steps: ReceiptSteps,
   now: Date = new Date(),
 ): Promise<ReceiptAnswerResult> {
   const target = await findReceiptTarget(db, token, storeOrderNumber);
@@ -100,6 +118,11 @@ export async function answerReceipt(
       actorRole: 'family',
       actorUserId: null,
     });
+    await steps.noteOnStoreOrder(tx, {
+      storeOrderId: target.storeOrderId,
+      status: target.status,
+      reason: answerNote(target.beneficiaryFirstName, missing, input.answer === 'missing' ? input.note : ''),
+    });
   });
   const [stored] = await listReceipts(db, [target.storeOrderId]);
   return {
@@ -115,7 +138,7 @@ export async function answerReceipt(
 export async function receiptsOf(
   db: DatabaseOrTransaction,
   storeOrders: ReadonlyArray<{ id: number; deliveredAt: Date | null; status: string }>,
-  firstName: string,
+  firstName: string | ((storeOrderId: number) => string),
   now: Date = new Date(),
 ): Promise<Map<number, Receipt | null>> {
   const delivered = storeOrders.filter((order) => order.deliveredAt !== null && ANSWERABLE.has(order.status));
@@ -128,7 +151,12 @@ export async function receiptsOf(
     storeOrders.map((order) => [
       order.id,
       order.deliveredAt !== null && ANSWERABLE.has(order.status)
-        ? presentReceipt(order.deliveredAt, byStoreOrder.get(order.id), firstName, now)
+        ? presentReceipt(
+            order.deliveredAt,
+            byStoreOrder.get(order.id),
+            typeof firstName === 'string' ? firstName : firstName(order.id),
+            now,
+          )
         : null,
     ]),
   );
