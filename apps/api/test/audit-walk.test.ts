@@ -298,6 +298,10 @@ const SAMPLES: Record<string, Sample> = {
     action: 'store_order.picked_up',
     request: async () => courierJson(`/v1/courier/${(await orderIn('ready_to_delivery')).token}/picked-up/`),
   },
+  'POST /v1/courier/:token/arrived/': {
+    action: 'store_order.courier_arrived',
+    request: async () => courierJson(`/v1/courier/${(await orderIn('in_transit')).token}/arrived/`),
+  },
   'POST /v1/courier/:token/attempts/': {
     action: 'store_order.delivery_attempt',
     request: async () =>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { trackingSchema } from '@mandado/shared/checkout.schemas';
+import { COURIER_ARRIVAL_MESSAGES, COURIER_ARRIVED_NOTE } from '@mandado/shared/courier-arrival';
 import { RECEIPT_MESSAGES } from '@mandado/shared/receipt';
 import { receiptClaimListSchema, receiptClaimRefundResultSchema } from '@mandado/shared/receipt.schemas';
 import { eq, sql } from 'drizzle-orm';
@@ -244,5 +245,35 @@ describe("'Falta algo' reaches the operators, who refund the claimed line in one
       sql`select count(*)::int as count from refunds where group_id = ${order.groupId}`,
     );
     expect(after[0]?.count).toBe(1);
+  });
+});
+
+describe("the courier's 'Llegué' (item 5)", () => {
+  it('notes the arrival once per trip and the tracking page shows it', async () => {
+    const order = await deliveredOrder(null, 'in_transit');
+    const storeOrderId = order.storeOrders[0]?.id ?? 0;
+    const token = `${'a'.repeat(31)}${String(storeOrderId).padStart(12, '0')}`;
+    await t.database.db
+      .update(storeOrders)
+      .set({ courierToken: token, courierLinkCreatedAt: new Date() })
+      .where(eq(storeOrders.id, storeOrderId));
+    const arrive = () =>
+      t.app.inject({ method: 'POST', url: `/v1/courier/${token}/arrived/`, headers: visitor });
+
+    const before = await t.app.inject({ method: 'GET', url: `/v1/tracking/${order.trackingToken}/` });
+    expect(trackingSchema.parse(before.json()).stores[0]?.arrived_at).toBeNull();
+    const first = await arrive();
+    expect(first.statusCode, first.body).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: `/v1/tracking/${order.trackingToken}/` });
+    expect(trackingSchema.parse(after.json()).stores[0]?.arrived_at).toEqual(expect.any(String));
+
+    const again = await arrive();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(COURIER_ARRIVAL_MESSAGES.alreadyArrived);
+    const notes = await queryRows<{ count: number }>(
+      t.database,
+      sql`select count(*)::int as count from store_order_history where store_order_id = ${storeOrderId} and reason = ${COURIER_ARRIVED_NOTE}`,
+    );
+    expect(notes[0]?.count).toBe(1);
   });
 });

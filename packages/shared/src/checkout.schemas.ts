@@ -490,6 +490,8 @@ export const trackingSchema = z.object({
         .nullable(),
       /** Failed deliveries with their reason and time; the courier's free-text note stays off this page. */
       attempts: z.array(deliveryAttemptSchema.omit({ note: true })),
+      /** Issue 29: when the courier said 'Llegué' on this trip (shown while on the way); null otherwise. */
+      arrived_at: z.string().nullable(),
       /** Issue 29: once delivered, 'Recibí todo' or 'Falta algo' (decision 064); null before. */
       receipt: receiptSchema.nullable(),
     }),

@@ -1,4 +1,5 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
+import { arrivedAt } from '@mandado/shared/courier-arrival';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import type { OrderGroupStatus, StoreOrderStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
@@ -88,6 +89,7 @@ export function presentTracking(
           reason_label: attempt.reason_label,
           at: attempt.at,
         })),
+        arrived_at: arrivedAt(status, historyOf.get(storeOrder.id) ?? []),
         receipt: receiptOf.get(storeOrder.id) ?? null,
       };
     }),

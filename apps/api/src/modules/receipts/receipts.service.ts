@@ -133,7 +133,7 @@ export async function answerReceipt(
 
 /**
  * The receipts of these store orders for a page that shows them (tracking, 'Mis Compras', the store's
- * order): null for one not delivered. One query whatever their number.
+ * order): null for one not delivered. One query whatever their number and statuses.
  */
 export async function receiptsOf(
   db: DatabaseOrTransaction,
@@ -141,10 +141,11 @@ export async function receiptsOf(
   firstName: string | ((storeOrderId: number) => string),
   now: Date = new Date(),
 ): Promise<Map<number, Receipt | null>> {
-  const delivered = storeOrders.filter((order) => order.deliveredAt !== null && ANSWERABLE.has(order.status));
+  // Every store order's id, delivered or not: one query whatever their statuses, so a page reads the same
+  // number of queries before and after a delivery.
   const rows = await listReceipts(
     db,
-    delivered.map((order) => order.id),
+    storeOrders.map((order) => order.id),
   );
   const byStoreOrder = new Map(rows.map((row) => [row.storeOrderId, row]));
   return new Map(

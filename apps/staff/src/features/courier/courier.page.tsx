@@ -1,4 +1,5 @@
 import type { CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import { COURIER_ARRIVAL_MESSAGES } from '@mandado/shared/courier-arrival';
 import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
@@ -13,6 +14,7 @@ import { lazyNamed } from '../../lib/lazy-named.tsx';
 import {
   courierQueryKey,
   courierQueryOptions,
+  markArrived,
   markDelivered,
   markPickedUp,
   recordAttempt,
@@ -151,6 +153,27 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
           : { kind: 'error', title: 'Algo salió mal', message: error.message },
       );
       refresh();
+    },
+  });
+
+  // 'Llegué' (issue 29): once per trip; a repeated tap's 409 says it was already sent, which is no failure.
+  const [arrived, setArrived] = useState(false);
+  const arrive = useMutation({
+    mutationFn: () => markArrived(token),
+    onSuccess: (next) => {
+      setArrived(true);
+      queryClient.setQueryData(key, next);
+      notify({ kind: 'success', title: 'Llegué', message: COURIER_ARRIVAL_MESSAGES.arrived });
+    },
+    onError: (error) => {
+      const alreadyDone =
+        error instanceof ApiError && error.message === COURIER_ARRIVAL_MESSAGES.alreadyArrived;
+      if (alreadyDone) setArrived(true);
+      notify(
+        alreadyDone
+          ? { kind: 'success', title: 'Llegué', message: error.message }
+          : { kind: 'error', title: 'Algo salió mal', message: error.message },
+      );
     },
   });
 
@@ -312,6 +335,17 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
                 >
                   {pickUp.isPending ? <Spinner size="small" /> : null}
                   Retiré el pedido
+                </button>
+              ) : null}
+              {can.has('delivered') && !arrived ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--block"
+                  disabled={arrive.isPending}
+                  onClick={() => arrive.mutate()}
+                >
+                  {arrive.isPending ? <Spinner size="small" /> : null}
+                  Llegué
                 </button>
               ) : null}
               {can.has('delivered') ? (

@@ -1,5 +1,10 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
-import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
+import {
+  dateTimeText,
+  dayMonthAndTimeText,
+  deliveryWindowText,
+  MONTEVIDEO_TIME_NOTE,
+} from '@mandado/shared/date-text';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -84,6 +89,12 @@ export function TrackingView({ tracking, token }: { tracking: Tracking; token: s
                 <StoreStatusBadge status={store.status} label={store.status_label} />
               </header>
               {pickup ? <p className="order-panel__note">Retira en {store.store_address}</p> : null}
+              {store.arrived_at ? (
+                <p className="order-detail__notice order-detail__notice--warn" role="status">
+                  El repartidor llegó ({dayMonthAndTimeText(store.arrived_at)}): sal a recibirlo
+                  {store.delivery_code ? ' con tu código' : ''}.
+                </p>
+              ) : null}
               {store.delivery_code ? (
                 <p className="tracking-code">
                   <span className="tracking-code__label">Código de entrega:</span>{' '}
