@@ -21,6 +21,8 @@ import {
   uploadProofPhoto,
 } from './courier.api.ts';
 import { addressText, attemptsText, fullName, packagesText } from './courier-wording.ts';
+import { PickupChecklist } from './pickup-checklist.tsx';
+import { missingItemsText } from './pickup-items.ts';
 import '../../components/staff-choice.css';
 import './courier.css';
 
@@ -156,6 +158,15 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
     },
   });
 
+  // The pick-up checklist (issue 29): every product ticked before 'Retiré el pedido'.
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set());
+  const [missing, setMissing] = useState<string | null>(null);
+  function pickUpChecked() {
+    const text = missingItemsText(order.items, ticked);
+    setMissing(text);
+    if (text === null) pickUp.mutate();
+  }
+
   // 'Llegué' (issue 29): once per trip; a repeated tap's 409 says it was already sent, which is no failure.
   const [arrived, setArrived] = useState(false);
   const arrive = useMutation({
@@ -260,6 +271,16 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
         </p>
         <p className="courier__muted">{order.store.address}</p>
         <p>{packagesText(order.packages)}</p>
+        {can.has('picked_up') ? (
+          <PickupChecklist
+            items={order.items}
+            ticked={ticked}
+            onChange={(next) => {
+              setTicked(next);
+              setMissing(null);
+            }}
+          />
+        ) : null}
       </section>
 
       <section className="courier-panel" aria-labelledby="courier-attempts-title">
@@ -326,12 +347,17 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
             </Suspense>
           ) : can.size > 0 ? (
             <div className="courier__actions">
+              {can.has('picked_up') && missing ? (
+                <p className="courier-checklist__missing" role="alert">
+                  {missing}
+                </p>
+              ) : null}
               {can.has('picked_up') ? (
                 <button
                   type="button"
                   className="button button--primary button--block"
                   disabled={pickUp.isPending}
-                  onClick={() => pickUp.mutate()}
+                  onClick={pickUpChecked}
                 >
                   {pickUp.isPending ? <Spinner size="small" /> : null}
                   Retiré el pedido
