@@ -138,6 +138,13 @@ describe('the family answers on the tracking link', () => {
     const tooMany = await answer(order, { answer: 'missing', lines: [{ line: 1, quantity: 3 }] });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().lines).toEqual([RECEIPT_MESSAGES.tooMany(1)]);
+    const phishing = await answer(order, {
+      answer: 'missing',
+      lines: [{ line: 0, quantity: 1 }],
+      note: 'Reclama en https://mandado-devoluciones.example',
+    });
+    expect(phishing.statusCode).toBe(400);
+    expect(phishing.json().note).toEqual(['Escribe el comentario sin enlaces ni correos.']);
     const none = await answer(order, { answer: 'missing', lines: [] });
     expect(none.statusCode).toBe(400);
     const unknown = await answer(order, { answer: 'maybe' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { RECEIPT_STATUSES } from './receipt.ts';
+import { personNameProblem } from './validation-rules.ts';
 
 /**
  * The family's answer on the tracking link and what everyone reads of it (issue 29, decision 064). Lines are
@@ -26,6 +27,10 @@ export const receiptAnswerInputSchema = z.discriminatedUnion(
         .string()
         .trim()
         .max(RECEIPT_NOTE_MAX_LENGTH, { error: `Escribe hasta ${RECEIPT_NOTE_MAX_LENGTH} caracteres.` })
+        // The note reaches the remitter's page, the store and the operators: like a courier's, no links.
+        .refine((value) => value === '' || personNameProblem(value) !== 'link', {
+          error: 'Escribe el comentario sin enlaces ni correos.',
+        })
         .default(''),
     }),
   ],
