@@ -243,7 +243,8 @@ export async function refundReceiptClaim(
       },
       actorRole: 'operator',
     });
-    const [resolved] = await listClaimsById(tx, claim.id);
+    // The claim as it now stands (resolved, when, by whom), read again under the lock it already holds.
+    const resolved = await lockClaim(tx, claim.id);
     return { refundedMinor, destinations, claim: resolved ?? claim };
   });
   if (outcome.destinations.has('wallet')) deps.kickMailWorker();
@@ -253,10 +254,4 @@ export async function refundReceiptClaim(
     claim: presentClaim(outcome.claim),
     refunded: formatMinorAsDecimal(outcome.refundedMinor),
   };
-}
-
-/** The claim as it stands inside the transaction (after its move). */
-async function listClaimsById(tx: DatabaseOrTransaction, id: number) {
-  const row = await lockClaim(tx, id);
-  return row ? [row] : [];
 }
