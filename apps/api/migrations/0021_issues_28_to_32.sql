@@ -38,6 +38,29 @@ CREATE TABLE "message_outbox" (
 	CONSTRAINT "message_outbox_channel_check" CHECK ("message_outbox"."channel" is null or "message_outbox"."channel" in ('whatsapp', 'sms', 'log'))
 );
 --> statement-breakpoint
+CREATE TABLE "store_order_receipt_history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"receipt_id" integer NOT NULL,
+	"from_status" text NOT NULL,
+	"to_status" text NOT NULL,
+	"actor_role" text NOT NULL,
+	"actor_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "store_order_receipts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"store_order_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"missing" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"answered_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"resolved_at" timestamp with time zone,
+	"resolved_by" integer,
+	CONSTRAINT "store_order_receipts_store_order_id_unique" UNIQUE("store_order_id"),
+	CONSTRAINT "store_order_receipts_status_check" CHECK ("store_order_receipts"."status" in ('received', 'claimed', 'resolved'))
+);
+--> statement-breakpoint
 CREATE TABLE "store_payout_accounts" (
 	"store_id" integer PRIMARY KEY NOT NULL,
 	"bank" text NOT NULL,
@@ -71,6 +94,10 @@ CREATE TABLE "substitution_questions" (
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_receipt_id_store_order_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."store_order_receipts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_order_receipts" ADD CONSTRAINT "store_order_receipts_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_order_receipts" ADD CONSTRAINT "store_order_receipts_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_payout_accounts" ADD CONSTRAINT "store_payout_accounts_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +108,8 @@ CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id");--> state
 CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "message_outbox_group_idx" ON "message_outbox" USING btree ("group_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_outbox_provider_id_key" ON "message_outbox" USING btree ("provider_message_id");--> statement-breakpoint
+CREATE INDEX "store_order_receipt_history_receipt_idx" ON "store_order_receipt_history" USING btree ("receipt_id");--> statement-breakpoint
+CREATE INDEX "store_order_receipts_open_idx" ON "store_order_receipts" USING btree ("status","answered_at");--> statement-breakpoint
 CREATE INDEX "substitution_questions_store_order_idx" ON "substitution_questions" USING btree ("store_order_id");--> statement-breakpoint
 CREATE INDEX "substitution_questions_due_idx" ON "substitution_questions" USING btree ("deadline_at") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "substitution_questions_open_line_idx" ON "substitution_questions" USING btree ("order_line_id") WHERE "substitution_questions"."status" = 'pending';

@@ -49,6 +49,7 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { StripeCardProcessor } from './modules/payments/stripe-processor.ts';
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
+import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
@@ -298,6 +299,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
       await v1.register(substitutionRoutes);
+      await v1.register(receiptRoutes);
       await v1.register(walletRoutes);
       await v1.register(personalDataRoutes);
       await v1.register(referralsRoutes);

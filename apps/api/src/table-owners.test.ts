@@ -19,6 +19,7 @@ import * as messagesSchema from './db/schema/messages.ts';
 import * as ordersSchema from './db/schema/orders.ts';
 import * as paymentsSchema from './db/schema/payments.ts';
 import * as rateLimitsSchema from './db/schema/rate-limits.ts';
+import * as receiptsSchema from './db/schema/receipts.ts';
 import * as referralsSchema from './db/schema/referrals.ts';
 import * as settingsSchema from './db/schema/settings.ts';
 import * as staffSchema from './db/schema/staff.ts';
@@ -49,6 +50,7 @@ const SCHEMA_FILES = [
   ordersSchema,
   paymentsSchema,
   rateLimitsSchema,
+  receiptsSchema,
   referralsSchema,
   settingsSchema,
   staffSchema,
@@ -177,6 +179,9 @@ const TABLE_OWNERS: Record<string, string> = {
   store_order_history: 'order-status',
   order_lines: 'order-status',
   idempotency_keys: 'orders',
+  // The family's answer after delivery (issue 29, decision 064).
+  store_order_receipts: 'receipts',
+  store_order_receipt_history: 'receipts',
   saved_cards: 'cards',
   processor_customers: 'cards',
   payment_events: 'payments',

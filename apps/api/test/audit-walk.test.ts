@@ -308,6 +308,10 @@ const SAMPLES: Record<string, Sample> = {
     action: 'store_order.picked_up',
     request: async () => courierJson(`/v1/courier/${(await orderIn('ready_to_delivery')).token}/picked-up/`),
   },
+  'POST /v1/courier/:token/arrived/': {
+    action: 'store_order.courier_arrived',
+    request: async () => courierJson(`/v1/courier/${(await orderIn('in_transit')).token}/arrived/`),
+  },
   'POST /v1/courier/:token/attempts/': {
     action: 'store_order.delivery_attempt',
     request: async () =>
@@ -513,6 +517,32 @@ const ADMIN_SAMPLES: Record<string, Sample> = {
         destination: 'wallet',
         note: 'Llegó roto',
       }),
+  },
+  // Issue 29: the family's 'Falta algo' on the tracking link, refunded in one click from the support inbox.
+  'POST /v1/admin/receipt-claims/:id/refund/': {
+    action: 'receipt_claim.refunded',
+    request: async () => {
+      const order = await orderIn('in_transit');
+      await t.database.db.execute(
+        sql`update store_orders set status = 'delivered', delivered_at = now() where id = ${order.id}`,
+      );
+      const [group] = await queryRows<{ token: string }>(
+        t.database,
+        sql`select g.tracking_token as token from order_groups g join store_orders s on s.group_id = g.id where s.id = ${order.id}`,
+      );
+      const claimed = await t.app.inject({
+        method: 'POST',
+        url: `/v1/tracking/${group?.token}/stores/${order.number}/receipt/`,
+        headers: courier,
+        payload: { answer: 'missing', lines: [{ line: 0, quantity: 1 }] },
+      });
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      const [claim] = await queryRows<{ id: number }>(
+        t.database,
+        sql`select id from store_order_receipts where store_order_id = ${order.id}`,
+      );
+      return asAdmin('POST', `/v1/admin/receipt-claims/${claim?.id}/refund/`);
+    },
   },
   'POST /v1/admin/refunds/:id/record/': {
     action: 'refund.recorded',

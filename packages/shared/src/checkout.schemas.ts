@@ -7,6 +7,7 @@ import { usdText as moneyUsdText } from './money-text.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
 import { GROUP_REFUND_STATUSES } from './order-refund-status.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { receiptSchema } from './receipt.schemas.ts';
 import { refundSchema } from './refund.schemas.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText } from './validation-rules.ts';
@@ -308,6 +309,10 @@ export const remitterStoreOrderSchema = storeOrderSchema.extend({
   lines: z.array(remitterOrderLineSchema),
   refunds: z.array(refundSchema),
   delivery: storeOrderDeliverySchema,
+  /** Issue 29: the 4 digits to pass on to the family while a handover is ahead; null otherwise. */
+  delivery_code: z.string().nullable(),
+  /** Issue 29: once delivered, what the family answered ('Rosa confirmó que recibió todo …'); null before. */
+  receipt: receiptSchema.nullable(),
 });
 export type RemitterStoreOrder = z.infer<typeof remitterStoreOrderSchema>;
 
@@ -485,6 +490,10 @@ export const trackingSchema = z.object({
         .nullable(),
       /** Failed deliveries with their reason and time; the courier's free-text note stays off this page. */
       attempts: z.array(deliveryAttemptSchema.omit({ note: true })),
+      /** Issue 29: when the courier said 'Llegué' on this trip (shown while on the way); null otherwise. */
+      arrived_at: z.string().nullable(),
+      /** Issue 29: once delivered, 'Recibí todo' or 'Falta algo' (decision 064); null before. */
+      receipt: receiptSchema.nullable(),
     }),
   ),
 });

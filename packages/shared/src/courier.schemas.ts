@@ -110,6 +110,8 @@ export const courierStoreOrderSchema = z.object({
     .nullable(),
   /** `lines`: distinct products handed over; `units`: their total count (substitutes included). */
   packages: z.object({ lines: z.number().int(), units: z.number().int() }),
+  /** Issue 29: what to tick off at pick-up, by name and units handed over (substitutes by their name). */
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
   attempts: z.array(deliveryAttemptSchema),
   actions: z.array(z.enum(COURIER_ACTIONS)),

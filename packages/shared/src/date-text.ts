@@ -101,3 +101,11 @@ export function compactDateTimeText(iso: string): string {
   const day = `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
   return `${day} ${clockText(date)}`;
 }
+
+/** "27/11 a las 10:31" (Montevideo): when the family answered for an order (issue 29). */
+export function dayMonthAndTimeText(iso: string): string {
+  const date = montevideo(iso);
+  if (!date) return iso;
+  const day = `${String(date.getUTCDate()).padStart(2, '0')}/${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${day} a las ${clockText(date)}`;
+}

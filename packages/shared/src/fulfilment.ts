@@ -84,6 +84,7 @@ export const REFUND_REASONS = [
   'line_unavailable',
   'cheaper_substitute',
   'operator',
+  'receipt_claim',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
@@ -91,6 +92,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   line_unavailable: 'Producto no disponible',
   cheaper_substitute: 'Reemplazo más barato',
   operator: 'Devolución de Mandado',
+  receipt_claim: 'Faltó en la entrega',
 };
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;

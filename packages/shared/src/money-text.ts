@@ -157,3 +157,13 @@ export function blockTexts(
     total: moneyText(blockTotal(parts), currency),
   };
 }
+
+/**
+ * "1 US$ = 40,15 $U": the rate a converted total used (issue 29), shown beside it from the cart onwards; null
+ * for dollars or without a rate.
+ */
+export function rateText(currency: TextCurrency, rates: Rates): string | null {
+  if (currency.code === 'USD') return null;
+  const oneDollar = convertMinor(100, 'USD', currency.code, rates);
+  return oneDollar === null ? null : `1 US$ = ${numberText(oneDollar, 2)} ${currencySymbol(currency)}`;
+}

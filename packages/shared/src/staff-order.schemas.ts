@@ -10,6 +10,7 @@ import {
 import { MESSAGES } from './messages.ts';
 import { DELIVERY_TYPES } from './order-pricing.ts';
 import { PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
+import { receiptSchema } from './receipt.schemas.ts';
 import { remitterPhoneSchema, storeSubstitutionQuestionSchema } from './substitution.schemas.ts';
 import { singleLineText, singleLineTextProblem } from './validation-rules.ts';
 
@@ -93,6 +94,11 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
   substitution_questions: z.array(storeSubstitutionQuestionSchema).optional(),
   /** 'Llamarme antes' on a line: the remitter's phone, whom the store calls (the inbox only). */
   remitter_phone: remitterPhoneSchema.nullable().optional(),
+  /**
+   * Issue 29: once delivered, what the family answered ('Falta algo' and what), for the store to see; absent
+   * from the answers that do not read it (a move's own answer may omit it).
+   */
+  receipt: receiptSchema.nullable().optional(),
 });
 export type StaffStoreOrder = z.infer<typeof staffStoreOrderSchema>;
 export const staffStoreOrderListSchema = z.object({ results: z.array(staffStoreOrderSchema) });

@@ -31,6 +31,7 @@ import * as messagesSchema from './schema/messages.ts';
 import * as ordersSchema from './schema/orders.ts';
 import * as paymentsSchema from './schema/payments.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
+import * as receiptsSchema from './schema/receipts.ts';
 import * as referralsSchema from './schema/referrals.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
@@ -56,6 +57,7 @@ const schema = {
   ...ordersSchema,
   ...paymentsSchema,
   ...rateLimitsSchema,
+  ...receiptsSchema,
   ...referralsSchema,
   ...settingsSchema,
   ...staffSchema,

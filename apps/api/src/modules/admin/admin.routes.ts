@@ -18,6 +18,7 @@ import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
+import { receiptAdminRoutes } from '../receipts/receipts.routes.ts';
 import { refundAdminRoutes } from '../refunds/refunds.routes.ts';
 import { secondFactorMissing } from '../second-factor/second-factor.service.ts';
 import { settingsAdminRoutes } from '../settings/settings-admin.routes.ts';
@@ -89,6 +90,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(refundAdminRoutes);
   // The support inbox: the three lists (support:read); assign, mark handled, answer (support:handle).
   await app.register(helpAdminRoutes);
+  // The family's delivery claims and their one-click refund (support:read, payment:refund; issue 29).
+  await app.register(receiptAdminRoutes);
   // The audit trail (admin:read).
   await app.register(auditAdminRoutes);
   // The dashboard's figures (admin:read).

@@ -62,6 +62,7 @@ export function presentCourierStoreOrder(
   row: HandOverRow,
   packages: { lines: number; units: number },
   attempts: readonly AttemptRow[],
+  items: ReadonlyArray<{ name: string; quantity: number }> = [],
 ): CourierStoreOrder {
   const status = asStatus(row.status);
   const recipient = row.beneficiary;
@@ -87,6 +88,8 @@ export function presentCourierStoreOrder(
           meeting_point: recipient.meetingPoint,
         },
     packages,
+    // Only while there is something to pick up or hand over; gone with the address once it is over.
+    items: ended ? [] : [...items],
     delivery_window: { from: row.deliveryFrom, to: row.deliveryTo },
     // An attempt's note may quote the people at the door: gone with the address.
     attempts: ended ? [] : presentAttempts(attempts),

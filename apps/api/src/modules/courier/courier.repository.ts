@@ -156,6 +156,32 @@ export async function countPackages(
   return { lines: row?.lines ?? 0, units: row?.units ?? 0 };
 }
 
+/**
+ * What the courier ticks off at pick-up (issue 29): each line's units handed over (what the store had) and a
+ * substitute as its own item, in the order's order; lines with nothing handed over are left out. One query.
+ */
+export async function listPickupItems(
+  db: DatabaseOrTransaction,
+  storeOrderId: number,
+): Promise<Array<{ name: string; quantity: number }>> {
+  const rows = await db
+    .select({
+      name: orderLines.name,
+      quantity: sql<number>`coalesce(${orderLines.availableQuantity}, ${orderLines.quantity})`,
+      substituteName: sql<string | null>`${orderLines.substitute} ->> 'name'`,
+      substituteQuantity: sql<number | null>`(${orderLines.substitute} ->> 'quantity')::int`,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.storeOrderId, storeOrderId))
+    .orderBy(asc(orderLines.position), asc(orderLines.id));
+  return rows.flatMap((row) => [
+    ...(row.quantity > 0 ? [{ name: row.name, quantity: row.quantity }] : []),
+    ...(row.substituteName && (row.substituteQuantity ?? 0) > 0
+      ? [{ name: row.substituteName, quantity: row.substituteQuantity ?? 0 }]
+      : []),
+  ]);
+}
+
 /** The failed attempts of these store orders, oldest first: one query. */
 export async function listAttemptsOf(
   db: DatabaseOrTransaction,

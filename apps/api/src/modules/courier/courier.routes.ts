@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
+import { courierArrivedFlow } from '../../flows/courier-arrived.flow.ts';
 import { deliveryAttemptFlow, pickUpFlow } from '../../flows/courier-trip.flow.ts';
 import { deliverAtCounterFlow, deliverByLinkFlow } from '../../flows/deliver.flow.ts';
 import { notFound } from '../../http-errors.ts';
@@ -143,6 +144,19 @@ const courierLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => pickUpFlow(app.db, request.params.token),
+  );
+
+  app.post(
+    '/courier/:token/arrived/',
+    {
+      schema: {
+        tags: ['entregas'],
+        summary: "'Llegué': el repartidor está en la puerta; la familia lo ve en su seguimiento",
+        params: tokenParamsSchema,
+        response: { 200: courierStoreOrderSchema, ...COURIER_ERRORS },
+      },
+    },
+    async (request) => courierArrivedFlow(app.db, request.params.token),
   );
 
   app.post(

@@ -42,6 +42,7 @@ import {
   insertAttempt,
   listAttemptsOf,
   listDeliveryFactRows,
+  listPickupItems,
 } from './courier.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -164,8 +165,12 @@ export function keepDeliveryAttempt(
 
 async function presentByToken(db: Database, token: string): Promise<CourierStoreOrder> {
   const row = checkLink(await findByCourierToken(db, token), new Date());
-  const [packages, attempts] = await Promise.all([countPackages(db, row.id), listAttemptsOf(db, [row.id])]);
-  return presentCourierStoreOrder(row, packages, attempts);
+  const [packages, attempts, items] = await Promise.all([
+    countPackages(db, row.id),
+    listAttemptsOf(db, [row.id]),
+    listPickupItems(db, row.id),
+  ]);
+  return presentCourierStoreOrder(row, packages, attempts, items);
 }
 
 /** `GET /v1/courier/:token/`: what the courier needs, never the code, prices or the remitter (three queries). */

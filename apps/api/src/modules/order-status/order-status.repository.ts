@@ -40,6 +40,8 @@ export interface StaffStoreOrderRow {
   seenAt: Date | null;
   /** The courier link's token, once 'Listo para entregar' made it (issue 17). */
   courierToken: string | null;
+  /** When it was handed over (issue 29: the family's answer is offered from then). */
+  deliveredAt: Date | null;
 }
 
 /** The store order a status change is about, with its remitter for the e-mail. */
@@ -101,6 +103,7 @@ const staffColumns = {
   deliveryTo: orderGroups.deliveryTo,
   seenAt: storeOrders.seenAt,
   courierToken: storeOrders.courierToken,
+  deliveredAt: storeOrders.deliveredAt,
 };
 
 /**
@@ -364,6 +367,25 @@ export async function recordStoreOrderChange(
     toStatus: entry.status,
     actorRole: 'merchant',
     actorUserId: entry.actorUserId,
+    reason: entry.reason,
+  });
+}
+
+/**
+ * The family's answer after delivery (issue 29) as a note on the store order (from = to), moving updated_at
+ * so the store's inbox, whose ETag is read off it, shows the answer on its next poll.
+ */
+export async function insertReceiptNote(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; reason: string },
+): Promise<void> {
+  await tx.update(storeOrders).set({ updatedAt: sql`now()` }).where(eq(storeOrders.id, entry.storeOrderId));
+  await tx.insert(storeOrderHistory).values({
+    storeOrderId: entry.storeOrderId,
+    fromStatus: entry.status,
+    toStatus: entry.status,
+    actorRole: 'system',
+    actorUserId: null,
     reason: entry.reason,
   });
 }

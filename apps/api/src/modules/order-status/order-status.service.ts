@@ -14,6 +14,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueEmail } from '../mail/mail.service.ts';
+import { receiptsOf } from '../receipts/receipts.service.ts';
 import type { RejectionRefundNote } from '../refunds/refund-emails.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { byStoreOrder, presentStaffStoreOrder, type StaffStoreOrder } from './order-status.presenter.ts';
@@ -26,6 +27,7 @@ import {
   insertHistory,
   insertHistoryRows,
   insertOrderLines,
+  insertReceiptNote,
   insertStoreOrders,
   listHistoryOf,
   listLinesOf,
@@ -341,12 +343,25 @@ async function presentRows(
   publicUrl: string,
 ): Promise<StaffStoreOrder[]> {
   const ids = rows.map((row) => row.id);
-  const [lines, history] = await Promise.all([listLinesOf(db, ids), listHistoryOf(db, ids)]);
+  const firstNames = new Map(rows.map((row) => [row.id, row.beneficiary.firstName]));
+  const [lines, history, receiptOf] = await Promise.all([
+    listLinesOf(db, ids),
+    listHistoryOf(db, ids),
+    // Issue 29: the store sees what the family answered once delivered ('Falta algo' and what).
+    receiptsOf(db, rows, (id) => firstNames.get(id) ?? ''),
+  ]);
   const linesOf = byStoreOrder(lines);
   const historyOf = byStoreOrder(history);
-  return rows.map((row) =>
-    presentStaffStoreOrder(row, linesOf.get(row.id) ?? [], historyOf.get(row.id) ?? [], actorKind, publicUrl),
-  );
+  return rows.map((row) => ({
+    ...presentStaffStoreOrder(
+      row,
+      linesOf.get(row.id) ?? [],
+      historyOf.get(row.id) ?? [],
+      actorKind,
+      publicUrl,
+    ),
+    receipt: receiptOf.get(row.id) ?? null,
+  }));
 }
 
 export type { HistoryRow };
@@ -412,6 +427,14 @@ export function recordInboxChange(
   entry: { storeOrderId: number; status: string; actorUserId: number; reason: string },
 ): Promise<void> {
   return recordStoreOrderChange(tx, entry);
+}
+
+/** Issue 29: the family's answer noted on the store order, seen by the store's inbox on its next poll. */
+export function recordReceiptNote(
+  tx: DatabaseOrTransaction,
+  entry: { storeOrderId: number; status: string; reason: string },
+): Promise<void> {
+  return insertReceiptNote(tx, entry);
 }
 
 export type NewStoreOrder = Parameters<typeof insertStoreOrders>[1][number];

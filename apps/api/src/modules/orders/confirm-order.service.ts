@@ -2,6 +2,7 @@ import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import { notFound } from '../../http-errors.ts';
 import type { ChargeOutcome, PayPalOutcome } from '../../payment-processor.ts';
+import { receiptsOf } from '../receipts/receipts.service.ts';
 import { getCheckoutSettings } from './checkout-settings.ts';
 import { finalizeCardPayment } from './finalize.service.ts';
 import { presentOrderGroup } from './order.presenter.ts';
@@ -27,12 +28,20 @@ export async function getOwnOrder(
     getCheckoutSettings(ctx.db),
   ]);
   if (!loaded) throw notFound();
-  const fulfilment = await readOrderFulfilment(
-    ctx.db,
-    loaded.group.id,
-    loaded.stores.map((store) => store.id),
+  const [fulfilment, receiptOf] = await Promise.all([
+    readOrderFulfilment(
+      ctx.db,
+      loaded.group.id,
+      loaded.stores.map((store) => store.id),
+    ),
+    receiptsOf(ctx.db, loaded.stores, loaded.group.beneficiary.firstName),
+  ]);
+  // The owner's own page (issue 29): the delivery code to pass on, and what the family answered.
+  return presentOrderGroup(
+    loaded,
+    { publicUrl: ctx.publicUrl, settings },
+    { ...fulfilment, receiptOf, showDeliveryCode: true },
   );
-  return presentOrderGroup(loaded, { publicUrl: ctx.publicUrl, settings }, fulfilment);
 }
 
 /**

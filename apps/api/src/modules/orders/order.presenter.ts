@@ -16,6 +16,7 @@ import {
   STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
 } from '@mandado/shared/order-status';
+import type { Receipt } from '@mandado/shared/receipt.schemas';
 import type { Refund } from '@mandado/shared/refund.schemas';
 import type { LineSubstitute } from '../../db/schema/orders.ts';
 import { proofPhotoPaths } from '../courier/courier.presenter.ts';
@@ -23,6 +24,7 @@ import type { DeliveryFacts } from '../courier/courier.service.ts';
 import { presentPickupContact, presentPin } from '../order-status/order-status.presenter.ts';
 import type { CheckoutSettings } from './checkout-settings.ts';
 import type { LoadedOrderGroup } from './orders.repository.ts';
+import { visibleDeliveryCode } from './tracking.presenter.ts';
 
 const MANUAL_METHODS: ReadonlySet<string> = new Set(['bank_transfer', 'cash_deposit']);
 
@@ -45,6 +47,10 @@ export interface OrderFulfilment {
   refunds: readonly Refund[];
   refundedMinor: number;
   deliveryOf: ReadonlyMap<number, Pick<DeliveryFacts, 'attempts' | 'proof'>>;
+  /** Issue 29, the owner's page only: each store order's receipt (null before delivery). */
+  receiptOf?: ReadonlyMap<number, Receipt | null>;
+  /** Issue 29, the owner's page only: show the delivery code so the remitter can pass it on. */
+  showDeliveryCode?: boolean;
 }
 
 export const NO_FULFILMENT: OrderFulfilment = { refunds: [], refundedMinor: 0, deliveryOf: new Map() };
@@ -154,6 +160,10 @@ export function presentOrderGroup(
       })),
     refunds: fulfilment.refunds.filter((refund) => refund.store_order_number === store.number),
     delivery: presentDelivery(group.number, store.number, fulfilment.deliveryOf.get(store.id)),
+    delivery_code: fulfilment.showDeliveryCode
+      ? visibleDeliveryCode(group.status, store.status as StoreOrderStatus, store.deliveryCode)
+      : null,
+    receipt: fulfilment.receiptOf?.get(store.id) ?? null,
   }));
   const refundStatus = groupRefundStatus(fulfilment.refundedMinor, parseMoney(group.total));
   const beneficiary = group.beneficiary;

@@ -1,7 +1,9 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
+import { arrivedAt } from '@mandado/shared/courier-arrival';
 import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import type { OrderGroupStatus, StoreOrderStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
+import type { Receipt } from '@mandado/shared/receipt.schemas';
 import { asStoreOrderStatus } from '../order-status/order-status.presenter.ts';
 import type { HistoryRow } from '../order-status/order-status.service.ts';
 import type { TrackedGroupRow, TrackedLineRow, TrackedStoreOrderRow } from './tracking.repository.ts';
@@ -55,6 +57,7 @@ export function presentTracking(
   historyOf: ReadonlyMap<number, readonly HistoryRow[]>,
   lines: readonly TrackedLineRow[] = [],
   attemptsOf: ReadonlyMap<number, readonly DeliveryAttempt[]> = new Map(),
+  receiptOf: ReadonlyMap<number, Receipt | null> = new Map(),
 ): Tracking {
   return {
     number: group.number,
@@ -86,6 +89,8 @@ export function presentTracking(
           reason_label: attempt.reason_label,
           at: attempt.at,
         })),
+        arrived_at: arrivedAt(status, historyOf.get(storeOrder.id) ?? []),
+        receipt: receiptOf.get(storeOrder.id) ?? null,
       };
     }),
   };

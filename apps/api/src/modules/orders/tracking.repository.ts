@@ -35,6 +35,8 @@ export interface TrackedStoreOrderRow {
   items: number;
   /** The 4 digits for the handover; the presenter shows them only while one is ahead. */
   deliveryCode: string;
+  /** When it was handed over (issue 29: the family's 48 hours to answer count from here). */
+  deliveredAt: Date | null;
 }
 
 /**
@@ -76,6 +78,7 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       // id inside the subquery would name the line's own column.
       items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
       deliveryCode: storeOrders.deliveryCode,
+      deliveredAt: storeOrders.deliveredAt,
     })
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId))

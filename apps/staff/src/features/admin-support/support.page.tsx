@@ -19,6 +19,7 @@ import {
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useOperator } from '../../lib/use-operator.ts';
+import { ReceiptClaims } from './receipt-claims.tsx';
 import { ReplyDialog } from './reply-dialog.tsx';
 import {
   assigneesQueryOptions,
@@ -67,6 +68,7 @@ export function SupportInbox() {
       <h1 id="admin-support-title" className="staff-title">
         Soporte
       </h1>
+      <ReceiptClaims />
       <SupportTabs current={tab.kind} onSelect={(param) => update({ bandeja: param })} />
       <fieldset className="support__filters">
         <legend className="visually-hidden">Filtros</legend>

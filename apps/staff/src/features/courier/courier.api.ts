@@ -40,3 +40,8 @@ export function markDelivered(
 ): Promise<CourierStoreOrder> {
   return apiPost<CourierStoreOrder>(`/courier/${segment(token)}/delivered/`, input);
 }
+
+/** 'Llegué' (issue 29): the courier is at the door; the family sees it on the tracking page. */
+export function markArrived(token: string): Promise<CourierStoreOrder> {
+  return apiPost<CourierStoreOrder>(`/courier/${segment(token)}/arrived/`, {});
+}

@@ -1,4 +1,5 @@
 import type { CourierStoreOrder } from '@mandado/shared/courier.schemas';
+import { COURIER_ARRIVAL_MESSAGES } from '@mandado/shared/courier-arrival';
 import { COURIER_MESSAGES } from '@mandado/shared/courier-messages';
 import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
@@ -13,12 +14,15 @@ import { lazyNamed } from '../../lib/lazy-named.tsx';
 import {
   courierQueryKey,
   courierQueryOptions,
+  markArrived,
   markDelivered,
   markPickedUp,
   recordAttempt,
   uploadProofPhoto,
 } from './courier.api.ts';
 import { addressText, attemptsText, fullName, packagesText } from './courier-wording.ts';
+import { PickupChecklist } from './pickup-checklist.tsx';
+import { missingItemsText } from './pickup-items.ts';
 import '../../components/staff-choice.css';
 import './courier.css';
 
@@ -154,6 +158,36 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
     },
   });
 
+  // The pick-up checklist (issue 29): every product ticked before 'Retiré el pedido'.
+  const [ticked, setTicked] = useState<Set<number>>(() => new Set());
+  const [missing, setMissing] = useState<string | null>(null);
+  function pickUpChecked() {
+    const text = missingItemsText(order.items, ticked);
+    setMissing(text);
+    if (text === null) pickUp.mutate();
+  }
+
+  // 'Llegué' (issue 29): once per trip; a repeated tap's 409 says it was already sent, which is no failure.
+  const [arrived, setArrived] = useState(false);
+  const arrive = useMutation({
+    mutationFn: () => markArrived(token),
+    onSuccess: (next) => {
+      setArrived(true);
+      queryClient.setQueryData(key, next);
+      notify({ kind: 'success', title: 'Llegué', message: COURIER_ARRIVAL_MESSAGES.arrived });
+    },
+    onError: (error) => {
+      const alreadyDone =
+        error instanceof ApiError && error.message === COURIER_ARRIVAL_MESSAGES.alreadyArrived;
+      if (alreadyDone) setArrived(true);
+      notify(
+        alreadyDone
+          ? { kind: 'success', title: 'Llegué', message: error.message }
+          : { kind: 'error', title: 'Algo salió mal', message: error.message },
+      );
+    },
+  });
+
   const canDeliver = order.actions.includes('delivered');
   const canAttempt = order.actions.includes('attempt');
   useEffect(() => {
@@ -237,6 +271,16 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
         </p>
         <p className="courier__muted">{order.store.address}</p>
         <p>{packagesText(order.packages)}</p>
+        {can.has('picked_up') ? (
+          <PickupChecklist
+            items={order.items}
+            ticked={ticked}
+            onChange={(next) => {
+              setTicked(next);
+              setMissing(null);
+            }}
+          />
+        ) : null}
       </section>
 
       <section className="courier-panel" aria-labelledby="courier-attempts-title">
@@ -303,15 +347,31 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
             </Suspense>
           ) : can.size > 0 ? (
             <div className="courier__actions">
+              {can.has('picked_up') && missing ? (
+                <p className="courier-checklist__missing" role="alert">
+                  {missing}
+                </p>
+              ) : null}
               {can.has('picked_up') ? (
                 <button
                   type="button"
                   className="button button--primary button--block"
                   disabled={pickUp.isPending}
-                  onClick={() => pickUp.mutate()}
+                  onClick={pickUpChecked}
                 >
                   {pickUp.isPending ? <Spinner size="small" /> : null}
                   Retiré el pedido
+                </button>
+              ) : null}
+              {can.has('delivered') && !arrived ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--block"
+                  disabled={arrive.isPending}
+                  onClick={() => arrive.mutate()}
+                >
+                  {arrive.isPending ? <Spinner size="small" /> : null}
+                  Llegué
                 </button>
               ) : null}
               {can.has('delivered') ? (

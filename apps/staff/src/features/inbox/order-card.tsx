@@ -19,6 +19,7 @@ import {
   unitsText,
 } from './inbox-wording.ts';
 import { OrderEarnings } from './order-earnings.tsx';
+import { ReceiptNotice } from './receipt-notice.tsx';
 import { useInboxActions } from './use-inbox-actions.ts';
 
 // The dialogs bring the form libraries (zod, react-hook-form): they load when a card opens, never with the
@@ -208,6 +209,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
       </h3>
       <div className="order-card__status">
         <StoreStatusBadge status={order.status} label={order.status_label} />
+        <ReceiptNotice order={order} />
       </div>
       <div id={detailsId} className="order-card__details" hidden={!open}>
         <section className="order-card__section" aria-label="Quién recibe">

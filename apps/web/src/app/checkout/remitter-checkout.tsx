@@ -4,6 +4,7 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import type { ReactNode } from 'react';
+import { ChargeLine } from '../../features/checkout/charge-line.tsx';
 import { CheckoutSummary } from '../../features/checkout/checkout-summary.tsx';
 import { ContactStep } from '../../features/checkout/contact-step.tsx';
 import { Sandbox3dsDialog } from '../../features/checkout/sandbox-3ds-dialog.tsx';
@@ -86,7 +87,12 @@ export function RemitterCheckout({ user, onPlaced }: RemitterCheckoutProps) {
           <CheckoutSummary pricing={pricing} display={data.display} />
           <span className="checkout-total-bar__label">Total</span>
           <span className="checkout-total-bar__amount">{data.shownTotal}</span>
-          <span className="checkout-total-bar__charge">{usdText(pricing.totals.total)}</span>
+          <ChargeLine
+            totalUsdMinor={pricing.totals.total}
+            display={data.display}
+            method={checkout.paymentMethod}
+            review={checkout.step >= 3}
+          />
         </aside>
       ) : null}
       {review.threeDs ? (

@@ -35,7 +35,7 @@ export function TrackingPage() {
         <QueryError message={tracking.error.message} onRetry={() => void tracking.refetch()} />
       );
   } else {
-    content = <TrackingView tracking={tracking.data} />;
+    content = <TrackingView tracking={tracking.data} token={token} />;
   }
   return (
     <>

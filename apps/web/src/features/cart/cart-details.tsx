@@ -1,5 +1,5 @@
 import { parseMoney } from '@mandado/shared/money';
-import { shownLineIn } from '@mandado/shared/money-text';
+import { rateText, shownLineIn } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import type { TouchEvent } from 'react';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -72,6 +72,7 @@ function CartRow({ item, index }: { item: CartItem; index: number }) {
 /** Subtotal, shipping per store (spec §1: per store) and the total. */
 export function CartSummary({ totals }: { totals: CartTotals }) {
   const display = useDisplayCurrency();
+  const rate = display.ready ? rateText(display, display.rates) : null;
   return (
     <dl className="cart-summary">
       <div className="cart-summary__row">
@@ -88,6 +89,13 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
         <dt>Total</dt>
         <dd>{formatDisplayMinor(totals.total, display)}</dd>
       </div>
+      {rate ? (
+        // Issue 29: the rate the shown total used, from the cart onwards ('1 US$ = 40,15 $U').
+        <div className="cart-summary__row cart-summary__row--rate">
+          <dt>Cambio</dt>
+          <dd>{rate}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

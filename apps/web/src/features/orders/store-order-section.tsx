@@ -15,6 +15,7 @@ import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status
 import { lineChangeText, usdFigure } from './order-fulfilment.ts';
 import { nextStepText, totalLabel } from './order-wording.ts';
 import { DeliveryBlock, RefundsBlock } from './store-order-fulfilment.tsx';
+import { StoreOrderReceipt } from './store-order-receipt.tsx';
 
 /** "Reemplazado por Yerba Canarias · 5 × $U 320,00": a line's change, with the substitute's price when one. */
 function lineChangeWithPrice(
@@ -107,6 +108,7 @@ export function StoreOrderSection({
         </p>
       ) : null}
       <DeliveryBlock storeOrder={storeOrder} />
+      <StoreOrderReceipt storeOrder={storeOrder} />
       <h4 className="store-order__timeline-title">
         Seguimiento <span className="store-order__zone">({MONTEVIDEO_TIME_NOTE})</span>
       </h4>

@@ -1,5 +1,10 @@
 import type { Tracking } from '@mandado/shared/checkout.schemas';
-import { dateTimeText, deliveryWindowText, MONTEVIDEO_TIME_NOTE } from '@mandado/shared/date-text';
+import {
+  dateTimeText,
+  dayMonthAndTimeText,
+  deliveryWindowText,
+  MONTEVIDEO_TIME_NOTE,
+} from '@mandado/shared/date-text';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -7,6 +12,7 @@ import { OrderNumber } from '../../components/order-number.tsx';
 import { attemptText, deliveryCodeHint, lineChangeText } from './order-fulfilment.ts';
 import { OrderSupport } from './order-support.tsx';
 import { nextStepText } from './order-wording.ts';
+import { ReceiptPanel } from './receipt-panel.tsx';
 import './orders.css';
 
 function itemsText(count: number): string {
@@ -19,7 +25,7 @@ function itemsText(count: number): string {
  * is ahead, failed delivery attempts, and products the store did not have or replaced (by name). No prices
  * and nothing about the remitter's payment: the link travels by WhatsApp and may be forwarded.
  */
-export function TrackingView({ tracking }: { tracking: Tracking }) {
+export function TrackingView({ tracking, token }: { tracking: Tracking; token: string }) {
   const name = tracking.beneficiary_first_name.trim();
   // Issue 16: who sent it, by first name only (the link may be forwarded).
   const sender = tracking.sender_first_name.trim();
@@ -83,6 +89,12 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                 <StoreStatusBadge status={store.status} label={store.status_label} />
               </header>
               {pickup ? <p className="order-panel__note">Retira en {store.store_address}</p> : null}
+              {store.arrived_at ? (
+                <p className="order-detail__notice order-detail__notice--warn" role="status">
+                  El repartidor llegó ({dayMonthAndTimeText(store.arrived_at)}): sal a recibirlo
+                  {store.delivery_code ? ' con tu código' : ''}.
+                </p>
+              ) : null}
               {store.delivery_code ? (
                 <p className="tracking-code">
                   <span className="tracking-code__label">Código de entrega:</span>{' '}
@@ -140,6 +152,7 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                   <strong>Próximo paso:</strong> {next}
                 </p>
               ) : null}
+              <ReceiptPanel token={token} store={store} />
               <StatusTimeline label={`Estados de ${store.store_name}`} steps={steps} />
             </section>
           );

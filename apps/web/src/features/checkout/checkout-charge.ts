@@ -1,0 +1,23 @@
+import type { Rates } from '@mandado/shared/money';
+import { rateText, type TextCurrency, usdText } from '@mandado/shared/money-text';
+
+export type ChargeMethod = 'card' | 'paypal' | 'bank_transfer' | 'cash_deposit';
+
+/**
+ * Under the checkout's total from the first step (issue 29): the rate the shown total used ('1 US$ = 40,15
+ * $U', none in dollars) and what is really charged, always in dollars ('Se cobrará US$ 12,34 en tu tarjeta').
+ */
+export function chargeTexts(
+  totalUsdMinor: number,
+  display: TextCurrency & { rates: Rates },
+  method: ChargeMethod | null,
+): { rate: string | null; charge: string } {
+  const usd = usdText(totalUsdMinor);
+  const charge =
+    method === 'paypal'
+      ? `Se cobrará ${usd} en PayPal`
+      : method === 'bank_transfer' || method === 'cash_deposit'
+        ? `Pagarás ${usd} en dólares`
+        : `Se cobrará ${usd} en tu tarjeta`;
+  return { rate: rateText(display, display.rates), charge };
+}
