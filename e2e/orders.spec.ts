@@ -306,8 +306,8 @@ test.describe('after the order', () => {
         ).toBeVisible();
         // Each store: its status, how many products, the next step in plain words, and its timeline.
         for (const store of order.stores) {
-          // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla.
-          const count = store.includes('Puerto') ? '2 productos' : '1 producto';
+          // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla (issue 31: products and units, one wording).
+          const count = store.includes('Puerto') ? '1 producto · 2 unidades' : '1 producto · 1 unidad';
           const block = visit.getByRole('region', { name: store });
           await expect(block.getByRole('heading', { name: store })).toBeVisible();
           await expect(block.getByText('Pendiente').first()).toBeVisible();

@@ -161,6 +161,15 @@ export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
   fulfilled: 'Completado',
 };
 
+/**
+ * The same statuses as the store's staff and the operators read them (issue 31): a paid order the store has
+ * not accepted yet is 'Nuevo' to them ('Aprobado' said the payment was approved, and read as accepted).
+ */
+export const STAFF_STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
+  ...STORE_ORDER_STATUS_LABELS,
+  approved: 'Nuevo',
+};
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pago pendiente',
   paid: 'Pagado',

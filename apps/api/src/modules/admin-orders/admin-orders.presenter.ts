@@ -16,7 +16,7 @@ import {
   type OrderGroupStatus,
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
-  STORE_ORDER_STATUS_LABELS,
+  STAFF_STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
   transitionRefusal,
 } from '@mandado/shared/order-status';
@@ -58,7 +58,7 @@ function storeBrief(row: StoreOrderBriefRow, paidAt: Date | null, now: Date) {
     store_id: row.storeId,
     store_name: row.storeName,
     status,
-    status_label: STORE_ORDER_STATUS_LABELS[status],
+    status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
     total: row.total,
     late: isStoreOrderLate({ status, paidAt }, now),
   };
@@ -186,8 +186,8 @@ function timelineOf(parts: OrderDetailParts): AdminTimelineEntry[] {
     });
   }
   for (const row of parts.history) {
-    const to = STORE_ORDER_STATUS_LABELS[row.toStatus as StoreOrderStatus] ?? row.toStatus;
-    const from = row.fromStatus ? STORE_ORDER_STATUS_LABELS[row.fromStatus as StoreOrderStatus] : null;
+    const to = STAFF_STORE_ORDER_STATUS_LABELS[row.toStatus as StoreOrderStatus] ?? row.toStatus;
+    const from = row.fromStatus ? STAFF_STORE_ORDER_STATUS_LABELS[row.fromStatus as StoreOrderStatus] : null;
     entry(row.createdAt, {
       kind: 'status',
       title: from ? (from !== to ? `${from} → ${to}` : to) : `Pedido de tienda creado: ${to}`,

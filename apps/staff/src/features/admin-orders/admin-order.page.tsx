@@ -6,6 +6,7 @@ import type {
 import { dateTimeText, dayText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
+import { countOrderLines, orderCountsText } from '@mandado/shared/order-counts';
 import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
@@ -352,6 +353,7 @@ function StoreOrderCard({
           ) : null}
         </p>
       </div>
+      <p className="store-order__counts">{orderCountsText(countOrderLines(store.lines))}</p>
       <ul className="store-order__lines">
         {store.lines.map((line) => (
           <li key={line.id} className="store-order__line">

@@ -1,4 +1,5 @@
 import { dateTimeText } from '@mandado/shared/date-text';
+import { countOrderLines, orderCountsText } from '@mandado/shared/order-counts';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
@@ -9,13 +10,7 @@ import { notify } from '@mandado/web-kit/toast-store.ts';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../lib/lazy-named.tsx';
 import { changeOrderStatus, markOrderSeen, type StaffStoreOrder } from './inbox.api.ts';
-import {
-  courierWhatsAppUrl,
-  type StoreMove,
-  SUBSTITUTION_STORE_TEXT,
-  storeMoves,
-  unitsText,
-} from './inbox-wording.ts';
+import { courierWhatsAppUrl, type StoreMove, SUBSTITUTION_STORE_TEXT, storeMoves } from './inbox-wording.ts';
 import { useInboxActions } from './use-inbox-actions.ts';
 
 // The dialogs bring the form libraries (zod, react-hook-form): they load when a card opens, never with the
@@ -119,7 +114,6 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
   const detailsId = `order-${order.number}-details`;
   const titleId = `order-${order.number}-title`;
   const moves = storeMoves(order, pickup);
-  const lineCount = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const canMarkLines = LINES_CHANGEABLE.has(order.status) && order.next_statuses.length > 0;
 
   function toggle() {
@@ -174,13 +168,14 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
           <span className="order-card__summary">
             <span className="order-card__number">{order.number}</span>
             <span className="order-card__who">
-              {name} · {unitsText(lineCount)}
+              {name} · {orderCountsText(countOrderLines(order.lines))}
             </span>
             <span className="order-card__when">
               {DELIVERY_LABELS[order.delivery]} · {dateTimeText(order.created)}
             </span>
           </span>
-          {order.seen ? null : <span className="order-card__new">Nuevo</span>}
+          {/* 'Sin abrir' (nobody opened it); 'Nuevo' is the status badge of a paid order not yet accepted. */}
+          {order.seen ? null : <span className="order-card__new">Sin abrir</span>}
         </button>
       </h3>
       <div className="order-card__status">
