@@ -287,7 +287,7 @@ test.describe('after the order', () => {
     expect(supportUrl.pathname).toMatch(/^\/\d{8,15}$/);
     expect(supportUrl.searchParams.get('text')).toBe(`Hola, consulto por mi pedido ${order.number}`);
     await expect(
-      page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm'),
+      page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00 a 20:00'),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'order detail');
 
@@ -323,7 +323,7 @@ test.describe('after the order', () => {
         expect(new URL((await help.getAttribute('href')) ?? '').searchParams.get('text')).toBe(
           `Hola, consulto por mi pedido ${order.number}`,
         );
-        await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+        await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00 a 20:00')).toBeVisible();
         // Nothing on the page names an amount: not the order's, and no shop footer with its free-shipping note.
         const text = await visit.locator('body').innerText();
         expect(text).not.toMatch(/\$|US\$|USD|UYU/);

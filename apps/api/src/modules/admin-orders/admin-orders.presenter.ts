@@ -20,6 +20,7 @@ import {
   type StoreOrderStatus,
   transitionRefusal,
 } from '@mandado/shared/order-status';
+import { cityAndStateText } from '@mandado/shared/place-text';
 import type { Refund } from '@mandado/shared/refund.schemas';
 import type {
   AttemptEventRow,
@@ -328,7 +329,7 @@ export function presentOrderDetail(parts: OrderDetailParts, now: Date): AdminOrd
     beneficiary: {
       name: `${beneficiary.firstName} ${beneficiary.lastName}`.trim(),
       address: beneficiary.addressLine1,
-      city: [beneficiary.cityName, beneficiary.stateName].filter(Boolean).join(', '),
+      city: cityAndStateText(beneficiary.cityName, beneficiary.stateName),
       mobile: beneficiary.mobile,
       email: beneficiary.email,
       notes: [beneficiary.deliveryNotes, beneficiary.meetingPoint].filter(Boolean).join(' · '),
