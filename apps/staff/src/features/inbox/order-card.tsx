@@ -3,11 +3,13 @@ import { countOrderLines, orderCountsText } from '@mandado/shared/order-counts';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
+import { pickingTicketPath } from '@mandado/shared/staff-routes';
 import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
 import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { lazyNamed } from '../../lib/lazy-named.tsx';
 import { changeOrderStatus, markOrderSeen, type StaffStoreOrder } from './inbox.api.ts';
 import { courierWhatsAppUrl, type StoreMove, SUBSTITUTION_STORE_TEXT, storeMoves } from './inbox-wording.ts';
@@ -250,6 +252,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               />
             ))}
           </ul>
+          {/* Issue 31: the printable picking ticket, a lazy page of its own (its QR library stays out of here). */}
+          <p>
+            <Link to={pickingTicketPath(order.number)} className="order-card__link">
+              Ticket para preparar<span className="visually-hidden"> el pedido {order.number}</span>
+            </Link>
+          </p>
         </section>
         {order.courier_url && !pickup && order.status === 'ready_to_delivery' ? (
           <section className="order-card__section order-card__courier" aria-label="Enlace del repartidor">
