@@ -71,7 +71,8 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
   ],
   // 'Nuevos' in the store's inbox: 'Aceptar' starts preparation, 'Rechazar' needs a reason and refunds.
   approved: [
-    { to: 'preparing_to_delivery', by: STAFF },
+    // The system takes it for a store with auto-accept on (issue 31), right after the payment.
+    { to: 'preparing_to_delivery', by: ['system', 'merchant', 'operator'] },
     { to: 'rejected', by: STAFF, needsReason: true },
   ],
   preparing_to_delivery: [

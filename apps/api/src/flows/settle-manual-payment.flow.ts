@@ -15,6 +15,7 @@ import type { OrdersContext } from '../modules/orders/orders-context.ts';
 import { rewardInviter } from '../modules/referrals/referral-ledger.ts';
 import { refundStoreOrderRemainder } from '../modules/refunds/refunds.service.ts';
 import { notifyStoresOfPaidOrders } from '../modules/store-inbox/store-inbox.service.ts';
+import { autoAcceptStoreOrders } from './auto-accept-store-orders.flow.ts';
 
 export interface ManualPayment {
   groupId: number;
@@ -57,6 +58,11 @@ export async function settleManualPaymentFlow(
   await enqueueStoreOrderStatusEvents(
     tx,
     moved.map((change) => ({ storeOrderId: change.id, from: change.from, to: 'approved' })),
+  );
+  // Issue 31: a store with auto-accept on has its order in preparation at once (after the approval's event).
+  await autoAcceptStoreOrders(
+    tx,
+    moved.map((change) => change.id),
   );
   await emitOrderPaid(tx, loaded);
   await refundRejectedParts(tx, ctx, operator, loaded?.stores ?? []);

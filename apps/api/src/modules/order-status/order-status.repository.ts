@@ -414,6 +414,24 @@ export async function moveStoreOrders(
   return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
 
+/** These store orders' stores and their group's payment status (issue 31: auto-accept after a payment). */
+export async function findStoreOrderStores(
+  tx: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<Array<{ id: number; storeId: number; status: string; paymentStatus: string }>> {
+  if (storeOrderIds.length === 0) return [];
+  return tx
+    .select({
+      id: storeOrders.id,
+      storeId: storeOrders.storeId,
+      status: storeOrders.status,
+      paymentStatus: orderGroups.paymentStatus,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(inArray(storeOrders.id, [...storeOrderIds]));
+}
+
 // A store order's lines: written when placed, and when its store says what it could supply.
 
 export async function insertOrderLines(

@@ -22,6 +22,7 @@ import {
   clearCodeLock,
   compareAndSetStatus,
   findStatusTarget,
+  findStoreOrderStores,
   type HistoryRow,
   insertHistory,
   insertHistoryRows,
@@ -441,6 +442,11 @@ export function moveGroupStoreOrders(
   to: string,
 ): Promise<Array<{ id: number; from: string; credit: string }>> {
   return moveStoreOrders(tx, groupId, from, to);
+}
+
+/** These store orders' stores and their group's payment status (the auto-accept step reads them). */
+export function storeOrderStores(tx: DatabaseOrTransaction, storeOrderIds: readonly number[]) {
+  return findStoreOrderStores(tx, storeOrderIds);
 }
 
 export type NewOrderLine = Parameters<typeof insertOrderLines>[1][number];
