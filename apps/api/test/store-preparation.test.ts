@@ -1,4 +1,4 @@
-import { AUTO_ACCEPT_REASON } from '@mandado/shared/store-preparation.schemas';
+import { AUTO_ACCEPT_REASON } from '@mandado/shared/store-preparation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preparationPromiseText, storePreparationSchema } from './store-preparation.schemas.ts';
+import { storePreparationSchema } from './store-preparation.schemas.ts';
+import { preparationPromiseText } from './store-preparation.ts';
 
 describe('the preparation promise', () => {
   it('says the minutes as a shopper reads them', () => {

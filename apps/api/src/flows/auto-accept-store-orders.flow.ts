@@ -1,5 +1,5 @@
 import type { PaymentStatus, StoreOrderStatus } from '@mandado/shared/order-status';
-import { AUTO_ACCEPT_REASON } from '@mandado/shared/store-preparation.schemas';
+import { AUTO_ACCEPT_REASON } from '@mandado/shared/store-preparation';
 import type { DatabaseOrTransaction } from '../db/database.ts';
 import { applyStoreOrderMove, storeOrderStores } from '../modules/order-status/order-status.service.ts';
 import { autoAcceptingStores } from '../modules/stores/stores.service.ts';

@@ -29,6 +29,7 @@ export interface StoreRow {
   closedTo: Date | null;
   closureNote: string;
   openingHours: WeeklyHours | null;
+  preparationMinutes: number | null;
 }
 
 // The delivery cities come from a correlated subquery so a list of any length is still one query.
@@ -63,6 +64,7 @@ const storeColumns = {
   closedTo: stores.closedTo,
   closureNote: stores.closureNote,
   openingHours: stores.openingHours,
+  preparationMinutes: stores.preparationMinutes,
 };
 
 function approvedStores(db: Database) {
