@@ -38,6 +38,7 @@ function text(value: unknown): string {
 /** The keys the API's recordAudit calls write into a row's detail, as an operator names them. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   active: 'Activo',
+  auto_accept: 'Acepta sola los pedidos',
   attempts: 'Intentos',
   available: 'Disponibles',
   amount: 'Importe',
@@ -80,6 +81,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   photo: 'Foto',
   photo_id: 'Foto',
   paused_until: 'En pausa hasta',
+  preparation_minutes: 'Minutos de preparación',
+  skipped: 'Filas dejadas fuera',
+  mode: 'Modo',
   payment_status: 'Pago',
   price: 'Precio',
   rate: 'Tasa',
@@ -126,6 +130,7 @@ function lower(labels: Readonly<Record<string, string>>): Readonly<Record<string
 const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   payment_status: { pending: 'pendiente', paid: 'pagado', refunded: 'reembolsado' },
   via: { manual: 'a mano', bank_statement: 'extracto bancario' },
+  mode: { all: 'todo o nada', valid: 'solo las filas correctas' },
 };
 
 const STATUS_LABELS_BY_SUBJECT: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -238,6 +243,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'store.commission_changed': 'Comisión cambiada',
   'store.hours': 'Horario de la tienda cambiado',
   'store.logo': 'Logo de la tienda cambiado',
+  'store.preparation': 'Preparación de la tienda cambiada',
   'store.profile': 'Datos de la tienda cambiados',
   'store.reopened': 'Tienda reabierta',
   'store.suspended': 'Tienda suspendida',
