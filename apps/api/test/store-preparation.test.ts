@@ -1,6 +1,7 @@
 import { AUTO_ACCEPT_REASON } from '@mandado/shared/store-preparation';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertUnacceptedOrders } from '../src/modules/store-inbox/unaccepted-alert.service.ts';
 import {
   addStoreMember,
   createProduct,
@@ -116,5 +117,48 @@ describe('auto-accept and the preparation time', () => {
     ]);
     const waiting = await paidByTransfer(manual);
     expect((await historyOf(waiting)).at(-1)).toMatchObject({ to_status: 'approved' });
+  });
+
+  it('alerts the team again by push once an order sits unaccepted past the setting, and operators see it', async () => {
+    const store = await newStore();
+    await t.database.db.execute(sql`
+      insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      values (${staff.id}, ${`https://push.example/${store.id}`}, 'key', 'auth')
+    `);
+    const storeOrderId = await paidByTransfer(store);
+    const [row] = await queryRows<{ number: string; group_number: string }>(
+      t.database,
+      sql`select so.number, g.number as group_number from store_orders so join order_groups g on g.id = so.group_id
+          where so.id = ${storeOrderId}`,
+    );
+    // Paid 5 minutes ago: within the default 10, nothing yet.
+    await t.database.db.execute(
+      sql`update order_groups set paid_at = now() - interval '5 minutes' where number = ${row?.group_number}`,
+    );
+    expect(await alertUnacceptedOrders(t.database.db, new Date())).toBe(0);
+    await t.database.db.execute(
+      sql`update order_groups set paid_at = now() - interval '11 minutes' where number = ${row?.group_number}`,
+    );
+    expect(await alertUnacceptedOrders(t.database.db, new Date())).toBe(1);
+    // Once per order.
+    expect(await alertUnacceptedOrders(t.database.db, new Date())).toBe(0);
+    const pushes = await queryRows<{ title: string }>(
+      t.database,
+      sql`select o.payload->>'title' as title from push_outbox o join push_subscriptions s on s.id = o.subscription_id
+          where s.user_id = ${staff.id} and s.endpoint = ${`https://push.example/${store.id}`}`,
+    );
+    expect(pushes.map((push) => push.title)).toContain('Pedido sin aceptar');
+
+    await makeOperator(t.database, owner.id, 'soporte');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/orders/?store_id=${store.id}`,
+      headers: owner.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const found = list
+      .json<{ results: Array<{ number: string; stores: Array<{ unaccepted: boolean }> }> }>()
+      .results.find((order) => order.number === row?.group_number);
+    expect(found?.stores[0]?.unaccepted).toBe(true);
   });
 });

@@ -280,6 +280,18 @@ export const SETTINGS_REGISTRY = {
     editableBy: OPERATORS,
     description: 'La comisión con la que empieza una tienda aprobada; luego se cambia por tienda.',
   }),
+  unaccepted_alert_minutes: define({
+    label: 'Aviso de pedido sin aceptar (minutos)',
+    kind: 'integer',
+    group: 'stores',
+    bounds: { min: 2, max: 240 },
+    schema: positiveInteger,
+    default: 10,
+    public: false,
+    editableBy: OPERATORS,
+    description:
+      'Minutos que un pedido pagado puede esperar sin que la tienda lo acepte: entonces avisamos de nuevo al equipo de la tienda y los operadores lo ven «sin aceptar».',
+  }),
   bank_account_bank_name: define({
     label: 'Banco',
     kind: 'text',

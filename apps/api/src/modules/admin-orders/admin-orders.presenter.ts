@@ -62,6 +62,7 @@ function storeBrief(row: StoreOrderBriefRow, paidAt: Date | null, now: Date) {
     status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
     total: row.total,
     late: isStoreOrderLate({ status, paidAt }, now),
+    unaccepted: status === 'approved' && row.unacceptedAlertedAt !== null,
   };
 }
 

@@ -33,6 +33,7 @@ import {
   listStoreOrderPage,
   lockGroup,
   markStoreOrderSeen,
+  markUnacceptedStoreOrders,
   moveStoreOrders,
   openStoreOrderCredit,
   recordCodeFailure,
@@ -442,6 +443,11 @@ export function moveGroupStoreOrders(
   to: string,
 ): Promise<Array<{ id: number; from: string; credit: string }>> {
   return moveStoreOrders(tx, groupId, from, to);
+}
+
+/** Approved store orders paid before `paidBefore` and not alerted yet, marked alerted now (issue 31). */
+export function markUnacceptedStoreOrdersAlerted(tx: DatabaseOrTransaction, paidBefore: Date) {
+  return markUnacceptedStoreOrders(tx, paidBefore);
 }
 
 /** These store orders' stores and their group's payment status (the auto-accept step reads them). */

@@ -348,6 +348,7 @@ function StoreOrderCard({
         <p className="admin-order__chips">
           <span className="order-chip">{store.status_label}</span>
           {store.late ? <span className="order-chip order-chip--danger">Atrasado</span> : null}
+          {store.unaccepted ? <span className="order-chip order-chip--warn">Sin aceptar</span> : null}
           {store.courier_locked ? (
             <span className="order-chip order-chip--warn">Enlace bloqueado</span>
           ) : null}
