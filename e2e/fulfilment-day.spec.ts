@@ -62,14 +62,14 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
   const storeB = order.storeOrders.find((store) => store.storeName === FARMACIA)?.number ?? '';
   expect(storeB).toMatch(/^MV-\d+-\d$/);
 
-  // It arrives without a reload (the inbox polls) and rings until someone opens it: 'Nuevo' on the card,
-  // the count in the tab's title.
+  // It arrives without a reload (the inbox polls) and rings until someone opens it: 'Sin abrir' on the card
+  // (issue 31: 'Nuevo' is now its status, paid and not yet accepted), the count in the tab's title.
   let card = orderCard(page, storeA);
   await expect(card).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText('Nuevo', { exact: true })).toBeVisible();
+  await expect(card.getByText('Sin abrir', { exact: true })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) Pedidos · Mandado$/);
   await card.getByRole('button', { name: new RegExp(storeA) }).click();
-  await expect(card.getByText('Nuevo', { exact: true })).toBeHidden({ timeout: 15_000 });
+  await expect(card.getByText('Sin abrir', { exact: true })).toBeHidden({ timeout: 15_000 });
   // What the shop needs to prepare and send it: lines with their preference, phones, address and pin.
   await expect(card.getByText(`2 × ${COFFEE}`)).toBeVisible();
   await expect(card.getByText('Si falta: reemplazar por uno similar').first()).toBeVisible();

@@ -80,7 +80,7 @@ test.describe('help overlay', () => {
     await expect(whatsapp).toHaveAttribute('target', '_blank');
     await expect(whatsapp).toHaveAttribute('rel', /noopener/);
     await expect(footer(page).getByRole('link', { name: 'soporte@mandado.uy' })).toBeVisible();
-    await expect(footer(page).getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+    await expect(footer(page).getByText('Atendemos de lunes a domingo, de 8:00 a 20:00')).toBeVisible();
 
     // The footer of the common layout (the terms page) opens the overlay too.
     await page.goto('/termsuse');

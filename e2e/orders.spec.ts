@@ -287,7 +287,7 @@ test.describe('after the order', () => {
     expect(supportUrl.pathname).toMatch(/^\/\d{8,15}$/);
     expect(supportUrl.searchParams.get('text')).toBe(`Hola, consulto por mi pedido ${order.number}`);
     await expect(
-      page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm'),
+      page.getByRole('main').getByText('Atendemos de lunes a domingo, de 8:00 a 20:00'),
     ).toBeVisible();
     await expectNoSeriousViolations(page, 'order detail');
 
@@ -306,8 +306,8 @@ test.describe('after the order', () => {
         ).toBeVisible();
         // Each store: its status, how many products, the next step in plain words, and its timeline.
         for (const store of order.stores) {
-          // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla.
-          const count = store.includes('Puerto') ? '2 productos' : '1 producto';
+          // NOODLES × 2 at El Puerto, OMEPRAZOLE × 1 at Farmacia Rambla (issue 31: products and units, one wording).
+          const count = store.includes('Puerto') ? '1 producto · 2 unidades' : '1 producto · 1 unidad';
           const block = visit.getByRole('region', { name: store });
           await expect(block.getByRole('heading', { name: store })).toBeVisible();
           await expect(block.getByText('Pendiente').first()).toBeVisible();
@@ -323,7 +323,7 @@ test.describe('after the order', () => {
         expect(new URL((await help.getAttribute('href')) ?? '').searchParams.get('text')).toBe(
           `Hola, consulto por mi pedido ${order.number}`,
         );
-        await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00am a 8:00pm')).toBeVisible();
+        await expect(visit.getByText('Atendemos de lunes a domingo, de 8:00 a 20:00')).toBeVisible();
         // Nothing on the page names an amount: not the order's, and no shop footer with its free-shipping note.
         const text = await visit.locator('body').innerText();
         expect(text).not.toMatch(/\$|US\$|USD|UYU/);

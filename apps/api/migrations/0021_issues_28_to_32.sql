@@ -93,6 +93,9 @@ CREATE TABLE "substitution_questions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "auto_accept" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN "preparation_minutes" integer;--> statement-breakpoint
+ALTER TABLE "store_orders" ADD COLUMN "unaccepted_alerted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_receipt_id_store_order_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."store_order_receipts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -112,4 +115,5 @@ CREATE INDEX "store_order_receipt_history_receipt_idx" ON "store_order_receipt_h
 CREATE INDEX "store_order_receipts_open_idx" ON "store_order_receipts" USING btree ("status","answered_at");--> statement-breakpoint
 CREATE INDEX "substitution_questions_store_order_idx" ON "substitution_questions" USING btree ("store_order_id");--> statement-breakpoint
 CREATE INDEX "substitution_questions_due_idx" ON "substitution_questions" USING btree ("deadline_at") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
-CREATE UNIQUE INDEX "substitution_questions_open_line_idx" ON "substitution_questions" USING btree ("order_line_id") WHERE "substitution_questions"."status" = 'pending';
+CREATE UNIQUE INDEX "substitution_questions_open_line_idx" ON "substitution_questions" USING btree ("order_line_id") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_preparation_minutes_check" CHECK ("stores"."preparation_minutes" is null or "stores"."preparation_minutes" between 5 and 240);

@@ -26,6 +26,7 @@ import { orderExpiryJobs } from './modules/orders/order-expiry.ts';
 import { ordersContextOf } from './modules/orders/orders-context.ts';
 import { refundJob } from './modules/refunds/refund-worker.ts';
 import { pushJob } from './modules/store-inbox/push-worker.ts';
+import { unacceptedAlertJob } from './modules/store-inbox/unaccepted-alert.service.ts';
 import { substitutionWaitJob } from './modules/substitutions/substitution-wait-job.ts';
 import { webhookJob } from './modules/webhooks/webhook-worker.ts';
 
@@ -231,6 +232,8 @@ function startWorkers(): void {
       // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved)
       // go, file and row; every instance may sweep, row locks keep them apart (issue 18).
       photoSweepJob({ db: database.db, media: app.media, log: app.log }),
+      // A paid order left unaccepted past the setting's minutes alerts the store's team again (issue 31).
+      unacceptedAlertJob({ db: database.db, log: app.log }),
       // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
       // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.

@@ -511,5 +511,25 @@ describe('statements in the back office', () => {
     expect(csv.body).toContain(`;${storeOrder.number};`);
     expect(csv.body).toContain('Total tienda;;100.00;0.00;;10.00;4.00;90.00;pagado;TRF-881');
     expect(csv.body).toContain('Total envíos;;;;;;4.00;;pagado;REP-77');
+
+    // Issue 31: one store's detail, named by the store, without the couriers' shipping.
+    const oneStore = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/statements/export.csv?week=${lastWeek}&store_id=${store.id}`,
+      headers: soporte.headers,
+    });
+    expect(oneStore.statusCode).toBe(200);
+    expect(oneStore.headers['content-disposition']).toContain(
+      `liquidaciones-${lastWeek}-tienda-${store.id}.csv`,
+    );
+    expect(oneStore.body).toContain(`;${storeOrder.number};`);
+    expect(oneStore.body).toContain('Total tienda;;100.00;0.00;;10.00;4.00;90.00;pagado;TRF-881');
+    expect(oneStore.body).not.toContain('Total envíos');
+    const otherStore = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/statements/export.csv?week=${lastWeek}&store_id=${store.id + 100_000}`,
+      headers: soporte.headers,
+    });
+    expect(otherStore.body).not.toContain(storeOrder.number);
   });
 });

@@ -25,10 +25,20 @@ async function newStore(): Promise<TestStore> {
   return store;
 }
 
-async function importFile(store: TestStore, csv: string | Buffer, dryRun: boolean, who: TestUser = owner) {
+async function importFile(
+  store: TestStore,
+  csv: string | Buffer,
+  dryRun: boolean,
+  who: TestUser = owner,
+  query: Record<string, string | string[]> = {},
+) {
+  const search = new URLSearchParams(dryRun ? { dry_run: '1' } : {});
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) search.append(key, one);
+  }
   const response = await t.app.inject({
     method: 'POST',
-    url: `/v1/merchant/stores/${store.id}/products/import/${dryRun ? '?dry_run=1' : ''}`,
+    url: `/v1/merchant/stores/${store.id}/products/import/${search.size > 0 ? `?${search}` : ''}`,
     headers: { ...who.headers, 'content-type': 'text/csv' },
     payload: csv,
   });
@@ -207,5 +217,67 @@ describe('the CSV import', () => {
     console.log(
       `catalog import: 10,000 new rows in ${Math.round(firstMs)} ms; unchanged in ${Math.round(secondMs)} ms`,
     );
+  });
+
+  it('imports only the valid rows when the owner chooses so, listing the others; all-or-nothing stays the default', async () => {
+    const store = await newStore();
+    const csv = `${GOOD}\r\nAceite 1 L;;Almacén;doce;;3;sí\r\n`;
+    const preview = await importFile(store, csv, true, owner, { mode: 'valid' });
+    expect(preview.body).toMatchObject({ mode: 'valid', rows: 4, created: 3, skipped: 1 });
+    expect(preview.body.errors).toEqual([
+      { line: 5, column: 'precio', message: STAFF_MESSAGES.invalidPrice },
+    ]);
+    expect(await productsOf(store)).toEqual([]);
+
+    expect((await importFile(store, csv, false)).status).toBe(400);
+    const valid = await importFile(store, csv, false, owner, { mode: 'valid' });
+    expect(valid.status, JSON.stringify(valid.body)).toBe(200);
+    expect(valid.body).toMatchObject({ dry_run: false, created: 3, skipped: 1, errors: [{ line: 5 }] });
+    expect((await productsOf(store)).map((product) => product.name)).toEqual([
+      'Dulce de leche 400 g',
+      'Queso Colonia',
+      'Yerba Canarias 1 kg',
+    ]);
+    // A file that cannot be read at all is refused in either mode.
+    const headerless = await importFile(store, 'nombre,precio\nPan,10\n', false, owner, { mode: 'valid' });
+    expect(headerless.status).toBe(400);
+  });
+
+  it('names a category the store lacks, suggests the closest, and creates it only once confirmed', async () => {
+    const store = await newStore();
+    expect((await importFile(store, GOOD, false)).status).toBe(200);
+    const csv = [
+      'nombre,categoria,precio,stock',
+      'Manteca 200 g,Lacteos,90,4',
+      'Vela,Inexistente,30,2',
+      'Fideos,Almacén,60,9',
+    ].join('\n');
+    const preview = await importFile(store, csv, true);
+    expect(preview.body).toMatchObject({ new_categories: 2, needs_confirmation: true });
+    expect(preview.body.category_list).toEqual([
+      { name: 'Lacteos', suggestion: 'Lácteos' },
+      { name: 'Inexistente', suggestion: null },
+    ]);
+
+    const refused = await importFile(store, csv, false, owner, { confirm_category: 'Lacteos' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(SERVER_MESSAGES.csvUnconfirmedCategories(['Inexistente']));
+    expect(await productsOf(store)).toHaveLength(3);
+
+    const confirmed = await importFile(store, csv, false, owner, {
+      confirm_category: ['lacteos', 'Inexistente'],
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toMatchObject({ created: 3, new_categories: 2 });
+    const categories = await queryRows<{ name: string }>(
+      t.database,
+      sql`select name from categories where store_id = ${store.id} order by name`,
+    );
+    expect(categories.map((category) => category.name)).toEqual([
+      'Almacén',
+      'Inexistente',
+      'Lacteos',
+      'Lácteos',
+    ]);
   });
 });

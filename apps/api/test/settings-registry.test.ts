@@ -27,7 +27,7 @@ describe('the public settings', () => {
   it('carry every public registry key with its default, and no private one', async () => {
     const settings = await publicSettings();
     for (const key of PUBLIC_SETTING_KEYS) expect(settings, key).toHaveProperty(key);
-    expect(settings.support_hours).toBe('lunes a domingo, de 8:00am a 8:00pm');
+    expect(settings.support_hours).toBe('lunes a domingo, de 8:00 a 20:00');
     expect(settings.support_email).toBe('soporte@mandado.uy');
     expect(settings).not.toHaveProperty('bank_account_number');
     expect(settings).not.toHaveProperty('unpaid_orders_max_total');

@@ -37,6 +37,8 @@ export const dashboardSchema = z.object({
   sales: money,
   average_basket: money,
   late_store_orders: z.number().int(),
+  /** Issue 31: paid store orders still not accepted after the store was alerted again ('sin aceptar'). */
+  unaccepted_store_orders: z.number().int(),
   refunds: z.object({ count: z.number().int(), total: money }),
   /** One entry per day of the range, oldest first (days without orders included, with zeros). */
   series: z.array(dashboardDaySchema),

@@ -107,6 +107,11 @@ const storeOrderBriefSchema = z.object({
   total: decimalString,
   /** Past the 48-hour working promise and not handed over (order-lateness.ts). */
   late: z.boolean(),
+  /**
+   * Issue 31: paid, still not accepted, and past the 'unaccepted_alert_minutes' setting (the store was
+   * alerted again): 'sin aceptar' to operators.
+   */
+  unaccepted: z.boolean(),
 });
 
 /** One row of the list: a checkout with its store orders. */

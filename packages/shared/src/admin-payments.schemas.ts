@@ -221,7 +221,8 @@ export const storeStatementParamsSchema = z.object({
 
 export const shippingStatementParamsSchema = z.object({ week: weekString });
 
-export const adminStatementsCsvQuerySchema = z.object({ week: weekString.optional() });
+/** The week's CSV; with `store_id`, that store's orders and total only (issue 31). */
+export const adminStatementsCsvQuerySchema = adminStatementsQuerySchema;
 
 /** Paying a statement: the bank transfer's reference. */
 /** A statement paid to a store or the couriers: its transfer's reference, the same rule as 'Marcar pagado'. */

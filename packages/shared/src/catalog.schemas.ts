@@ -68,6 +68,8 @@ export const storeSchema = z.object({
   availability: storeAvailabilitySchema,
   /** Its hours per weekday on Montevideo's clock (decision 047); null: no hours set, always open. */
   hours: weeklyHoursResponseSchema.nullable(),
+  /** Issue 31: the minutes its owner promises to prepare an order in; null: no promise. */
+  preparation_minutes: z.number().int().nullable(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

@@ -464,7 +464,9 @@ export const trackingSchema = z.object({
       status: z.enum(STORE_ORDER_STATUSES),
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),
+      /** Units in all; `products`: different products (issue 31, said as '2 productos · 4 unidades'). */
       items: z.number().int(),
+      products: z.number().int(),
       /**
        * What the store is bringing (issue 16): names, quantities and pictures, no prices. Issue 17: how many
        * the store had (null: as ordered) and what it gives instead, by name.

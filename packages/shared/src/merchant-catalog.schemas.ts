@@ -142,9 +142,29 @@ export const catalogImportReportSchema = z.object({
   unchanged: z.number().int(),
   new_categories: z.number().int(),
   errors: z.array(z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() })),
+  /**
+   * Issue 31: 'valid' imports the rows without errors and leaves the others out (`skipped` of them); 'all'
+   * (the default) imports the whole file or nothing.
+   */
+  mode: z.enum(['all', 'valid']),
+  skipped: z.number().int(),
+  /**
+   * Each category the file names that the store does not have, with the closest existing one (a typo's
+   * likely meaning) or null. When the store already has categories, the real run creates one only when the
+   * request confirms it by name (`confirm_category`); a first import into an empty store needs none.
+   */
+  category_list: z.array(z.object({ name: z.string(), suggestion: z.string().nullable() })),
+  /** Whether these new categories still need the owner's confirmation before the real run. */
+  needs_confirmation: z.boolean(),
 });
 export type CatalogImportReport = z.infer<typeof catalogImportReportSchema>;
 
+export const CATALOG_IMPORT_MODES = ['all', 'valid'] as const;
+export type CatalogImportMode = (typeof CATALOG_IMPORT_MODES)[number];
+
 export const catalogImportQuerySchema = z.object({
   dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
+  mode: z.enum(CATALOG_IMPORT_MODES).optional(),
+  /** A new category the owner confirmed, by name; repeated for several. */
+  confirm_category: z.union([z.string().max(200), z.array(z.string().max(200)).max(500)]).optional(),
 });

@@ -71,7 +71,8 @@ export const STORE_ORDER_TRANSITIONS: Readonly<Record<StoreOrderStatus, readonly
   ],
   // 'Nuevos' in the store's inbox: 'Aceptar' starts preparation, 'Rechazar' needs a reason and refunds.
   approved: [
-    { to: 'preparing_to_delivery', by: STAFF },
+    // The system takes it for a store with auto-accept on (issue 31), right after the payment.
+    { to: 'preparing_to_delivery', by: ['system', 'merchant', 'operator'] },
     { to: 'rejected', by: STAFF, needsReason: true },
   ],
   preparing_to_delivery: [
@@ -159,6 +160,15 @@ export const STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
   delivery_attempt: 'Intento de entrega',
   delivered: 'Entregado',
   fulfilled: 'Completado',
+};
+
+/**
+ * The same statuses as the store's staff and the operators read them (issue 31): a paid order the store has
+ * not accepted yet is 'Nuevo' to them ('Aprobado' said the payment was approved, and read as accepted).
+ */
+export const STAFF_STORE_ORDER_STATUS_LABELS: Record<StoreOrderStatus, string> = {
+  ...STORE_ORDER_STATUS_LABELS,
+  approved: 'Nuevo',
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {

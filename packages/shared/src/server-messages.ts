@@ -88,6 +88,11 @@ export const SERVER_MESSAGES = {
   csvDuplicateName: (line: number) => `Este nombre ya aparece en la fila ${line}`,
   csvYesNo: 'Escribe sí o no',
   csvHasErrors: 'El archivo tiene errores: corrígelos y vuelve a subirlo. No cambiamos nada.',
+  /** Issue 31: a category the store does not have is created only once the owner confirms it by name. */
+  csvUnconfirmedCategories: (names: readonly string[]) =>
+    `${names.length === 1 ? 'La categoría' : 'Las categorías'} ${names.map((name) => `«${name}»`).join(', ')} no ${
+      names.length === 1 ? 'existe' : 'existen'
+    } en tu tienda: confírmala${names.length === 1 ? '' : 's'} para crearla${names.length === 1 ? '' : 's'}. No cambiamos nada.`,
   /** A store's pause, closures and map pin (issue 18). */
   pauseInPast: 'Elige una hora de reapertura futura',
   pauseTooLong: (hours: number) => `Puedes pausar hasta ${hours} horas; para más tiempo, programa un cierre`,

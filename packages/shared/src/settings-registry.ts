@@ -311,6 +311,18 @@ export const SETTINGS_REGISTRY = {
     description:
       'Cuántos productos a la venta, cada uno con foto y precio, necesita una tienda para publicarse.',
   }),
+  unaccepted_alert_minutes: define({
+    label: 'Aviso de pedido sin aceptar (minutos)',
+    kind: 'integer',
+    group: 'stores',
+    bounds: { min: 2, max: 240 },
+    schema: positiveInteger,
+    default: 10,
+    public: false,
+    editableBy: OPERATORS,
+    description:
+      'Minutos que un pedido pagado puede esperar sin que la tienda lo acepte: entonces avisamos de nuevo al equipo de la tienda y los operadores lo ven «sin aceptar».',
+  }),
   bank_account_bank_name: define({
     label: 'Banco',
     kind: 'text',

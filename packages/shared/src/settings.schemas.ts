@@ -25,7 +25,7 @@ export const settingsSchema = z.object({
   /** Support contact (spec §1): the WhatsApp number, digits only with the country code (wa.me), and the e-mail. */
   support_whatsapp_number: z.string(),
   support_email: z.string(),
-  /** Support hours, written to follow "Atendemos de " ('lunes a domingo, de 8:00am a 8:00pm'). */
+  /** Support hours, written to follow "Atendemos de " ('lunes a domingo, de 8:00 a 20:00'). */
   support_hours: z.string(),
   /** Third-party widgets (spec §7), null when not configured: see third-party-widgets.ts. */
   widgets: z.object({

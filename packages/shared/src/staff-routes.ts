@@ -27,6 +27,8 @@ export const STAFF_PATHS = {
   merchantStatements: '/comercio/liquidaciones',
   /** The store's sales (owners, issue 31): by day and week, average ticket, top products, rates; its chart. */
   merchantSales: '/comercio/ventas',
+  /** A store order's printable picking ticket (issue 31): its lines with check boxes, the courier's QR. */
+  merchantPickingTicket: '/comercio/pedidos/:number/ticket',
   /**
    * A login's second step (issue 27): the code of a TOTP app or a recovery code. Outside the areas' doors:
    * until the code, the session acts for nobody. `?next=` is where to go then.
@@ -73,6 +75,11 @@ export const STAFF_PATHS = {
  */
 export function courierUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${STAFF_PATHS.courier.replace(':token', () => token)}`;
+}
+
+/** A store order's picking ticket in /comercio (its number, e.g. MV-1024-1). */
+export function pickingTicketPath(storeOrderNumber: string): string {
+  return STAFF_PATHS.merchantPickingTicket.replace(':number', () => encodeURIComponent(storeOrderNumber));
 }
 
 /**

@@ -18,6 +18,11 @@ interface DialogProps {
   /** 'sheet' slides up from the bottom (spec: the not-my-city panel). */
   variant?: 'center' | 'sheet' | 'wide';
   closeLabel?: string;
+  /**
+   * False for a confirmation whose own buttons already offer 'Cancelar' (issue 31: the logout read 'Cerrar'
+   * beside 'Cerrar sesión'); Escape and the backdrop still close it.
+   */
+  closeButton?: boolean;
   children: ReactNode;
 }
 
@@ -34,6 +39,7 @@ export function Dialog({
   hideTitle = false,
   variant = 'center',
   closeLabel = 'Cerrar',
+  closeButton = true,
   children,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -97,10 +103,12 @@ export function Dialog({
           <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'dialog__title'}>
             {title}
           </h2>
-          <button type="button" className="icon-button dialog__close" onClick={() => onCloseRef.current()}>
-            <CloseIcon />
-            <span className="visually-hidden">{closeLabel}</span>
-          </button>
+          {closeButton ? (
+            <button type="button" className="icon-button dialog__close" onClick={() => onCloseRef.current()}>
+              <CloseIcon />
+              <span className="visually-hidden">{closeLabel}</span>
+            </button>
+          ) : null}
         </div>
         <div className="dialog__body">{children}</div>
       </div>

@@ -17,6 +17,7 @@ import {
 import type { OrdersContext } from '../modules/orders/orders-context.ts';
 import { rewardInviter } from '../modules/referrals/referral-ledger.ts';
 import { notifyStoresOfPaidOrders } from '../modules/store-inbox/store-inbox.service.ts';
+import { autoAcceptStoreOrders } from './auto-accept-store-orders.flow.ts';
 
 type Moved = Awaited<ReturnType<typeof moveGroupStoreOrders>>;
 type ConfirmedGroup = Awaited<ReturnType<typeof enqueueConfirmationEmails>>;
@@ -53,6 +54,11 @@ export async function settleCardPaymentFlow(
     await enqueueStoreOrderStatusEvents(
       tx,
       moved.map((change) => ({ storeOrderId: change.id, from: change.from, to: 'approved' })),
+    );
+    // Issue 31: a store with auto-accept on has its order in preparation at once (after the approval's event).
+    await autoAcceptStoreOrders(
+      tx,
+      moved.map((change) => change.id),
     );
     await emitOrderPaid(tx, loaded);
     return loaded;

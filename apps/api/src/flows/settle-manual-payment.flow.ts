@@ -14,6 +14,7 @@ import { PAYMENT_RECEIVED_REASON } from '../modules/orders/order-confirmation.se
 import type { OrdersContext } from '../modules/orders/orders-context.ts';
 import { rewardInviter } from '../modules/referrals/referral-ledger.ts';
 import { notifyStoresOfPaidOrders } from '../modules/store-inbox/store-inbox.service.ts';
+import { autoAcceptStoreOrders } from './auto-accept-store-orders.flow.ts';
 import { refundStoreOrderRemainder } from './refund.flow.ts';
 
 export interface ManualPayment {
@@ -57,6 +58,11 @@ export async function settleManualPaymentFlow(
   await enqueueStoreOrderStatusEvents(
     tx,
     moved.map((change) => ({ storeOrderId: change.id, from: change.from, to: 'approved' })),
+  );
+  // Issue 31: a store with auto-accept on has its order in preparation at once (after the approval's event).
+  await autoAcceptStoreOrders(
+    tx,
+    moved.map((change) => change.id),
   );
   await emitOrderPaid(tx, loaded);
   await refundRejectedParts(tx, ctx, operator, loaded?.stores ?? []);

@@ -36,6 +36,11 @@ const MerchantCatalogImportPage = lazyNamed(
   () => import('./routes/merchant-catalog-import.page.tsx'),
   'MerchantCatalogImportPage',
 );
+// Issue 31: the picking ticket and its QR library load only when a ticket is opened.
+const MerchantPickingTicketPage = lazyNamed(
+  () => import('./routes/merchant-picking-ticket.page.tsx'),
+  'MerchantPickingTicketPage',
+);
 const MerchantTeamPage = lazyNamed(() => import('./routes/merchant-team.page.tsx'), 'MerchantTeamPage');
 // Outside MerchantLayout: the person opening an invitation's link is no member yet, and its guard admits
 // members only.
@@ -85,6 +90,7 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.merchantStore} element={<MerchantStorePage />} />
             <Route path={STAFF_PATHS.merchantStatements} element={<MerchantStatementsPage />} />
             <Route path={STAFF_PATHS.merchantSales} element={<MerchantSalesPage />} />
+            <Route path={STAFF_PATHS.merchantPickingTicket} element={<MerchantPickingTicketPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>

@@ -40,6 +40,7 @@ export function aStore(overrides: Partial<Store> = {}): Store {
     cities: ['Montevideo'],
     availability: { state: 'open', reopens_at: null, note: '', badge: null, reason: null },
     hours: null,
+    preparation_minutes: null,
     latitude: -34.9,
     longitude: -56.16,
     created: '2026-01-01T00:00:00Z',

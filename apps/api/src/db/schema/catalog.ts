@@ -88,6 +88,13 @@ export const stores = pgTable(
      * orders stay workable in the inbox. '' when not suspended.
      */
     statusReason: text('status_reason').notNull().default(''),
+    /**
+     * Issue 31, set by the owner: a paid order moves to 'En preparación' by itself (the system, with a history
+     * row saying so), and how many minutes the store takes to prepare one, promised to the shopper (null: no
+     * promise).
+     */
+    autoAccept: boolean('auto_accept').notNull().default(false),
+    preparationMinutes: integer('preparation_minutes'),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),
@@ -100,6 +107,10 @@ export const stores = pgTable(
       sql`${t.kind} in ('store', 'pharmacy', 'meat_shop', 'greengrocer_shop', 'clothing_shop', 'toy_store', 'optical_shop')`,
     ),
     check('stores_status_check', sql`${t.status} in ('approved', 'pending', 'rejected', 'suspended')`),
+    check(
+      'stores_preparation_minutes_check',
+      sql`${t.preparationMinutes} is null or ${t.preparationMinutes} between 5 and 240`,
+    ),
   ],
 );
 

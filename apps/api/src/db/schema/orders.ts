@@ -167,6 +167,11 @@ export const storeOrders = pgTable(
     proofMediaKey: text('proof_media_key'),
     /** When a member first opened the paid order: the inbox rings until then. */
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /**
+     * Issue 31: when the store was alerted again because the paid order sat unaccepted past the setting's
+     * minutes (once per order); operators see it 'sin aceptar' while it stays approved.
+     */
+    unacceptedAlertedAt: timestamp('unaccepted_alerted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { OPEN_STORE_ORDER_STATUSES } from '@mandado/shared/order-lateness';
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
@@ -71,6 +71,15 @@ export async function refundFiguresByDay(
     .from(refunds)
     .where(and(gte(refunds.createdAt, from), lt(refunds.createdAt, to), refundCounts))
     .groupBy(day);
+}
+
+/** Store orders 'sin aceptar' now (issue 31): still approved after the unaccepted alert went out. */
+export async function countUnacceptedStoreOrders(db: DatabaseOrTransaction): Promise<number> {
+  const [row] = await db
+    .select({ unaccepted: count() })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.status, 'approved'), isNotNull(storeOrders.unacceptedAlertedAt)));
+  return row?.unaccepted ?? 0;
 }
 
 /**

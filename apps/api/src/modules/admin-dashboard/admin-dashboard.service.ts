@@ -5,7 +5,12 @@ import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { latePaidBefore } from '@mandado/shared/order-lateness';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
-import { countLateStoreOrders, orderFiguresByDay, refundFiguresByDay } from './admin-dashboard.repository.ts';
+import {
+  countLateStoreOrders,
+  countUnacceptedStoreOrders,
+  orderFiguresByDay,
+  refundFiguresByDay,
+} from './admin-dashboard.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,10 +41,11 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   requirePermission(actor, 'admin:read');
   const { days, from, to } = dashboardDays(query.range, now);
-  const [orderRows, refundRows, late] = await Promise.all([
+  const [orderRows, refundRows, late, unaccepted] = await Promise.all([
     orderFiguresByDay(db, from, to),
     refundFiguresByDay(db, from, to),
     countLateStoreOrders(db, latePaidBefore(now)),
+    countUnacceptedStoreOrders(db),
   ]);
   const ordersByDay = new Map(orderRows.map((row) => [row.day, row]));
   const refundsByDay = new Map(refundRows.map((row) => [row.day, row]));
@@ -84,6 +90,7 @@ export async function getDashboard(
     sales: formatMinorAsDecimal(totals.paidMinor),
     average_basket: formatMinorAsDecimal(totals.paid === 0 ? 0 : Math.round(totals.paidMinor / totals.paid)),
     late_store_orders: late,
+    unaccepted_store_orders: unaccepted,
     refunds: { count: totals.refunds, total: formatMinorAsDecimal(totals.refundsMinor) },
     series,
   };

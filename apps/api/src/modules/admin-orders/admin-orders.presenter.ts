@@ -29,10 +29,11 @@ import {
   type OrderGroupStatus,
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
-  STORE_ORDER_STATUS_LABELS,
+  STAFF_STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
   transitionRefusal,
 } from '@mandado/shared/order-status';
+import { cityAndStateText } from '@mandado/shared/place-text';
 import type { Refund } from '@mandado/shared/refund.schemas';
 import type { MessageEventRow } from '../messages/messages.service.ts';
 import type {
@@ -72,9 +73,10 @@ function storeBrief(row: StoreOrderBriefRow, paidAt: Date | null, now: Date) {
     store_id: row.storeId,
     store_name: row.storeName,
     status,
-    status_label: STORE_ORDER_STATUS_LABELS[status],
+    status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
     total: row.total,
     late: isStoreOrderLate({ status, paidAt }, now),
+    unaccepted: status === 'approved' && row.unacceptedAlertedAt !== null,
   };
 }
 
@@ -226,8 +228,8 @@ function timelineOf(parts: OrderDetailParts): AdminTimelineEntry[] {
     });
   }
   for (const row of parts.history) {
-    const to = STORE_ORDER_STATUS_LABELS[row.toStatus as StoreOrderStatus] ?? row.toStatus;
-    const from = row.fromStatus ? STORE_ORDER_STATUS_LABELS[row.fromStatus as StoreOrderStatus] : null;
+    const to = STAFF_STORE_ORDER_STATUS_LABELS[row.toStatus as StoreOrderStatus] ?? row.toStatus;
+    const from = row.fromStatus ? STAFF_STORE_ORDER_STATUS_LABELS[row.fromStatus as StoreOrderStatus] : null;
     entry(row.createdAt, {
       kind: 'status',
       title: from ? (from !== to ? `${from} → ${to}` : to) : `Pedido de tienda creado: ${to}`,
@@ -371,7 +373,7 @@ export function presentOrderDetail(parts: OrderDetailParts, now: Date): AdminOrd
     beneficiary: {
       name: `${beneficiary.firstName} ${beneficiary.lastName}`.trim(),
       address: beneficiary.addressLine1,
-      city: [beneficiary.cityName, beneficiary.stateName].filter(Boolean).join(', '),
+      city: cityAndStateText(beneficiary.cityName, beneficiary.stateName),
       mobile: beneficiary.mobile,
       email: beneficiary.email,
       notes: [beneficiary.deliveryNotes, beneficiary.meetingPoint].filter(Boolean).join(' · '),

@@ -158,6 +158,8 @@ export interface StoreOrderBriefRow {
   storeName: string;
   status: string;
   total: string;
+  /** When the store was alerted again about it, unaccepted (issue 31); null: not alerted. */
+  unacceptedAlertedAt: Date | null;
 }
 
 /** The store orders of these groups (one query). */
@@ -175,6 +177,7 @@ export async function listStoreOrdersOfGroups(
       storeName: storeOrders.storeName,
       status: storeOrders.status,
       total: storeOrders.total,
+      unacceptedAlertedAt: storeOrders.unacceptedAlertedAt,
     })
     .from(storeOrders)
     .where(inArray(storeOrders.groupId, [...groupIds]))

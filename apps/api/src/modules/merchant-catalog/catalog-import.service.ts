@@ -1,4 +1,4 @@
-import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
+import type { CatalogImportMode, CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Actor } from '../../authorization.ts';
@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type CsvProductRow, catalogCsv, catalogCsvTemplate, parseCatalogCsv } from './catalog-csv.ts';
+import { closestCategory } from './category-suggestion.ts';
 import {
   type ImportTargetRow,
   insertCategories,
@@ -46,33 +47,56 @@ function categoryKey(name: string): string {
   return name.trim().toLocaleLowerCase('es');
 }
 
+export interface CatalogImportOptions {
+  dryRun: boolean;
+  /** 'all': the whole file or nothing (issue 18); 'valid': the good rows, the others listed (issue 31). */
+  mode: CatalogImportMode;
+  /** New categories the owner confirmed, by name (case and surrounding spaces aside). */
+  confirmedCategories: readonly string[];
+}
+
 /**
- * `POST …/products/import/` (issue 18): all or nothing. The dry run reads the file and says, row by row, what
- * would be created, updated or left alone and every row's Spanish error, and writes nothing. The real run
- * refuses the whole file if any row is wrong; otherwise it creates the missing categories and products and
- * updates the changed ones in one transaction (a few statements of 500 rows, so 10,000 rows take seconds).
- * Products are matched by name, so the same file imported twice changes nothing the second time; images
- * are kept, and a product missing from the file is left as it is (the file is not a deletion list).
+ * `POST …/products/import/` (issue 18, issue 31). The dry run reads the file and says, row by row, what
+ * would be created, updated or left alone, every row's Spanish error and each category the store lacks with
+ * the closest one it has, and writes nothing. The real run in mode 'all' refuses the whole file if any row is
+ * wrong; in mode 'valid' it imports the good rows and reports the others as skipped. A problem with the file
+ * itself (encoding, header, size) refuses it in both modes. When the store already has categories, a new one
+ * is created only if the request confirms it by name, so 'Inexistente' is never created silently. The writes
+ * are one transaction (a few statements of 500 rows, so 10,000 rows take seconds). Products are matched by
+ * name, so the same file imported twice changes nothing the second time; images are kept, and a product
+ * missing from the file is left as it is (the file is not a deletion list).
  */
 export async function importCatalog(
   db: Database,
   actor: Actor,
   storeId: number,
   file: string | Uint8Array,
-  dryRun: boolean,
+  options: CatalogImportOptions,
 ): Promise<CatalogImportReport> {
   requireOwner(actor, storeId);
+  const { dryRun, mode } = options;
   const { rows, errors } = parseCatalogCsv(file);
-  const report = (counts: { created: number; updated: number; unchanged: number; categories: number }) => ({
+  const wrongLines = new Set(errors.map((error) => error.line));
+  // Line 1 is the file itself (its encoding, header or size): no row of it can be trusted.
+  const fileUnreadable = errors.some((error) => error.line <= 1);
+  const report = (
+    counts: { created: number; updated: number; unchanged: number; categories: number },
+    categoryList: CatalogImportReport['category_list'] = [],
+    needsConfirmation = false,
+  ): CatalogImportReport => ({
     dry_run: dryRun,
-    rows: rows.length + new Set(errors.map((error) => error.line)).size,
+    rows: rows.length + wrongLines.size,
     created: counts.created,
     updated: counts.updated,
     unchanged: counts.unchanged,
     new_categories: counts.categories,
     errors: errors.map((error) => ({ line: error.line, column: error.column, message: error.message })),
+    mode,
+    skipped: mode === 'valid' && !fileUnreadable ? wrongLines.size : 0,
+    category_list: categoryList,
+    needs_confirmation: needsConfirmation,
   });
-  if (errors.length > 0) {
+  if (errors.length > 0 && (mode === 'all' || fileUnreadable)) {
     const answer = report({ created: 0, updated: 0, unchanged: 0, categories: 0 });
     if (dryRun) return answer;
     // The screen runs the dry run first and shows every row's error; a file sent straight here hears why.
@@ -83,9 +107,8 @@ export async function importCatalog(
     const existing = new Map(
       (await listProductsForImport(tx, storeId)).map((product) => [product.name, product]),
     );
-    const categoryIds = new Map(
-      (await listStoreCategories(tx, storeId)).map((category) => [categoryKey(category.name), category.id]),
-    );
+    const storeCategories = await listStoreCategories(tx, storeId);
+    const categoryIds = new Map(storeCategories.map((category) => [categoryKey(category.name), category.id]));
     const missingCategories = [
       ...new Map(
         rows
@@ -94,6 +117,19 @@ export async function importCatalog(
       ).values(),
     ];
     const counts = { created: 0, updated: 0, unchanged: 0, categories: missingCategories.length };
+    const storeHasCategories = storeCategories.length > 0;
+    const existingNames = storeCategories.map((category) => category.name);
+    const categoryList = missingCategories.map((name) => ({
+      name,
+      suggestion: closestCategory(name, existingNames),
+    }));
+    const confirmed = new Set(options.confirmedCategories.map(categoryKey));
+    const unconfirmed = storeHasCategories
+      ? missingCategories.filter((name) => !confirmed.has(categoryKey(name)))
+      : [];
+    if (!dryRun && unconfirmed.length > 0) {
+      throw new HttpError(409, { detail: SERVER_MESSAGES.csvUnconfirmedCategories(unconfirmed) });
+    }
     if (!dryRun) {
       for (const category of await insertCategories(tx, storeId, missingCategories)) {
         categoryIds.set(categoryKey(category.name), category.id);
@@ -126,7 +162,7 @@ export async function importCatalog(
         toUpdate.push({ ...values, id: current.id });
       }
     }
-    if (dryRun) return report(counts);
+    if (dryRun) return report(counts, categoryList, unconfirmed.length > 0);
 
     await insertProductsBulk(tx, storeId, await readStoreCurrency(tx, storeId), toCreate);
     await updateProductsBulk(tx, storeId, toUpdate);
@@ -134,9 +170,15 @@ export async function importCatalog(
       storeId,
       action: 'product.import',
       subject: `store:${storeId}`,
-      detail: { created: counts.created, updated: counts.updated, unchanged: counts.unchanged },
+      detail: {
+        created: counts.created,
+        updated: counts.updated,
+        unchanged: counts.unchanged,
+        skipped: wrongLines.size,
+        mode,
+      },
     });
-    return report(counts);
+    return report(counts, categoryList);
   });
 }
 

@@ -70,13 +70,27 @@ export const merchantCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
           'Importa productos, precios y stock desde un CSV (cuerpo text/csv); con dry_run=1 en la consulta, muestra qué haría y los errores de cada fila sin cambiar nada',
         params: idParamsSchema,
         querystring: catalogImportQuerySchema,
-        response: { 200: catalogImportReportSchema, ...UPLOAD_ERRORS, 415: apiErrorSchema },
+        response: {
+          200: catalogImportReportSchema,
+          ...UPLOAD_ERRORS,
+          409: apiErrorSchema,
+          415: apiErrorSchema,
+        },
       },
     },
     async (request) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-      return importCatalog(app.db, requireActor(request), request.params.id, bytes, dryRun);
+      const { dry_run, mode, confirm_category } = request.query;
+      return importCatalog(app.db, requireActor(request), request.params.id, bytes, {
+        dryRun: dry_run === '1' || dry_run === 'true',
+        mode: mode ?? 'all',
+        confirmedCategories:
+          confirm_category === undefined
+            ? []
+            : Array.isArray(confirm_category)
+              ? confirm_category
+              : [confirm_category],
+      });
     },
   );
 

@@ -5,6 +5,7 @@ import {
   merchantAvailabilityInputSchema,
   merchantAvailabilitySchema,
 } from '@mandado/shared/store-availability.schemas';
+import { storePreparationSchema } from '@mandado/shared/store-preparation.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
@@ -19,6 +20,7 @@ import { merchantPayoutRoutes } from '../store-payouts/store-payouts.routes.ts';
 import { storeStatementRoutes } from '../store-statements/store-statements.routes.ts';
 import { storeProfileRoutes } from '../stores/store-profile.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
+import { getPreparation, setPreparation } from './store-preparation.service.ts';
 
 const TAGS = ['comercio'];
 const GUARDED = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -101,6 +103,34 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => setAvailability(app.db, request.actor, request.params.id, request.body),
+  );
+
+  app.get(
+    '/stores/:id/preparation/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Si la tienda acepta sola sus pedidos pagos y cuántos minutos promete para prepararlos',
+        params: idParamsSchema,
+        response: { 200: storePreparationSchema, ...GUARDED, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getPreparation(app.db, request.actor, request.params.id),
+  );
+
+  app.put(
+    '/stores/:id/preparation/',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Aceptar solos los pedidos pagos y el tiempo de preparación prometido (null: ninguno); solo dueños',
+        params: idParamsSchema,
+        body: storePreparationSchema,
+        response: { 200: storePreparationSchema, ...GUARDED, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => setPreparation(app.db, request.actor, request.params.id, request.body),
   );
 
   // The store's orders and their status changes (decision 022), under this plugin's guard.

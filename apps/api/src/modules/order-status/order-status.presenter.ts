@@ -4,7 +4,7 @@ import { mapsLink } from '@mandado/shared/maps-link';
 import {
   nextStatuses,
   type PaymentStatus,
-  STORE_ORDER_STATUS_LABELS,
+  STAFF_STORE_ORDER_STATUS_LABELS,
   type StoreOrderStatus,
   type TransitionActor,
   transitionRefusal,
@@ -116,7 +116,7 @@ export function presentStaffStoreOrder(
     number: row.number,
     store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
     status,
-    status_label: STORE_ORDER_STATUS_LABELS[status],
+    status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,

@@ -436,6 +436,42 @@ export async function moveStoreOrders(
   return rows.map((row) => ({ id: Number(row.id), from: row.from_status, credit: row.credit }));
 }
 
+/**
+ * Issue 31: marks the approved store orders whose group was paid before `paidBefore` and that were not
+ * alerted yet, and answers their ids (each is alerted once; a concurrent sweep marks none twice).
+ */
+export async function markUnacceptedStoreOrders(
+  tx: DatabaseOrTransaction,
+  paidBefore: Date,
+): Promise<number[]> {
+  const marked = await tx.execute(sql`
+    update ${storeOrders} so set unaccepted_alerted_at = now()
+    from ${orderGroups} g
+    where g.id = so.group_id and so.status = 'approved' and so.unaccepted_alerted_at is null
+      and g.payment_status = 'paid' and g.paid_at < ${paidBefore.toISOString()}
+    returning so.id
+  `);
+  return (marked as unknown as { rows: Array<{ id: number }> }).rows.map((row) => Number(row.id));
+}
+
+/** These store orders' stores and their group's payment status (issue 31: auto-accept after a payment). */
+export async function findStoreOrderStores(
+  tx: DatabaseOrTransaction,
+  storeOrderIds: readonly number[],
+): Promise<Array<{ id: number; storeId: number; status: string; paymentStatus: string }>> {
+  if (storeOrderIds.length === 0) return [];
+  return tx
+    .select({
+      id: storeOrders.id,
+      storeId: storeOrders.storeId,
+      status: storeOrders.status,
+      paymentStatus: orderGroups.paymentStatus,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .where(inArray(storeOrders.id, [...storeOrderIds]));
+}
+
 // A store order's lines: written when placed, and when its store says what it could supply.
 
 export async function insertOrderLines(

@@ -23,6 +23,7 @@ import {
   clearCodeLock,
   compareAndSetStatus,
   findStatusTarget,
+  findStoreOrderStores,
   type HistoryRow,
   insertHistory,
   insertHistoryRows,
@@ -34,6 +35,7 @@ import {
   listStoreOrderPage,
   lockGroup,
   markStoreOrderSeen,
+  markUnacceptedStoreOrders,
   moveStoreOrders,
   openStoreOrderCredit,
   recordCodeFailure,
@@ -464,6 +466,16 @@ export function moveGroupStoreOrders(
   to: string,
 ): Promise<Array<{ id: number; from: string; credit: string }>> {
   return moveStoreOrders(tx, groupId, from, to);
+}
+
+/** Approved store orders paid before `paidBefore` and not alerted yet, marked alerted now (issue 31). */
+export function markUnacceptedStoreOrdersAlerted(tx: DatabaseOrTransaction, paidBefore: Date) {
+  return markUnacceptedStoreOrders(tx, paidBefore);
+}
+
+/** These store orders' stores and their group's payment status (the auto-accept step reads them). */
+export function storeOrderStores(tx: DatabaseOrTransaction, storeOrderIds: readonly number[]) {
+  return findStoreOrderStores(tx, storeOrderIds);
 }
 
 export type NewOrderLine = Parameters<typeof insertOrderLines>[1][number];

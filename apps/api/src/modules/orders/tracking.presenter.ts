@@ -82,6 +82,7 @@ export function presentTracking(
             return { to, label: STORE_ORDER_STATUS_LABELS[to], at: change.createdAt.toISOString() };
           }),
         items: storeOrder.items,
+        products: storeOrder.products,
         lines: lines.filter((line) => line.storeOrderId === storeOrder.id).map(presentTrackedLine),
         delivery_code: visibleDeliveryCode(group.status, status, storeOrder.deliveryCode),
         attempts: (attemptsOf.get(storeOrder.id) ?? []).map((attempt) => ({

@@ -33,6 +33,7 @@ export interface TrackedStoreOrderRow {
   storeAddress: string;
   status: string;
   items: number;
+  products: number;
   /** The 4 digits for the handover; the presenter shows them only while one is ahead. */
   deliveryCode: string;
   /** When it was handed over (issue 29: the family's 48 hours to answer count from here). */
@@ -77,6 +78,7 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       // Written out with aliases: drizzle leaves columns unqualified in a one-table select, and an unqualified
       // id inside the subquery would name the line's own column.
       items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
+      products: sql<number>`(select count(*)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
       deliveryCode: storeOrders.deliveryCode,
       deliveredAt: storeOrders.deliveredAt,
     })

@@ -46,7 +46,7 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary:
-          'Las liquidaciones de la semana en CSV: pedido por pedido, el total de cada tienda y los envíos',
+          'Las liquidaciones de la semana en CSV: pedido por pedido, el total de cada tienda y los envíos; con store_id, solo esa tienda',
         querystring: adminStatementsCsvQuerySchema,
         response: { 200: z.string(), 400: apiErrorSchema, ...ADMIN_DENIALS },
       },
@@ -55,7 +55,12 @@ export const adminStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       const { weekStart, csv } = await adminStatementsCsv(app.db, request.actor, request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="liquidaciones-${weekStart}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="liquidaciones-${weekStart}${
+            request.query.store_id === undefined ? '' : `-tienda-${request.query.store_id}`
+          }.csv"`,
+        )
         .send(csv);
     },
   );

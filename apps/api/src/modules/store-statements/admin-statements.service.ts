@@ -257,11 +257,11 @@ function safeCell(value: string): string {
 export async function adminStatementsCsv(
   db: Database,
   actor: Actor | null,
-  query: { week?: string | undefined },
+  query: { week?: string | undefined; store_id?: number | undefined },
   now = new Date(),
 ): Promise<{ weekStart: string; csv: string }> {
   requirePermission(actor, 'admin:read');
-  const week = await loadWeek(db, weekStartOf(query.week, now), now);
+  const week = await loadWeek(db, weekStartOf(query.week, now), now, query.store_id);
   const rows: string[][] = [];
   for (const store of week.stores) {
     for (const row of week.rows.filter((candidate) => candidate.storeId === store.store_id)) {
@@ -294,19 +294,22 @@ export async function adminStatementsCsv(
       safeCell(store.reference ?? ''),
     ]);
   }
-  rows.push([
-    'Envíos (repartidores)',
-    'Total envíos',
-    '',
-    '',
-    '',
-    '',
-    '',
-    week.shipping.shipping,
-    '',
-    week.shipping.status === 'paid' ? 'pagado' : 'pendiente',
-    safeCell(week.shipping.reference ?? ''),
-  ]);
+  // One store's detail (issue 31) leaves out the couriers' shipping, which is no store's.
+  if (query.store_id === undefined) {
+    rows.push([
+      'Envíos (repartidores)',
+      'Total envíos',
+      '',
+      '',
+      '',
+      '',
+      '',
+      week.shipping.shipping,
+      '',
+      week.shipping.status === 'paid' ? 'pagado' : 'pendiente',
+      safeCell(week.shipping.reference ?? ''),
+    ]);
+  }
   const columns = [
     'tienda',
     'pedido',

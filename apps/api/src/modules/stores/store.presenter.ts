@@ -34,5 +34,6 @@ export function presentStore(row: StoreRow, now = new Date()): Store {
     modified: new Date(row.modifiedAt).toISOString(),
     availability: availabilityView(row.name, row, now),
     hours: row.openingHours,
+    preparation_minutes: row.preparationMinutes,
   };
 }

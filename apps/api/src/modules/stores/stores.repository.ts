@@ -29,6 +29,7 @@ export interface StoreRow {
   closedTo: Date | null;
   closureNote: string;
   openingHours: WeeklyHours | null;
+  preparationMinutes: number | null;
 }
 
 // The delivery cities come from a correlated subquery so a list of any length is still one query.
@@ -63,6 +64,7 @@ const storeColumns = {
   closedTo: stores.closedTo,
   closureNote: stores.closureNote,
   openingHours: stores.openingHours,
+  preparationMinutes: stores.preparationMinutes,
 };
 
 function approvedStores(db: Database) {
@@ -202,6 +204,44 @@ export async function updateStoreAvailability(
   values: StoreAvailabilityRow,
 ): Promise<void> {
   await db.update(stores).set(values).where(eq(stores.id, storeId));
+}
+
+export interface StorePreparationRow {
+  autoAccept: boolean;
+  preparationMinutes: number | null;
+}
+
+/** A store's auto-accept and preparation time (issue 31), or null when there is no such store. */
+export async function findStorePreparation(
+  db: DatabaseOrTransaction,
+  storeId: number,
+): Promise<StorePreparationRow | null> {
+  const [row] = await db
+    .select({ autoAccept: stores.autoAccept, preparationMinutes: stores.preparationMinutes })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
+export async function updateStorePreparation(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  values: StorePreparationRow,
+): Promise<void> {
+  await db.update(stores).set(values).where(eq(stores.id, storeId));
+}
+
+/** Of these stores, the ones whose owner turned auto-accept on. */
+export async function listAutoAcceptingStoreIds(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<number[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(inArray(stores.id, [...storeIds]), eq(stores.autoAccept, true)));
+  return rows.map((row) => row.id);
 }
 
 export async function storeExists(db: Database, storeId: number): Promise<boolean> {

@@ -6,17 +6,21 @@ import {
   findApprovedStoreBySlug,
   findStoreAvailability,
   findStoreIdByExactName,
+  findStorePreparation,
   findStoreSnapshots,
   insertStoreFromApplication,
   listApprovedStoresForCity,
   listApprovedStoresNear,
+  listAutoAcceptingStoreIds,
   type NewStoreFromApplication,
   type StoreAvailabilityRow,
   type StorePageRow,
+  type StorePreparationRow,
   type StoreSnapshotRow,
   storeExists,
   updateCommissionRate,
   updateStoreAvailability,
+  updateStorePreparation,
   updateStoreStatus,
 } from './stores.repository.ts';
 
@@ -74,6 +78,28 @@ export function writeStoreAvailability(
   values: StoreAvailabilityRow,
 ): Promise<void> {
   return updateStoreAvailability(db, storeId, values);
+}
+
+/** A store's auto-accept and preparation time (issue 31), or null when there is no such store. */
+export function readStorePreparation(db: DatabaseOrTransaction, storeId: number) {
+  return findStorePreparation(db, storeId);
+}
+
+/** Sets them (the merchant module checks who may, and audits it). */
+export function writeStorePreparation(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  values: StorePreparationRow,
+): Promise<void> {
+  return updateStorePreparation(db, storeId, values);
+}
+
+/** Of these stores, those that accept their paid orders by themselves (the payment flows ask). */
+export async function autoAcceptingStores(
+  db: DatabaseOrTransaction,
+  storeIds: readonly number[],
+): Promise<ReadonlySet<number>> {
+  return new Set(await listAutoAcceptingStoreIds(db, storeIds));
 }
 
 /** An operator suspends or reopens a store, in the admin's transaction (`tx`, the store row already locked). */

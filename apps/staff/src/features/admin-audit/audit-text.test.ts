@@ -36,6 +36,35 @@ describe('the audit screen text', () => {
     ]);
   });
 
+  it("reads recorded codes in Spanish: a payment, how it was settled, and each subject's status (issue 31)", () => {
+    expect(
+      auditChanges(
+        {
+          before: { payment_status: 'pending' },
+          after: { payment_status: 'paid', reference: 'T-1' },
+          via: 'bank_statement',
+        },
+        'order.mark_paid',
+      ),
+    ).toEqual([
+      { field: 'payment_status', label: 'Pago', before: 'pendiente', after: 'pagado' },
+      { field: 'reference', label: 'Referencia', before: '—', after: 'T-1' },
+      { field: 'via', label: 'Vía', value: 'extracto bancario' },
+    ]);
+    expect(
+      auditChanges(
+        { before: { status: 'approved' }, after: { status: 'preparing_to_delivery' } },
+        'store_order.status_changed',
+      ),
+    ).toEqual([{ field: 'status', label: 'Estado', before: 'nuevo', after: 'en preparación' }]);
+    expect(
+      auditChanges({ before: { status: 'approved' }, after: { status: 'suspended' } }, 'store.suspended'),
+    ).toEqual([{ field: 'status', label: 'Estado', before: 'abierta', after: 'suspendida' }]);
+    expect(
+      auditChanges({ before: { status: 'pending' }, after: { status: 'paid' } }, 'statement.paid'),
+    ).toEqual([{ field: 'status', label: 'Estado', before: 'pendiente', after: 'pagada' }]);
+  });
+
   it('names the role and an operator group', () => {
     expect(actorRoleText({ actor_role: 'operator', operator_group: 'soporte' })).toBe('Operador (Soporte)');
     expect(actorRoleText({ actor_role: 'owner', operator_group: null })).toBe('Dueño de la tienda');

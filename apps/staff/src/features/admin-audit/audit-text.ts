@@ -1,5 +1,7 @@
 import type { AuditEvent } from '@mandado/shared/admin-audit.schemas';
 import { OPERATOR_GROUP_LABELS } from '@mandado/shared/admin-people.schemas';
+import { ADMIN_STORE_STATUS_LABELS } from '@mandado/shared/admin-stores.schemas';
+import { ORDER_GROUP_STATUS_LABELS, STAFF_STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 
 /** The filters of the audit screen, as the query string holds them (and the API takes them). */
 export const AUDIT_FILTER_KEYS = ['actor', 'action', 'subject', 'store_id', 'from', 'to'] as const;
@@ -36,6 +38,7 @@ function text(value: unknown): string {
 /** The keys the API's recordAudit calls write into a row's detail, as an operator names them. */
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   active: 'Activo',
+  auto_accept: 'Acepta sola los pedidos',
   attempts: 'Intentos',
   available: 'Disponibles',
   amount: 'Importe',
@@ -78,6 +81,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   photo: 'Foto',
   photo_id: 'Foto',
   paused_until: 'En pausa hasta',
+  preparation_minutes: 'Minutos de preparación',
+  skipped: 'Filas dejadas fuera',
+  mode: 'Modo',
   payment_status: 'Pago',
   price: 'Precio',
   rate: 'Tasa',
@@ -109,9 +115,43 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   via: 'Vía',
 };
 
+/** Labels as they read inside a sentence: 'pendiente → pagado', not 'Pendiente → Pagado'. */
+function lower(labels: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(labels).map(([code, label]) => [code, label.toLocaleLowerCase('es')]),
+  );
+}
+
+/**
+ * Recorded codes in Spanish (issue 31: the trail read 'pending → paid' and 'bank_statement'). A field's
+ * values mean one thing whatever the action; `status` means the subject's status, so the action's first part
+ * (store_order, order, store, statement, store_application) says which list to read it from.
+ */
+const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  payment_status: { pending: 'pendiente', paid: 'pagado', refunded: 'reembolsado' },
+  via: { manual: 'a mano', bank_statement: 'extracto bancario' },
+  mode: { all: 'todo o nada', valid: 'solo las filas correctas' },
+};
+
+const STATUS_LABELS_BY_SUBJECT: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  store_order: lower(STAFF_STORE_ORDER_STATUS_LABELS),
+  order: lower(ORDER_GROUP_STATUS_LABELS),
+  store: lower(ADMIN_STORE_STATUS_LABELS),
+  statement: { pending: 'pendiente', paid: 'pagada' },
+  store_application: { pending: 'pendiente', approved: 'aprobada', rejected: 'rechazada' },
+};
+
 /** A value as the screens name it: an operator group reads 'Soporte', not its code 'soporte'. */
-function fieldText(field: string, value: unknown): string {
+function fieldText(field: string, value: unknown, action?: string): string {
   if (field === 'operator_group' && typeof value === 'string') return GROUP_LABELS[value] ?? value;
+  if (typeof value === 'string') {
+    const labels =
+      field === 'status' && action
+        ? STATUS_LABELS_BY_SUBJECT[action.split('.')[0] ?? '']
+        : VALUE_LABELS[field];
+    const label = labels?.[value];
+    if (label) return label;
+  }
   return text(value);
 }
 
@@ -128,17 +168,17 @@ function record(value: unknown): Record<string, unknown> | null {
 /**
  * The detail of a row as lines to read: each field of `before`/`after` that changed as before → after (a
  * field only on one side still shows, with '—' for the other; plain values as one 'Valor'), then the other
- * keys as they are.
+ * keys as they are. Known codes read in Spanish; `action` (the row's) names what a `status` is of.
  */
-export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
+export function auditChanges(detail: AuditEvent['detail'], action?: string): AuditChange[] {
   const before = record(detail.before);
   const after = record(detail.after);
   const changes: AuditChange[] = [];
   if (before || after) {
     const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
     for (const field of fields) {
-      const was = fieldText(field, before?.[field]);
-      const is = fieldText(field, after?.[field]);
+      const was = fieldText(field, before?.[field], action);
+      const is = fieldText(field, after?.[field], action);
       if (was !== is) changes.push(change(field, { before: was, after: is }));
     }
     if (!before && detail.before !== undefined) {
@@ -155,7 +195,7 @@ export function auditChanges(detail: AuditEvent['detail']): AuditChange[] {
   }
   for (const [field, value] of Object.entries(detail)) {
     if (field === 'before' || field === 'after') continue;
-    changes.push(change(field, { value: text(value) }));
+    changes.push(change(field, { value: fieldText(field, value, action) }));
   }
   return changes;
 }
@@ -203,6 +243,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'store.commission_changed': 'Comisión cambiada',
   'store.hours': 'Horario de la tienda cambiado',
   'store.logo': 'Logo de la tienda cambiado',
+  'store.preparation': 'Preparación de la tienda cambiada',
   'store.profile': 'Datos de la tienda cambiados',
   'store.reopened': 'Tienda reabierta',
   'store.suspended': 'Tienda suspendida',

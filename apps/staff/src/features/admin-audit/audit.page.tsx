@@ -132,7 +132,7 @@ function AuditList({ filters }: { filters: AuditFilters }) {
     <>
       <ol className="audit__list" aria-label="Acciones, la más reciente primero">
         {events.map((event) => {
-          const changes = auditChanges(event.detail);
+          const changes = auditChanges(event.detail, event.action);
           return (
             <li key={event.id} className="audit-row">
               <div className="audit-row__head">

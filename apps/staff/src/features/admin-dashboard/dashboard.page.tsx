@@ -90,6 +90,12 @@ function Figures({ figures }: { figures: Dashboard }) {
           warn={figures.late_store_orders > 0}
         />
         <Card
+          label="Pedidos de tienda sin aceptar"
+          value={String(figures.unaccepted_store_orders)}
+          note="Pagados y sin aceptar pasado el aviso (ajuste «Aviso de pedido sin aceptar»)"
+          warn={figures.unaccepted_store_orders > 0}
+        />
+        <Card
           label="Devoluciones"
           value={usd(figures.refunds.total)}
           note={`${figures.refunds.count} ${figures.refunds.count === 1 ? 'devolución' : 'devoluciones'}`}

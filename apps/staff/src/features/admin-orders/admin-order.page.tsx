@@ -6,6 +6,7 @@ import type {
 import { dateTimeText, dayText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
+import { countOrderLines, orderCountsText } from '@mandado/shared/order-counts';
 import { hasPermission } from '@mandado/shared/permissions';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
@@ -347,11 +348,13 @@ function StoreOrderCard({
         <p className="admin-order__chips">
           <span className="order-chip">{store.status_label}</span>
           {store.late ? <span className="order-chip order-chip--danger">Atrasado</span> : null}
+          {store.unaccepted ? <span className="order-chip order-chip--warn">Sin aceptar</span> : null}
           {store.courier_locked ? (
             <span className="order-chip order-chip--warn">Enlace bloqueado</span>
           ) : null}
         </p>
       </div>
+      <p className="store-order__counts">{orderCountsText(countOrderLines(store.lines))}</p>
       <ul className="store-order__lines">
         {store.lines.map((line) => (
           <li key={line.id} className="store-order__line">

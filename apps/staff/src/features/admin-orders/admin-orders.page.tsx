@@ -272,6 +272,9 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
           {order.number}
         </Link>
         {order.late ? <span className="order-chip order-chip--danger">Atrasado</span> : null}
+        {order.stores.some((store) => store.unaccepted) ? (
+          <span className="order-chip order-chip--warn">Sin aceptar</span>
+        ) : null}
       </td>
       <td data-label="Fecha">{dateTimeText(order.created)}</td>
       <td data-label="Pago">
@@ -301,6 +304,7 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
               </Link>
               : {store.status_label}
               {store.late ? ' (atrasado)' : ''}
+              {store.unaccepted ? ' (sin aceptar)' : ''}
             </li>
           ))}
         </ul>

@@ -25,6 +25,8 @@ export function SettingCard({ setting, canEdit }: { setting: AdminSetting; canEd
   const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 31: the confirmation stays beside the field (a toast is gone in seconds, and far from the field).
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const hint = [setting.description, boundsText(setting)].filter(Boolean).join(' ');
 
@@ -32,11 +34,13 @@ export function SettingCard({ setting, canEdit }: { setting: AdminSetting; canEd
     event.preventDefault();
     setError(undefined);
     setProblem(null);
+    setSavedAt(null);
     setBusy(true);
     try {
       const value = setting.type === 'epoch' ? localInputToEpoch(draft) : draft;
       const saved = await saveSetting(setting.key, value);
       setDraft(saved.type === 'epoch' ? epochToLocalInput(saved.value) : saved.value);
+      setSavedAt(new Date());
       notify({
         kind: 'success',
         title: 'Ajuste guardado',
@@ -76,7 +80,10 @@ export function SettingCard({ setting, canEdit }: { setting: AdminSetting; canEd
                       : undefined
               }
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setSavedAt(null);
+              }}
             />
             <button type="submit" className="button button--primary" disabled={busy}>
               {busy ? <Spinner size="small" /> : null}
@@ -85,6 +92,9 @@ export function SettingCard({ setting, canEdit }: { setting: AdminSetting; canEd
           </div>
           <FieldError fieldId={fieldId} message={error} />
           <FormProblem problem={problem} />
+          <p className="setting-card__saved" role="status">
+            {savedAt ? `Guardado el ${dateTimeText(savedAt.toISOString())}.` : ''}
+          </p>
         </form>
       ) : (
         <div className="setting-card__form">

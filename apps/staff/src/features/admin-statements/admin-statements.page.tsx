@@ -1,6 +1,6 @@
 import type { AdminStoreStatement } from '@mandado/shared/admin-payments.schemas';
 import { dateTimeText } from '@mandado/shared/date-text';
-import { parseMoney } from '@mandado/shared/money';
+import { parseMoney, type Rates } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { hasPermission } from '@mandado/shared/permissions';
 import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
@@ -8,12 +8,14 @@ import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { pesosText, usePesoRates } from '../../lib/pesos.ts';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
   adminStatementsCsvUrl,
   adminStatementWeekQueryOptions,
   markShippingStatementPaid,
   markStoreStatementPaid,
+  statementStoresQueryOptions,
 } from './admin-statements.api.ts';
 import { StatementPaidDialog } from './statement-paid-dialog.tsx';
 import { shiftWeek, weekText } from './statement-week.ts';
@@ -21,6 +23,25 @@ import './admin-statements.css';
 
 function money(decimal: string, currency: string): string {
   return moneyText(parseMoney(decimal), { code: currency });
+}
+
+/** 'US$ 120,00' and, beside it, '≈ $U 4.818' at today's rate (issue 31: stores think in pesos). */
+function Amount({
+  decimal,
+  currency,
+  rates,
+}: {
+  decimal: string;
+  currency: string;
+  rates: Rates | undefined;
+}) {
+  const pesos = pesosText(decimal, currency, rates);
+  return (
+    <>
+      {money(decimal, currency)}
+      {pesos ? <span className="admin-statement__pesos"> ≈ {pesos}</span> : null}
+    </>
+  );
 }
 
 type Paying =
@@ -38,8 +59,11 @@ export function AdminStatementsScreen() {
   const operator = useOperator();
   const canPay = hasPermission(operator, 'payment:mark-paid');
   const [week, setWeek] = useState('');
+  const [storeId, setStoreId] = useState<number | null>(null);
   const [paying, setPaying] = useState<Paying>(null);
-  const statements = useQuery(adminStatementWeekQueryOptions(week));
+  const statements = useQuery(adminStatementWeekQueryOptions(week, storeId));
+  const stores = useQuery(statementStoresQueryOptions());
+  const rates = usePesoRates();
   const data = statements.data;
   const shown = data?.week_start ?? week;
 
@@ -67,6 +91,24 @@ export function AdminStatementsScreen() {
           Siguiente <span aria-hidden="true">›</span>
         </button>
       </nav>
+      <p className="admin-statements__filter">
+        <label className="field-label" htmlFor={`${ids}-store`}>
+          Tienda
+        </label>
+        <select
+          id={`${ids}-store`}
+          className="select"
+          value={storeId === null ? '' : String(storeId)}
+          onChange={(event) => setStoreId(event.target.value ? Number(event.target.value) : null)}
+        >
+          <option value="">Todas las tiendas</option>
+          {stores.data?.map((store) => (
+            <option key={store.id} value={store.id}>
+              {store.name}
+            </option>
+          ))}
+        </select>
+      </p>
       {statements.isPending ? (
         <Spinner label="Cargando las liquidaciones" />
       ) : statements.isError ? (
@@ -83,7 +125,13 @@ export function AdminStatementsScreen() {
               Tiendas
             </h2>
             {statements.data.stores.length === 0 ? (
-              <EmptyState title="Ninguna tienda entregó pedidos esa semana." />
+              <EmptyState
+                title={
+                  storeId === null
+                    ? 'Ninguna tienda entregó pedidos esa semana.'
+                    : 'Esta tienda no entregó pedidos esa semana.'
+                }
+              />
             ) : (
               <ul className="admin-statements__list">
                 {statements.data.stores.map((statement) => (
@@ -106,21 +154,42 @@ export function AdminStatementsScreen() {
                       </div>
                       <div>
                         <dt>Productos</dt>
-                        <dd>{money(statement.goods, statement.currency)}</dd>
+                        <dd>
+                          <Amount decimal={statement.goods} currency={statement.currency} rates={rates} />
+                        </dd>
                       </div>
                       <div>
                         <dt>Reembolsos</dt>
-                        <dd>−{money(statement.refunds, statement.currency)}</dd>
+                        <dd>
+                          −<Amount decimal={statement.refunds} currency={statement.currency} rates={rates} />
+                        </dd>
                       </div>
                       <div>
                         <dt>Comisión</dt>
-                        <dd>−{money(statement.commission, statement.currency)}</dd>
+                        <dd>
+                          −
+                          <Amount
+                            decimal={statement.commission}
+                            currency={statement.currency}
+                            rates={rates}
+                          />
+                        </dd>
                       </div>
                       <div className="admin-statement__net">
                         <dt>Neto a transferir</dt>
-                        <dd>{money(statement.net, statement.currency)}</dd>
+                        <dd>
+                          <Amount decimal={statement.net} currency={statement.currency} rates={rates} />
+                        </dd>
                       </div>
                     </dl>
+                    <a
+                      className="admin-statement__csv"
+                      href={adminStatementsCsvUrl(statements.data.week_start, statement.store_id)}
+                      download={`liquidaciones-${statements.data.week_start}-tienda-${statement.store_id}.csv`}
+                    >
+                      Descargar el detalle en CSV
+                      <span className="visually-hidden"> de {statement.store_name}</span>
+                    </a>
                     {statement.status === 'paid' ? (
                       <p className="admin-statement__paid">
                         Referencia {statement.reference}
@@ -185,7 +254,7 @@ export function AdminStatementsScreen() {
           </section>
           <a
             className="button button--secondary admin-statements__csv"
-            href={adminStatementsCsvUrl(statements.data.week_start)}
+            href={adminStatementsCsvUrl(statements.data.week_start, storeId)}
             download={`liquidaciones-${statements.data.week_start}.csv`}
           >
             Descargar CSV de la semana

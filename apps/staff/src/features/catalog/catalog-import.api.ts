@@ -1,4 +1,4 @@
-import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
+import type { CatalogImportMode, CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
 import { apiPostBody, segment } from '@mandado/web-kit/api-client.ts';
 
 /** The catalog's CSV (issue 18): the import with its dry run, and the two files to start from. */
@@ -15,10 +15,32 @@ export function csvBody(file: Blob): Blob {
   return new Blob([file], { type: 'text/csv' });
 }
 
+export interface ImportChoice {
+  /** 'all': the whole file or nothing; 'valid': the rows without errors (issue 31). */
+  mode: CatalogImportMode;
+  /** The new categories the owner confirmed, by name. */
+  confirmed: readonly string[];
+}
+
+/** The import's query: `dry_run=1` for the preview, the mode, and each confirmed category once. */
+export function importQuery(dryRun: boolean, choice: ImportChoice): string {
+  const search = new URLSearchParams();
+  if (dryRun) search.set('dry_run', '1');
+  if (choice.mode !== 'all') search.set('mode', choice.mode);
+  for (const name of choice.confirmed) search.append('confirm_category', name);
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
 /** `dryRun`: what the file would do and every row's error, changing nothing. */
-export function importCatalogCsv(storeId: number, file: Blob, dryRun: boolean): Promise<CatalogImportReport> {
+export function importCatalogCsv(
+  storeId: number,
+  file: Blob,
+  dryRun: boolean,
+  choice: ImportChoice = { mode: 'all', confirmed: [] },
+): Promise<CatalogImportReport> {
   return apiPostBody<CatalogImportReport>(
-    `${productsPath(storeId)}/import/${dryRun ? '?dry_run=1' : ''}`,
+    `${productsPath(storeId)}/import/${importQuery(dryRun, choice)}`,
     csvBody(file),
   );
 }

@@ -1,4 +1,4 @@
-import type { CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
+import type { CatalogImportMode, CatalogImportReport } from '@mandado/shared/merchant-catalog.schemas';
 import { MESSAGES } from '@mandado/shared/messages';
 import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
@@ -10,6 +10,7 @@ import { type ChangeEvent, type RefObject, useId, useRef, useState } from 'react
 import { Link } from 'react-router';
 import { catalogKey } from './catalog.api.ts';
 import { catalogExportHref, catalogTemplateHref, importCatalogCsv } from './catalog-import.api.ts';
+import { ImportCategories, ImportModeChoice, validRowsText } from './catalog-import-choice.tsx';
 import {
   canImport,
   importDoneText,
@@ -25,8 +26,9 @@ import './catalog-import.css';
 /**
  * `/comercio/catalogo/importar` (issue 18), for the store's owners: a spreadsheet's CSV of products, prices and
  * stock. Choosing the file runs the dry run at once (nothing changes yet): what it would create, change or
- * leave alone, or every row's error in Spanish. 'Importar' is offered only for a file without errors, and the
- * API imports all of it or nothing.
+ * leave alone, or every row's error in Spanish. For a file with bad rows the owner chooses (issue 31): all or
+ * nothing (fix the file first, the default) or import the good rows and leave the listed ones out. A category
+ * the store does not have is named, with the closest existing one, and is created only once ticked.
  */
 export function CatalogImportPage({ store }: { store: MerchantStore }) {
   return (
@@ -40,13 +42,19 @@ function CatalogImport({ store }: { store: MerchantStore }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<CatalogImportMode>('all');
+  const [confirmed, setConfirmed] = useState<ReadonlySet<string>>(new Set());
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const preview = useMutation({
-    mutationFn: (chosen: File) => importCatalogCsv(store.id, chosen, true),
-    onSuccess: () => focusSoon(resultHeading),
+    mutationFn: ({ chosen, as }: { chosen: File; as: CatalogImportMode; focus: boolean }) =>
+      importCatalogCsv(store.id, chosen, true, { mode: as, confirmed: [] }),
+    onSuccess: (_report, { focus }) => {
+      if (focus) focusSoon(resultHeading);
+    },
   });
   const run = useMutation({
-    mutationFn: (chosen: File) => importCatalogCsv(store.id, chosen, false),
+    mutationFn: (chosen: File) =>
+      importCatalogCsv(store.id, chosen, false, { mode, confirmed: [...confirmed] }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: catalogKey(store.id) });
       notify({ kind: 'success', title: 'Catálogo importado' });
@@ -60,11 +68,29 @@ function CatalogImport({ store }: { store: MerchantStore }) {
     event.target.value = '';
     if (!chosen) return;
     setFile(chosen);
+    setConfirmed(new Set());
     run.reset();
-    preview.mutate(chosen);
+    preview.mutate({ chosen, as: mode, focus: true });
   }
 
-  const report = preview.isSuccess && !preview.isPending ? preview.data : null;
+  function changeMode(next: CatalogImportMode) {
+    setMode(next);
+    run.reset();
+    // The focus stays on the radio the owner just chose.
+    if (file) preview.mutate({ chosen: file, as: next, focus: false });
+  }
+
+  function confirmCategory(name: string, yes: boolean) {
+    setConfirmed((current) => {
+      const next = new Set(current);
+      if (yes) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }
+
+  // While a new mode's preview runs, the last answer stays on screen, so the choice does not jump away.
+  const report = preview.data ?? null;
 
   return (
     <div className="catalog catalog--form">
@@ -149,6 +175,10 @@ function CatalogImport({ store }: { store: MerchantStore }) {
           importing={run.isPending}
           problem={run.isError ? (failureText(run.error) ?? MESSAGES.serverError) : null}
           onImport={() => run.mutate(file)}
+          mode={mode}
+          onModeChange={changeMode}
+          confirmed={confirmed}
+          onConfirm={confirmCategory}
         />
       ) : null}
     </div>
@@ -166,10 +196,37 @@ interface ImportPreviewProps {
   importing: boolean;
   problem: string | null;
   onImport: () => void;
+  mode: CatalogImportMode;
+  onModeChange: (mode: CatalogImportMode) => void;
+  confirmed: ReadonlySet<string>;
+  onConfirm: (name: string, yes: boolean) => void;
 }
 
-function ImportPreview({ report, headingRef, importing, problem, onImport }: ImportPreviewProps) {
+function ImportPreview(props: ImportPreviewProps) {
+  const { report, headingRef, importing, problem, onImport } = props;
   const ids = useId();
+  const fileUnreadable = report.errors.some((error) => error.line <= 1);
+  const unconfirmed = report.needs_confirmation
+    ? report.category_list.filter((category) => !props.confirmed.has(category.name))
+    : [];
+  const importButton = (label: string) => (
+    <>
+      <ImportCategories report={report} confirmed={props.confirmed} onConfirm={props.onConfirm} />
+      <FormProblem problem={problem} />
+      {unconfirmed.length > 0 ? (
+        <p className="csv-import__text">Confirma las categorías nuevas para importar.</p>
+      ) : null}
+      <button
+        type="button"
+        className="button button--primary csv-import__go"
+        disabled={importing || unconfirmed.length > 0}
+        onClick={onImport}
+      >
+        {importing ? <Spinner size="small" /> : null}
+        {importing ? 'Importando…' : label}
+      </button>
+    </>
+  );
   if (report.errors.length > 0) {
     return (
       <section className="csv-import__step csv-import__result" aria-labelledby={`${ids}-title`}>
@@ -180,6 +237,7 @@ function ImportPreview({ report, headingRef, importing, problem, onImport }: Imp
         <p className="csv-import__text">
           Corrígelos en tu planilla, vuelve a guardarla como CSV y elígela de nuevo. No cambiamos nada.
         </p>
+        {fileUnreadable ? null : <ImportModeChoice mode={props.mode} onChange={props.onModeChange} />}
         <ul className="csv-import__errors" aria-label="Errores del archivo">
           {report.errors.map((error, index) => (
             // A row can have several errors, and the same one twice in a column: the index keeps them apart.
@@ -200,6 +258,15 @@ function ImportPreview({ report, headingRef, importing, problem, onImport }: Imp
             </li>
           ))}
         </ul>
+        {!fileUnreadable &&
+        report.mode === 'valid' &&
+        props.mode === 'valid' &&
+        report.rows > report.skipped ? (
+          <>
+            <p className="csv-import__summary">{validRowsText(report)}.</p>
+            {importButton('Importar las filas correctas')}
+          </>
+        ) : null}
       </section>
     );
   }
@@ -211,16 +278,7 @@ function ImportPreview({ report, headingRef, importing, problem, onImport }: Imp
       {canImport(report) ? (
         <>
           <p className="csv-import__summary">{importPreviewText(report)}.</p>
-          <FormProblem problem={problem} />
-          <button
-            type="button"
-            className="button button--primary csv-import__go"
-            disabled={importing}
-            onClick={onImport}
-          >
-            {importing ? <Spinner size="small" /> : null}
-            {importing ? 'Importando…' : 'Importar'}
-          </button>
+          {importButton('Importar')}
         </>
       ) : (
         <p className="csv-import__problem">El archivo no tiene productos: agrega una fila por producto.</p>

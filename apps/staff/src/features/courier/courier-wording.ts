@@ -1,12 +1,12 @@
+import { orderCountsText } from '@mandado/shared/order-counts';
+
 /**
  * The courier page's words as plain functions (issue 17), unit-tested apart from the page.
  */
 
-/** '1 paquete · 3 unidades': what the courier collects at the counter. */
+/** '1 producto · 3 unidades': what the courier collects at the counter, in the one wording (issue 31). */
 export function packagesText(packages: { lines: number; units: number }): string {
-  const lines = packages.lines === 1 ? '1 producto' : `${packages.lines} productos`;
-  const units = packages.units === 1 ? '1 unidad' : `${packages.units} unidades`;
-  return `${lines} · ${units}`;
+  return orderCountsText({ products: packages.lines, units: packages.units });
 }
 
 /** 'Sin intentos fallidos', '1 intento fallido', '2 intentos fallidos'. */

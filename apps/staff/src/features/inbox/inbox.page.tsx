@@ -22,6 +22,13 @@ function readPage(value: string | null): number {
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
+/** The line under the title: how many orders nobody opened yet; a no-break space while the list loads. */
+function unseenText(unseen: number | undefined): string {
+  if (unseen === undefined) return '\u00a0';
+  if (unseen === 0) return 'Todos los pedidos están abiertos';
+  return unseen === 1 ? '1 pedido sin abrir' : `${unseen} pedidos sin abrir`;
+}
+
 const EMPTY_TEXT: Record<InboxTab, string> = {
   new: 'No hay pedidos nuevos. Cuando llegue uno, suena y aparece aquí.',
   preparing: 'No hay pedidos en preparación.',
@@ -49,7 +56,7 @@ export function InboxPage({ store }: { store: MerchantStore }) {
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === tab ? previous : undefined),
   });
   const body = inbox.data?.body;
-  const { soundReady, enableSound } = useOrderAlert(body?.unseen ?? 0);
+  const { soundSupported, soundReady, enableSound } = useOrderAlert(body?.unseen ?? 0);
 
   function go(nextTab: InboxTab, nextPage = 1) {
     const next = new URLSearchParams(params);
@@ -63,19 +70,33 @@ export function InboxPage({ store }: { store: MerchantStore }) {
     <div className="inbox">
       <header className="inbox__head">
         <h1 className="inbox__title">Pedidos de {store.name}</h1>
+        {/*
+          Issue 31: nothing here changes height on the first tap. The tap that unlocks the sound swaps the
+          button for a note of the same height, and the unseen line is always there (blank until the list
+          loads), so the list does not jump under the finger and the tap lands where it was aimed.
+        */}
         <div className="inbox-alerts">
-          {soundReady ? null : (
-            <button type="button" className="button button--primary button--small" onClick={enableSound}>
-              Activar sonido
-            </button>
-          )}
+          {soundSupported ? (
+            soundReady ? (
+              <p className="inbox-alerts__slot inbox-alerts__note">Sonido activado</p>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary button--small inbox-alerts__slot"
+                onClick={enableSound}
+              >
+                Activar sonido
+              </button>
+            )
+          ) : null}
           <PushOptIn />
         </div>
-        {body && body.unseen > 0 ? (
-          <p className="inbox__unseen" role="status">
-            {body.unseen === 1 ? '1 pedido sin abrir' : `${body.unseen} pedidos sin abrir`}
-          </p>
-        ) : null}
+        <p
+          className={body && body.unseen > 0 ? 'inbox__unseen' : 'inbox__unseen inbox__unseen--none'}
+          role="status"
+        >
+          {unseenText(body?.unseen)}
+        </p>
       </header>
       <InboxTabs current={tab} counts={body?.counts} onSelect={(next) => go(next)} />
       <section id={INBOX_PANEL_ID} role="tabpanel" aria-labelledby={inboxTabId(tab)} className="inbox__panel">

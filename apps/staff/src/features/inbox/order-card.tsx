@@ -1,7 +1,9 @@
 import { dateTimeText } from '@mandado/shared/date-text';
+import { countOrderLines, orderCountsText } from '@mandado/shared/order-counts';
 import { DELIVERY_LABELS } from '@mandado/shared/order-pricing';
 import { isUruguayMobile, telUrl, whatsAppChatUrl } from '@mandado/shared/phone-links';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
+import { pickingTicketPath } from '@mandado/shared/staff-routes';
 import type { StoreSubstitutionQuestion } from '@mandado/shared/substitution.schemas';
 import { SUBSTITUTION_ANSWER_STORE_TEXT } from '@mandado/shared/substitution-texts';
 import { CopyButton } from '@mandado/web-kit/orders/copy-button.tsx';
@@ -9,15 +11,10 @@ import { StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { lazyNamed } from '../../lib/lazy-named.tsx';
 import { changeOrderStatus, markOrderSeen, type StaffStoreOrder } from './inbox.api.ts';
-import {
-  courierWhatsAppUrl,
-  type StoreMove,
-  SUBSTITUTION_STORE_TEXT,
-  storeMoves,
-  unitsText,
-} from './inbox-wording.ts';
+import { courierWhatsAppUrl, type StoreMove, SUBSTITUTION_STORE_TEXT, storeMoves } from './inbox-wording.ts';
 import { OrderEarnings } from './order-earnings.tsx';
 import { ReceiptNotice } from './receipt-notice.tsx';
 import { useInboxActions } from './use-inbox-actions.ts';
@@ -143,7 +140,6 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
   const detailsId = `order-${order.number}-details`;
   const titleId = `order-${order.number}-title`;
   const moves = storeMoves(order, pickup);
-  const lineCount = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const canMarkLines = LINES_CHANGEABLE.has(order.status) && order.next_statuses.length > 0;
 
   function toggle() {
@@ -198,13 +194,14 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
           <span className="order-card__summary">
             <span className="order-card__number">{order.number}</span>
             <span className="order-card__who">
-              {name} · {unitsText(lineCount)}
+              {name} · {orderCountsText(countOrderLines(order.lines))}
             </span>
             <span className="order-card__when">
               {DELIVERY_LABELS[order.delivery]} · {dateTimeText(order.created)}
             </span>
           </span>
-          {order.seen ? null : <span className="order-card__new">Nuevo</span>}
+          {/* 'Sin abrir' (nobody opened it); 'Nuevo' is the status badge of a paid order not yet accepted. */}
+          {order.seen ? null : <span className="order-card__new">Sin abrir</span>}
         </button>
       </h3>
       <div className="order-card__status">
@@ -281,6 +278,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               />
             ))}
           </ul>
+          {/* Issue 31: the printable picking ticket, a lazy page of its own (its QR library stays out of here). */}
+          <p>
+            <Link to={pickingTicketPath(order.number)} className="order-card__link">
+              Ticket para preparar<span className="visually-hidden"> el pedido {order.number}</span>
+            </Link>
+          </p>
         </section>
         <OrderEarnings storeId={storeId} order={order} open={open} />
         {order.courier_url && !pickup && order.status === 'ready_to_delivery' ? (

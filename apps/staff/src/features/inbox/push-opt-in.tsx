@@ -37,18 +37,14 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  * which pushes a notification for every new paid order of the member's stores.
  */
 export function PushOptIn() {
-  const [state, setState] = useState<PushState>('checking');
+  // Known at once where it can be (issue 31): only the subscription check waits, behind a placeholder.
+  const [state, setState] = useState<PushState>(() =>
+    !pushSupported() ? 'unsupported' : Notification.permission === 'denied' ? 'denied' : 'checking',
+  );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!pushSupported()) {
-      setState('unsupported');
-      return;
-    }
-    if (Notification.permission === 'denied') {
-      setState('denied');
-      return;
-    }
+    if (!pushSupported() || Notification.permission === 'denied') return;
     let live = true;
     currentSubscription()
       .then((subscription) => {
@@ -121,7 +117,15 @@ export function PushOptIn() {
     }
   }
 
-  if (state === 'checking' || state === 'unsupported') return null;
+  if (state === 'unsupported') return null;
+  if (state === 'checking') {
+    // The button's room, kept while the browser answers, so the page below does not move when it appears.
+    return (
+      <span aria-hidden="true" className="button button--secondary button--small inbox-alerts__placeholder">
+        Recibir avisos en este teléfono
+      </span>
+    );
+  }
   if (state === 'denied') {
     return (
       <p className="inbox-alerts__note">

@@ -13,7 +13,12 @@ import {
  * seconds until `unseen` is back to 0. Any first tap or key on the page unlocks the sound (browsers refuse
  * audio before one); until then the page offers 'Activar sonido'.
  */
-export function useOrderAlert(unseen: number): { soundReady: boolean; enableSound: () => void } {
+export function useOrderAlert(unseen: number): {
+  soundSupported: boolean;
+  soundReady: boolean;
+  enableSound: () => void;
+} {
+  const [soundSupported] = useState(orderSoundSupported);
   const [soundReady, setSoundReady] = useState(() => !orderSoundSupported() || orderSoundUnlocked());
 
   useEffect(() => {
@@ -50,6 +55,7 @@ export function useOrderAlert(unseen: number): { soundReady: boolean; enableSoun
   }, [unseen]);
 
   return {
+    soundSupported,
     soundReady,
     enableSound: () => {
       void unlockOrderSound().then(setSoundReady);

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
+import { pesosText, usePesoRates } from '../../lib/pesos.ts';
 import {
   deductionMoney,
   ordersText,
@@ -88,6 +89,7 @@ function WeekCard({ storeId, week }: { storeId: number; week: StatementSummary }
   const ids = useId();
   const [open, setOpen] = useState(false);
   const payment = paymentText(week);
+  const pesos = pesosText(week.net, week.currency, usePesoRates());
   return (
     <article className="statement" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="statement__title">
@@ -97,6 +99,8 @@ function WeekCard({ storeId, week }: { storeId: number; week: StatementSummary }
         <p className="statement__net">
           <span className="statement__net-label">Neto a cobrar</span>{' '}
           <strong className="statement__net-amount">{statementMoney(week.net, week.currency)}</strong>
+          {/* Issue 31: the store thinks in pesos; today's rate, an indication beside what is owed. */}
+          {pesos ? <span className="statement__pesos"> ≈ {pesos} al cambio de hoy</span> : null}
         </p>
         <p className="statement__orders">{ordersText(week.orders)}</p>
       </div>
@@ -122,12 +126,19 @@ function WeekCard({ storeId, week }: { storeId: number; week: StatementSummary }
 
 function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string }) {
   const statement = useQuery(statementQueryOptions(storeId, weekStart));
+  const rates = usePesoRates();
   if (statement.isPending) return <Spinner label="Cargando los pedidos de la semana" />;
   if (statement.isError) {
     return <QueryError message={statement.error.message} onRetry={() => void statement.refetch()} />;
   }
   const week = statement.data;
-  const money = (decimal: string) => statementMoney(decimal, week.currency);
+  // Issue 31: each sum with its pesos at today's rate beside it.
+  const money = (decimal: string) => {
+    const pesos = pesosText(decimal, week.currency, rates);
+    return pesos
+      ? `${statementMoney(decimal, week.currency)} (≈ ${pesos})`
+      : statementMoney(decimal, week.currency);
+  };
   const minus = (decimal: string) => deductionMoney(decimal, week.currency);
   return (
     <div className="statement__detail">

@@ -17,6 +17,7 @@ import { ClosureForm } from './closure-form.tsx';
 import type { ClosureInput } from './closure-form-values.ts';
 import { HoursForm } from './hours-form.tsx';
 import { PauseDialog } from './pause-dialog.tsx';
+import { PreparationSection } from './preparation-section.tsx';
 import { profileKey, profileQueryOptions, saveHours } from './profile.api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { useSaveAvailability } from './use-save-availability.ts';
@@ -69,6 +70,7 @@ function StoreAvailability({ store, before, after }: StoreAvailabilityPageProps)
           <ClosureSection storeId={store.id} availability={availability.data} />
         </>
       )}
+      <PreparationSection storeId={store.id} />
       <ProfileSections storeId={store.id} />
       {after}
     </div>

@@ -10,7 +10,11 @@ interface LogoutConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Spec §4 Logout: '¿Estás seguro de que deseas cerrar sesión?' (the spec's text with its accent and marks), then /stores or / (the mobile menu: /products). */
+/**
+ * Spec §4 Logout: '¿Estás seguro de que deseas cerrar sesión?' (the spec's text with its accent and marks), then
+ * /stores or / (the mobile menu: /products). The choices are 'Cancelar' and 'Cerrar sesión' only: no 'Cerrar'
+ * cross beside them (issue 31).
+ */
 export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProps) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -24,7 +28,7 @@ export function LogoutConfirmDialog({ origin, onClose }: LogoutConfirmDialogProp
   }
 
   return (
-    <Dialog title="Cerrar sesión" onClose={onClose}>
+    <Dialog title="Cerrar sesión" onClose={onClose} closeButton={false}>
       <p className="dialog__text">¿Estás seguro de que deseas cerrar sesión?</p>
       <DialogActions
         confirmLabel="Cerrar sesión"

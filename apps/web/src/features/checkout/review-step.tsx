@@ -146,16 +146,19 @@ export function ReviewStep(props: ReviewStepProps) {
                 );
               })}
             </ul>
-            <dl className="checkout-amounts">
-              <div className="checkout-amounts__row">
-                <dt>Subtotal</dt>
-                <dd>{money(shownStore.subtotal)}</dd>
-              </div>
-              <div className="checkout-amounts__row">
-                <dt>Envío</dt>
-                <dd>{shownStore.shipping === 0 ? 'Gratis' : money(shownStore.shipping)}</dd>
-              </div>
-            </dl>
+            {/* One store: its subtotal and shipping are the order's, said once below (issue 31). */}
+            {pricing.stores.length > 1 ? (
+              <dl className="checkout-amounts">
+                <div className="checkout-amounts__row">
+                  <dt>Subtotal</dt>
+                  <dd>{money(shownStore.subtotal)}</dd>
+                </div>
+                <div className="checkout-amounts__row">
+                  <dt>Envío</dt>
+                  <dd>{shownStore.shipping === 0 ? 'Gratis' : money(shownStore.shipping)}</dd>
+                </div>
+              </dl>
+            ) : null}
           </section>
         ) : null;
       })}

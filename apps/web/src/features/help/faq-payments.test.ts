@@ -8,7 +8,7 @@ const SETTINGS: FaqSettings = {
   referral_invitee_reward: '5.00',
   referral_inviter_reward: '5.00',
   referral_minimum_purchase: '50.00',
-  support_hours: 'lunes a domingo, de 8:00am a 8:00pm',
+  support_hours: 'lunes a domingo, de 8:00 a 20:00',
 };
 
 function methodsAnswer(offered = CARDS_ONLY): string {

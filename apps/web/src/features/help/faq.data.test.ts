@@ -8,7 +8,7 @@ const SETTINGS: FaqSettings = {
   referral_invitee_reward: '5.00',
   referral_inviter_reward: '5.00',
   referral_minimum_purchase: '50.00',
-  support_hours: 'lunes a domingo, de 8:00am a 8:00pm',
+  support_hours: 'lunes a domingo, de 8:00 a 20:00',
 };
 
 function allText(settings: FaqSettings): string {
@@ -61,7 +61,7 @@ describe('faqEntries', () => {
     const text = allText(SETTINGS);
     expect(text).toContain('No aceptamos Zelle.');
     expect(text).toContain('Delaware');
-    expect(text).toContain('lunes a domingo, de 8:00am a 8:00pm');
+    expect(text).toContain('lunes a domingo, de 8:00 a 20:00');
     expect(text).toContain('24 a 48 horas, de lunes a viernes');
     expect(text).toContain('Colombia, Chile y Perú');
     const actions = faqEntries(SETTINGS).map((entry) => entry.action?.kind);

@@ -5,6 +5,7 @@ import {
   deliveryWindowText,
   MONTEVIDEO_TIME_NOTE,
 } from '@mandado/shared/date-text';
+import { orderCountsText } from '@mandado/shared/order-counts';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
@@ -14,10 +15,6 @@ import { OrderSupport } from './order-support.tsx';
 import { nextStepText } from './order-wording.ts';
 import { ReceiptPanel } from './receipt-panel.tsx';
 import './orders.css';
-
-function itemsText(count: number): string {
-  return count === 1 ? '1 producto' : `${count} productos`;
-}
 
 /**
  * The family member's page (issues 10, 16, 17): their first name, who sent it (first name only), when it
@@ -103,7 +100,7 @@ export function TrackingView({ tracking, token }: { tracking: Tracking; token: s
                 </p>
               ) : null}
               <p className="order-panel__note">
-                {itemsText(store.items)}
+                {orderCountsText({ products: store.products, units: store.items })}
                 {last?.dateTime
                   ? ` · actualizado el ${dateTimeText(last.dateTime)} (${MONTEVIDEO_TIME_NOTE})`
                   : ''}

@@ -1,6 +1,7 @@
 import type { Store } from '@mandado/shared/catalog.schemas';
 import { openingHoursLine } from '@mandado/shared/store-hours';
 import { STORE_KIND_LABELS } from '@mandado/shared/store-kinds';
+import { preparationPromiseText } from '@mandado/shared/store-preparation';
 import { Link } from 'react-router';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { IMAGE_SIZES } from '../../lib/image-srcset.ts';
@@ -40,6 +41,10 @@ export function StoreHeader({ store, isPageHeading }: StoreHeaderProps) {
           {[store.address_line1, store.address_line2].filter(Boolean).join(', ')}
         </p>
         {hoursLine ? <p className="store-header__hours">{hoursLine}</p> : null}
+        {/* Issue 31: the owner's promise, once they set one. */}
+        {store.preparation_minutes !== null ? (
+          <p className="store-header__hours">{preparationPromiseText(store.preparation_minutes)}</p>
+        ) : null}
       </div>
       <Link to="/stores" className="button button--secondary button--small store-header__change">
         Cambiar tienda
