@@ -8,6 +8,7 @@ import { DELIVERY_TYPES } from './order-pricing.ts';
 import { GROUP_REFUND_STATUSES } from './order-refund-status.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { refundSchema } from './refund.schemas.ts';
+import { chosenSlotSchema, giftMessageSchema } from './store-windows.schemas.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText } from './validation-rules.ts';
 
@@ -206,6 +207,10 @@ export const placeOrderSchema = z
     lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
     /** The total the shopper saw, USD decimal. */
     expected_total: amountInput,
+    /** Delivery only: the window chosen per store order (decision 065); a store left out gets the earliest. */
+    delivery_slots: z.array(chosenSlotSchema).max(50).default([]),
+    /** Optional words for the family, shown on the tracking page and to the stores. */
+    gift_message: giftMessageSchema,
   })
   .superRefine((value, context) => {
     if (value.delivery === 'standard' && value.beneficiary_id === null) {

@@ -10,6 +10,7 @@ import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { merchantCourierRoutes } from '../courier/courier.routes.ts';
+import { merchantDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
@@ -117,4 +118,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storeStatementRoutes);
   // The store's profile, logo and hours per weekday (issue 18, decision 047).
   await app.register(storeProfileRoutes);
+  // The store's delivery windows with capacity and cut-off (decision 065).
+  await app.register(merchantDeliveryWindowRoutes);
 };
