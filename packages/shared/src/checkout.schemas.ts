@@ -454,6 +454,8 @@ export const trackingSchema = z.object({
   sender_first_name: z.string(),
   delivery: z.enum(DELIVERY_TYPES),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
+  /** The remitter's words for the family (decision 065), or null. */
+  gift_message: z.string().nullable(),
   status: z.enum(ORDER_GROUP_STATUSES),
   stores: z.array(
     z.object({
@@ -461,6 +463,8 @@ export const trackingSchema = z.object({
       store_name: z.string(),
       /** Where a pick-up order is collected (the store's public address). */
       store_address: z.string(),
+      /** When someone must be home for it (decision 065): 'mar 1/12, 9:00 a 13:00'; null without a window. */
+      window_text: z.string().nullable(),
       status: z.enum(STORE_ORDER_STATUSES),
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),

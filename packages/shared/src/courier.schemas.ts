@@ -111,6 +111,8 @@ export const courierStoreOrderSchema = z.object({
   /** `lines`: distinct products handed over; `units`: their total count (substitutes included). */
   packages: z.object({ lines: z.number().int(), units: z.number().int() }),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
+  /** The window the family waits at home in (decision 065): 'mar 1/12, 9:00 a 13:00'; null without one. */
+  window_text: z.string().nullable(),
   attempts: z.array(deliveryAttemptSchema),
   actions: z.array(z.enum(COURIER_ACTIONS)),
   /** Wrong codes still allowed before the link locks. */

@@ -123,3 +123,8 @@ export function storeOrderWindowText(order: {
   if (order.windowStartsAt === null || order.windowEndsAt === null) return null;
   return slotText({ startsAt: order.windowStartsAt, endsAt: order.windowEndsAt });
 }
+
+/** One store's window as a map key ('12@2026-12-01T12:00:00.000Z'): a window is a store and a start. */
+export function windowKey(storeId: number, startsAt: Date): string {
+  return `${storeId}@${startsAt.toISOString()}`;
+}

@@ -7,6 +7,7 @@ import {
   type StoreWindow,
   slotsOnDay,
   slotText,
+  windowKey,
 } from '@mandado/shared/store-windows';
 import type { DeliverySlots } from '@mandado/shared/store-windows.schemas';
 import { WINDOW_MESSAGES } from '@mandado/shared/store-windows.schemas';
@@ -15,16 +16,15 @@ import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { readCartLines } from '../cart/cart.service.ts';
 import { windowsOfStores } from '../delivery-windows/delivery-windows.service.ts';
+import {
+  assignStoreOrderWindow,
+  groupStoreOrderWindows,
+  lockStoreWindow,
+  windowBookings,
+  windowBookingsFrom,
+} from '../order-status/store-order-windows.service.ts';
 import { storeSnapshots } from '../stores/stores.service.ts';
 import type { OrdersContext } from './orders-context.ts';
-import {
-  bookingKey,
-  countBookingsByStart,
-  countWindowBookings,
-  findGroupWindows,
-  lockWindow,
-  setStoreOrderWindow,
-} from './store-order-windows.repository.ts';
 
 /**
  * Delivery windows of orders (decision 065). A window is taken in the placing transaction: its lock, then the
@@ -65,7 +65,7 @@ export async function listDeliverySlots(
   const [snapshots, windows, booked] = await Promise.all([
     storeSnapshots(ctx.db, storeIds),
     windowsOfStores(ctx.db, storeIds),
-    countBookingsByStart(ctx.db, storeIds, now),
+    windowBookingsFrom(ctx.db, storeIds, now),
   ]);
   return {
     last_day: lastChoosableDay(now),
@@ -79,7 +79,7 @@ export async function listDeliverySlots(
           starts_at: slot.startsAt,
           ends_at: slot.endsAt,
           text: slotText(slot),
-          full: (booked.get(bookingKey(store.id, new Date(slot.startsAt))) ?? 0) >= slot.capacity,
+          full: (booked.get(windowKey(store.id, new Date(slot.startsAt))) ?? 0) >= slot.capacity,
         })),
       };
     }),
@@ -99,9 +99,9 @@ async function takeWindow(
   slot: DeliverySlot,
 ): Promise<boolean> {
   const window = asDates(slot);
-  await lockWindow(tx, storeId, window.startsAt);
-  if ((await countWindowBookings(tx, storeId, window.startsAt, storeOrderId)) >= slot.capacity) return false;
-  await setStoreOrderWindow(tx, storeOrderId, window);
+  await lockStoreWindow(tx, storeId, window.startsAt);
+  if ((await windowBookings(tx, storeId, window.startsAt, storeOrderId)) >= slot.capacity) return false;
+  await assignStoreOrderWindow(tx, storeOrderId, window);
   return true;
 }
 
@@ -171,7 +171,7 @@ export async function moveWindowsPaidLate(
   groupId: number,
   paidAt: Date,
 ): Promise<void> {
-  const late = (await findGroupWindows(tx, groupId)).filter(
+  const late = (await groupStoreOrderWindows(tx, groupId)).filter(
     (row) => row.windowCutoffAt !== null && row.windowCutoffAt.getTime() < paidAt.getTime(),
   );
   if (late.length === 0) return;
@@ -189,6 +189,6 @@ export async function moveWindowsPaidLate(
       }
     }
     const first = slots[0];
-    if (!moved && first) await setStoreOrderWindow(tx, row.id, asDates(first));
+    if (!moved && first) await assignStoreOrderWindow(tx, row.id, asDates(first));
   }
 }

@@ -10,6 +10,8 @@ export interface TrackedGroupRow {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  /** The remitter's words for the family (decision 065): written for this page. */
+  giftMessage: string | null;
   beneficiaryFirstName: string;
   senderFirstName: string;
 }
@@ -35,6 +37,8 @@ export interface TrackedStoreOrderRow {
   items: number;
   /** The 4 digits for the handover; the presenter shows them only while one is ahead. */
   deliveryCode: string;
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
 }
 
 /**
@@ -53,6 +57,7 @@ export async function findGroupByTrackingToken(
       delivery: orderGroups.delivery,
       deliveryFrom: orderGroups.deliveryFrom,
       deliveryTo: orderGroups.deliveryTo,
+      giftMessage: orderGroups.giftMessage,
       beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
       // The sender's first name only (issue 16); the join is on the primary key, so still one row.
       senderFirstName: sql<string>`coalesce(${users.firstName}, '')`,
@@ -76,6 +81,8 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       // id inside the subquery would name the line's own column.
       items: sql<number>`(select coalesce(sum(ol.quantity), 0)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
       deliveryCode: storeOrders.deliveryCode,
+      windowStartsAt: storeOrders.windowStartsAt,
+      windowEndsAt: storeOrders.windowEndsAt,
     })
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId))

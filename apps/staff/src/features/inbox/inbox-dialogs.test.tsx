@@ -52,6 +52,8 @@ function anOrder(overrides: Partial<StaffStoreOrder> = {}): StaffStoreOrder {
     history: [],
     delivery: 'pickup',
     delivery_window: { from: '2026-11-28', to: '2026-11-29', text: 'Entre el sábado y el domingo' },
+    window: null,
+    gift_message: null,
     seen: true,
     group_number: 'MV-10234',
     payment_status: 'paid',

@@ -179,6 +179,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
             <span className="order-card__when">
               {DELIVERY_LABELS[order.delivery]} · {dateTimeText(order.created)}
             </span>
+            {order.window ? <span className="order-card__window">Entrega {order.window.text}</span> : null}
           </span>
           {order.seen ? null : <span className="order-card__new">Nuevo</span>}
         </button>
@@ -237,7 +238,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               ) : null}
             </>
           )}
-          <p>{order.delivery_window.text}</p>
+          <p>{order.window ? `Franja de entrega: ${order.window.text}` : order.delivery_window.text}</p>
+          {order.gift_message ? (
+            <p className="order-card__notes">
+              <strong>Mensaje de regalo:</strong> {order.gift_message}
+            </p>
+          ) : null}
           {order.beneficiary.delivery_notes ? (
             <p className="order-card__notes">
               <strong>Notas:</strong> {order.beneficiary.delivery_notes}

@@ -38,6 +38,12 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
           {sender ? `${sender} te envió una compra por Mandado.` : 'Te enviaron una compra por Mandado.'} Aquí
           ves qué te llega y cómo avanza cada tienda (pedido <OrderNumber>{tracking.number}</OrderNumber>).
         </p>
+        {tracking.gift_message ? (
+          <blockquote className="tracking__gift">
+            <p>{tracking.gift_message}</p>
+            {sender ? <footer>— {sender}</footer> : null}
+          </blockquote>
+        ) : null}
       </header>
       {cancelled ? (
         <p className="order-detail__notice order-detail__notice--danger">Este pedido fue cancelado.</p>
@@ -83,6 +89,11 @@ export function TrackingView({ tracking }: { tracking: Tracking }) {
                 <StoreStatusBadge status={store.status} label={store.status_label} />
               </header>
               {pickup ? <p className="order-panel__note">Retira en {store.store_address}</p> : null}
+              {!pickup && store.window_text && !cancelled ? (
+                <p className="tracking__window">
+                  Llega el {store.window_text} (hora de Montevideo): que alguien esté en casa.
+                </p>
+              ) : null}
               {store.delivery_code ? (
                 <p className="tracking-code">
                   <span className="tracking-code__label">Código de entrega:</span>{' '}

@@ -1,3 +1,4 @@
+import { windowKey } from '@mandado/shared/store-windows';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
@@ -64,13 +65,9 @@ export async function countBookingsByStart(
     .groupBy(storeOrders.storeId, storeOrders.windowStartsAt);
   return new Map(
     rows.flatMap((row) =>
-      row.startsAt ? [[bookingKey(row.storeId, new Date(row.startsAt)), row.count] as const] : [],
+      row.startsAt ? [[windowKey(row.storeId, new Date(row.startsAt)), row.count] as const] : [],
     ),
   );
-}
-
-export function bookingKey(storeId: number, startsAt: Date): string {
-  return `${storeId}@${startsAt.toISOString()}`;
 }
 
 export async function setStoreOrderWindow(
