@@ -21,6 +21,7 @@ import {
   transitionRefusal,
 } from '@mandado/shared/order-status';
 import type { Refund } from '@mandado/shared/refund.schemas';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type {
   AttemptEventRow,
   EmailEventRow,
@@ -60,7 +61,8 @@ function storeBrief(row: StoreOrderBriefRow, paidAt: Date | null, now: Date) {
     status,
     status_label: STORE_ORDER_STATUS_LABELS[status],
     total: row.total,
-    late: isStoreOrderLate({ status, paidAt }, now),
+    late: isStoreOrderLate({ status, paidAt, windowEndsAt: row.windowEndsAt }, now),
+    window_text: storeOrderWindowText(row),
   };
 }
 

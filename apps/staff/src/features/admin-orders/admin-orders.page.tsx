@@ -300,6 +300,7 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
                 {store.store_name}
               </Link>
               : {store.status_label}
+              {store.window_text ? ` · ${store.window_text}` : ''}
               {store.late ? ' (atrasado)' : ''}
             </li>
           ))}

@@ -91,6 +91,7 @@ function aCardOrder(): AdminOrderDetail {
         status_label: 'Entregado',
         total: '18.00',
         late: false,
+        window_text: null,
         subtotal: '18.00',
         shipping: '0.00',
         discount: '0.00',
