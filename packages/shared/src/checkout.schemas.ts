@@ -269,6 +269,8 @@ export const storeOrderSchema = z.object({
   store: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
   status: z.enum(STORE_ORDER_STATUSES),
   status_label: z.string(),
+  /** The delivery window (decision 065): 'mar 1/12, 9:00 a 13:00'; null on a pick-up or an older order. */
+  window_text: z.string().nullable(),
   subtotal: decimalString,
   discount: decimalString,
   shipping: decimalString,

@@ -118,6 +118,7 @@ export function presentStaffStoreOrder(
     store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
     status,
     status_label: STORE_ORDER_STATUS_LABELS[status],
+    window_text: storeOrderWindowText(row),
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,

@@ -53,6 +53,7 @@ function anOrder(overrides: Partial<StaffStoreOrder> = {}): StaffStoreOrder {
     delivery: 'pickup',
     delivery_window: { from: '2026-11-28', to: '2026-11-29', text: 'Entre el sábado y el domingo' },
     window: null,
+    window_text: null,
     gift_message: null,
     seen: true,
     group_number: 'MV-10234',
