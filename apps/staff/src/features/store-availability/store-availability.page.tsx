@@ -15,6 +15,7 @@ import { availabilityStateText, closureSummaryText, pausedToastText } from './av
 import { isPausedNow, keptClosure, keptPause } from './availability-time.ts';
 import { ClosureForm } from './closure-form.tsx';
 import type { ClosureInput } from './closure-form-values.ts';
+import { DeliveryWindowsSection } from './delivery-windows-section.tsx';
 import { HoursForm } from './hours-form.tsx';
 import { PauseDialog } from './pause-dialog.tsx';
 import { profileKey, profileQueryOptions, saveHours } from './profile.api.ts';
@@ -61,6 +62,7 @@ function StoreAvailability({ store }: { store: MerchantStore }) {
         </>
       )}
       <ProfileSections storeId={store.id} />
+      <DeliveryWindowsSection storeId={store.id} />
     </div>
   );
 }
