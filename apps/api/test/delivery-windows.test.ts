@@ -10,6 +10,7 @@ import {
   createFastShoppers,
   createFastUser,
   type FastUser,
+  fillCart,
   orderBody,
   placeOrderRequest,
   prepareCheckout,
@@ -79,18 +80,29 @@ describe('delivery windows at checkout', () => {
     const { app, database } = testApp;
     const store = await createStore(database);
     await setWindows(store.id, everyDay('10:00', '12:00', 3));
-    const product = await createProduct(database, store.id, { stock: 50, price: '5.00', currency: 'USD' });
-    const users = await createFastShoppers(database, 8, [{ productId: product.id, quantity: 1 }]);
+    // A product each: no product row lock queues them, only the window's own lock can.
+    const products = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        createProduct(database, store.id, { stock: 50, price: '5.00', currency: 'USD' }),
+      ),
+    );
+    const users = await createFastShoppers(database, 8, [{ productId: products[0]?.id ?? 0, quantity: 1 }]);
+    await Promise.all(
+      users.map((user, index) =>
+        fillCart(database, user.id, [{ productId: products[index]?.id ?? 0, quantity: 1 }]),
+      ),
+    );
     const first = users[0];
     if (!first) throw new Error('no shoppers');
     const slot = (await slotsOf(first)).json<DeliverySlots>().stores[0]?.slots[0];
     if (!slot) throw new Error('no window');
-    const template = await orderBody(app, first, { beneficiaryId: first.beneficiaryId });
+    const bodies = await Promise.all(
+      users.map((user) => orderBody(app, user, { beneficiaryId: user.beneficiaryId })),
+    );
     const responses = await Promise.all(
-      users.map((user) =>
+      users.map((user, index) =>
         placeOrderRequest(app, user, {
-          ...template,
-          beneficiary_id: user.beneficiaryId,
+          ...bodies[index],
           delivery_slots: [{ store_id: store.id, starts_at: slot.starts_at }],
         }),
       ),
@@ -110,14 +122,16 @@ describe('delivery windows at checkout', () => {
       sql`select count(*)::int as n from store_orders where store_id = ${store.id} and window_starts_at = ${slot.starts_at}`,
     );
     expect(held?.n).toBe(3);
-    // Nothing of the refused orders stayed: 3 units sold of 50.
+    // Nothing of the refused orders stayed: 3 units sold of 8 × 50.
     const [stock] = await rows<{ stock: number }>(
       database,
-      sql`select stock from products where id = ${product.id}`,
+      sql`select sum(stock)::int as stock from products where store_id = ${store.id}`,
     );
-    expect(stock?.stock).toBe(47);
-    // The checkout now shows it full; the next shopper without a choice gets the next window.
-    const again = (await slotsOf(first)).json<DeliverySlots>().stores[0]?.slots[0];
+    expect(stock?.stock).toBe(397);
+    // The checkout now shows it full to a shopper who was refused (their cart is still full).
+    const refusedShopper = users[statuses.indexOf(400)];
+    if (!refusedShopper) throw new Error('no refused shopper');
+    const again = (await slotsOf(refusedShopper)).json<DeliverySlots>().stores[0]?.slots[0];
     expect(again).toMatchObject({ starts_at: slot.starts_at, full: true });
   });
 
