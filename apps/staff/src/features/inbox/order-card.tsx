@@ -269,7 +269,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
             <div className="order-card__actions">
               <a
                 className="button button--primary"
-                href={courierWhatsAppUrl(order.store.name, order.number, order.courier_url)}
+                href={courierWhatsAppUrl(
+                  order.store.name,
+                  order.number,
+                  order.courier_url,
+                  order.window?.text ?? null,
+                )}
                 target="_blank"
                 rel="noopener noreferrer"
               >
