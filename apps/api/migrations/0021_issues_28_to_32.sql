@@ -6,6 +6,12 @@ CREATE TABLE "consents" (
 	"accepted_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "store_delivery_windows" (
+	"store_id" integer PRIMARY KEY NOT NULL,
+	"windows" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "message_opt_outs" (
 	"phone" text NOT NULL,
 	"channel" text NOT NULL,
@@ -95,8 +101,13 @@ CREATE TABLE "substitution_questions" (
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "auto_accept" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "preparation_minutes" integer;--> statement-breakpoint
+ALTER TABLE "order_groups" ADD COLUMN "gift_message" text;--> statement-breakpoint
+ALTER TABLE "store_orders" ADD COLUMN "window_starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "store_orders" ADD COLUMN "window_ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "store_orders" ADD COLUMN "window_cutoff_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "store_orders" ADD COLUMN "unaccepted_alerted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_delivery_windows" ADD CONSTRAINT "store_delivery_windows_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_receipt_id_store_order_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."store_order_receipts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipts" ADD CONSTRAINT "store_order_receipts_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -116,4 +127,5 @@ CREATE INDEX "store_order_receipts_open_idx" ON "store_order_receipts" USING btr
 CREATE INDEX "substitution_questions_store_order_idx" ON "substitution_questions" USING btree ("store_order_id");--> statement-breakpoint
 CREATE INDEX "substitution_questions_due_idx" ON "substitution_questions" USING btree ("deadline_at") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
 CREATE UNIQUE INDEX "substitution_questions_open_line_idx" ON "substitution_questions" USING btree ("order_line_id") WHERE "substitution_questions"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "store_orders_store_window_idx" ON "store_orders" USING btree ("store_id","window_starts_at");--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_preparation_minutes_check" CHECK ("stores"."preparation_minutes" is null or "stores"."preparation_minutes" between 5 and 240);

@@ -154,6 +154,12 @@ describe('GET /v1/admin/orders/', () => {
     await t.database.db.execute(
       sql`update order_groups set paid_at = now() - interval '10 days' where number = ${cardOrder.number}`,
     );
+    // Decision 065: 'late' is past the window's end; these store orders' windows ended a week ago.
+    await t.database.db.execute(
+      sql`update store_orders set window_starts_at = now() - interval '7 days' - interval '4 hours',
+        window_ends_at = now() - interval '7 days'
+        where group_id = (select id from order_groups where number = ${cardOrder.number})`,
+    );
     const late = await list('late=true&country=UY');
     expect(numbers(late)).toEqual([cardOrder.number]);
     expect(late.results[0]?.late).toBe(true);

@@ -285,6 +285,13 @@ const SAMPLES: Record<string, Sample> = {
         holder_document: '1.234.567-2',
       }),
   },
+  'PUT /v1/merchant/stores/:id/delivery-windows/': {
+    action: 'store.delivery_windows',
+    request: async () =>
+      json('PUT', merchant('/delivery-windows/'), {
+        windows: [{ weekday: 'monday', from: '09:00', to: '13:00', capacity: 5, cutoff_minutes: 60 }],
+      }),
+  },
   'PUT /v1/merchant/stores/:id/hours/': {
     action: 'store.hours',
     request: async () =>

@@ -105,13 +105,15 @@ const storeOrderBriefSchema = z.object({
   status: z.enum(STORE_ORDER_STATUSES),
   status_label: z.string(),
   total: decimalString,
-  /** Past the 48-hour working promise and not handed over (order-lateness.ts). */
+  /** Past its window's end (or, without one, the 48-hour working promise) and not handed over (order-lateness.ts). */
   late: z.boolean(),
   /**
    * Issue 31: paid, still not accepted, and past the 'unaccepted_alert_minutes' setting (the store was
    * alerted again): 'sin aceptar' to operators.
    */
   unaccepted: z.boolean(),
+  /** The delivery window (decision 065): 'mar 1/12, 9:00 a 13:00'; null on a pick-up or an older order. */
+  window_text: z.string().nullable(),
 });
 
 /** One row of the list: a checkout with its store orders. */

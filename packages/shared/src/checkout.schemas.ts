@@ -9,6 +9,7 @@ import { GROUP_REFUND_STATUSES } from './order-refund-status.ts';
 import { ORDER_GROUP_STATUSES, PAYMENT_STATUSES, STORE_ORDER_STATUSES } from './order-status.ts';
 import { receiptSchema } from './receipt.schemas.ts';
 import { refundSchema } from './refund.schemas.ts';
+import { chosenSlotSchema, giftMessageSchema } from './store-windows.schemas.ts';
 import { isValidUruguayLandline, isValidUruguayMobile, maskPhoneInput } from './uruguay-phone.ts';
 import { singleLineText } from './validation-rules.ts';
 
@@ -207,6 +208,10 @@ export const placeOrderSchema = z
     lines: z.array(expectedLineSchema).min(1, CHECKOUT_MESSAGES.cartEmpty).max(100),
     /** The total the shopper saw, USD decimal. */
     expected_total: amountInput,
+    /** Delivery only: the window chosen per store order (decision 065); a store left out gets the earliest. */
+    delivery_slots: z.array(chosenSlotSchema).max(50).default([]),
+    /** Optional words for the family, shown on the tracking page and to the stores. */
+    gift_message: giftMessageSchema,
   })
   .superRefine((value, context) => {
     if (value.delivery === 'standard' && value.beneficiary_id === null) {
@@ -265,6 +270,8 @@ export const storeOrderSchema = z.object({
   store: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
   status: z.enum(STORE_ORDER_STATUSES),
   status_label: z.string(),
+  /** The delivery window (decision 065): 'mar 1/12, 9:00 a 13:00'; null on a pick-up or an older order. */
+  window_text: z.string().nullable(),
   subtotal: decimalString,
   discount: decimalString,
   shipping: decimalString,
@@ -454,6 +461,8 @@ export const trackingSchema = z.object({
   sender_first_name: z.string(),
   delivery: z.enum(DELIVERY_TYPES),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
+  /** The remitter's words for the family (decision 065), or null. */
+  gift_message: z.string().nullable(),
   status: z.enum(ORDER_GROUP_STATUSES),
   stores: z.array(
     z.object({
@@ -461,6 +470,8 @@ export const trackingSchema = z.object({
       store_name: z.string(),
       /** Where a pick-up order is collected (the store's public address). */
       store_address: z.string(),
+      /** When someone must be home for it (decision 065): 'mar 1/12, 9:00 a 13:00'; null without a window. */
+      window_text: z.string().nullable(),
       status: z.enum(STORE_ORDER_STATUSES),
       status_label: z.string(),
       history: z.array(z.object({ to: z.enum(STORE_ORDER_STATUSES), label: z.string(), at: z.string() })),

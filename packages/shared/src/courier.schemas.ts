@@ -113,6 +113,8 @@ export const courierStoreOrderSchema = z.object({
   /** Issue 29: what to tick off at pick-up, by name and units handed over (substitutes by their name). */
   items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
   delivery_window: z.object({ from: z.string(), to: z.string() }),
+  /** The window the family waits at home in (decision 065): 'mar 1/12, 9:00 a 13:00'; null without one. */
+  window_text: z.string().nullable(),
   attempts: z.array(deliveryAttemptSchema),
   actions: z.array(z.enum(COURIER_ACTIONS)),
   /** Wrong codes still allowed before the link locks. */

@@ -3,10 +3,11 @@ import { MONTEVIDEO_OFFSET_MS } from './montevideo-time.ts';
 import type { StoreOrderStatus } from './order-status.ts';
 
 /**
- * 'Late' (issue 19): a paid store order not handed over by the last day of its delivery window, the 48-hour
- * working promise counted from the payment (delivery-window.ts, the same window the remitter's e-mail
- * states). Unpaid orders have not started the clock; delivered, completed and rejected ones are closed.
- * The one rule for the back office's filter, its order chips and the dashboard's count.
+ * 'Late' (issue 19, decision 065): a paid store order not handed over by the end of its delivery window (the
+ * time range the remitter chose, store-windows.ts). An order without one (placed before windows, or a
+ * pick-up) keeps the older rule: the last day of the 48-hour working promise counted from the payment
+ * (delivery-window.ts). Unpaid orders have not started the clock; delivered, completed and rejected ones are
+ * closed. The one rule for the back office's filter, its order chips and the dashboard's count.
  */
 const CLOSED_STATUSES: readonly StoreOrderStatus[] = ['delivered', 'fulfilled', 'rejected'];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,11 +24,17 @@ export function storeOrderDueBy(paidAt: Date): string {
 
 /** Whether the store order is past its promise at `now`. */
 export function isStoreOrderLate(
-  order: { status: StoreOrderStatus; paidAt: Date | null },
+  order: { status: StoreOrderStatus; paidAt: Date | null; windowEndsAt?: Date | null },
   now: Date,
 ): boolean {
   if (order.paidAt === null || CLOSED_STATUSES.includes(order.status)) return false;
+  if (order.windowEndsAt) return now.getTime() > order.windowEndsAt.getTime();
   return montevideoDay(now) > storeOrderDueBy(order.paidAt);
+}
+
+/** The bounds a query applies for 'late' at `now`: past the window's end, or (no window) paid before. */
+export function lateBounds(now: Date): { windowEndedBefore: Date; paidBefore: Date } {
+  return { windowEndedBefore: now, paidBefore: latePaidBefore(now) };
 }
 
 /**

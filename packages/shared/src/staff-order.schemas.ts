@@ -76,6 +76,10 @@ export const staffStoreOrderSchema = storeOrderSchema.extend({
   delivery: z.enum(DELIVERY_TYPES),
   /** The delivery window's days and its text ('Entre el lunes 23 de noviembre y el martes 24 de noviembre'). */
   delivery_window: z.object({ from: z.string(), to: z.string(), text: z.string() }),
+  /** The delivery window (decision 065): 'mar 1/12, 9:00 a 13:00'; null on a pick-up or an older order. */
+  window: z.object({ starts_at: z.string(), ends_at: z.string(), text: z.string() }).nullable(),
+  /** The remitter's words for the family, if any (the store may add them to the parcel). */
+  gift_message: z.string().nullable(),
   /** Whether a member opened it since it was paid (the inbox rings until then). */
   seen: z.boolean(),
   group_number: z.string(),

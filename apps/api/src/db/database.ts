@@ -22,6 +22,7 @@ import * as cartSchema from './schema/cart.ts';
 import * as catalogSchema from './schema/catalog.ts';
 import * as couponsSchema from './schema/coupons.ts';
 import * as currenciesSchema from './schema/currencies.ts';
+import * as deliveryWindowsSchema from './schema/delivery-windows.ts';
 import * as fulfilmentSchema from './schema/fulfilment.ts';
 import * as helpSchema from './schema/help.ts';
 import * as locationsSchema from './schema/locations.ts';
@@ -48,6 +49,7 @@ const schema = {
   ...catalogSchema,
   ...couponsSchema,
   ...currenciesSchema,
+  ...deliveryWindowsSchema,
   ...fulfilmentSchema,
   ...helpSchema,
   ...locationsSchema,

@@ -25,6 +25,7 @@ import { getCurrencies } from '../modules/currencies/currencies.service.ts';
 import { getZoneMap } from '../modules/geo/zones.service.ts';
 import { deliveryZoneFor } from '../modules/geo/zones.ts';
 import { type CheckoutSettings, getCheckoutSettings } from '../modules/orders/checkout-settings.ts';
+import { reserveWindows } from '../modules/orders/delivery-slots.service.ts';
 import { isManualMethod } from '../modules/orders/order.presenter.ts';
 import {
   beneficiarySnapshot,
@@ -83,6 +84,7 @@ export async function placeOrderFlow(
       snapshots,
       lines: new Map(lines.map((line) => [line.productId, line])),
     });
+    await reserveDeliveryWindow(tx, input, known, snapshots, ids);
     await recordPlacedHistory(tx, pricing.priced, ids);
     const placedAtOnce = known.manual ? await placeManualAtOnce(tx, ctx, known.settings, group.id) : null;
     return { group, loaded: placedAtOnce };
@@ -335,6 +337,27 @@ async function snapshotStores(tx: DatabaseOrTransaction, pricing: OrderPricing):
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * Each home-delivered store order takes its delivery window (decision 065) under the window's lock, in this
+ * transaction: a full, closed, unknown or too distant window refuses the whole order with its reason. A
+ * pick-up has no window (the family collects it at the store).
+ */
+async function reserveDeliveryWindow(
+  tx: DatabaseOrTransaction,
+  input: PlaceOrderValues,
+  known: Known,
+  snapshots: Snapshots,
+  ids: ReadonlyMap<number, number>,
+): Promise<void> {
+  if (input.delivery !== 'standard') return;
+  const chosen = new Map(input.delivery_slots.map((slot) => [slot.store_id, slot.starts_at]));
+  const requests = [...ids].flatMap(([storeId, storeOrderId]) => {
+    const store = snapshots.get(storeId);
+    return store ? [{ storeId, storeOrderId, store, chosen: chosen.get(storeId) ?? null }] : [];
+  });
+  await reserveWindows(tx, requests, known.now);
+}
+
 /** A card or PayPal payment not decided by then is released by the expiry worker. */
 const CARD_PAYMENT_MINUTES = 30;
 
@@ -382,6 +405,7 @@ async function groupValues(
     country: input.country,
     deliveryFrom: window.from,
     deliveryTo: window.to,
+    giftMessage: input.gift_message,
     trackingToken: randomBytes(32).toString('base64url'),
     expiresAt: new Date(now.getTime() + minutes * 60_000),
   };

@@ -9,6 +9,7 @@ import {
   settingsForConfirmation,
 } from '../modules/orders/card-payment.service.ts';
 import type { CheckoutSettings } from '../modules/orders/checkout-settings.ts';
+import { moveWindowsPaidLate } from '../modules/orders/delivery-slots.service.ts';
 import { emitOrderPaid } from '../modules/orders/manual-payment.service.ts';
 import {
   enqueueConfirmationEmails,
@@ -39,7 +40,10 @@ export async function settleCardPaymentFlow(
 ): Promise<ConfirmedGroup> {
   const settings = await settingsForConfirmation(ctx, knownSettings);
   const confirmed = await ctx.db.transaction(async (tx) => {
-    if (!(await markCardGroupPaid(tx, groupId, ref, ctx.now()))) return null;
+    const paidAt = ctx.now();
+    if (!(await markCardGroupPaid(tx, groupId, ref, paidAt))) return null;
+    // Paid after its window's cut-off: the next window with room (decision 065), before anyone is told.
+    await moveWindowsPaidLate(tx, groupId, paidAt);
     const moved = await approveStoreOrders(tx, groupId);
     await removeOrderedLines(tx, groupId);
     await rewardInviter(tx, groupId, { publicUrl: ctx.publicUrl });

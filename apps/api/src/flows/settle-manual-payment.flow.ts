@@ -4,6 +4,7 @@ import { recordAudit } from '../modules/audit/audit.service.ts';
 import { moveGroupStoreOrders, recordHistoryRows } from '../modules/order-status/order-status.service.ts';
 import { enqueueStoreOrderStatusEvents } from '../modules/order-status/store-order-webhook-events.ts';
 import type { CheckoutSettings } from '../modules/orders/checkout-settings.ts';
+import { moveWindowsPaidLate } from '../modules/orders/delivery-slots.service.ts';
 import {
   emailPaymentReceived,
   emitOrderPaid,
@@ -43,6 +44,8 @@ export async function settleManualPaymentFlow(
   const group = await recordManualPayment(tx, operator, payment);
   if (!group) return false;
   await auditThePayment(tx, operator, group.number, payment);
+  // Settled after a window's cut-off: the next window with room, counted from the settlement (decision 065).
+  await moveWindowsPaidLate(tx, group.id, payment.paidAt);
   const moved = await approveStoreOrders(tx, operator, group.id);
   // Money for an order whose every store already rejected it buys nothing: no referral reward for it (the
   // payment itself goes back by hand). Staff rejections took the welcome credit back already.

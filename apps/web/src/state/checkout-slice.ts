@@ -34,6 +34,12 @@ export interface CheckoutState {
   lineSubstitutions: Record<string, Substitution>;
   /** The credit the shopper asked to use, USD minor units (capped at the balance and the total when placed). */
   credit: number;
+  /** Decision 065: the delivery window chosen per store id (its start, ISO); a store left out gets the earliest. */
+  deliverySlots: Record<string, string>;
+  /** An occasion's day (YYYY-MM-DD, up to 14 days ahead) whose windows are listed; null: the earliest ones. */
+  occasionDay: string | null;
+  /** Words for the family, shown on the tracking page. */
+  giftMessage: string;
   attempt: CheckoutAttempt | null;
   /** The account these choices belong to (null: not claimed yet, e.g. a visitor at step 0). */
   owner: string | null;
@@ -52,6 +58,9 @@ export const INITIAL_CHECKOUT_STATE: CheckoutState = {
   substitution: 'similar',
   lineSubstitutions: {},
   credit: 0,
+  deliverySlots: {},
+  occasionDay: null,
+  giftMessage: '',
   attempt: null,
   owner: null,
 };
@@ -108,6 +117,17 @@ export function parseCheckoutState(value: unknown): CheckoutState {
     );
   }
   if (isWholeAtLeastZero(value.credit)) state.credit = value.credit;
+  if (isRecord(value.deliverySlots)) {
+    state.deliverySlots = Object.fromEntries(
+      Object.entries(value.deliverySlots).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 40,
+      ),
+    );
+  }
+  if (typeof value.occasionDay === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.occasionDay))
+    state.occasionDay = value.occasionDay;
+  if (typeof value.giftMessage === 'string' && value.giftMessage.length <= 300)
+    state.giftMessage = value.giftMessage;
   const attempt = value.attempt;
   if (isRecord(attempt) && typeof attempt.key === 'string' && typeof attempt.fingerprint === 'string') {
     state.attempt = { key: attempt.key, fingerprint: attempt.fingerprint };

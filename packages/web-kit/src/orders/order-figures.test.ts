@@ -39,6 +39,7 @@ function store(
     store: { id: 1, name, address: 'Calle 1' },
     status: 'pending',
     status_label: 'Pendiente',
+    window_text: null,
     ...money,
     lines,
     history: [],

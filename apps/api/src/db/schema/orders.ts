@@ -92,6 +92,8 @@ export const orderGroups = pgTable(
     country: text('country').notNull().default('UY'),
     deliveryFrom: text('delivery_from').notNull(),
     deliveryTo: text('delivery_to').notNull(),
+    /** Words for the family (decision 065): on the tracking page and on each store order; null: none. */
+    giftMessage: text('gift_message'),
     /** Unguessable token of the family member's /seguimiento/<token> link. */
     trackingToken: text('tracking_token').notNull(),
     cancelReason: text('cancel_reason'),
@@ -165,6 +167,13 @@ export const storeOrders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     receivedBy: text('received_by'),
     proofMediaKey: text('proof_media_key'),
+    /**
+     * The delivery window (decision 065): chosen at checkout, moved to the next one with room when paid after
+     * `window_cutoff_at`. Null for pick-up orders and for orders placed before windows existed.
+     */
+    windowStartsAt: timestamp('window_starts_at', { withTimezone: true }),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }),
+    windowCutoffAt: timestamp('window_cutoff_at', { withTimezone: true }),
     /** When a member first opened the paid order: the inbox rings until then. */
     seenAt: timestamp('seen_at', { withTimezone: true }),
     /**
@@ -181,6 +190,8 @@ export const storeOrders = pgTable(
     index('store_orders_store_status_idx').on(t.storeId, t.status, t.updatedAt),
     uniqueIndex('store_orders_group_store_key').on(t.groupId, t.storeId),
     index('store_orders_store_created_idx').on(t.storeId, t.createdAt),
+    // A window's capacity is counted per store and start (decision 065).
+    index('store_orders_store_window_idx').on(t.storeId, t.windowStartsAt),
     check(
       'store_orders_status_check',
       sql`${t.status} in ('pending', 'approved', 'warning', 'rejected', 'preparing_to_delivery', 'ready_to_delivery', 'in_transit', 'delivery_attempt', 'delivered', 'fulfilled')`,

@@ -1,6 +1,6 @@
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { OPEN_STORE_ORDER_STATUSES } from '@mandado/shared/order-lateness';
-import { and, count, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
@@ -83,16 +83,26 @@ export async function countUnacceptedStoreOrders(db: DatabaseOrTransaction): Pro
 }
 
 /**
- * Store orders late now (order-lateness.ts): open, and their group paid before `paidBefore`, the bound
- * latePaidBefore gives for now.
+ * Store orders late now (order-lateness.ts): open and paid, and past their window's end, or (without a
+ * window) their group paid before `paidBefore`, the bounds lateBounds gives for now.
  */
-export async function countLateStoreOrders(db: DatabaseOrTransaction, paidBefore: Date): Promise<number> {
+export async function countLateStoreOrders(
+  db: DatabaseOrTransaction,
+  bounds: { windowEndedBefore: Date; paidBefore: Date },
+): Promise<number> {
   const [row] = await db
     .select({ late: count() })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
     .where(
-      and(inArray(storeOrders.status, [...OPEN_STORE_ORDER_STATUSES]), lt(orderGroups.paidAt, paidBefore)),
+      and(
+        inArray(storeOrders.status, [...OPEN_STORE_ORDER_STATUSES]),
+        isNotNull(orderGroups.paidAt),
+        or(
+          lt(storeOrders.windowEndsAt, bounds.windowEndedBefore),
+          and(isNull(storeOrders.windowEndsAt), lt(orderGroups.paidAt, bounds.paidBefore)),
+        ),
+      ),
     );
   return row?.late ?? 0;
 }

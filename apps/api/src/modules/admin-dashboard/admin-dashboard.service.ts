@@ -2,7 +2,7 @@ import { DASHBOARD_RANGE_DAYS } from '@mandado/shared/admin-dashboard';
 import type { Dashboard, DashboardQuery } from '@mandado/shared/admin-dashboard.schemas';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
-import { latePaidBefore } from '@mandado/shared/order-lateness';
+import { lateBounds } from '@mandado/shared/order-lateness';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -44,7 +44,7 @@ export async function getDashboard(
   const [orderRows, refundRows, late, unaccepted] = await Promise.all([
     orderFiguresByDay(db, from, to),
     refundFiguresByDay(db, from, to),
-    countLateStoreOrders(db, latePaidBefore(now)),
+    countLateStoreOrders(db, lateBounds(now)),
     countUnacceptedStoreOrders(db),
   ]);
   const ordersByDay = new Map(orderRows.map((row) => [row.day, row]));

@@ -35,6 +35,7 @@ import {
 } from '@mandado/shared/order-status';
 import { cityAndStateText } from '@mandado/shared/place-text';
 import type { Refund } from '@mandado/shared/refund.schemas';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type { MessageEventRow } from '../messages/messages.service.ts';
 import type {
   AttemptEventRow,
@@ -75,8 +76,9 @@ function storeBrief(row: StoreOrderBriefRow, paidAt: Date | null, now: Date) {
     status,
     status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
     total: row.total,
-    late: isStoreOrderLate({ status, paidAt }, now),
+    late: isStoreOrderLate({ status, paidAt, windowEndsAt: row.windowEndsAt }, now),
     unaccepted: status === 'approved' && row.unacceptedAlertedAt !== null,
+    window_text: storeOrderWindowText(row),
   };
 }
 

@@ -25,7 +25,7 @@ export interface OrderListFilters {
   createdFrom?: Date | undefined;
   createdBefore?: Date | undefined;
   /** true: a store order paid before this instant and still open; false: none such. */
-  late?: { paidBefore: Date; wanted: boolean } | undefined;
+  late?: { paidBefore: Date; windowEndedBefore: Date; wanted: boolean } | undefined;
   /** Folded (lowercase, no accents) search text. */
   q?: string | undefined;
 }
@@ -63,14 +63,19 @@ function storeOrderMatch(filters: OrderListFilters): SQL | undefined {
   return and(...conditions);
 }
 
-/** 'Late' as SQL: the group is paid before the bound and one of its store orders is still open. */
-function lateCondition(paidBefore: Date): SQL {
-  return sql`(${orderGroups.paymentStatus} = 'paid' and ${orderGroups.paidAt} < ${paidBefore.toISOString()}::timestamptz and exists (
+/**
+ * 'Late' as SQL (order-lateness.ts): the group is paid and one of its store orders is still open past its
+ * window's end, or, without a window, the group was paid before the bound.
+ */
+function lateCondition(bounds: { paidBefore: Date; windowEndedBefore: Date }): SQL {
+  return sql`(${orderGroups.paymentStatus} = 'paid' and exists (
     select 1 from ${storeOrders} so_late where so_late.group_id = ${orderGroups.id}
       and so_late.status in (${sql.join(
         OPEN_STORE_ORDER_STATUSES.map((status) => sql`${status}`),
         sql`, `,
-      )})))`;
+      )})
+      and (so_late.window_ends_at < ${bounds.windowEndedBefore.toISOString()}::timestamptz
+        or (so_late.window_ends_at is null and ${orderGroups.paidAt} < ${bounds.paidBefore.toISOString()}::timestamptz))))`;
 }
 
 function whereOf(
@@ -96,7 +101,7 @@ function whereOf(
     );
   }
   if (filters.late) {
-    const late = lateCondition(filters.late.paidBefore);
+    const late = lateCondition(filters.late);
     conditions.push(filters.late.wanted ? late : sql`not ${late}`);
   }
   if (filters.q) {
@@ -160,6 +165,9 @@ export interface StoreOrderBriefRow {
   total: string;
   /** When the store was alerted again about it, unaccepted (issue 31); null: not alerted. */
   unacceptedAlertedAt: Date | null;
+  /** The delivery window (decision 065), or null (a pick-up, an older order). */
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
 }
 
 /** The store orders of these groups (one query). */
@@ -178,6 +186,8 @@ export async function listStoreOrdersOfGroups(
       status: storeOrders.status,
       total: storeOrders.total,
       unacceptedAlertedAt: storeOrders.unacceptedAlertedAt,
+      windowStartsAt: storeOrders.windowStartsAt,
+      windowEndsAt: storeOrders.windowEndsAt,
     })
     .from(storeOrders)
     .where(inArray(storeOrders.groupId, [...groupIds]))

@@ -9,7 +9,7 @@ import {
 } from '@mandado/shared/admin-orders.schemas';
 import { dateTimeText } from '@mandado/shared/date-text';
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
-import { latePaidBefore } from '@mandado/shared/order-lateness';
+import { lateBounds } from '@mandado/shared/order-lateness';
 import { foldText } from '@mandado/shared/text-fold';
 import { stringify } from 'csv-stringify/sync';
 import { type Actor, requirePermission } from '../../authorization.ts';
@@ -62,7 +62,7 @@ function resolveFilters(filters: AdminOrderFilters, now: Date): OrderListFilters
     country: filters.country,
     createdFrom: filters.from ? montevideoMidnight(filters.from) : undefined,
     createdBefore: filters.to ? new Date(montevideoMidnight(filters.to).getTime() + DAY_MS) : undefined,
-    late: filters.late ? { paidBefore: latePaidBefore(now), wanted: filters.late === 'true' } : undefined,
+    late: filters.late ? { ...lateBounds(now), wanted: filters.late === 'true' } : undefined,
     q: q || undefined,
   };
 }

@@ -13,6 +13,7 @@ import { bankStatementRoutes } from '../bank-statements/bank-statements.routes.t
 import { couponsAdminRoutes } from '../coupons/coupons-admin.routes.ts';
 import { adminCourierRoutes } from '../courier/courier.routes.ts';
 import { currenciesAdminRoutes } from '../currencies/currencies-admin.routes.ts';
+import { adminDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { zonesAdminRoutes } from '../geo/zones-admin.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
@@ -73,6 +74,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStoreRoutes);
   // A store's go-live checklist beside its 'Publicar' (issue 31).
   await app.register(adminGoLiveRoutes);
+  // A store's delivery windows, read-only for operators (decision 065).
+  await app.register(adminDeliveryWindowRoutes);
   // People: accounts, operator groups, memberships, locks, the wallet ledger (issue 19).
   await app.register(adminPeopleRoutes);
 

@@ -3,6 +3,7 @@ import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import { ATTEMPT_REASON_LABELS, type AttemptReason, MAX_CODE_FAILURES } from '@mandado/shared/fulfilment';
 import { mapsLink } from '@mandado/shared/maps-link';
 import { nextStatuses, STORE_ORDER_STATUS_LABELS, type StoreOrderStatus } from '@mandado/shared/order-status';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type { AttemptRow, HandOverRow } from './courier.repository.ts';
 
 /**
@@ -91,6 +92,7 @@ export function presentCourierStoreOrder(
     // Only while there is something to pick up or hand over; gone with the address once it is over.
     items: ended ? [] : [...items],
     delivery_window: { from: row.deliveryFrom, to: row.deliveryTo },
+    window_text: storeOrderWindowText(row),
     // An attempt's note may quote the people at the door: gone with the address.
     attempts: ended ? [] : presentAttempts(attempts),
     actions: courierActions(status),

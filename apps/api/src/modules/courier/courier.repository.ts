@@ -25,6 +25,9 @@ export interface HandOverRow {
   beneficiary: BeneficiarySnapshot;
   deliveryFrom: string;
   deliveryTo: string;
+  /** The delivery window (decision 065), or null (a pick-up, an older order). */
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
   deliveryCode: string;
   courierToken: string | null;
   codeFailures: number;
@@ -69,6 +72,8 @@ const handOverColumns = {
   beneficiary: orderGroups.beneficiary,
   deliveryFrom: orderGroups.deliveryFrom,
   deliveryTo: orderGroups.deliveryTo,
+  windowStartsAt: storeOrders.windowStartsAt,
+  windowEndsAt: storeOrders.windowEndsAt,
   deliveryCode: storeOrders.deliveryCode,
   courierToken: storeOrders.courierToken,
   codeFailures: storeOrders.codeFailures,

@@ -11,6 +11,7 @@ import { asStoreMember, requirePermission } from '../../authorization.ts';
 import { HttpError } from '../../http-errors.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { merchantCourierRoutes } from '../courier/courier.routes.ts';
+import { merchantDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
@@ -150,4 +151,6 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(storeProfileRoutes);
   // The payout account and the go-live checklist (issue 31, decision 068).
   await app.register(merchantPayoutRoutes);
+  // The store's delivery windows with capacity and cut-off (decision 065).
+  await app.register(merchantDeliveryWindowRoutes);
 };

@@ -11,6 +11,7 @@ import {
 } from '@mandado/shared/order-status';
 import type { StaffOrderLine, staffStoreOrderSchema } from '@mandado/shared/staff-order.schemas';
 import { courierUrl } from '@mandado/shared/staff-routes';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type { z } from 'zod';
 import type { BeneficiarySnapshot } from '../../db/schema/orders.ts';
 import type { HistoryRow, OrderLineRow, StaffStoreOrderRow } from './order-status.repository.ts';
@@ -117,6 +118,7 @@ export function presentStaffStoreOrder(
     store: { id: row.storeId, name: row.storeName, address: row.storeAddress },
     status,
     status_label: STAFF_STORE_ORDER_STATUS_LABELS[status],
+    window_text: storeOrderWindowText(row),
     subtotal: row.subtotal,
     discount: row.discount,
     shipping: row.shipping,
@@ -133,6 +135,8 @@ export function presentStaffStoreOrder(
           ? `Se retira ${pickupFromText({ from: row.deliveryFrom })}`
           : deliveryWindowText({ from: row.deliveryFrom, to: row.deliveryTo }),
     },
+    window: presentWindow(row),
+    gift_message: row.giftMessage,
     seen: row.seenAt !== null,
     group_number: row.groupNumber,
     payment_status: row.paymentStatus as PaymentStatus,
@@ -144,6 +148,16 @@ export function presentStaffStoreOrder(
     // Only a delivery has one (a pick-up never gets a token), from 'Listo para entregar' on.
     courier_url: row.courierToken === null ? null : courierUrl(publicUrl, row.courierToken),
   };
+}
+
+/** A store order's delivery window as every staff screen shows it (decision 065), or null without one. */
+export function presentWindow(row: {
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
+}): StaffStoreOrder['window'] {
+  const text = storeOrderWindowText(row);
+  if (text === null || row.windowStartsAt === null || row.windowEndsAt === null) return null;
+  return { starts_at: row.windowStartsAt.toISOString(), ends_at: row.windowEndsAt.toISOString(), text };
 }
 
 /**

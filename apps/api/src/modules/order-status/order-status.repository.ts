@@ -37,6 +37,10 @@ export interface StaffStoreOrderRow {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  /** The delivery window (decision 065); null on a pick-up or an order placed before windows. */
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
+  giftMessage: string | null;
   seenAt: Date | null;
   /** The courier link's token, once 'Listo para entregar' made it (issue 17). */
   courierToken: string | null;
@@ -101,6 +105,9 @@ const staffColumns = {
   delivery: orderGroups.delivery,
   deliveryFrom: orderGroups.deliveryFrom,
   deliveryTo: orderGroups.deliveryTo,
+  windowStartsAt: storeOrders.windowStartsAt,
+  windowEndsAt: storeOrders.windowEndsAt,
+  giftMessage: orderGroups.giftMessage,
   seenAt: storeOrders.seenAt,
   courierToken: storeOrders.courierToken,
   deliveredAt: storeOrders.deliveredAt,
@@ -116,21 +123,28 @@ export async function listStoreOrderPage(
   page: { statuses: readonly StoreOrderStatus[]; limit: number; offset: number },
 ): Promise<StaffStoreOrderRow[]> {
   if (page.statuses.length === 0) return [];
-  return db
-    .select(staffColumns)
-    .from(storeOrders)
-    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
-    .where(
-      and(
-        eq(storeOrders.storeId, storeId),
-        inArray(storeOrders.status, [...page.statuses]),
-        eq(orderGroups.status, 'confirmed'),
-        ne(orderGroups.paymentStatus, 'pending'),
-      ),
-    )
-    .orderBy(desc(storeOrders.createdAt), desc(storeOrders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return (
+    db
+      .select(staffColumns)
+      .from(storeOrders)
+      .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+      .where(
+        and(
+          eq(storeOrders.storeId, storeId),
+          inArray(storeOrders.status, [...page.statuses]),
+          eq(orderGroups.status, 'confirmed'),
+          ne(orderGroups.paymentStatus, 'pending'),
+        ),
+      )
+      // The window due first on top (decision 065); orders without one (pick-ups, older ones) after, newest first.
+      .orderBy(
+        sql`${storeOrders.windowStartsAt} asc nulls last`,
+        desc(storeOrders.createdAt),
+        desc(storeOrders.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
 /** A store order of a confirmed group by its number (MV-10234-1), with the remitter to tell: one query. */

@@ -14,6 +14,7 @@ import { requireActor } from '../../authorization.ts';
 import { clientKey, enforceRateLimit } from '../../plugins/rate-limit.ts';
 import { getCheckoutOptions } from './checkout-options.service.ts';
 import { confirmOrder, getOwnOrder } from './confirm-order.service.ts';
+import { deliverySlotRoutes } from './delivery-slots.routes.ts';
 import { ordersContextOf } from './orders-context.ts';
 import { placeOrder } from './place-order.service.ts';
 
@@ -38,6 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await app.register(deliverySlotRoutes);
   await app.register(ownOrderRoutes);
 };
 

@@ -137,8 +137,26 @@ function deliveryLines(order: OrderGroup, window: { from: string; to: string }, 
     ];
   }
   const where = `Lo recibe ${who}, en ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}.`;
+  const windows = windowLines(order);
+  if (windows.length > 0) {
+    return [
+      where,
+      'Franja de entrega (hora de Montevideo; alguien tiene que estar en casa):',
+      ...windows,
+      ...(paid
+        ? []
+        : ['Si tu pago llega después de la hora de corte, pasa a la siguiente franja con lugar.']),
+    ];
+  }
   if (!paid) return [where, 'Entregamos 24–48 h hábiles después de recibir tu pago (de lunes a viernes).'];
   return [where, `Entrega estimada: ${deliveryWindowText(window)} (de lunes a viernes).`];
+}
+
+/** Decision 065: each store order's window, "· El Puerto (MV-10234-1): mar 1/12, 9:00 a 13:00". */
+function windowLines(order: OrderGroup): string[] {
+  return order.stores.flatMap((store) =>
+    store.window_text ? [`· ${store.store.name} (${store.number}): ${store.window_text}`] : [],
+  );
 }
 
 /** To the remitter once the order is placed (transfer, cash) or paid (card, PayPal). */

@@ -18,6 +18,7 @@ import {
 } from '@mandado/shared/order-status';
 import type { Receipt } from '@mandado/shared/receipt.schemas';
 import type { Refund } from '@mandado/shared/refund.schemas';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type { LineSubstitute } from '../../db/schema/orders.ts';
 import { proofPhotoPaths } from '../courier/courier.presenter.ts';
 import type { DeliveryFacts } from '../courier/courier.service.ts';
@@ -128,6 +129,7 @@ export function presentOrderGroup(
     store: { id: store.storeId, name: store.storeName, address: store.storeAddress },
     status: store.status as StoreOrderStatus,
     status_label: STORE_ORDER_STATUS_LABELS[store.status as StoreOrderStatus],
+    window_text: storeOrderWindowText(store),
     subtotal: store.subtotal,
     discount: store.discount,
     shipping: store.shipping,

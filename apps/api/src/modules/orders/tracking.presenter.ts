@@ -4,6 +4,7 @@ import type { DeliveryAttempt } from '@mandado/shared/delivery.schemas';
 import type { OrderGroupStatus, StoreOrderStatus } from '@mandado/shared/order-status';
 import { STORE_ORDER_STATUS_LABELS } from '@mandado/shared/order-status';
 import type { Receipt } from '@mandado/shared/receipt.schemas';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import { asStoreOrderStatus } from '../order-status/order-status.presenter.ts';
 import type { HistoryRow } from '../order-status/order-status.service.ts';
 import type { TrackedGroupRow, TrackedLineRow, TrackedStoreOrderRow } from './tracking.repository.ts';
@@ -65,6 +66,7 @@ export function presentTracking(
     sender_first_name: group.senderFirstName,
     delivery: group.delivery === 'pickup' ? 'pickup' : 'standard',
     delivery_window: { from: group.deliveryFrom, to: group.deliveryTo },
+    gift_message: group.giftMessage,
     status: group.status as OrderGroupStatus,
     stores: storeOrders.map((storeOrder) => {
       const status = asStoreOrderStatus(storeOrder.status);
@@ -72,6 +74,7 @@ export function presentTracking(
         number: storeOrder.number,
         store_name: storeOrder.storeName,
         store_address: storeOrder.storeAddress,
+        window_text: storeOrderWindowText(storeOrder),
         status,
         status_label: STORE_ORDER_STATUS_LABELS[status],
         // Staff notes (same status before and after) are not steps of the delivery.

@@ -10,6 +10,8 @@ export interface TrackedGroupRow {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  /** The remitter's words for the family (decision 065): written for this page. */
+  giftMessage: string | null;
   beneficiaryFirstName: string;
   senderFirstName: string;
 }
@@ -38,6 +40,8 @@ export interface TrackedStoreOrderRow {
   deliveryCode: string;
   /** When it was handed over (issue 29: the family's 48 hours to answer count from here). */
   deliveredAt: Date | null;
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function findGroupByTrackingToken(
       delivery: orderGroups.delivery,
       deliveryFrom: orderGroups.deliveryFrom,
       deliveryTo: orderGroups.deliveryTo,
+      giftMessage: orderGroups.giftMessage,
       beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
       // The sender's first name only (issue 16); the join is on the primary key, so still one row.
       senderFirstName: sql<string>`coalesce(${users.firstName}, '')`,
@@ -81,6 +86,8 @@ export async function listTrackedStoreOrders(db: Database, groupId: number): Pro
       products: sql<number>`(select count(*)::int from order_lines ol where ol.store_order_id = store_orders.id)`,
       deliveryCode: storeOrders.deliveryCode,
       deliveredAt: storeOrders.deliveredAt,
+      windowStartsAt: storeOrders.windowStartsAt,
+      windowEndsAt: storeOrders.windowEndsAt,
     })
     .from(storeOrders)
     .where(eq(storeOrders.groupId, groupId))

@@ -1,5 +1,6 @@
 import { deliveryWindowText, pickupFromText } from '@mandado/shared/date-text';
 import { usdText } from '@mandado/shared/money-text';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.types.ts';
 
@@ -45,6 +46,8 @@ export interface NewOrderNotice {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  windowStartsAt?: string | Date | null;
+  windowEndsAt?: string | Date | null;
   beneficiaryFirstName: string;
   cityName: string;
   unitCount: number;
@@ -53,10 +56,16 @@ export interface NewOrderNotice {
 /** "3 productos para Rosa (Montevideo), entre el lunes 23 … y el martes 24 …": the push body and e-mail line. */
 export function newOrderSummary(notice: NewOrderNotice): string {
   const units = notice.unitCount === 1 ? '1 producto' : `${notice.unitCount} productos`;
+  const window = storeOrderWindowText({
+    windowStartsAt: notice.windowStartsAt ?? null,
+    windowEndsAt: notice.windowEndsAt ?? null,
+  });
   const when =
     notice.delivery === 'pickup'
       ? `para retirar ${pickupFromText({ from: notice.deliveryFrom })}`
-      : deliveryWindowText({ from: notice.deliveryFrom, to: notice.deliveryTo }).toLowerCase();
+      : window
+        ? `franja ${window}`
+        : deliveryWindowText({ from: notice.deliveryFrom, to: notice.deliveryTo }).toLowerCase();
   return `${units} para ${notice.beneficiaryFirstName} (${notice.cityName}), ${when}.`;
 }
 

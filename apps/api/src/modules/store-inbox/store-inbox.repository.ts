@@ -127,6 +127,9 @@ export interface PaidStoreOrderNotice {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  /** The delivery window (decision 065); null on a pick-up or an older order. */
+  windowStartsAt: string | Date | null;
+  windowEndsAt: string | Date | null;
   beneficiaryFirstName: string;
   cityName: string;
   lineCount: number;
@@ -145,6 +148,7 @@ export async function listPaidStoreOrderNotices(
   const result = await tx.execute(sql`
     select so.id as "storeOrderId", so.number, so.store_name as "storeName", g.delivery,
       g.delivery_from as "deliveryFrom", g.delivery_to as "deliveryTo",
+      so.window_starts_at as "windowStartsAt", so.window_ends_at as "windowEndsAt",
       g.beneficiary->>'firstName' as "beneficiaryFirstName", g.beneficiary->>'cityName' as "cityName",
       so.total::text as total,
       (select count(*)::int from ${orderLines} l where l.store_order_id = so.id) as "lineCount",

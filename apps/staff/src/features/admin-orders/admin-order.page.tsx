@@ -376,7 +376,11 @@ function StoreOrderCard({
         {parseMoney(store.credit) > 0 ? ` · Crédito −${money(store.credit)}` : ''} ·{' '}
         <strong>Total {money(store.total)}</strong>
         {parseMoney(store.refunded) > 0 ? ` · Devuelto ${money(store.refunded)}` : ''}
-        {store.due_by ? ` · Entregar a más tardar el ${dayText(store.due_by)}` : ''}
+        {store.window_text
+          ? ` · Franja de entrega: ${store.window_text}`
+          : store.due_by
+            ? ` · Entregar a más tardar el ${dayText(store.due_by)}`
+            : ''}
       </p>
       {canMove || canRefund || canReopen ? (
         <div className="store-order__actions">

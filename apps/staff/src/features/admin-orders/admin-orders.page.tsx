@@ -303,6 +303,7 @@ function OrderRow({ order }: { order: AdminOrderSummary }) {
                 {store.store_name}
               </Link>
               : {store.status_label}
+              {store.window_text ? ` · ${store.window_text}` : ''}
               {store.late ? ' (atrasado)' : ''}
               {store.unaccepted ? ' (sin aceptar)' : ''}
             </li>

@@ -92,6 +92,7 @@ function aCardOrder(): AdminOrderDetail {
         total: '18.00',
         late: false,
         unaccepted: false,
+        window_text: null,
         subtotal: '18.00',
         shipping: '0.00',
         discount: '0.00',

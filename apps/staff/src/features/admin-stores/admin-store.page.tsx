@@ -34,6 +34,7 @@ import {
 } from './admin-stores.api.ts';
 import { commissionText, parseCommission } from './admin-stores-text.ts';
 import { StatusBadge } from './store-status-badge.tsx';
+import { StoreWindowsList } from './store-windows-list.tsx';
 import './admin-stores.css';
 
 /**
@@ -152,6 +153,8 @@ function StoreDetail({ store, goLive }: { store: AdminStoreDetail; goLive: React
           <p className="admin-stores__text">{commissionText(store.commission_rate)}</p>
         )}
       </section>
+
+      <StoreWindowsList storeId={store.id} />
 
       <section className="admin-stores__section" aria-labelledby={`${ids}-team`}>
         <h2 id={`${ids}-team`} className="admin-stores__heading">

@@ -238,7 +238,13 @@ function CourierView({ token, order }: { token: string; order: ActiveOrder }) {
             <strong>Indicaciones:</strong> {recipient.delivery_notes}
           </p>
         ) : null}
-        <p className="courier__muted">{deliveryWindowText(order.delivery_window)}.</p>
+        {order.window_text ? (
+          <p className="courier__window">
+            <strong>Franja:</strong> {order.window_text}
+          </p>
+        ) : (
+          <p className="courier__muted">{deliveryWindowText(order.delivery_window)}.</p>
+        )}
         {call || chat || landline ? (
           <div className="courier__contact">
             {call ? (

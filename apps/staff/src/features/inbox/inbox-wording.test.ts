@@ -74,6 +74,12 @@ describe('courier share', () => {
       courierShareText('Almacén Sol', 'MV-10-1', url),
     );
   });
+
+  it('says the delivery window when the order has one (decision 065)', () => {
+    expect(courierShareText('Almacén Sol', 'MV-10-1', 'http://x/entrega/abc', 'mar 1/12, 9:00 a 13:00')).toBe(
+      'Hola, hay un pedido de Almacén Sol para entregar (MV-10-1, mar 1/12, 9:00 a 13:00). Aquí tienes la dirección y los pasos: http://x/entrega/abc',
+    );
+  });
 });
 
 describe('unavailable lines', () => {

@@ -74,14 +74,28 @@ export function storeMoves(
   return moves;
 }
 
-/** The prefilled WhatsApp text that hands a store order to a courier. */
-export function courierShareText(storeName: string, orderNumber: string, courierUrl: string): string {
-  return `Hola, hay un pedido de ${storeName} para entregar (${orderNumber}). Aquí tienes la dirección y los pasos: ${courierUrl}`;
+/**
+ * The prefilled WhatsApp text that hands a store order to a courier, with its delivery window when it has one
+ * (decision 065: 'mar 1/12, 9:00 a 13:00').
+ */
+export function courierShareText(
+  storeName: string,
+  orderNumber: string,
+  courierUrl: string,
+  windowText: string | null = null,
+): string {
+  const when = windowText ? `, ${windowText}` : '';
+  return `Hola, hay un pedido de ${storeName} para entregar (${orderNumber}${when}). Aquí tienes la dirección y los pasos: ${courierUrl}`;
 }
 
 /** `https://wa.me/?text=…` without a number: WhatsApp asks which courier to send it to. */
-export function courierWhatsAppUrl(storeName: string, orderNumber: string, courierUrl: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(courierShareText(storeName, orderNumber, courierUrl))}`;
+export function courierWhatsAppUrl(
+  storeName: string,
+  orderNumber: string,
+  courierUrl: string,
+  windowText: string | null = null,
+): string {
+  return `https://wa.me/?text=${encodeURIComponent(courierShareText(storeName, orderNumber, courierUrl, windowText))}`;
 }
 
 /** How many of a line can still be sent when some are missing: 0 … quantity − 1. */

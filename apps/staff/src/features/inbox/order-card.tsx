@@ -199,6 +199,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
             <span className="order-card__when">
               {DELIVERY_LABELS[order.delivery]} · {dateTimeText(order.created)}
             </span>
+            {order.window ? <span className="order-card__window">Entrega {order.window.text}</span> : null}
           </span>
           {/* 'Sin abrir' (nobody opened it); 'Nuevo' is the status badge of a paid order not yet accepted. */}
           {order.seen ? null : <span className="order-card__new">Sin abrir</span>}
@@ -259,7 +260,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
               ) : null}
             </>
           )}
-          <p>{order.delivery_window.text}</p>
+          <p>{order.window ? `Franja de entrega: ${order.window.text}` : order.delivery_window.text}</p>
+          {order.gift_message ? (
+            <p className="order-card__notes">
+              <strong>Mensaje de regalo:</strong> {order.gift_message}
+            </p>
+          ) : null}
           {order.beneficiary.delivery_notes ? (
             <p className="order-card__notes">
               <strong>Notas:</strong> {order.beneficiary.delivery_notes}
@@ -293,7 +299,12 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
             <div className="order-card__actions">
               <a
                 className="button button--primary"
-                href={courierWhatsAppUrl(order.store.name, order.number, order.courier_url)}
+                href={courierWhatsAppUrl(
+                  order.store.name,
+                  order.number,
+                  order.courier_url,
+                  order.window?.text ?? null,
+                )}
                 target="_blank"
                 rel="noopener noreferrer"
               >

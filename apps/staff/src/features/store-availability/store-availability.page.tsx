@@ -15,6 +15,7 @@ import { availabilityStateText, closureSummaryText, pausedToastText } from './av
 import { isPausedNow, keptClosure, keptPause } from './availability-time.ts';
 import { ClosureForm } from './closure-form.tsx';
 import type { ClosureInput } from './closure-form-values.ts';
+import { DeliveryWindowsSection } from './delivery-windows-section.tsx';
 import { HoursForm } from './hours-form.tsx';
 import { PauseDialog } from './pause-dialog.tsx';
 import { PreparationSection } from './preparation-section.tsx';
@@ -72,6 +73,7 @@ function StoreAvailability({ store, before, after }: StoreAvailabilityPageProps)
       )}
       <PreparationSection storeId={store.id} />
       <ProfileSections storeId={store.id} />
+      <DeliveryWindowsSection storeId={store.id} />
       {after}
     </div>
   );

@@ -130,6 +130,8 @@ export function useReviewStep({ user, data, delivery, payment, onPlaced }: Revie
       payment: paymentInput,
       country: data.country,
       displayCurrency: data.display.code,
+      deliverySlots: checkout.deliverySlots,
+      giftMessage: checkout.giftMessage,
     });
     // The same body keeps its key: a double click or a retry after a lost answer replays, never buys twice.
     const attempt = useCheckoutStore.getState().checkoutAttempt(placeOrderFingerprint(body));

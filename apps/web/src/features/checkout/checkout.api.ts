@@ -6,6 +6,7 @@ import type {
   PlaceOrderResult,
 } from '@mandado/shared/checkout.schemas';
 import type { Coupon } from '@mandado/shared/coupon.schemas';
+import type { DeliverySlots } from '@mandado/shared/store-windows.schemas';
 import { apiGet, apiPost, segment } from '@mandado/web-kit/api-client.ts';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -16,6 +17,18 @@ export function checkoutOptionsQueryOptions(accountId: string | null) {
     queryKey: ['checkout-options', accountId],
     queryFn: ({ signal }) => apiGet<CheckoutOptions>('/checkout/options/', signal),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** `GET /v1/checkout/delivery-slots/` (decision 065): each cart store's windows, from `day` or the earliest. */
+export function deliverySlotsQueryOptions(day: string | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['delivery-slots', day],
+    queryFn: ({ signal }) =>
+      apiGet<DeliverySlots>(`/checkout/delivery-slots/${day ? `?day=${segment(day)}` : ''}`, signal),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
   });
 }
 

@@ -17,6 +17,8 @@ const UNSAVED_ADDRESS = 'Guarda la dirección antes de continuar.';
 interface DeliveryStepProps {
   /** The beneficiaries list and form (the beneficiaries feature, composed by the app). */
   beneficiaries: ReactNode;
+  /** Each store order's delivery window, the occasion's day and the gift message (decision 065). */
+  windows?: ReactNode;
   selected: Beneficiary | null;
   delivery: DeliveryType;
   substitution: Substitution;
@@ -39,6 +41,7 @@ interface DeliveryStepProps {
  */
 export function DeliveryStep({
   beneficiaries,
+  windows,
   selected,
   delivery,
   substitution,
@@ -112,6 +115,7 @@ export function DeliveryStep({
       <p className="checkout-window">
         <strong>Entrega estimada:</strong> {window ? deliveryWindowText(window) : '…'}
       </p>
+      {pickup ? null : windows}
 
       <div className="form__field">
         <label className="field-label" htmlFor={`${ids}-substitution`}>

@@ -49,7 +49,12 @@ export function placeOrderBody(input: {
   payment: PlaceOrderInput['payment'];
   country: string;
   displayCurrency: string;
+  /** Decision 065: the window chosen per store id (its start); absent, the server gives the earliest. */
+  deliverySlots?: Readonly<Record<string, string>>;
+  giftMessage?: string;
 }): PlaceOrderInput {
+  const slots = input.delivery === 'pickup' ? [] : Object.entries(input.deliverySlots ?? {});
+  const gift = input.giftMessage?.trim() ?? '';
   return {
     beneficiary_id: input.delivery === 'pickup' ? null : input.beneficiaryId,
     delivery: input.delivery,
@@ -63,6 +68,15 @@ export function placeOrderBody(input: {
     display_currency: input.displayCurrency,
     lines: expectedLines(input.items, input.lineSubstitutions, input.substitution),
     expected_total: formatMinorAsDecimal(input.pricing.totals.total),
+    ...(slots.length > 0
+      ? {
+          delivery_slots: slots.map(([storeId, startsAt]) => ({
+            store_id: Number(storeId),
+            starts_at: startsAt,
+          })),
+        }
+      : {}),
+    ...(gift ? { gift_message: gift } : {}),
   };
 }
 

@@ -160,6 +160,18 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
               windowText: deliveryWindowText(order.delivery_window),
             })}
           </p>
+          {/* Decision 065: each store order's window, when someone must be home for it. */}
+          {order.stores.some((store) => store.window_text) ? (
+            <ul className="order-panel__note">
+              {order.stores.map((store) =>
+                store.window_text ? (
+                  <li key={store.number}>
+                    {store.store.name}: {store.window_text} (hora de Montevideo)
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          ) : null}
           <p className="order-panel__note">
             Si falta un producto: {SUBSTITUTION_LABELS[order.substitution]}.
           </p>

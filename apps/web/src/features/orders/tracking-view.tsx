@@ -41,6 +41,12 @@ export function TrackingView({ tracking, token }: { tracking: Tracking; token: s
           {sender ? `${sender} te envió una compra por Mandado.` : 'Te enviaron una compra por Mandado.'} Aquí
           ves qué te llega y cómo avanza cada tienda (pedido <OrderNumber>{tracking.number}</OrderNumber>).
         </p>
+        {tracking.gift_message ? (
+          <blockquote className="tracking__gift">
+            <p>{tracking.gift_message}</p>
+            {sender ? <footer>— {sender}</footer> : null}
+          </blockquote>
+        ) : null}
       </header>
       {cancelled ? (
         <p className="order-detail__notice order-detail__notice--danger">Este pedido fue cancelado.</p>
@@ -90,6 +96,11 @@ export function TrackingView({ tracking, token }: { tracking: Tracking; token: s
                 <p className="order-detail__notice order-detail__notice--warn" role="status">
                   El repartidor llegó ({dayMonthAndTimeText(store.arrived_at)}): sal a recibirlo
                   {store.delivery_code ? ' con tu código' : ''}.
+                </p>
+              ) : null}
+              {!pickup && store.window_text && !cancelled ? (
+                <p className="tracking__window">
+                  Llega el {store.window_text} (hora de Montevideo): que alguien esté en casa.
                 </p>
               ) : null}
               {store.delivery_code ? (
