@@ -109,8 +109,10 @@ export interface OrderMessageParams {
   /** The remitter's first name, in the beneficiary's messages. */
   remitterFirstName?: string;
   deliveryCode?: string;
-  /** The delivery window's days (YYYY-MM-DD, Montevideo). */
+  /** The delivery window's days (YYYY-MM-DD, Montevideo): older orders, without a chosen window. */
   window?: { from: string; to: string };
+  /** The chosen delivery window as the shop writes it ('mar 1/12, 9:00 a 13:00'; decision 065). */
+  windowSlotText?: string;
   /** Why an attempt failed ('No había nadie'), and whether operators take it from here. */
   reason?: string;
   finalAttempt?: boolean;
@@ -134,8 +136,8 @@ function greeting(firstName: string): string {
 }
 
 function windowText(params: OrderMessageParams): string {
-  // TODO(lead-merge): window — helper "windows" builds the delivery window with its hours; until then the
-  // order's days (delivery_from / delivery_to) are what we have.
+  // The window the remitter chose, with its hours; an order from before windows has only its days.
+  if (params.windowSlotText) return `el ${params.windowSlotText}`;
   return params.window ? deliveryWindowText(params.window).toLowerCase() : 'en los próximos días';
 }
 

@@ -118,9 +118,7 @@ export function slotText(slot: { startsAt: string | Date; endsAt: string | Date 
 /**
  * The window text of a store order, or null when it has none (pick-up, or placed before windows): the one
  * presenter for every place that names the window.
- * TODO(lead-merge): helper "msgs" — the WhatsApp/SMS message params take the window from here
- * (storeOrderWindowText(storeOrder)); helper "prep" — the picking ticket shows it and
- * order_groups.gift_message.
+ * The WhatsApp/SMS messages (messages.service) and the picking ticket use it too.
  */
 export function storeOrderWindowText(order: {
   windowStartsAt: Date | string | null;

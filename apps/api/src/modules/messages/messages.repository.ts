@@ -24,6 +24,8 @@ export interface OrderMessageFacts {
   delivery: string;
   deliveryFrom: string;
   deliveryTo: string;
+  windowStartsAt: Date | null;
+  windowEndsAt: Date | null;
   trackingToken: string;
   beneficiary: BeneficiarySnapshot;
   pickupName: string | null;
@@ -50,6 +52,8 @@ export async function findOrderMessageFacts(
       delivery: orderGroups.delivery,
       deliveryFrom: orderGroups.deliveryFrom,
       deliveryTo: orderGroups.deliveryTo,
+      windowStartsAt: storeOrders.windowStartsAt,
+      windowEndsAt: storeOrders.windowEndsAt,
       trackingToken: orderGroups.trackingToken,
       beneficiary: orderGroups.beneficiary,
       pickupName: orderGroups.pickupName,

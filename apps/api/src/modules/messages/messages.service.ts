@@ -9,6 +9,7 @@ import {
   optOutReply,
   sendableAt,
 } from '@mandado/shared/order-messages';
+import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { JobBacklog } from '../../jobs/job-backlog.sql.ts';
@@ -58,6 +59,12 @@ function phoneOf(facts: OrderMessageFacts, audience: MessageAudience): string | 
   return messagingPhoneE164(phone);
 }
 
+/** The chosen delivery window's text (decision 065), when the store order has one. */
+function windowSlotOf(facts: OrderMessageFacts): { windowSlotText?: string } {
+  const text = storeOrderWindowText(facts);
+  return text ? { windowSlotText: text } : {};
+}
+
 function paramsOf(
   facts: OrderMessageFacts,
   audience: MessageAudience,
@@ -78,8 +85,8 @@ function paramsOf(
     remitterFirstName: facts.remitterFirstName,
     // Only the family hears the code: it is what proves they received the goods.
     ...(toBeneficiary ? { deliveryCode: facts.deliveryCode } : {}),
-    // TODO(lead-merge): window — helper "windows" adds the delivery window's hours; pass them here.
     window: { from: facts.deliveryFrom, to: facts.deliveryTo },
+    ...windowSlotOf(facts),
     ...(input.reason === undefined ? {} : { reason: input.reason }),
     ...(input.finalAttempt === undefined ? {} : { finalAttempt: input.finalAttempt }),
     ...(input.missing === undefined ? {} : { missing: input.missing }),

@@ -12,14 +12,9 @@ import { SUBSTITUTION_STORE_TEXT } from './inbox-wording.ts';
 import { pickingOrderQueryOptions } from './picking.api.ts';
 import './picking-ticket.css';
 
-/**
- * The gift message the remitter wrote, when the order carries one.
- * TODO(lead-merge): helper "windows" adds the gift message (and the chosen delivery window) to the store
- * order's payload; read its field here by name once merged. Until then no order has one and none prints.
- */
+/** The gift message the remitter wrote (an occasion, decision 065), when the order carries one. */
 function giftMessageOf(order: StaffStoreOrder): string | null {
-  const value: unknown = (order as Record<string, unknown>).gift_message;
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
+  return order.gift_message?.trim() ? order.gift_message.trim() : null;
 }
 
 /**
@@ -66,8 +61,8 @@ function PickingTicket({ store, order }: { store: MerchantStore; order: StaffSto
           Pedido {order.number}
         </h1>
         <p className="picking-ticket__kind">{pickup ? 'Retiro en la tienda' : 'Envío a domicilio'}</p>
-        {/* TODO(lead-merge): helper "windows" may give the chosen window its own field; show it here. */}
-        <p className="picking-ticket__window">{order.delivery_window.text}</p>
+        {/* The window the remitter chose (decision 065); an older order has only its days. */}
+        <p className="picking-ticket__window">{order.window?.text ?? order.delivery_window.text}</p>
         <p className="picking-ticket__who">
           Para <strong>{name}</strong>
           {pickup ? null : ` · ${order.beneficiary.address_line1}, ${order.beneficiary.city.name}`}
