@@ -76,9 +76,17 @@ describe('POST /v1/users/delete-account/', () => {
       addressLine1: 'Calle Guayabo 4321',
       mobile: '(099) 765432',
     });
-    const placed = await placeOrderRequest(t.app, person, await orderBody(t.app, person, { beneficiaryId }));
+    // An occasion's gift message names people too (decision 065).
+    const body = {
+      ...(await orderBody(t.app, person, { beneficiaryId })),
+      gift_message: '¡Feliz cumpleaños! Te quiere Zuleika',
+    };
+    const placed = await placeOrderRequest(t.app, person, body);
     expect(placed.statusCode).toBe(201);
     const number = placed.json<{ order: { number: string } }>().order.number;
+    expect(
+      await rows(t.database, sql`select gift_message from order_groups where number = ${number}`),
+    ).toEqual([{ gift_message: '¡Feliz cumpleaños! Te quiere Zuleika' }]);
     const remove = (password: string) =>
       t.app.inject({
         method: 'POST',

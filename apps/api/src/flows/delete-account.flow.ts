@@ -15,6 +15,7 @@ import { forgetEmailsTo } from '../modules/mail/mail-erasure.service.ts';
 import { forgetOrderMessages } from '../modules/messages/messages-erasure.service.ts';
 import { forgetReceivers } from '../modules/order-status/store-orders-erasure.service.ts';
 import { openOrderNumber, pseudonymiseOrdersOf } from '../modules/orders/orders-erasure.service.ts';
+import { forgetReceiptNotes } from '../modules/receipts/receipts-erasure.service.ts';
 import { forgetInvitationsBy } from '../modules/referrals/referrals-erasure.service.ts';
 import { endUserSessions } from '../modules/sessions/sessions.service.ts';
 
@@ -39,6 +40,7 @@ export async function deleteAccountFlow(
     const groupIds = await pseudonymiseOrdersOf(tx, userId);
     await forgetReceivers(tx, groupIds);
     await forgetOrderMessages(tx, groupIds);
+    await forgetReceiptNotes(tx, groupIds);
     await pseudonymiseAccount(tx, userId, now);
     await endUserSessions(tx, userId);
   });

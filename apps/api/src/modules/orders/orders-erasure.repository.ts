@@ -53,6 +53,7 @@ export async function pseudonymiseGroupsOf(tx: DatabaseOrTransaction, remitterId
         'latitude', '', 'longitude', '', 'email', '', 'deliveryNotes', '', 'meetingPoint', null)`,
       pickupName: null,
       pickupPhone: null,
+      giftMessage: null,
     })
     .where(eq(orderGroups.remitterId, remitterId));
 }
