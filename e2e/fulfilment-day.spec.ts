@@ -71,7 +71,7 @@ test('a whole day: two stores, an unavailable line, a courier with one failed at
   await card.getByRole('button', { name: new RegExp(storeA) }).click();
   await expect(card.getByText('Sin abrir', { exact: true })).toBeHidden({ timeout: 15_000 });
   // What the shop needs to prepare and send it: lines with their preference, phones, address and pin.
-  await expect(card.getByText(`2 × ${COFFEE}`)).toBeVisible();
+  await expect(card.getByRole('region', { name: 'Productos' }).getByText(`2 × ${COFFEE}`)).toBeVisible();
   await expect(card.getByText('Si falta: reemplazar por uno similar').first()).toBeVisible();
   await expect(card.getByRole('link', { name: /WhatsApp de Carmen Rodríguez/ })).toHaveAttribute(
     'href',

@@ -95,7 +95,7 @@ function approvalEmail(values: {
   checklistUrl: string;
 }) {
   return {
-    subject: `¡Aprobamos ${values.storeName}! El equipo de Mandado te invitó a administrarla`,
+    subject: `Aprobamos ${values.storeName}: el equipo de Mandado te invitó a administrarla`,
     text: [
       `Hola, ${values.contactName}:`,
       '',

@@ -88,7 +88,7 @@ export function ImportCategories({
           </label>
           <p className="csv-import__text">
             {category.suggestion
-              ? `¿Quisiste decir «${category.suggestion}»? Si es así, corrígelo en el archivo y elígelo de nuevo.`
+              ? `La más parecida es «${category.suggestion}»: si era esa, corrige el archivo y vuelve a subirlo.`
               : 'No se parece a ninguna de tus categorías.'}
           </p>
         </div>
