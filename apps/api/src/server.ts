@@ -14,6 +14,7 @@ import {
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { drainInstance } from './drain.ts';
+import { retentionSweepJob } from './flows/retention-sweep.flow.ts';
 import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
@@ -230,6 +231,9 @@ function startWorkers(): void {
       // Product photos no product or order line has used for a day (dropped with 'Quitar', a form never saved)
       // go, file and row; every instance may sweep, row locks keep them apart (issue 18).
       photoSweepJob({ db: database.db, media: app.media, log: app.log }),
+      // Proof photos, delivery messages and the recipient's phones, personal_data_retention_days after the
+      // delivery (issue 32, decision 072).
+      retentionSweepJob({ db: database.db, media: app.media, log: app.log }),
       // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
       // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.
