@@ -82,6 +82,14 @@ async function proofKeys(placed: PlacedOrderRows): Promise<Array<string | null>>
   return rows.map((row) => row.proof_media_key);
 }
 
+async function receivers(placed: PlacedOrderRows): Promise<Array<string | null>> {
+  const rows = await queryRows<{ received_by: string | null }>(
+    t.database,
+    sql`select received_by from store_orders where group_id = ${placed.groupId} order by id`,
+  );
+  return rows.map((row) => row.received_by);
+}
+
 async function messageOrders(placed: PlacedOrderRows): Promise<number[]> {
   const rows = await queryRows<{ store_order_id: number }>(
     t.database,
@@ -123,12 +131,14 @@ describe('retention of delivery data (issue 32)', () => {
     // Day 89 of the default 90: nothing goes.
     await sweepRetentionFlow(t.app.db, media, daysAfterDelivery(89));
     expect(await proofKeys(placed)).toEqual([keyA, keyB]);
+    expect(await receivers(placed)).toEqual(['Rosa', 'Rosa']);
     expect(await messageOrders(placed)).toHaveLength(2);
     expect(await phones(placed)).toMatchObject({ mobile: '+59891123456', pickup_phone: '+59891999888' });
 
     const result = await sweepRetentionFlow(t.app.db, media, daysAfterDelivery(91));
     expect(result.photos).toBeGreaterThanOrEqual(2);
     expect(await proofKeys(placed)).toEqual([null, null]);
+    expect(await receivers(placed)).toEqual([null, null]);
     expect(await media.get(keyA ?? '')).toBeNull();
     expect(await media.get(keyB ?? '')).toBeNull();
     expect(await messageOrders(placed)).toEqual([]);

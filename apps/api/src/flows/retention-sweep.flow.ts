@@ -14,6 +14,7 @@ const BATCH = 50;
 const MAX_BATCHES = 20;
 
 export interface RetentionSweepResult {
+  /** Store orders whose proof of delivery (photo, who received it) went. */
   photos: number;
   messages: number;
   groups: number;
@@ -21,7 +22,7 @@ export interface RetentionSweepResult {
 
 /**
  * Retention of delivery data (issue 32, decision 072): `personal_data_retention_days` after a store order is
- * handed over, its courier proof photo (file and key) and its WhatsApp/SMS rows go, and once every store order
+ * handed over, its courier proof (the photo's file and key, the name of who received it) and its WhatsApp/SMS rows go, and once every store order
  * of the checkout is that old, the recipient's phones on the order's snapshot are blanked. Each table is
  * written by its own module; each batch is one transaction of one statement (plus the photo files, deleted
  * before it commits, so a storage failure rolls the batch back for the next pass). Idempotent: what is gone
@@ -50,10 +51,10 @@ export async function sweepRetentionFlow(
 
   const photos = await inBatches((limit) =>
     db.transaction(async (tx) => {
-      const keys = await takeExpiredProofPhotos(tx, cutoff, limit);
+      const taken = await takeExpiredProofPhotos(tx, cutoff, limit);
       // Deleting a file already gone is not an error in either storage: a crash after this is harmless.
-      for (const key of keys) await media.delete(key);
-      return keys.length;
+      for (const key of taken.keys) await media.delete(key);
+      return taken.rows;
     }),
   );
   const messages = await inBatches((limit) =>

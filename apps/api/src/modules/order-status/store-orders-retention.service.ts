@@ -3,12 +3,14 @@ import { clearExpiredProofKeys } from './store-orders-retention.repository.ts';
 
 /**
  * Retention (issue 32, decision 072): up to `limit` store orders handed over before `cutoff` forget their
- * proof photo; answers the media keys, whose files the caller deletes inside the same transaction.
+ * proof of delivery (photo and who received it); answers how many rows and the photos' media keys, whose
+ * files the caller deletes inside the same transaction.
  */
-export function takeExpiredProofPhotos(
+export async function takeExpiredProofPhotos(
   tx: DatabaseOrTransaction,
   cutoff: Date,
   limit: number,
-): Promise<string[]> {
-  return clearExpiredProofKeys(tx, cutoff, limit);
+): Promise<{ rows: number; keys: string[] }> {
+  const keys = await clearExpiredProofKeys(tx, cutoff, limit);
+  return { rows: keys.length, keys: keys.filter((key): key is string => key !== null) };
 }
