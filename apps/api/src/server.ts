@@ -14,6 +14,7 @@ import {
 } from './db/seed/demo-staff.ts';
 import { seedDemoCatalog } from './db/seed/seed.ts';
 import { drainInstance } from './drain.ts';
+import { retentionSweepJob } from './flows/retention-sweep.flow.ts';
 import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
@@ -234,6 +235,9 @@ function startWorkers(): void {
       photoSweepJob({ db: database.db, media: app.media, log: app.log }),
       // A paid order left unaccepted past the setting's minutes alerts the store's team again (issue 31).
       unacceptedAlertJob({ db: database.db, log: app.log }),
+      // Proof photos, delivery messages and the recipient's phones, personal_data_retention_days after the
+      // delivery (issue 32, decision 072).
+      retentionSweepJob({ db: database.db, media: app.media, log: app.log }),
       // Partners' signed webhooks (issue 19): deliveries written with their events, retried for 24 hours.
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
       // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.

@@ -81,6 +81,11 @@ describe('permissions', () => {
     expect(hasPermission(payments, 'admin:manage')).toBe(false);
     expect(hasPermission(payments, 'support:handle')).toBe(false);
     expect(hasPermission(operator, 'admin:manage')).toBe(true);
+    // Pharmacy order lines are health data (issue 32): administration and support read them, payments not.
+    expect(hasPermission(operator, 'order:health')).toBe(true);
+    expect(hasPermission(support, 'order:health')).toBe(true);
+    expect(hasPermission(payments, 'order:health')).toBe(false);
+    expect(hasPermission(merchant, 'order:health', 3)).toBe(false);
     // An operator row without a group holds nothing of the back office: never the widest group by default.
     expect(hasPermission({ roles: ['remitter', 'operator'], storeIds: [] }, 'admin:read')).toBe(false);
   });

@@ -34,6 +34,9 @@ export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
  *   edit coupons, settings, currency rates, zones and webhooks.
  * - `support:read`: read what people wrote to us (contact messages, product suggestions, city requests).
  * - `support:handle`: assign, answer and mark handled what people wrote to us (issue 19).
+ * - `order:health`: see the lines of a pharmacy's orders in the back office (issue 32, decision 072): what
+ *   someone buys at a pharmacy can reveal their health, sensitive data under Ley 18.331 art. 18. Without it
+ *   an operator sees 'Contenido reservado (farmacia)' instead of each line's name.
  */
 export const PERMISSIONS = [
   'account:own',
@@ -47,6 +50,7 @@ export const PERMISSIONS = [
   'admin:manage',
   'support:read',
   'support:handle',
+  'order:health',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -82,9 +86,19 @@ export const OPERATOR_GROUP_PERMISSIONS: Readonly<Record<OperatorGroup, readonly
     'admin:manage',
     'support:read',
     'support:handle',
+    'order:health',
   ],
   pagos: ['store:read', 'payment:mark-paid', 'payment:refund', 'order:operate', 'admin:read', 'support:read'],
-  soporte: ['store:read', 'order:fulfil', 'order:operate', 'admin:read', 'support:read', 'support:handle'],
+  // Support answers the claims about pharmacy orders, so it reads their lines; payments refunds without them.
+  soporte: [
+    'store:read',
+    'order:fulfil',
+    'order:operate',
+    'admin:read',
+    'support:read',
+    'support:handle',
+    'order:health',
+  ],
 };
 
 /** What each role can ever hold; an operator holds their group's share of `operator` (OPERATOR_GROUP_PERMISSIONS). */

@@ -35,6 +35,7 @@ export const SETTING_GROUPS = {
   stores: 'Tiendas',
   referrals: 'Referidos',
   bank: 'Cuenta que recibe transferencias',
+  privacy: 'Datos personales',
 } as const;
 export type SettingGroup = keyof typeof SETTING_GROUPS;
 
@@ -271,6 +272,20 @@ export const SETTINGS_REGISTRY = {
     public: false,
     editableBy: OPERATORS,
     description: 'Días tras cambiar el país del teléfono en que no se ofrecen transferencias ni depósitos.',
+  }),
+  personal_data_retention_days: define({
+    label: 'Días que se guardan los datos de entrega',
+    kind: 'integer',
+    group: 'privacy',
+    // At least a month: a complaint about a delivery needs its photo; at most ten years.
+    bounds: { min: 30, max: 3650 },
+    schema: positiveInteger,
+    default: 90,
+    // /privacidad quotes it, so the policy states the figure the sweep applies (issue 32).
+    public: true,
+    editableBy: OPERATORS,
+    description:
+      'Días tras la entrega en que se borran la foto de entrega, los mensajes de entrega y los teléfonos de quien recibe.',
   }),
   default_commission_rate: define({
     label: 'Comisión de una tienda nueva (%)',

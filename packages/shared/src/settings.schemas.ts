@@ -27,6 +27,8 @@ export const settingsSchema = z.object({
   support_email: z.string(),
   /** Support hours, written to follow "Atendemos de " ('lunes a domingo, de 8:00 a 20:00'). */
   support_hours: z.string(),
+  /** Days after delivery when the proof photo, delivery messages and recipient's phones are erased (issue 32). */
+  personal_data_retention_days: z.number().int(),
   /** Third-party widgets (spec §7), null when not configured: see third-party-widgets.ts. */
   widgets: z.object({
     tag_manager_id: z.string().nullable(),

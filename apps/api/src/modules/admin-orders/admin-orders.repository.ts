@@ -8,6 +8,7 @@ import { deliveryAttempts } from '../../db/schema/fulfilment.ts';
 import { emailOutbox } from '../../db/schema/mail.ts';
 import { orderGroups, orderLines, storeOrderHistory, storeOrders } from '../../db/schema/orders.ts';
 import { exactInstant, type KeysetPosition, olderThan } from '../../keyset-cursor.ts';
+import { storeHoldsHealthData } from '../stores/health-data.sql.ts';
 
 /**
  * The back office's order reads (issue 19): the list with its filters, one group with everything its
@@ -248,6 +249,18 @@ export async function listLinesOfGroup(
     .where(eq(storeOrders.groupId, groupId))
     .orderBy(asc(orderLines.position), asc(orderLines.id));
   return rows.map((row) => row.line);
+}
+
+/** The numbers of the group's store orders from a pharmacy (issue 32): their lines are health data. */
+export async function listHealthStoreOrderNumbers(
+  db: DatabaseOrTransaction,
+  groupId: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ number: storeOrders.number })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.groupId, groupId), storeHoldsHealthData(storeOrders.storeId)));
+  return rows.map((row) => row.number);
 }
 
 const historyActor = alias(users, 'history_actor');

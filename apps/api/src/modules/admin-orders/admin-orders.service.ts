@@ -23,6 +23,7 @@ import { isManualMethod } from '../orders/order.presenter.ts';
 import { orderCancelledEmail } from '../orders/order-emails.ts';
 import { cancelUnpaidGroup } from '../orders/order-release.ts';
 import { listRefundsOfGroups, refundedLinesOfGroup } from '../refunds/refunds.service.ts';
+import { reserveHealthData } from './admin-order-health-data.ts';
 import { presentOrderDetail, presentOrderSummary } from './admin-orders.presenter.ts';
 import {
   findGroupByNumber,
@@ -32,6 +33,7 @@ import {
   listAttemptsOfGroup,
   listEmailsOfGroup,
   listGroups,
+  listHealthStoreOrderNumbers,
   listHistoryOfGroup,
   listLinesOfGroup,
   listNotesOfGroup,
@@ -190,26 +192,34 @@ function isCancellable(group: GroupRow): boolean {
   );
 }
 
-/** `GET /v1/admin/orders/:number/` (admin:read): the group and its one timeline (nine queries). */
+/** `GET /v1/admin/orders/:number/` (admin:read): the group and its one timeline (ten queries). */
 export async function getAdminOrder(
   db: Database,
   actor: Actor | null,
   number: string,
   now: Date,
 ): Promise<AdminOrderDetail> {
-  requirePermission(actor, 'admin:read');
+  const operator = requirePermission(actor, 'admin:read');
   const group = await findGroupByNumber(db, number);
   if (!group) throw notFound();
-  const [stores, lines, history, refunds, lineRefunds, emails, attempts, notes] = await Promise.all([
-    listStoreOrdersFull(db, group.id),
-    listLinesOfGroup(db, group.id),
-    listHistoryOfGroup(db, group.id),
-    listRefundsOfGroups(db, [group.id]),
-    refundedLinesOfGroup(db, group.id),
-    listEmailsOfGroup(db, group.id),
-    listAttemptsOfGroup(db, group.id),
-    listNotesOfGroup(db, group.id),
-  ]);
+  const [stores, allLines, history, allRefunds, lineRefunds, emails, attempts, notes, healthNumbers] =
+    await Promise.all([
+      listStoreOrdersFull(db, group.id),
+      listLinesOfGroup(db, group.id),
+      listHistoryOfGroup(db, group.id),
+      listRefundsOfGroups(db, [group.id]),
+      refundedLinesOfGroup(db, group.id),
+      listEmailsOfGroup(db, group.id),
+      listAttemptsOfGroup(db, group.id),
+      listNotesOfGroup(db, group.id),
+      listHealthStoreOrderNumbers(db, group.id),
+    ]);
+  // A pharmacy's lines are health data (issue 32): only operators holding order:health read their names.
+  const { lines, refunds } = reserveHealthData(
+    operator,
+    { stores, lines: allLines, refunds: allRefunds.get(group.id) ?? [] },
+    healthNumbers,
+  );
   // WhatsApp and SMS about the order (issue 29), with their delivery statuses.
   const messages = await listOrderMessages(db, group.id);
   return presentOrderDetail(
@@ -218,7 +228,7 @@ export async function getAdminOrder(
       stores,
       lines,
       history,
-      refunds: refunds.get(group.id) ?? [],
+      refunds,
       lineRefunds,
       emails,
       attempts,

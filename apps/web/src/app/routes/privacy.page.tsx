@@ -1,4 +1,6 @@
 import { PRIVACY_POLICY_VERSION } from '@mandado/shared/legal-versions';
+import { SETTINGS_REGISTRY } from '@mandado/shared/settings-registry';
+import { usePublicSettings } from '../../hooks/use-public-settings.ts';
 import { useSupportContact } from '../../hooks/use-support-contact.ts';
 
 /** '2026-11-27' as '27/11/2026', the way Uruguay writes a date. */
@@ -14,6 +16,10 @@ function versionDate(version: string): string {
  */
 export function PrivacyPage() {
   const support = useSupportContact();
+  // The figure the retention sweep applies (issue 32); the registry's default until who-am-I answers.
+  const retentionDays =
+    usePublicSettings()?.personal_data_retention_days ??
+    SETTINGS_REGISTRY.personal_data_retention_days.default;
   const mail = <a href={`mailto:${support.email}`}>{support.email}</a>;
   return (
     <article className="container page-section prose">
@@ -89,8 +95,9 @@ export function PrivacyPage() {
           contacto.
         </li>
         <li>
-          Las fotos de entrega, los mensajes de entrega y el teléfono de quien recibe, el tiempo necesario
-          para atender un reclamo sobre la entrega.
+          Las fotos de entrega, los mensajes de entrega (WhatsApp y SMS) y los teléfonos de quien recibe,{' '}
+          {retentionDays} días desde la entrega, el tiempo para atender un reclamo sobre ella. Después los
+          borramos automáticamente.
         </li>
       </ul>
 
