@@ -17,6 +17,8 @@ import { drainInstance } from './drain.ts';
 import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
+import { httpCfeProvider, offlineCfeProvider } from './modules/invoicing/cfe-provider.ts';
+import { invoicingJob } from './modules/invoicing/invoicing-worker.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { mailJob } from './modules/mail/mail-worker.ts';
 import { photoSweepJob } from './modules/media/product-photos.service.ts';
@@ -234,6 +236,13 @@ function startWorkers(): void {
       webhookJob({ db: database.db, log: app.log, policy: app.webhookPolicy }),
       // WhatsApp and SMS to the family and the remitter (issue 29): quiet hours, opt-outs, retries.
       messagesJob({ db: database.db, log: app.log, messaging: config.messaging, publicUrl: app.publicUrl }),
+      // Electronic invoices (issue 32, decision 071): the certified provider, or the offline test series.
+      invoicingJob({
+        db: database.db,
+        log: app.log,
+        provider: config.invoicing.provider ? httpCfeProvider(config.invoicing.provider) : offlineCfeProvider,
+        mandadoRut: config.invoicing.mandadoRut,
+      }),
     ],
     app.log,
   );

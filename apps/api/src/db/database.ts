@@ -24,6 +24,7 @@ import * as couponsSchema from './schema/coupons.ts';
 import * as currenciesSchema from './schema/currencies.ts';
 import * as fulfilmentSchema from './schema/fulfilment.ts';
 import * as helpSchema from './schema/help.ts';
+import * as invoicingSchema from './schema/invoicing.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
@@ -48,6 +49,7 @@ const schema = {
   ...currenciesSchema,
   ...fulfilmentSchema,
   ...helpSchema,
+  ...invoicingSchema,
   ...locationsSchema,
   ...mailSchema,
   ...mediaSchema,
