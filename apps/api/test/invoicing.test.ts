@@ -174,6 +174,15 @@ describe('receipts and CFE', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('leaves alone an order paid before the window the job looks at', async () => {
+    const order = await paidOrder();
+    await t.database.db.execute(
+      sql`update order_groups set paid_at = now() - interval '30 days' where id = ${order.groupId}`,
+    );
+    await pass();
+    expect(await documentOf(`sale:${order.storeOrder.id}`)).toBeUndefined();
+  });
+
   it('turns a refund into a credit note referencing the e-Ticket, shown on the receipt', async () => {
     const order = await paidOrder();
     await pass();

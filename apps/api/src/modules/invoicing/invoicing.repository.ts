@@ -7,11 +7,17 @@ import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts'
 import { storeStatementPayments } from '../../db/schema/staff.ts';
 import { type JobBacklog, selectBacklog } from '../../jobs/job-backlog.sql.ts';
 
+const CAUSE_WINDOW_DAYS = 14;
+const STATEMENT_WINDOW_DAYS = 60;
+
 /**
  * Writes a pending fiscal document for every cause that lacks one (decision 071), one statement per kind, each
  * `on conflict do nothing` on `source_key`: several instances may run it at once and a cause gets one row.
  * Causes: a paid store order with goods (the store's e-Ticket) and with shipping (Mandado's e-Ticket), a
  * refund that succeeded (the store's credit note), a weekly statement marked paid (Mandado's e-Factura).
+ * Only recent causes are looked at (CAUSE_WINDOW_DAYS; statements STATEMENT_WINDOW_DAYS): a pass every minute
+ * never lets one age past that, and the scan stays the size of a fortnight, not of the whole history (nor
+ * does switching the job on document years of old orders).
  */
 export async function enqueueMissingDocuments(db: Database): Promise<void> {
   await Promise.all([
@@ -19,24 +25,26 @@ export async function enqueueMissingDocuments(db: Database): Promise<void> {
       insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, store_order_id)
       select 'sale:' || so.id, 'sale', 'store', so.store_id, so.id
       from ${storeOrders} so join ${orderGroups} g on g.id = so.group_id
-      where g.paid_at is not null and so.subtotal > so.discount
+      where g.paid_at > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day' and so.subtotal > so.discount
       on conflict (source_key) do nothing`),
     db.execute(sql`
       insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, store_order_id)
       select 'shipping:' || so.id, 'shipping', 'mandado', so.store_id, so.id
       from ${storeOrders} so join ${orderGroups} g on g.id = so.group_id
-      where g.paid_at is not null and so.shipping > 0
+      where g.paid_at > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day' and so.shipping > 0
       on conflict (source_key) do nothing`),
     db.execute(sql`
       insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, store_order_id, refund_id)
       select 'credit-note:' || r.id, 'sale_credit_note', 'store', so.store_id, so.id, r.id
       from ${refunds} r join ${storeOrders} so on so.id = r.store_order_id
       where r.status = 'succeeded'
+        and coalesce(r.settled_at, r.created_at) > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day'
       on conflict (source_key) do nothing`),
     db.execute(sql`
       insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, week_start)
       select 'commission:' || p.store_id || ':' || p.week_start::text, 'commission', 'mandado', p.store_id, p.week_start
       from ${storeStatementPayments} p
+      where p.paid_at > now() - ${STATEMENT_WINDOW_DAYS}::integer * interval '1 day'
       on conflict (source_key) do nothing`),
   ]);
 }
