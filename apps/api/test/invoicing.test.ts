@@ -183,7 +183,7 @@ describe('receipts and CFE', () => {
     expect(await documentOf(`sale:${order.storeOrder.id}`)).toBeUndefined();
   });
 
-  it('turns a refund into a credit note referencing the e-Ticket, shown on the receipt', async () => {
+  it("splits refunds into the store's credit note for goods and Mandado's for shipping, shown on the receipt", async () => {
     const order = await paidOrder();
     await pass();
     const [refund] = await queryRows<{ id: number }>(
@@ -202,9 +202,35 @@ describe('receipts and CFE', () => {
       total: '3.05',
       iva_basic: '0.55',
     });
+    // A line refund has no shipping part: Mandado's shipping credit note is void.
+    expect(await documentOf(`shipping-credit-note:${refund?.id}`)).toMatchObject({
+      status: 'void',
+      number: null,
+    });
+
+    // The rest of the order with its shipping (12.20 + 2.99): the store credits its goods, Mandado the shipping.
+    const [rest] = await queryRows<{ id: number }>(
+      t.database,
+      sql`insert into refunds (group_id, store_order_id, amount, reason, destination, status, actor_role)
+          values (${order.groupId}, ${order.storeOrder.id}, 15.19, 'store_rejected', 'wallet', 'succeeded', 'system')
+          returning id`,
+    );
+    await pass();
+    expect(await documentOf(`credit-note:${rest?.id}`)).toMatchObject({ status: 'issued', total: '12.20' });
+    const shippingNote = await documentOf(`shipping-credit-note:${rest?.id}`);
+    expect(shippingNote).toMatchObject({
+      kind: 'shipping_credit_note',
+      issuer: 'mandado',
+      status: 'issued',
+      cfe_type: 102,
+      total: '2.99',
+    });
+
     const response = await t.app.inject({ method: 'GET', url: receiptUrl(order), headers: remitter.headers });
-    expect(pdfText(response.rawPayload)).toContain(
-      `Devolución: Nota de crédito de e-Ticket PRUEBA-${note?.number}`,
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain(`Devolución: Nota de crédito de e-Ticket PRUEBA-${note?.number}`);
+    expect(text).toContain(
+      `Devolución del envío (Mandado): Nota de crédito de e-Ticket PRUEBA-${shippingNote?.number}`,
     );
   });
 

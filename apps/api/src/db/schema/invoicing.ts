@@ -19,7 +19,12 @@ import { refunds } from './fulfilment.ts';
 import { storeOrders } from './orders.ts';
 
 /** What a fiscal document documents, and so who issues it (decision 071). */
-export type FiscalDocumentKind = 'sale' | 'sale_credit_note' | 'shipping' | 'commission';
+export type FiscalDocumentKind =
+  | 'sale'
+  | 'sale_credit_note'
+  | 'shipping'
+  | 'shipping_credit_note'
+  | 'commission';
 
 /** One line as it was sent to the provider: the CFE's own detail, frozen with the document. */
 export interface FiscalDocumentLine {
@@ -37,7 +42,8 @@ export interface FiscalDocumentLine {
 
 /**
  * Comprobantes fiscales electrónicos (issue 32, decision 071): the store's e-Ticket for a paid store order and
- * its credit note for a refund, Mandado's e-Ticket for the shipping it sells, and Mandado's e-Factura to a store
+ * its credit note for a refund's goods, Mandado's e-Ticket for the shipping it sells and its credit note for a
+ * refund's shipping part, and Mandado's e-Factura to a store
  * for a week's commission. A row is written (pending) by the invoicing job for each cause that lacks one — one
  * row per cause, `source_key` — and is issued through the configured provider with retries; the provider's
  * series and number land here, and an offline row is marked test (`test`: 'Sin validez fiscal').
@@ -46,7 +52,10 @@ export const fiscalDocuments = pgTable(
   'fiscal_documents',
   {
     id: serial('id').primaryKey(),
-    /** 'sale:<store order>', 'credit-note:<refund>', 'shipping:<store order>', 'commission:<store>:<week>'. */
+    /**
+     * 'sale:<store order>', 'credit-note:<refund>', 'shipping:<store order>', 'shipping-credit-note:<refund>',
+     * 'commission:<store>:<week>'.
+     */
     sourceKey: text('source_key').notNull(),
     kind: text('kind').$type<FiscalDocumentKind>().notNull(),
     /** 'store' (its own goods) or 'mandado' (shipping, commission). */
@@ -66,7 +75,10 @@ export const fiscalDocuments = pgTable(
     provider: text('provider'),
     /** True for the offline adapter's documents: printed 'Sin validez fiscal'. */
     test: boolean('test').notNull().default(false),
-    /** pending → issued | failed (given up after the retries; an operator looks). */
+    /**
+     * pending → issued | failed (given up after the retries; an operator looks) | void (nothing to document:
+     * a refund with no shipping part has no shipping credit note).
+     */
     status: text('status').notNull().default('pending'),
     currency: text('currency').notNull().default('USD'),
     /** Totals as issued, IVA included; iva_basic at 22 %, iva_minimum at 10 %. */
@@ -87,10 +99,10 @@ export const fiscalDocuments = pgTable(
     uniqueIndex('fiscal_documents_source_key').on(t.sourceKey),
     index('fiscal_documents_due_idx').on(t.status, t.nextAttemptAt),
     index('fiscal_documents_store_order_idx').on(t.storeOrderId),
-    check('fiscal_documents_status_check', sql`${t.status} in ('pending', 'issued', 'failed')`),
+    check('fiscal_documents_status_check', sql`${t.status} in ('pending', 'issued', 'failed', 'void')`),
     check(
       'fiscal_documents_kind_check',
-      sql`${t.kind} in ('sale', 'sale_credit_note', 'shipping', 'commission')`,
+      sql`${t.kind} in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission')`,
     ),
     check('fiscal_documents_issuer_check', sql`${t.issuer} in ('store', 'mandado')`),
   ],

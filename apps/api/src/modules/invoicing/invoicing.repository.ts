@@ -14,7 +14,8 @@ const STATEMENT_WINDOW_DAYS = 60;
  * Writes a pending fiscal document for every cause that lacks one (decision 071), one statement per kind, each
  * `on conflict do nothing` on `source_key`: several instances may run it at once and a cause gets one row.
  * Causes: a paid store order with goods (the store's e-Ticket) and with shipping (Mandado's e-Ticket), a
- * refund that succeeded (the store's credit note), a weekly statement marked paid (Mandado's e-Factura).
+ * refund that succeeded (the store's credit note for its goods part, Mandado's for its shipping part: the
+ * builder voids the one with nothing to credit), a weekly statement marked paid (Mandado's e-Factura).
  * Only recent causes are looked at (CAUSE_WINDOW_DAYS; statements STATEMENT_WINDOW_DAYS): a pass every minute
  * never lets one age past that, and the scan stays the size of a fortnight, not of the whole history (nor
  * does switching the job on document years of old orders).
@@ -38,6 +39,13 @@ export async function enqueueMissingDocuments(db: Database): Promise<void> {
       select 'credit-note:' || r.id, 'sale_credit_note', 'store', so.store_id, so.id, r.id
       from ${refunds} r join ${storeOrders} so on so.id = r.store_order_id
       where r.status = 'succeeded'
+        and coalesce(r.settled_at, r.created_at) > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day'
+      on conflict (source_key) do nothing`),
+    db.execute(sql`
+      insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, store_order_id, refund_id)
+      select 'shipping-credit-note:' || r.id, 'shipping_credit_note', 'mandado', so.store_id, so.id, r.id
+      from ${refunds} r join ${storeOrders} so on so.id = r.store_order_id
+      where r.status = 'succeeded' and so.shipping > 0
         and coalesce(r.settled_at, r.created_at) > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day'
       on conflict (source_key) do nothing`),
     db.execute(sql`
@@ -114,6 +122,14 @@ export async function markDocumentIssued(
   await db
     .update(fiscalDocuments)
     .set({ ...issued, status: 'issued', issuedAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'pending')));
+}
+
+/** Nothing to document (a refund without a shipping part has no shipping credit note). */
+export async function markDocumentVoid(db: Database, id: number): Promise<void> {
+  await db
+    .update(fiscalDocuments)
+    .set({ status: 'void', lockedUntil: null })
     .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'pending')));
 }
 
@@ -217,6 +233,7 @@ export async function findRefundForDocument(db: Database, refundId: number) {
   const [refund] = await db
     .select({
       id: refunds.id,
+      storeOrderId: refunds.storeOrderId,
       amount: refunds.amount,
       units: refunds.units,
       reason: refunds.reason,
@@ -227,6 +244,17 @@ export async function findRefundForDocument(db: Database, refundId: number) {
     .leftJoin(orderLines, eq(orderLines.id, refunds.orderLineId))
     .where(eq(refunds.id, refundId));
   return refund ?? null;
+}
+
+/** What earlier succeeded refunds of the store order gave back (decimal text): they take the goods first. */
+export async function refundedBefore(db: Database, storeOrderId: number, refundId: number): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
+    .from(refunds)
+    .where(
+      and(eq(refunds.storeOrderId, storeOrderId), eq(refunds.status, 'succeeded'), lt(refunds.id, refundId)),
+    );
+  return row?.total ?? '0';
 }
 
 /** The documents written for a store order (its sale, shipping and credit notes), oldest first. */

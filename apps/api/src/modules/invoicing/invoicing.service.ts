@@ -18,6 +18,8 @@ import {
   findStoreOrderForDocument,
   listDocumentsOfStoreOrder,
   markDocumentIssued,
+  markDocumentVoid,
+  refundedBefore,
   type StoreOrderForDocument,
 } from './invoicing.repository.ts';
 
@@ -84,12 +86,15 @@ function issuerRut(rut: string, provider: CfeProvider): string {
   throw new Error('the issuer has no valid RUT');
 }
 
-/** What the provider is asked for a claimed document; throws to retry, CfeRejectedError to give up. */
+/**
+ * What the provider is asked for a claimed document; null when there is nothing to document (a refund's
+ * shipping part of 0); throws to retry, CfeRejectedError to give up.
+ */
 export async function buildCfeRequest(
   db: Database,
   doc: ClaimedDocument,
   settings: InvoicingSettings,
-): Promise<CfeRequest & { currency: string }> {
+): Promise<CfeRequest | null> {
   const store = await findStoreForDocument(db, doc.storeId);
   if (!store) throw new CfeRejectedError('the store is gone');
   const base = { idempotencyKey: doc.sourceKey, documentId: doc.id };
@@ -149,32 +154,60 @@ export async function buildCfeRequest(
       addendum,
     };
   }
-  // The credit note corrects the store's e-Ticket: it waits until that one has its number.
-  const sale = await findDocumentBySource(db, `sale:${order.id}`);
-  if (sale?.status !== 'issued' || sale.series === null || sale.number === null) {
-    throw new Error('the e-Ticket it corrects is not issued yet');
-  }
   if (doc.refundId === null) throw new CfeRejectedError('a credit note without its refund');
   const refund = await findRefundForDocument(db, doc.refundId);
   if (!refund) throw new CfeRejectedError('the refund is gone');
-  // A refund may include shipping; the store credits only its goods (shipping is Mandado's, decision 071).
-  const goods = parseMoney(order.subtotal) - parseMoney(order.discount);
-  const amount = Math.min(parseMoney(refund.amount), goods);
-  if (amount <= 0) throw new CfeRejectedError('the refund has no goods to credit');
-  const description = refund.lineName
-    ? `Devolución: ${refund.lineName}${refund.units ? ` (${refund.units} de ${refund.lineQuantity ?? refund.units})` : ''}`
-    : `Devolución del pedido ${order.number}`;
+  const split = splitRefund({
+    goodsMinor: parseMoney(order.subtotal) - parseMoney(order.discount),
+    shippingMinor: parseMoney(order.shipping),
+    earlierMinor: parseMoney(await refundedBefore(db, order.id, refund.id)),
+    amountMinor: parseMoney(refund.amount),
+  });
+  const shippingNote = doc.kind === 'shipping_credit_note';
+  const amount = shippingNote ? split.shippingMinor : split.goodsMinor;
+  if (amount <= 0) return null;
+  // A credit note corrects an e-Ticket: it waits until that one has its number.
+  const corrected = await findDocumentBySource(db, `${shippingNote ? 'shipping' : 'sale'}:${order.id}`);
+  if (corrected?.status !== 'issued' || corrected.series === null || corrected.number === null) {
+    throw new Error('the e-Ticket it corrects is not issued yet');
+  }
+  const description = shippingNote
+    ? `Devolución del envío del pedido ${order.number}`
+    : refund.lineName
+      ? `Devolución: ${refund.lineName}${refund.units ? ` (${refund.units} de ${refund.lineQuantity ?? refund.units})` : ''}`
+      : `Devolución del pedido ${order.number}`;
   return {
     ...base,
     cfeType: 102,
-    issuerRut: issuerRut(store.rut, settings.provider),
+    issuerRut: issuerRut(shippingNote ? settings.mandadoRut : store.rut, settings.provider),
     receiver: null,
     currency: order.currency,
     date: montevideoDate(new Date()),
-    lines: [lineOf(description, 1, amount, 0, rate)],
-    reference: { cfeType: (sale.cfeType ?? 101) as CfeType, series: sale.series, number: sale.number },
+    lines: [lineOf(description, 1, amount, 0, shippingNote ? 22 : rate)],
+    reference: {
+      cfeType: (corrected.cfeType ?? 101) as CfeType,
+      series: corrected.series,
+      number: corrected.number,
+    },
     addendum,
   };
+}
+
+/**
+ * How a refund splits between the store's goods and Mandado's shipping (decision 071): refunds take the goods
+ * first (a line refunded, then the rest of the order with its shipping), each capped at what is left of it
+ * after the earlier refunds of the same store order.
+ */
+export function splitRefund(input: {
+  goodsMinor: number;
+  shippingMinor: number;
+  earlierMinor: number;
+  amountMinor: number;
+}): { goodsMinor: number; shippingMinor: number } {
+  const goodsLeft = Math.max(0, input.goodsMinor - input.earlierMinor);
+  const goods = Math.min(input.amountMinor, goodsLeft);
+  const shippingLeft = Math.max(0, input.shippingMinor - Math.max(0, input.earlierMinor - input.goodsMinor));
+  return { goodsMinor: goods, shippingMinor: Math.min(input.amountMinor - goods, shippingLeft) };
 }
 
 /** Builds a claimed document, issues it through the provider and records its number and totals. */
@@ -184,6 +217,10 @@ export async function issueDocument(
   settings: InvoicingSettings,
 ): Promise<void> {
   const request = await buildCfeRequest(db, doc, settings);
+  if (!request) {
+    await markDocumentVoid(db, doc.id);
+    return;
+  }
   const issued = await settings.provider.issue(request);
   await markDocumentIssued(db, doc.id, {
     cfeType: request.cfeType,
@@ -230,6 +267,7 @@ export interface Receipt {
 }
 
 export interface DocumentRef {
+  kind: string;
   cfeType: number;
   series: string;
   number: number;
@@ -241,6 +279,7 @@ export interface DocumentRef {
 function refOf(doc: FiscalDocumentRow): DocumentRef | null {
   if (doc.status !== 'issued' || doc.series === null || doc.number === null) return null;
   return {
+    kind: doc.kind,
     cfeType: doc.cfeType ?? 101,
     series: doc.series,
     number: doc.number,
@@ -307,7 +346,7 @@ export async function getOwnReceipt(
     sale: first('sale'),
     shipping: first('shipping'),
     creditNotes: documents
-      .filter((doc) => doc.kind === 'sale_credit_note')
+      .filter((doc) => doc.kind === 'sale_credit_note' || doc.kind === 'shipping_credit_note')
       .map(refOf)
       .filter((ref): ref is DocumentRef => ref !== null),
   };

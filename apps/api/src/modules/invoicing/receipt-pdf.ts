@@ -60,7 +60,8 @@ export function receiptTexts(receipt: Receipt) {
         ? [`Envío (vendido por Mandado): ${documentText(receipt.shipping, 'e-Ticket de Mandado en emisión')}`]
         : []),
       ...receipt.creditNotes.map(
-        (ref) => `Devolución: ${documentText(ref, '')} por ${money(ref.totalMinor)}`,
+        (ref) =>
+          `${ref.kind === 'shipping_credit_note' ? 'Devolución del envío (Mandado)' : 'Devolución'}: ${documentText(ref, '')} por ${money(ref.totalMinor)}`,
       ),
     ],
     footer:

@@ -25,8 +25,8 @@ CREATE TABLE "fiscal_documents" (
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"issued_at" timestamp with time zone,
-	CONSTRAINT "fiscal_documents_status_check" CHECK ("fiscal_documents"."status" in ('pending', 'issued', 'failed')),
-	CONSTRAINT "fiscal_documents_kind_check" CHECK ("fiscal_documents"."kind" in ('sale', 'sale_credit_note', 'shipping', 'commission')),
+	CONSTRAINT "fiscal_documents_status_check" CHECK ("fiscal_documents"."status" in ('pending', 'issued', 'failed', 'void')),
+	CONSTRAINT "fiscal_documents_kind_check" CHECK ("fiscal_documents"."kind" in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission')),
 	CONSTRAINT "fiscal_documents_issuer_check" CHECK ("fiscal_documents"."issuer" in ('store', 'mandado'))
 );
 --> statement-breakpoint
