@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@mandado/shared/checkout.schemas';
 import { billingIndicatorOf, type IvaRate, ivaBreakdown, ivaRateOfStoreKind } from '@mandado/shared/iva';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { splitRefund } from '@mandado/shared/refund-split';
 import { normalizeRut } from '@mandado/shared/rut';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
@@ -191,23 +192,6 @@ export async function buildCfeRequest(
     },
     addendum,
   };
-}
-
-/**
- * How a refund splits between the store's goods and Mandado's shipping (decision 071): refunds take the goods
- * first (a line refunded, then the rest of the order with its shipping), each capped at what is left of it
- * after the earlier refunds of the same store order.
- */
-export function splitRefund(input: {
-  goodsMinor: number;
-  shippingMinor: number;
-  earlierMinor: number;
-  amountMinor: number;
-}): { goodsMinor: number; shippingMinor: number } {
-  const goodsLeft = Math.max(0, input.goodsMinor - input.earlierMinor);
-  const goods = Math.min(input.amountMinor, goodsLeft);
-  const shippingLeft = Math.max(0, input.shippingMinor - Math.max(0, input.earlierMinor - input.goodsMinor));
-  return { goodsMinor: goods, shippingMinor: Math.min(input.amountMinor - goods, shippingLeft) };
 }
 
 /** Builds a claimed document, issues it through the provider and records its number and totals. */
