@@ -162,7 +162,10 @@ export function selectDocumentBacklog(db: Database): Promise<JobBacklog> {
   return selectBacklog(db, fiscalDocuments, fiscalDocuments.createdAt, eq(fiscalDocuments.status, 'pending'));
 }
 
-/** The issuing data of a store: its name, RUT (stores.rif holds it) and kind (the IVA rate's default). */
+/**
+ * The issuing data of a store: its name, RUT (stores.rif holds it) and kind (the IVA rate's default).
+ * TODO(lead-merge): if the go-live checklist (payout account) keeps a verified RUT of its own, read that here.
+ */
 export async function findStoreForDocument(db: Database, storeId: number) {
   const [store] = await db
     .select({ name: stores.name, rut: stores.rif, kind: stores.kind, address: stores.addressLine1 })
