@@ -12,6 +12,38 @@ CREATE TABLE "store_delivery_windows" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "fiscal_documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"issuer" text NOT NULL,
+	"store_id" integer NOT NULL,
+	"store_order_id" integer,
+	"refund_id" integer,
+	"week_start" date,
+	"cfe_type" smallint,
+	"series" text,
+	"number" integer,
+	"provider" text,
+	"test" boolean DEFAULT false NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"currency" text DEFAULT 'USD' NOT NULL,
+	"total" numeric(12, 2),
+	"iva_basic" numeric(12, 2),
+	"iva_minimum" numeric(12, 2),
+	"lines" jsonb,
+	"provider_ref" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"issued_at" timestamp with time zone,
+	CONSTRAINT "fiscal_documents_status_check" CHECK ("fiscal_documents"."status" in ('pending', 'issued', 'failed', 'void')),
+	CONSTRAINT "fiscal_documents_kind_check" CHECK ("fiscal_documents"."kind" in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission')),
+	CONSTRAINT "fiscal_documents_issuer_check" CHECK ("fiscal_documents"."issuer" in ('store', 'mandado'))
+);
+--> statement-breakpoint
 CREATE TABLE "message_opt_outs" (
 	"phone" text NOT NULL,
 	"channel" text NOT NULL,
@@ -108,6 +140,9 @@ ALTER TABLE "store_orders" ADD COLUMN "window_cutoff_at" timestamp with time zon
 ALTER TABLE "store_orders" ADD COLUMN "unaccepted_alerted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "consents" ADD CONSTRAINT "consents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_delivery_windows" ADD CONSTRAINT "store_delivery_windows_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_receipt_id_store_order_receipts_id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."store_order_receipts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipt_history" ADD CONSTRAINT "store_order_receipt_history_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_order_receipts" ADD CONSTRAINT "store_order_receipts_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -119,6 +154,9 @@ ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_stor
 ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_group_id_order_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."order_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "substitution_questions" ADD CONSTRAINT "substitution_questions_proposed_by_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "consents_user_idx" ON "consents" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "fiscal_documents_source_key" ON "fiscal_documents" USING btree ("source_key");--> statement-breakpoint
+CREATE INDEX "fiscal_documents_due_idx" ON "fiscal_documents" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "fiscal_documents_store_order_idx" ON "fiscal_documents" USING btree ("store_order_id");--> statement-breakpoint
 CREATE INDEX "message_outbox_due_idx" ON "message_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "message_outbox_group_idx" ON "message_outbox" USING btree ("group_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_outbox_provider_id_key" ON "message_outbox" USING btree ("provider_message_id");--> statement-breakpoint

@@ -25,6 +25,7 @@ import type { GeocoderConfig } from './modules/geo/geocoder.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
+import { receiptPdfRoutes } from './modules/invoicing/receipt-pdf.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import {
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(cardsRoutes);
       await v1.register(cartRoutes);
       await v1.register(checkoutRoutes);
+      await v1.register(receiptPdfRoutes);
       await v1.register(couponsRoutes);
       await v1.register(sandboxRoutes);
       // Only where Stripe takes the cards and its webhook secret lets us check who is calling.

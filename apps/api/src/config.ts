@@ -74,6 +74,12 @@ export interface AppConfig {
    * SMS_AUTH_TOKEN + SMS_FROM; with neither, messages are only logged (and listed in the back office).
    */
   messaging: MessagingConfig;
+  /**
+   * Electronic invoices (issue 32, decision 071): a certified CFE provider at CFE_PROVIDER_URL with the bearer
+   * token CFE_PROVIDER_TOKEN (set together); without them documents are issued in a test series, 'Sin validez
+   * fiscal'. CFE_MANDADO_RUT is Mandado's RUT on its own documents (shipping, commission).
+   */
+  invoicing: InvoicingConfig;
   /** Uploaded photos: `<DATA_DIR>/media`, or an S3-compatible bucket when S3_BUCKET is set (decision 041). */
   media: MediaStorageConfig;
   /** PASSWORD_HASHING: 'standard' (the default) or 'fast-for-tests', refused on a published site (decision 049). */
@@ -123,6 +129,22 @@ function paired(env: NodeJS.ProcessEnv, first: string, second: string): [string,
   if (a === null && b === null) return null;
   if (a === null || b === null) throw new Error(`${first} and ${second} must be set together`);
   return [a, b];
+}
+
+export interface InvoicingConfig {
+  provider: { url: string; token: string } | null;
+  mandadoRut: string;
+}
+
+/** CFE_PROVIDER_URL + CFE_PROVIDER_TOKEN (together, or neither: the offline test series) and CFE_MANDADO_RUT. */
+export function readInvoicingConfig(env: NodeJS.ProcessEnv): InvoicingConfig {
+  const provider = paired(env, 'CFE_PROVIDER_URL', 'CFE_PROVIDER_TOKEN');
+  return {
+    provider: provider
+      ? { url: httpUrl('CFE_PROVIDER_URL', provider[0]).replace(/\/+$/, ''), token: provider[1] }
+      : null,
+    mandadoRut: env.CFE_MANDADO_RUT ?? '',
+  };
 }
 
 /** WHATSAPP_* and SMS_* (decision 063): each channel is on when its credentials are all set, else off. */
@@ -445,6 +467,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     widgets: readWidgetSettings(env),
     push: readPushConfig(env),
     messaging: readMessagingConfig(env),
+    invoicing: readInvoicingConfig(env),
     media: readMediaConfig(env, env.DATA_DIR ?? path.join(root, 'data')),
     passwordHashing: readPasswordHashing(env),
     staffSecondFactorRequired: readStaffSecondFactor(env),

@@ -18,6 +18,8 @@ import { retentionSweepJob } from './flows/retention-sweep.flow.ts';
 import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
 import { createReadiness } from './modules/health/readiness.ts';
+import { httpCfeProvider, offlineCfeProvider } from './modules/invoicing/cfe-provider.ts';
+import { invoicingJob } from './modules/invoicing/invoicing-worker.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { mailJob } from './modules/mail/mail-worker.ts';
 import { photoSweepJob } from './modules/media/product-photos.service.ts';
@@ -248,6 +250,13 @@ function startWorkers(): void {
         publicUrl: app.publicUrl,
         kickMailWorker: () => jobs?.kick('mail'),
         kickRefundWorker: () => jobs?.kick('refunds'),
+      }),
+      // Electronic invoices (issue 32, decision 071): the certified provider, or the offline test series.
+      invoicingJob({
+        db: database.db,
+        log: app.log,
+        provider: config.invoicing.provider ? httpCfeProvider(config.invoicing.provider) : offlineCfeProvider,
+        mandadoRut: config.invoicing.mandadoRut,
       }),
     ],
     app.log,

@@ -12,6 +12,7 @@ import * as couponsSchema from './db/schema/coupons.ts';
 import * as currenciesSchema from './db/schema/currencies.ts';
 import * as fulfilmentSchema from './db/schema/fulfilment.ts';
 import * as helpSchema from './db/schema/help.ts';
+import * as invoicingSchema from './db/schema/invoicing.ts';
 import * as locationsSchema from './db/schema/locations.ts';
 import * as mailSchema from './db/schema/mail.ts';
 import * as mediaSchema from './db/schema/media.ts';
@@ -43,6 +44,7 @@ const SCHEMA_FILES = [
   currenciesSchema,
   fulfilmentSchema,
   helpSchema,
+  invoicingSchema,
   locationsSchema,
   mailSchema,
   mediaSchema,
@@ -170,6 +172,7 @@ const TABLE_OWNERS: Record<string, string> = {
   city_requests: 'locations',
   email_outbox: 'mail',
   message_outbox: 'messages',
+  fiscal_documents: 'invoicing',
   message_opt_outs: 'messages',
   media_files: 'media',
   product_photos: 'media',

@@ -25,6 +25,7 @@ import * as currenciesSchema from './schema/currencies.ts';
 import * as deliveryWindowsSchema from './schema/delivery-windows.ts';
 import * as fulfilmentSchema from './schema/fulfilment.ts';
 import * as helpSchema from './schema/help.ts';
+import * as invoicingSchema from './schema/invoicing.ts';
 import * as locationsSchema from './schema/locations.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as mediaSchema from './schema/media.ts';
@@ -52,6 +53,7 @@ const schema = {
   ...deliveryWindowsSchema,
   ...fulfilmentSchema,
   ...helpSchema,
+  ...invoicingSchema,
   ...locationsSchema,
   ...mailSchema,
   ...mediaSchema,

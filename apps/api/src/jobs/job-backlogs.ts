@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { invoicingBacklog } from '../modules/invoicing/invoicing-worker.ts';
 import { mailBacklog } from '../modules/mail/mail-worker.ts';
 import { messageBacklog } from '../modules/messages/messages.service.ts';
 import { refundBacklog } from '../modules/refunds/refund-worker.ts';
@@ -9,7 +10,7 @@ import type { JobBacklog } from './job-backlog.sql.ts';
 export type { JobBacklog };
 
 /** The outbox kinds: the ones with rows waiting that /metrics reports (decision 055). */
-export type OutboxName = 'mail' | 'push' | 'webhooks' | 'refunds' | 'messages';
+export type OutboxName = 'mail' | 'push' | 'webhooks' | 'refunds' | 'messages' | 'invoicing';
 
 /**
  * Every outbox's waiting rows and the oldest one's age, one query per outbox through its kind's reader. Read
@@ -24,5 +25,6 @@ export async function readJobBacklogs(db: Database): Promise<Record<OutboxName, 
     webhooks: await webhookBacklog(db),
     refunds: await refundBacklog(db),
     messages: await messageBacklog(db),
+    invoicing: await invoicingBacklog(db),
   };
 }

@@ -230,3 +230,20 @@ export async function getOrderEarnings(
     net: formatMinorAsDecimal(earnings.net),
   };
 }
+
+/**
+ * A week's commission as Mandado invoices it to the store (issue 32, decision 071): the statement's commission
+ * in minor units, its currency and how many orders it covers. No actor: the invoicing job calls it.
+ */
+export async function statementCommission(
+  db: Database,
+  storeId: number,
+  weekStart: string,
+): Promise<{ commissionMinor: number; currency: string; orders: number }> {
+  const { summary } = await weekOf(db, storeId, weekStart);
+  return {
+    commissionMinor: parseMoney(summary.commission),
+    currency: summary.currency,
+    orders: summary.orders,
+  };
+}

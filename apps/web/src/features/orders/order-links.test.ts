@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  receiptPdfUrl,
   supportMessage,
   supportWhatsAppUrl,
   trackingMailtoUrl,
@@ -55,5 +56,11 @@ describe('tracking share links', () => {
     expect(link).toContain('a@b.com%3Fbcc%3Dx@y.com');
     expect(trackingMailtoUrl('', 'A', 'MV-7', URL_)).toBeNull();
     expect(trackingMailtoUrl('   ', 'A', 'MV-7', URL_)).toBeNull();
+  });
+});
+
+describe('receipt link', () => {
+  it("points at the store order's receipt PDF", () => {
+    expect(receiptPdfUrl('MV-10234', 'MV-10234-2')).toBe('/v1/orders/MV-10234/stores/MV-10234-2/receipt.pdf');
   });
 });

@@ -45,3 +45,11 @@ export function trackingMailtoUrl(
   const body = encodeURIComponent(trackingShareText(firstName, orderNumber, trackingUrl));
   return `mailto:${to}?subject=${subject}&body=${body}`;
 }
+
+/**
+ * The store order's receipt PDF (issue 32): a plain link, so the browser downloads it with the session cookie.
+ * Only a paid order has one; the API answers 404 otherwise.
+ */
+export function receiptPdfUrl(orderNumber: string, storeOrderNumber: string): string {
+  return `/v1/orders/${encodeURIComponent(orderNumber)}/stores/${encodeURIComponent(storeOrderNumber)}/receipt.pdf`;
+}

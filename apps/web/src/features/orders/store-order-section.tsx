@@ -13,6 +13,7 @@ import { OrderSums } from '@mandado/web-kit/orders/order-sums.tsx';
 import { timelineSteps } from '@mandado/web-kit/orders/order-timeline.ts';
 import { StatusTimeline, StoreStatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { lineChangeText, usdFigure } from './order-fulfilment.ts';
+import { receiptPdfUrl } from './order-links.ts';
 import { nextStepText, totalLabel } from './order-wording.ts';
 import { DeliveryBlock, RefundsBlock } from './store-order-fulfilment.tsx';
 import { StoreOrderReceipt } from './store-order-receipt.tsx';
@@ -102,6 +103,13 @@ export function StoreOrderSection({
         pickup={order.delivery === 'pickup'}
       />
       <RefundsBlock storeOrder={storeOrder} figures={{ converted }} display={display} />
+      {order.payment_status !== 'pending' ? (
+        <p className="store-order__receipt">
+          <a href={receiptPdfUrl(order.number, storeOrder.number)} download>
+            Descargar comprobante
+          </a>
+        </p>
+      ) : null}
       {next ? (
         <p className="store-order__next">
           <strong>Próximo paso:</strong> {next}
