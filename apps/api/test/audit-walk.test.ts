@@ -200,6 +200,23 @@ const SAMPLES: Record<string, Sample> = {
       });
     },
   },
+  'POST /v1/merchant/stores/:id/orders/:number/lines/:lineId/substitute-question/': {
+    action: 'store_order.substitute_proposed',
+    request: async () => {
+      const order = await orderIn('approved');
+      const substitute = await createProduct(t.database, store.id, { price: '1.00', currency: 'USD' });
+      return json('POST', merchant(`/orders/${order.number}/lines/${order.lineId}/substitute-question/`), {
+        from: 'approved',
+        available_quantity: 0,
+        substitute: { product_id: substitute.id, quantity: 2 },
+      });
+    },
+  },
+  'PUT /v1/merchant/stores/:id/preparation/': {
+    action: 'store.preparation',
+    request: async () =>
+      json('PUT', merchant('/preparation/'), { auto_accept: false, preparation_minutes: 30 }),
+  },
   'POST /v1/merchant/stores/:id/orders/:number/deliver/': {
     action: 'store_order.delivered',
     request: async () =>
@@ -212,7 +229,8 @@ const SAMPLES: Record<string, Sample> = {
     action: 'product.import',
     request: async () => ({
       method: 'POST',
-      url: merchant('/products/import/'),
+      // A category the store may not have yet is confirmed by name (issue 31: never created silently).
+      url: merchant('/products/import/?confirm_category=Almac%C3%A9n'),
       headers: { ...owner.headers, 'content-type': 'text/csv' },
       payload:
         'nombre;descripcion;categoria;precio;precio_descuento;stock;activo\r\nYerba 1 kg;;Almacén;245,50;;20;sí\r\n',

@@ -7,7 +7,7 @@ import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import { markSoldOut } from '../modules/merchant-catalog/product-stock.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
 import type { RefundActor } from '../modules/refunds/refunds.service.ts';
-import type { LineTarget } from '../modules/store-inbox/store-inbox.repository.ts';
+import type { LineTarget } from '../modules/store-inbox/store-inbox.service.ts';
 import {
   describeChanges,
   getStoreOrderCard,

@@ -12,7 +12,7 @@ import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import { refundsProcessed } from '../modules/observability/metrics.ts';
 import { refundEmail } from '../modules/refunds/refund-emails.ts';
 import { enqueueRefundSucceededEvent } from '../modules/refunds/refund-webhook-events.ts';
-import type { RefundNoticeRow } from '../modules/refunds/refunds.repository.ts';
+import type { RefundNoticeRow } from '../modules/refunds/refunds.service.ts';
 import {
   type CappedRefund,
   capRefundAmount,

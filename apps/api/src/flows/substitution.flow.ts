@@ -20,7 +20,7 @@ import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import { recordInboxChange } from '../modules/order-status/order-status.service.ts';
 import { serverSecret } from '../modules/store-inbox/server-secrets.service.ts';
-import type { LineTarget } from '../modules/store-inbox/store-inbox.repository.ts';
+import type { LineTarget } from '../modules/store-inbox/store-inbox.service.ts';
 import {
   describeChanges,
   getStoreOrderCard,

@@ -349,3 +349,6 @@ export async function markBankRefundRecorded(
   await markRefundSucceeded(tx, refundId, { reference, actorUserId: operator.userId });
   return requireRefundNotice(tx, refundId);
 }
+
+/** The row type flows pass between this module's steps (flows never import a repository). */
+export type { RefundNoticeRow };

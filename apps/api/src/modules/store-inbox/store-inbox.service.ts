@@ -475,3 +475,6 @@ export async function notifyStoresOfPaidOrders(
   }
   await insertPushMessages(tx, pushes);
 }
+
+/** The row type flows pass between this module's steps (flows never import a repository). */
+export type { LineTarget };
