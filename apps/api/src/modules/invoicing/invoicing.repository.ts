@@ -164,7 +164,7 @@ export function selectDocumentBacklog(db: Database): Promise<JobBacklog> {
 
 /**
  * The issuing data of a store: its name, RUT (stores.rif holds it) and kind (the IVA rate's default).
- * TODO(lead-merge): if the go-live checklist (payout account) keeps a verified RUT of its own, read that here.
+ * The payout account's holder document may be a person's CI, not the store's RUT, so the store's own tax id (stores.rif) is read here.
  */
 export async function findStoreForDocument(db: Database, storeId: number) {
   const [store] = await db

@@ -15,7 +15,7 @@ export function RequireCity({ children }: { children: (city: City) => ReactNode 
 /**
  * A page a shared link opens (a store's products, issue 30 item 5): a visitor without a city gets the only
  * served city silently and sees the page at once. With several cities the visitor still chooses first.
- * TODO(lead-merge): the issue wants the page shown and the city asked at the first add to cart when there are
+ * Not yet (issue 30 stays open): the issue wants the page shown and the city asked at the first add to cart when there are
  * several; that needs the store found without a city, left for later (decision 067).
  */
 export function RequireCityOrOnly({ children }: { children: (city: City) => ReactNode }) {
