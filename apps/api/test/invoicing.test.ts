@@ -257,8 +257,11 @@ describe('the HTTP CFE adapter', () => {
   let server: Server;
   let url: string;
   const received: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
-  /** What the provider answers next: a status and a body. */
-  const answers: Array<[number, unknown]> = [];
+  /**
+   * What the provider answers next for a document (by its idempotency key): a status and a body. Keyed, so
+   * the order in which a pass sends the order's documents (it differs between engines) does not matter.
+   */
+  const answers = new Map<string, Array<[number, unknown]>>();
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -268,7 +271,8 @@ describe('the HTTP CFE adapter', () => {
       });
       request.on('end', () => {
         received.push({ headers: request.headers, body: JSON.parse(body) as Record<string, unknown> });
-        const [status, answer] = answers.shift() ?? [
+        const key = String(request.headers['idempotency-key'] ?? '');
+        const [status, answer] = answers.get(key)?.shift() ?? [
           201,
           { id: `doc-${received.length}`, serie: 'A', numero: 1000 + received.length },
         ];
@@ -284,9 +288,9 @@ describe('the HTTP CFE adapter', () => {
     const provider = httpCfeProvider({ url, token: 'secreto-de-prueba' });
     // Everything already issued stays; only this order's documents go to the provider.
     const order = await paidOrder();
-    answers.push([503, { error: 'mantenimiento' }]);
-    await pass(provider);
     const saleKey = `sale:${order.storeOrder.id}`;
+    answers.set(saleKey, [[503, { error: 'mantenimiento' }]]);
+    await pass(provider);
     const firstTry = await documentOf(saleKey);
     expect(firstTry).toMatchObject({ status: 'pending', attempts: 1 });
     expect(firstTry?.last_error).toContain('503');
@@ -335,7 +339,7 @@ describe('the HTTP CFE adapter', () => {
   it('fails a document the provider refuses, without retrying it', async () => {
     const provider = httpCfeProvider({ url, token: 'secreto-de-prueba' });
     const order = await paidOrder();
-    answers.push([422, { error: 'RUT emisor no habilitado' }]);
+    answers.set(`sale:${order.storeOrder.id}`, [[422, { error: 'RUT emisor no habilitado' }]]);
     await pass(provider);
     const sale = await documentOf(`sale:${order.storeOrder.id}`);
     expect(sale).toMatchObject({ status: 'failed', attempts: 1 });
