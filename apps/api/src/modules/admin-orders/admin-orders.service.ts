@@ -7,6 +7,7 @@ import {
   type AdminOrderNoteInput,
   type AdminOrderSummary,
 } from '@mandado/shared/admin-orders.schemas';
+import { spreadsheetSafeCell } from '@mandado/shared/csv-cells';
 import { dateTimeText } from '@mandado/shared/date-text';
 import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { lateBounds } from '@mandado/shared/order-lateness';
@@ -112,15 +113,6 @@ export async function listAdminOrders(
 }
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, and the tab or carriage return some read the
- * same way) gets a leading apostrophe: an order's beneficiary name is typed by a shopper (OWASP, CSV
- * injection).
- */
-export function csvSafeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/**
  * Excel in Uruguay (es-UY) splits a double-clicked .csv on the region's list separator, ';', and reads
  * numbers with a decimal comma: so ';' and '12,50', with a UTF-8 BOM so the accents survive. The
  * statements' CSV (issue 18) is for machines and keeps ',' and '12.50'.
@@ -159,7 +151,7 @@ function csvRows(results: readonly AdminOrderSummary[]): string {
       order.stores.map((store) => `${store.number} ${store.store_name} (${store.status_label})`).join(' | '),
       csvMoney(order.total),
       order.late ? 'sí' : 'no',
-    ].map(csvSafeCell),
+    ].map(spreadsheetSafeCell),
   );
   return stringify(rows, { delimiter: ';', record_delimiter: 'windows' });
 }

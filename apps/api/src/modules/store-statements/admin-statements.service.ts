@@ -4,6 +4,7 @@ import {
   type AdminStoreStatement,
   type ShippingStatement,
 } from '@mandado/shared/admin-payments.schemas';
+import { spreadsheetSafeCell } from '@mandado/shared/csv-cells';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import {
   type StatementLine,
@@ -242,14 +243,6 @@ export async function markShippingStatementPaid(
 }
 
 /**
- * Cells a spreadsheet would run as a formula (= + - @, tab, carriage return) get a leading apostrophe: store
- * names are typed by merchants.
- */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-}
-
-/**
  * `GET /v1/admin/statements/export.csv?week=` (admin:read): the week, one row per delivered store order, each
  * store's total, then the shipping total. ';' and a BOM, as the merchants' statement CSV, so Excel in Uruguay
  * (decimal comma, list separator ';') opens it in columns.
@@ -267,7 +260,7 @@ export async function adminStatementsCsv(
     for (const row of week.rows.filter((candidate) => candidate.storeId === store.store_id)) {
       const line = lineOf(row);
       rows.push([
-        safeCell(store.store_name),
+        spreadsheetSafeCell(store.store_name),
         row.number,
         row.deliveredAt.toISOString(),
         formatMinorAsDecimal(line.goods),
@@ -281,7 +274,7 @@ export async function adminStatementsCsv(
       ]);
     }
     rows.push([
-      safeCell(store.store_name),
+      spreadsheetSafeCell(store.store_name),
       'Total tienda',
       '',
       store.goods,
@@ -291,7 +284,7 @@ export async function adminStatementsCsv(
       store.shipping,
       store.net,
       store.status === 'paid' ? 'pagado' : 'pendiente',
-      safeCell(store.reference ?? ''),
+      spreadsheetSafeCell(store.reference ?? ''),
     ]);
   }
   // One store's detail (issue 31) leaves out the couriers' shipping, which is no store's.
@@ -307,7 +300,7 @@ export async function adminStatementsCsv(
       week.shipping.shipping,
       '',
       week.shipping.status === 'paid' ? 'pagado' : 'pendiente',
-      safeCell(week.shipping.reference ?? ''),
+      spreadsheetSafeCell(week.shipping.reference ?? ''),
     ]);
   }
   const columns = [
