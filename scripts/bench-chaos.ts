@@ -145,7 +145,8 @@ class Instance {
     const log = openSync(path.join(this.logDir, `${this.name.replace(/\W+/g, '-')}.log`), 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       env: { ...this.env, PORT: String(this.port), MANDADO_ROLE: this.role },
-      stdio: ['ignore', 'ignore', log],
+      // The log (errors only by default, CHAOS_LOG_LEVEL) says what a 5xx was; it holds no personal data.
+      stdio: ['ignore', log, log],
     });
     this.child = child;
     child.once('exit', () => {
@@ -194,6 +195,7 @@ class Instance {
 interface PhaseFigures {
   name: string;
   serverErrors: number;
+  serverErrorKinds: Record<string, number>;
   refused: number;
   recoverSeconds: number | null;
   /** Instances that exited on their own during the phase (each started again by the supervisor). */
@@ -269,9 +271,11 @@ export async function benchChaos(): Promise<void> {
       HOST: '127.0.0.1',
       WEB_DIST_DIR: '',
       STAFF_DIST_DIR: '',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'error',
       MIGRATE_ON_START: 'false',
       TRUST_PROXY: '127.0.0.1',
+      // With 127.0.0.1 a trusted proxy, loopback is no longer 'this machine' for /metrics: scrape with a token.
+      METRICS_TOKEN: 'chaos-drill-metrics',
       DATABASE_POOL_MAX: '10',
       SMTP_URL: sink.url,
       RATE_LIMITS: JSON.stringify({
@@ -292,8 +296,10 @@ export async function benchChaos(): Promise<void> {
     }
     for (const instance of children) await instance.waitReady();
     const webPorts = [webA.port, webB.port];
-    // Operators scrape the worker too: it serves /metrics beside the probes (loopback needs no token).
-    const workerMetrics = await fetch(`http://127.0.0.1:${worker.port}/metrics`).catch(() => null);
+    // Operators scrape the worker too: it serves /metrics beside the probes.
+    const workerMetrics = await fetch(`http://127.0.0.1:${worker.port}/metrics`, {
+      headers: { authorization: 'Bearer chaos-drill-metrics' },
+    }).catch(() => null);
     const workerSeries = (await workerMetrics?.text())?.includes('mandado_outbox_pending') ?? false;
     console.log(
       `worker GET /metrics: ${workerMetrics?.status ?? 'no answer'}${workerSeries ? ', outbox gauges present' : ''}`,
@@ -374,7 +380,10 @@ export async function benchChaos(): Promise<void> {
     ];
 
     const figures: PhaseFigures[] = [];
+    // CHAOS_PHASES=smtp,postgres runs only the phases whose names contain those words (to look into one).
+    const only = (process.env.CHAOS_PHASES ?? '').toLowerCase().split(',').filter(Boolean);
     for (const phase of phases) {
+      if (only.length > 0 && !only.some((word) => phase.name.toLowerCase().includes(word))) continue;
       console.log(`phase: ${phase.name}…`);
       const mailsBefore = mails.length;
       const crashesBefore = children.reduce((sum, instance) => sum + instance.crashes, 0);
@@ -424,6 +433,7 @@ export async function benchChaos(): Promise<void> {
       figures.push({
         name: phase.name,
         serverErrors: result.serverErrors,
+        serverErrorKinds: result.serverErrorKinds,
         refused: result.connectionErrors,
         recoverSeconds,
         crashes: children.reduce((sum, instance) => sum + instance.crashes, 0) - crashesBefore,
@@ -445,6 +455,11 @@ export async function benchChaos(): Promise<void> {
       console.log(
         `${row.name.padEnd(20)} | ${String(row.serverErrors).padStart(3)} | ${String(row.refused).padStart(17)} | ${(row.recoverSeconds === null ? 'no' : row.recoverSeconds.toFixed(1)).padStart(9)} | ${String(row.crashes).padStart(7)} | ${String(row.paidOrders).padStart(11)} | ${String(row.paidLost).padStart(9)} | ${String(row.duplicateEmails).padStart(11)} | ${String(row.duplicateWebhooks).padStart(12)} | ${row.audit}`,
       );
+    }
+    for (const row of figures) {
+      for (const [kind, count] of Object.entries(row.serverErrorKinds)) {
+        console.log(`5xx in ${row.name}: ${count} × ${kind}`);
+      }
     }
     for (const note of notes) console.log(note);
     console.log(`e-mails received: ${mails.length}; webhook posts received: ${receiver.received.length}`);

@@ -215,6 +215,8 @@ async function stopInstances(children: ChildProcess[]): Promise<void> {
 export interface Result {
   times: Record<Kind, number[]>;
   serverErrors: number;
+  /** The 5xx answers by request and status with the first words of their body, so a drill says what failed. */
+  serverErrorKinds: Record<string, number>;
   /** Requests no instance answered (the chaos drill retries a refused connection on the next, as a proxy). */
   connectionErrors: number;
   otherErrors: Record<string, number>;
@@ -248,6 +250,7 @@ export async function mixedLoad(
   const result: Result = {
     times: { read: [], cart: [], order: [] },
     serverErrors: 0,
+    serverErrorKinds: {},
     connectionErrors: 0,
     otherErrors: {},
     total: 0,
@@ -282,8 +285,11 @@ export async function mixedLoad(
       }
     }
     result.total++;
-    if (response.status >= 500) result.serverErrors++;
-    else if (response.status >= 400 && response.status !== 409) {
+    if (response.status >= 500) {
+      result.serverErrors++;
+      const key = `${init.method ?? 'GET'} ${path.replace(/\d+/g, ':n')} ${response.status} ${body.slice(0, 80)}`;
+      result.serverErrorKinds[key] = (result.serverErrorKinds[key] ?? 0) + 1;
+    } else if (response.status >= 400 && response.status !== 409) {
       const key = `${kind} ${response.status}`;
       result.otherErrors[key] = (result.otherErrors[key] ?? 0) + 1;
     }

@@ -135,6 +135,57 @@ describe('delivery windows at checkout', () => {
     expect(again).toMatchObject({ starts_at: slot.starts_at, full: true });
   });
 
+  it('places carts holding the same two stores in opposite orders at the same time, without a deadlock', async () => {
+    const { app, database } = testApp;
+    const stores = [await createStore(database), await createStore(database)];
+    for (const store of stores) await setWindows(store.id, everyDay('08:00', '20:00', 1000));
+    const count = 16;
+    // A product of each store per shopper: no product row lock queues the checkouts, only the windows' locks.
+    const [ofFirst, ofSecond] = await Promise.all(
+      stores.map((store) =>
+        Promise.all(
+          Array.from({ length: count }, () =>
+            createProduct(database, store.id, { stock: 50, price: '5.00', currency: 'USD' }),
+          ),
+        ),
+      ),
+    );
+    const deadlocks = async () =>
+      (
+        await rows<{ n: number }>(
+          database,
+          sql`select coalesce(sum(deadlocks), 0)::int as n from pg_stat_database where datname = current_database()`,
+        )
+      )[0]?.n ?? 0;
+    const deadlocksBefore = await deadlocks();
+    // Each cart is filled below, store by store in its own order.
+    const users = await createFastShoppers(database, count, [
+      { productId: ofFirst?.[0]?.id ?? 0, quantity: 1 },
+    ]);
+    // Half the carts had the second store's product added first: before the fix each checkout took both
+    // stores' earliest window in its cart's order, and two in opposite orders waited for each other.
+    await Promise.all(
+      users.map((user, index) => {
+        const lines = [
+          { productId: ofFirst?.[index]?.id ?? 0, quantity: 1 },
+          { productId: ofSecond?.[index]?.id ?? 0, quantity: 1 },
+        ];
+        return fillCart(database, user.id, index % 2 === 0 ? lines : lines.reverse());
+      }),
+    );
+    const bodies = await Promise.all(
+      users.map((user) => orderBody(app, user, { beneficiaryId: user.beneficiaryId })),
+    );
+    const responses = await Promise.all(
+      users.map((user, index) => placeOrderRequest(app, user, bodies[index] as (typeof bodies)[number])),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(users.map(() => 201));
+    // Retries hide a deadlock from the shopper but not from PostgreSQL's count (its statistics land within
+    // the second): the locks are taken in one order, so there is none to retry.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await deadlocks()).toBe(deadlocksBefore);
+  });
+
   it('refuses a past window, a day beyond 14 days and an unknown window in Spanish, changing nothing', async () => {
     const { app, database } = testApp;
     const fixture = await prepareCheckout(database);

@@ -127,7 +127,10 @@ export async function reserveWindows(
     tx,
     requests.map((request) => request.storeId),
   );
-  for (const request of requests) {
+  // Windows are locked store by store in the stores' id order (and, within a store, earliest first), the same
+  // order for every checkout: two carts holding the same two stores in opposite orders otherwise each took one
+  // store's window and waited for the other's, a deadlock the chaos drill met as 5xx (decision 081).
+  for (const request of [...requests].sort((a, b) => a.storeId - b.storeId)) {
     const storeWindows = windows.get(request.storeId) ?? [];
     const from = storeOrdersCountFrom(request.store, now);
     if (request.chosen === null) {
@@ -179,7 +182,8 @@ export async function moveWindowsPaidLate(
     tx,
     late.map((row) => row.storeId),
   );
-  for (const row of late) {
+  // In the stores' id order, as reserveWindows locks them (no deadlock between a settlement and a checkout).
+  for (const row of [...late].sort((a, b) => a.storeId - b.storeId)) {
     const slots = openSlots(windows.get(row.storeId) ?? [], paidAt);
     let moved = false;
     for (const slot of slots) {
