@@ -1,0 +1,1 @@
+ALTER TABLE "store_order_receipts" ADD COLUMN "photo_media_key" text;
