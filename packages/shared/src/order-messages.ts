@@ -16,6 +16,7 @@ export const ORDER_MESSAGE_KINDS = [
   'substitution_question',
   'delivered',
   'refund',
+  'receipt_claimed',
 ] as const;
 export type OrderMessageKind = (typeof ORDER_MESSAGE_KINDS)[number];
 
@@ -30,6 +31,7 @@ export const MESSAGE_AUDIENCES_OF: Record<OrderMessageKind, readonly MessageAudi
   substitution_question: ['remitter'],
   delivered: ['remitter'],
   refund: ['remitter'],
+  receipt_claimed: ['remitter'],
 };
 
 export const MESSAGE_CHANNELS = ['whatsapp', 'sms', 'log'] as const;
@@ -88,6 +90,7 @@ export const MESSAGE_KIND_LABELS: Record<OrderMessageKind, string> = {
   substitution_question: 'Pregunta por un reemplazo',
   delivered: 'Pedido entregado',
   refund: 'Devolución',
+  receipt_claimed: 'Aviso de que falta algo',
 };
 
 export const MESSAGE_AUDIENCE_LABELS: Record<MessageAudience, string> = {
@@ -229,6 +232,12 @@ export function renderOrderMessage(
         'mandado_devolucion',
         [params.firstName, params.amountText ?? '', number, link],
         `${hello} te devolvimos ${params.amountText ?? ''} de tu pedido ${number}. Detalle: ${link}`,
+      );
+    case 'receipt_claimed':
+      return rendered(
+        'mandado_falta_algo',
+        [params.firstName, params.beneficiaryFirstName ?? '', params.missing ?? '', number, store, link],
+        `${hello} ${params.beneficiaryFirstName ?? 'quien recibió'} avisó que falta ${params.missing ?? 'algo'} en tu pedido ${number} de ${store}. Lo revisamos y te contamos. Sigue el aviso en ${link}`,
       );
   }
 }

@@ -32,6 +32,8 @@ export const receiptAnswerInputSchema = z.discriminatedUnion(
           error: 'Escribe el comentario sin enlaces ni correos.',
         })
         .default(''),
+      /** An optional photo, uploaded first to `…/receipt/photos/` (its answer's photo_id). */
+      photo_id: z.uuid({ error: MESSAGES.invalidValue }).optional(),
     }),
   ],
   { error: 'Elige «Recibí todo» o «Falta algo».' },
@@ -52,6 +54,8 @@ export const receiptSchema = z.object({
   answer_until: z.string(),
   missing: z.array(claimedLineSchema),
   note: z.string(),
+  /** The claim came with a photo (each reader has its own address for it). */
+  has_photo: z.boolean(),
   /** The remitter's sentence: 'Rosa confirmó que recibió todo el 27/11 a las 10:31'. Null while awaiting. */
   text: z.string().nullable(),
 });
@@ -59,6 +63,10 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptAnswerResultSchema = z.object({ detail: z.string(), receipt: receiptSchema });
 export type ReceiptAnswerResult = z.infer<typeof receiptAnswerResultSchema>;
+
+/** `POST /v1/tracking/:token/stores/:number/receipt/photos/`: the photo kept for the claim that names it. */
+export const receiptPhotoResultSchema = z.object({ photo_id: z.string() });
+export type ReceiptPhotoResult = z.infer<typeof receiptPhotoResultSchema>;
 
 /** `GET /v1/admin/receipt-claims/`: the claims in the operators' support inbox. */
 export const receiptClaimListQuerySchema = z.object({
@@ -76,6 +84,8 @@ export const receiptClaimSchema = z.object({
   resolved_at: z.string().nullable(),
   note: z.string(),
   lines: z.array(claimedLineSchema.extend({ line_id: z.number().int() })),
+  /** The operators' address of the claim's photo (under /v1/admin), or null without one. */
+  photo_url: z.string().nullable(),
 });
 export type ReceiptClaim = z.infer<typeof receiptClaimSchema>;
 

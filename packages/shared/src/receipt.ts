@@ -88,5 +88,6 @@ export const RECEIPT_MESSAGES = {
   received: '¡Gracias! Avisamos que recibiste todo.',
   claimed: 'Recibimos tu aviso. Mandado lo revisa y te contactamos.',
   refunded: 'Devolvimos lo reclamado.',
+  photoNotFound: 'No encontramos la foto: vuelve a elegirla y envía el aviso de nuevo.',
   nothingToRefund: 'No quedaba nada por devolver de lo reclamado: lo marcamos como resuelto.',
 } as const;

@@ -3,8 +3,10 @@ import type { Database } from '../db/database.ts';
 import { type JobKind, sweepJob } from '../jobs/job-runner.ts';
 import type { MediaStorage } from '../modules/media/media-storage.ts';
 import { forgetExpiredMessages } from '../modules/messages/messages-retention.service.ts';
+import { storeOrderPastRetention } from '../modules/order-status/retention-due.sql.ts';
 import { takeExpiredProofPhotos } from '../modules/order-status/store-orders-retention.service.ts';
 import { forgetExpiredRecipientPhones } from '../modules/orders/orders-retention.service.ts';
+import { takeExpiredClaimPhotos } from '../modules/receipts/receipts.service.ts';
 import { getSetting } from '../modules/settings/settings.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,7 +16,10 @@ const BATCH = 50;
 const MAX_BATCHES = 20;
 
 export interface RetentionSweepResult {
-  /** Store orders whose proof of delivery (photo, who received it) went. */
+  /**
+   * Store orders whose proof of delivery (photo, who received it) went, and claims whose photo went (the
+   * family's 'Falta algo', decision 074).
+   */
   photos: number;
   messages: number;
   groups: number;
@@ -22,7 +27,7 @@ export interface RetentionSweepResult {
 
 /**
  * Retention of delivery data (issue 32, decision 072): `personal_data_retention_days` after a store order is
- * handed over, its courier proof (the photo's file and key, the name of who received it) and its WhatsApp/SMS rows go, and once every store order
+ * handed over, its courier proof (the photo's file and key, the name of who received it), the family's claim photo and its WhatsApp/SMS rows go, and once every store order
  * of the checkout is that old, the recipient's phones on the order's snapshot are blanked. Each table is
  * written by its own module; each batch is one transaction of one statement (plus the photo files, deleted
  * before it commits, so a storage failure rolls the batch back for the next pass). Idempotent: what is gone
@@ -57,13 +62,21 @@ export async function sweepRetentionFlow(
       return taken.rows;
     }),
   );
+  // The family's claim photos (decision 074) by the same rule, order-status's, handed to receipts' own step.
+  const claimPhotos = await inBatches((limit) =>
+    db.transaction(async (tx) => {
+      const keys = await takeExpiredClaimPhotos(tx, (alias) => storeOrderPastRetention(alias, cutoff), limit);
+      for (const key of keys) await media.delete(key);
+      return keys.length;
+    }),
+  );
   const messages = await inBatches((limit) =>
     db.transaction((tx) => forgetExpiredMessages(tx, cutoff, limit)),
   );
   const groups = await inBatches((limit) =>
     db.transaction((tx) => forgetExpiredRecipientPhones(tx, cutoff, limit)),
   );
-  return { photos, messages, groups };
+  return { photos: photos + claimPhotos, messages, groups };
 }
 
 /** The sweep as a job kind (jobs/jobs.ts): a few minutes after the start, then every six hours. */

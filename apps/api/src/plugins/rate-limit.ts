@@ -82,6 +82,8 @@ export const DEFAULT_RATE_LIMITS = {
   courierPerIp: { max: 300, windowSeconds: 600 },
   /** Proof photos per link: each one is stored, and a delivery needs one. */
   courierPhotoPerToken: { max: 20, windowSeconds: 3600 },
+  /** The family's photos of 'Falta algo' per tracking link: each one is stored, a claim keeps one. */
+  claimPhotoPerToken: { max: 10, windowSeconds: 3600 },
   /** 'Vende en Mandado' (issue 18): each application e-mails every operator and the applicant. */
   storeApplicationPerIp: { max: 5, windowSeconds: 3600 },
   /**

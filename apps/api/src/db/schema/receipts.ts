@@ -27,6 +27,11 @@ export const storeOrderReceipts = pgTable(
     status: text('status').notNull(),
     missing: jsonb('missing').$type<ClaimedLine[]>().notNull().default([]),
     note: text('note').notNull().default(''),
+    /**
+     * The claim's optional photo (`claims/<storeOrderId>/<uuid>.webp` in the media storage); the retention
+     * sweep sets it back to null when it deletes the file, like the courier's proof (decision 072).
+     */
+    photoMediaKey: text('photo_media_key'),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),

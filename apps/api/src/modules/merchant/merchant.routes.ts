@@ -14,6 +14,7 @@ import { merchantCourierRoutes } from '../courier/courier.routes.ts';
 import { merchantDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
+import { merchantClaimPhotoRoutes } from '../receipts/receipts.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
@@ -141,6 +142,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pushRoutes);
   // Handing a pick-up over at the counter with the code, and the proof photo (issue 17).
   await app.register(merchantCourierRoutes);
+  // The photo of the family's 'Falta algo' on one of the store's orders (issue 29, decision 074).
+  await app.register(merchantClaimPhotoRoutes);
   // The owner's catalog: products, stock and photos (issue 18).
   await app.register(merchantCatalogRoutes);
   // Who works for the store, and the invitations its owners sent (issue 18).

@@ -223,7 +223,16 @@ export async function compareAndSetStatus(
 ): Promise<boolean> {
   const rows = await tx
     .update(storeOrders)
-    .set({ status: to, updatedAt: sql`now()` })
+    .set({
+      status: to,
+      updatedAt: sql`now()`,
+      // Every hand-over stamps the delivery, whoever moves it (an operator's move by hand has no proof): the
+      // family's 48 h receipt window, the return window and the retention sweep count from it. The courier's
+      // recordDelivery stamps it again in the same transaction; a later move to fulfilled keeps the first.
+      ...(to === 'delivered' || to === 'fulfilled'
+        ? { deliveredAt: sql`coalesce(${storeOrders.deliveredAt}, now())` }
+        : {}),
+    })
     .where(and(eq(storeOrders.id, storeOrderId), eq(storeOrders.status, from)))
     .returning({ id: storeOrders.id });
   return rows.length === 1;

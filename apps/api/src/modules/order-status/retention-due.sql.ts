@@ -7,8 +7,9 @@ import { storeOrders } from '../../db/schema/orders.ts';
  * recipient's phones on the group's snapshot (orders).
  *
  * A store order is past retention once it was handed over (delivered, then fulfilled) before the cutoff. The
- * time is `delivered_at`, set by the courier link; an operator's status move leaves it empty, and then the
- * row's last change stands in (the move to delivered, or a later one, never earlier).
+ * time is `delivered_at`, set by every move to delivered or fulfilled (decision 074); rows an operator moved by
+ * hand before that have it empty, and then the row's last change stands in (the move to delivered, or a later
+ * one, never earlier).
  */
 const HANDED_OVER = sql.raw(`('delivered', 'fulfilled')`);
 

@@ -24,6 +24,7 @@ export function presentReceipt(
     answer_until: receiptDeadline(deliveredAt),
     missing: (row?.missing ?? []).map((line) => ({ name: line.name, quantity: line.quantity })),
     note: row?.note ?? '',
+    has_photo: Boolean(row?.photoMediaKey),
     text: receiptText(firstName, state),
   };
 }
@@ -40,5 +41,6 @@ export function presentClaim(row: ClaimRow): ReceiptClaim {
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     note: row.note,
     lines: row.missing.map((line) => ({ line_id: line.lineId, name: line.name, quantity: line.quantity })),
+    photo_url: row.photoMediaKey ? `/v1/admin/receipt-claims/${row.id}/photo` : null,
   };
 }

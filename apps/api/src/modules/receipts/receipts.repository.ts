@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { type ClaimedLine, storeOrderReceiptHistory, storeOrderReceipts } from '../../db/schema/receipts.ts';
 
@@ -68,6 +69,7 @@ export interface ReceiptRow {
   note: string;
   answeredAt: Date;
   resolvedAt: Date | null;
+  photoMediaKey: string | null;
 }
 
 const receiptColumns = {
@@ -78,6 +80,7 @@ const receiptColumns = {
   note: storeOrderReceipts.note,
   answeredAt: storeOrderReceipts.answeredAt,
   resolvedAt: storeOrderReceipts.resolvedAt,
+  photoMediaKey: storeOrderReceipts.photoMediaKey,
 };
 
 /** The answers of these store orders: one query. */
@@ -98,7 +101,13 @@ export async function listReceipts(
  */
 export async function insertReceiptOnce(
   tx: DatabaseOrTransaction,
-  values: { storeOrderId: number; status: 'received' | 'claimed'; missing: ClaimedLine[]; note: string },
+  values: {
+    storeOrderId: number;
+    status: 'received' | 'claimed';
+    missing: ClaimedLine[];
+    note: string;
+    photoMediaKey: string | null;
+  },
 ): Promise<number | null> {
   const [row] = await tx
     .insert(storeOrderReceipts)
@@ -179,4 +188,88 @@ export async function markClaimResolved(
     .where(and(eq(storeOrderReceipts.id, id), eq(storeOrderReceipts.status, 'claimed')))
     .returning({ id: storeOrderReceipts.id });
   return rows.length === 1;
+}
+
+/** The photo of a store's own claim: the store order by its number, only when it is this store's. */
+export async function findStoreClaimPhotoKey(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  storeOrderNumber: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ key: storeOrderReceipts.photoMediaKey })
+    .from(storeOrderReceipts)
+    .innerJoin(storeOrders, eq(storeOrders.id, storeOrderReceipts.storeOrderId))
+    .where(and(eq(storeOrders.number, storeOrderNumber), eq(storeOrders.storeId, storeId)));
+  return row?.key ?? null;
+}
+
+/** The photo of a claim by its id (the operators' support inbox). */
+export async function findClaimPhotoKey(db: DatabaseOrTransaction, claimId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ key: storeOrderReceipts.photoMediaKey })
+    .from(storeOrderReceipts)
+    .where(eq(storeOrderReceipts.id, claimId));
+  return row?.key ?? null;
+}
+
+/** Who hears of a claim: the remitter (to e-mail) and the store order's names, read in the claim's transaction. */
+export interface ClaimNoticeRow {
+  groupId: number;
+  groupNumber: string;
+  storeOrderNumber: string;
+  storeName: string;
+  storeId: number;
+  remitterEmail: string;
+  remitterFirstName: string;
+  beneficiaryFirstName: string;
+}
+
+export async function findClaimNotice(
+  db: DatabaseOrTransaction,
+  storeOrderId: number,
+): Promise<ClaimNoticeRow | undefined> {
+  const [row] = await db
+    .select({
+      groupId: orderGroups.id,
+      groupNumber: orderGroups.number,
+      storeOrderNumber: storeOrders.number,
+      storeName: storeOrders.storeName,
+      storeId: storeOrders.storeId,
+      remitterEmail: users.email,
+      remitterFirstName: users.firstName,
+      beneficiaryFirstName: sql<string>`coalesce(${orderGroups.beneficiary}->>'firstName', '')`,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .innerJoin(users, eq(users.id, orderGroups.remitterId))
+    .where(eq(storeOrders.id, storeOrderId));
+  return row;
+}
+
+/**
+ * Retention (decision 072): takes the photo key off up to `limit` claims whose store order (`s`) is due by
+ * `due` (order-status's rule, handed in by the retention flow: receipts must not import order-status, which
+ * reads receipts), answering the keys, in one statement; rows claimed `for update skip locked` so sweeps on
+ * several instances share the work. The caller deletes the files before the transaction commits.
+ */
+export async function clearExpiredClaimPhotoKeys(
+  tx: DatabaseOrTransaction,
+  due: (storeOrderAlias: 's') => SQL,
+  limit: number,
+): Promise<string[]> {
+  const result: unknown = await tx.execute(sql`
+    with due as (
+      select r.id, r.photo_media_key as key from ${storeOrderReceipts} r
+      join ${storeOrders} s on s.id = r.store_order_id
+      where r.photo_media_key is not null and ${due('s')}
+      order by r.id
+      limit ${limit}
+      for update of r skip locked
+    )
+    update ${storeOrderReceipts} set photo_media_key = null
+    from due where ${storeOrderReceipts}.id = due.id
+    returning due.key
+  `);
+  return (result as { rows: Array<{ key: string }> }).rows.map((row) => row.key);
 }

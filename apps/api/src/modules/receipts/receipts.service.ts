@@ -6,8 +6,11 @@ import type {
   ReceiptAnswerResult,
   ReceiptClaimList,
   ReceiptClaimRefundResult,
+  ReceiptPhotoResult,
 } from '@mandado/shared/receipt.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
+import { WEB_PATHS } from '@mandado/shared/web-routes';
+import type { SQL } from 'drizzle-orm';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import type { ClaimedLine } from '../../db/schema/receipts.ts';
@@ -15,9 +18,16 @@ import type { ClaimedLine } from '../../db/schema/receipts.ts';
 import { refundLineUnits } from '../../flows/refund.flow.ts';
 import { HttpError, notFound } from '../../http-errors.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { enqueueEmail } from '../mail/mail.service.ts';
+import type { MediaStorage } from '../media/media-storage.ts';
+import { findPrivatePhoto, storePrivatePhoto } from '../media/private-photo.ts';
 import { presentClaim, presentReceipt } from './receipts.presenter.ts';
 import {
+  clearExpiredClaimPhotoKeys,
+  findClaimNotice,
+  findClaimPhotoKey,
   findReceiptTarget,
+  findStoreClaimPhotoKey,
   insertReceiptHistory,
   insertReceiptOnce,
   listClaims,
@@ -26,7 +36,9 @@ import {
   lockClaim,
   markClaimResolved,
   type ReceiptLineRow,
+  type ReceiptTargetRow,
 } from './receipts.repository.ts';
+import { claimEmail } from './receipts-emails.ts';
 
 /**
  * The family confirms receipt (issue 29, decision 064): on the tracking link, once a store order is delivered
@@ -59,6 +71,16 @@ function claimedLines(lines: readonly ReceiptLineRow[], input: ReceiptAnswerInpu
   });
 }
 
+/** What a claim tells the others, in the claim's transaction (their outboxes send it after the commit). */
+export interface ClaimNotice {
+  storeOrderId: number;
+  storeId: number;
+  storeOrderNumber: string;
+  beneficiaryFirstName: string;
+  /** 'Leche (1), Pan (2)'. */
+  missingText: string;
+}
+
 /** What the answering step asks of the store order's owner (flows/answer-receipt.flow.ts wires it). */
 export interface ReceiptSteps {
   /** Notes the answer on the store order's history, where the store and the operators read it. */
@@ -66,6 +88,63 @@ export interface ReceiptSteps {
     tx: DatabaseOrTransaction,
     note: { storeOrderId: number; status: string; reason: string },
   ) => Promise<void>;
+  /** A claim reaches the store (push to its members) and the remitter (WhatsApp/SMS); receipts e-mails. */
+  tellOfClaim: (tx: DatabaseOrTransaction, claim: ClaimNotice) => Promise<void>;
+  /** Where the claim's photo was stored (the upload's media storage). */
+  media: MediaStorage;
+  /** PUBLIC_URL, for the remitter's e-mail link. */
+  publicUrl: string;
+}
+
+/** A claim's photos live under their store order: an id sent for another order is never found. */
+function claimPhotoFolder(storeOrderId: number): string {
+  return `claims/${storeOrderId}`;
+}
+
+function missingText(missing: readonly ClaimedLine[]): string {
+  return missing.map((line) => `${line.name} (${line.quantity})`).join(', ');
+}
+
+/**
+ * The store order a tracking link may still answer for, or the reason why not, the same for the photo and
+ * the answer: a forged link or another group's store order is a 404; not delivered yet, answered already or
+ * past 48 hours a 409 with its Spanish reason.
+ */
+async function answerableTarget(
+  db: Database,
+  token: string,
+  storeOrderNumber: string,
+  now: Date,
+): Promise<ReceiptTargetRow & { deliveredAt: Date }> {
+  const target = await findReceiptTarget(db, token, storeOrderNumber);
+  if (!target) throw notFound(RECEIPT_MESSAGES.notFound);
+  if (target.groupStatus !== 'confirmed' || !ANSWERABLE.has(target.status) || target.deliveredAt === null) {
+    throw new HttpError(409, { detail: RECEIPT_MESSAGES.notDelivered });
+  }
+  const deliveredAt = target.deliveredAt;
+  const [existing] = await listReceipts(db, [target.storeOrderId]);
+  if (existing) throw new HttpError(409, { detail: RECEIPT_MESSAGES.alreadyAnswered });
+  const current = presentReceipt(deliveredAt, undefined, target.beneficiaryFirstName, now);
+  if (current.status !== 'awaiting') throw new HttpError(409, { detail: RECEIPT_MESSAGES.windowClosed });
+  return { ...target, deliveredAt };
+}
+
+/**
+ * `POST /v1/tracking/:token/stores/:number/receipt/photos/`: the optional photo of 'Falta algo', sent before
+ * the answer that names it, only while the store order may still be answered. Checked by content, re-encoded
+ * without its metadata and kept under the store order (media's storePrivatePhoto, the courier's rules).
+ */
+export async function uploadClaimPhoto(
+  db: Database,
+  token: string,
+  storeOrderNumber: string,
+  bytes: Buffer,
+  media: MediaStorage,
+  now: Date = new Date(),
+): Promise<ReceiptPhotoResult> {
+  const target = await answerableTarget(db, token, storeOrderNumber, now);
+  const { photoId } = await storePrivatePhoto(media, claimPhotoFolder(target.storeOrderId), bytes);
+  return { photo_id: photoId };
 }
 
 /** The history note: 'Rosa confirmó que recibió todo.' or 'Rosa avisó que falta: Café (1). «…»'. */
@@ -89,19 +168,19 @@ export async function answerReceipt(
   steps: ReceiptSteps,
   now: Date = new Date(),
 ): Promise<ReceiptAnswerResult> {
-  const target = await findReceiptTarget(db, token, storeOrderNumber);
-  if (!target) throw notFound(RECEIPT_MESSAGES.notFound);
-  if (target.groupStatus !== 'confirmed' || !ANSWERABLE.has(target.status) || target.deliveredAt === null) {
-    throw new HttpError(409, { detail: RECEIPT_MESSAGES.notDelivered });
-  }
+  const target = await answerableTarget(db, token, storeOrderNumber, now);
   const deliveredAt = target.deliveredAt;
-  const [existing] = await listReceipts(db, [target.storeOrderId]);
-  if (existing) throw new HttpError(409, { detail: RECEIPT_MESSAGES.alreadyAnswered });
-  const current = presentReceipt(deliveredAt, undefined, target.beneficiaryFirstName, now);
-  if (current.status !== 'awaiting') throw new HttpError(409, { detail: RECEIPT_MESSAGES.windowClosed });
   const missing = claimedLines(await listReceiptLines(db, target.storeOrderId), input);
   const to = input.answer === 'received' ? 'received' : 'claimed';
   if (!receiptMoveAllowed('awaiting', to, 'family')) throw new Error(`receipt awaiting → ${to} not allowed`);
+  const photoId = input.answer === 'missing' ? input.photo_id : undefined;
+  const photoMediaKey =
+    photoId === undefined
+      ? null
+      : await findPrivatePhoto(steps.media, claimPhotoFolder(target.storeOrderId), photoId);
+  if (photoId !== undefined && photoMediaKey === null) {
+    throw new HttpError(400, { photo_id: [RECEIPT_MESSAGES.photoNotFound] });
+  }
 
   await db.transaction(async (tx) => {
     const id = await insertReceiptOnce(tx, {
@@ -109,6 +188,7 @@ export async function answerReceipt(
       status: to,
       missing,
       note: input.answer === 'missing' ? input.note : '',
+      photoMediaKey,
     });
     // Two answers at once: the first one's row stands, the second is told so.
     if (id === null) throw new HttpError(409, { detail: RECEIPT_MESSAGES.alreadyAnswered });
@@ -124,12 +204,84 @@ export async function answerReceipt(
       status: target.status,
       reason: answerNote(target.beneficiaryFirstName, missing, input.answer === 'missing' ? input.note : ''),
     });
+    if (to === 'claimed') await tellOfClaim(tx, target.storeOrderId, missing, steps);
   });
   const [stored] = await listReceipts(db, [target.storeOrderId]);
   return {
     detail: to === 'received' ? RECEIPT_MESSAGES.received : RECEIPT_MESSAGES.claimed,
     receipt: presentReceipt(deliveredAt, stored, target.beneficiaryFirstName, now),
   };
+}
+
+/**
+ * Nobody used to hear of a claim until an operator opened the support inbox (issue 29): now the remitter gets
+ * an e-mail here, and the flow's step pushes to the store's members and sends the remitter's WhatsApp/SMS
+ * (opt-out and quiet hours are the messages job's). All outbox rows, committed with the claim.
+ */
+async function tellOfClaim(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+  missing: readonly ClaimedLine[],
+  steps: ReceiptSteps,
+): Promise<void> {
+  const notice = await findClaimNotice(tx, storeOrderId);
+  if (!notice) return;
+  const what = missingText(missing);
+  await enqueueEmail(
+    tx,
+    claimEmail({
+      to: notice.remitterEmail,
+      firstName: notice.remitterFirstName,
+      beneficiaryFirstName: notice.beneficiaryFirstName,
+      storeOrderNumber: notice.storeOrderNumber,
+      storeName: notice.storeName,
+      missingText: what,
+      orderUrl: `${steps.publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(notice.groupNumber)}`,
+      groupId: notice.groupId,
+    }),
+  );
+  await steps.tellOfClaim(tx, {
+    storeOrderId,
+    storeId: notice.storeId,
+    storeOrderNumber: notice.storeOrderNumber,
+    beneficiaryFirstName: notice.beneficiaryFirstName,
+    missingText: what,
+  });
+}
+
+/**
+ * The photo of a claim for an operator (support:read, the support inbox), or for a member of the claim's
+ * store; another store's, or a claim without one, is a 404.
+ */
+export async function readClaimPhoto(
+  db: Database,
+  actor: Actor | null,
+  media: MediaStorage,
+  who: { kind: 'operator'; claimId: number } | { kind: 'store'; storeId: number; storeOrderNumber: string },
+): Promise<{ body: Buffer; contentType: string }> {
+  let key: string | null;
+  if (who.kind === 'operator') {
+    requirePermission(actor, 'support:read');
+    key = await findClaimPhotoKey(db, who.claimId);
+  } else {
+    if (!actor?.storeIds.includes(who.storeId)) throw notFound();
+    key = await findStoreClaimPhotoKey(db, who.storeId, who.storeOrderNumber);
+  }
+  const file = key === null ? null : await media.get(key);
+  if (!file) throw notFound();
+  return file;
+}
+
+/**
+ * Retention (decision 072): up to `limit` claim photos of store orders that `due` finds past retention lose
+ * their key; answers the keys, whose files the retention flow deletes before the batch commits.
+ */
+export function takeExpiredClaimPhotos(
+  tx: DatabaseOrTransaction,
+  due: (storeOrderAlias: 's') => SQL,
+  limit: number,
+): Promise<string[]> {
+  return clearExpiredClaimPhotoKeys(tx, due, limit);
 }
 
 /**

@@ -68,6 +68,16 @@ export function ReceiptClaims() {
               ))}
             </ul>
             {claim.note ? <p className="support-card__text">«{claim.note}»</p> : null}
+            {claim.photo_url ? (
+              <a href={claim.photo_url} target="_blank" rel="noopener">
+                <img
+                  className="support-card__photo"
+                  src={claim.photo_url}
+                  alt={`Foto del reclamo de ${claim.store_order_number}`}
+                  loading="lazy"
+                />
+              </a>
+            ) : null}
             {canRefund ? (
               <button
                 type="button"

@@ -207,7 +207,7 @@ export function OrderCard({ storeId, order }: { storeId: number; order: StaffSto
       </h3>
       <div className="order-card__status">
         <StoreStatusBadge status={order.status} label={order.status_label} />
-        <ReceiptNotice order={order} />
+        <ReceiptNotice storeId={storeId} order={order} />
       </div>
       <div id={detailsId} className="order-card__details" hidden={!open}>
         <section className="order-card__section" aria-label="Quién recibe">

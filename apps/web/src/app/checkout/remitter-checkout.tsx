@@ -4,7 +4,7 @@ import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import type { ReactNode } from 'react';
-import { ChargeLine } from '../../features/checkout/charge-line.tsx';
+import { ChargeLine } from '../../components/charge-line.tsx';
 import { CheckoutSummary } from '../../features/checkout/checkout-summary.tsx';
 import { ContactStep } from '../../features/checkout/contact-step.tsx';
 import { Sandbox3dsDialog } from '../../features/checkout/sandbox-3ds-dialog.tsx';
@@ -88,6 +88,7 @@ export function RemitterCheckout({ user, onPlaced }: RemitterCheckoutProps) {
           <span className="checkout-total-bar__label">Total</span>
           <span className="checkout-total-bar__amount">{data.shownTotal}</span>
           <ChargeLine
+            className="checkout-total-bar__charge"
             totalUsdMinor={pricing.totals.total}
             display={data.display}
             method={checkout.paymentMethod}

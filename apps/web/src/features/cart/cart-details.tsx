@@ -2,6 +2,7 @@ import { parseMoney } from '@mandado/shared/money';
 import { rateText, shownLineIn } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import type { TouchEvent } from 'react';
+import { ChargeLine } from '../../components/charge-line.tsx';
 import { FallbackImage } from '../../components/fallback-image.tsx';
 import { PriceTag } from '../../components/price-tag.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
@@ -94,6 +95,21 @@ export function CartSummary({ totals }: { totals: CartTotals }) {
         <div className="cart-summary__row cart-summary__row--rate">
           <dt>Cambio</dt>
           <dd>{rate}</dd>
+        </div>
+      ) : null}
+      {display.ready && totals.totalUsd !== null ? (
+        // Issue 29: what the card is charged, in dollars, from the cart onwards (the checkout's bar says it too).
+        <div className="cart-summary__row cart-summary__row--charge">
+          <dt className="visually-hidden">Cobro</dt>
+          <dd>
+            <ChargeLine
+              className="cart-summary__charge"
+              totalUsdMinor={totals.totalUsd}
+              display={display}
+              method={null}
+              withRate={false}
+            />
+          </dd>
         </div>
       ) : null}
     </dl>

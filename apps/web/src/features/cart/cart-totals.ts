@@ -24,6 +24,11 @@ export interface CartTotals {
   subtotal: number | null;
   shipping: number | null;
   total: number | null;
+  /**
+   * What the card will be charged, in US$ minor units (issue 29): the products and shipping as the server
+   * prices them in dollars (quoteShipping's sums), before a coupon or credit; null until shipping is known.
+   */
+  totalUsd: number | null;
   stores: StoreTotals[];
   /** The strip's free-shipping bar; null until the threshold and rates are known. */
   progress: FreeShippingProgress | null;
@@ -113,6 +118,7 @@ export function cartTotals(input: CartTotalsInput): CartTotals {
     subtotal,
     shipping,
     total: subtotal === null || shipping === null ? null : subtotal + shipping,
+    totalUsd: quote ? quote.totalUsd : null,
     stores,
     progress:
       quote && input.freeShippingThreshold !== null

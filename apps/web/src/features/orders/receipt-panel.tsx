@@ -3,7 +3,7 @@ import { dayMonthAndTimeText } from '@mandado/shared/date-text';
 import type { Receipt } from '@mandado/shared/receipt.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { answerReceipt } from './receipt.api.ts';
+import { answerReceipt, uploadClaimPhoto } from './receipt.api.ts';
 import './receipt.css';
 
 type TrackedStore = Tracking['stores'][number];
@@ -34,10 +34,19 @@ export function ReceiptPanel({ token, store }: { token: string; store: TrackedSt
   const [claiming, setClaiming] = useState(false);
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [note, setNote] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const formId = useId();
   const answer = useMutation({
-    mutationFn: (body: Parameters<typeof answerReceipt>[2]) => answerReceipt(token, store.number, body),
+    // The photo goes first (the server checks it by content and keeps it under this order), then the answer
+    // that names it: a refused photo leaves nothing answered, and the family can try another or none.
+    mutationFn: async (body: Parameters<typeof answerReceipt>[2]) => {
+      if (body.answer === 'missing' && photo) {
+        const photoId = await uploadClaimPhoto(token, store.number, photo);
+        return answerReceipt(token, store.number, { ...body, photo_id: photoId });
+      }
+      return answerReceipt(token, store.number, body);
+    },
     onSuccess: () => setProblem(null),
     onError: (error) => setProblem(error.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['tracking', token] }),
@@ -131,6 +140,20 @@ export function ReceiptPanel({ token, store }: { token: string; store: TrackedSt
               onChange={(event) => setNote(event.target.value)}
             />
           </label>
+          <label className="receipt__note">
+            Foto (opcional)
+            <input
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              aria-describedby={`${formId}-photo-hint`}
+              onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+            />
+          </label>
+          <p id={`${formId}-photo-hint`} className="receipt__hint">
+            {photo
+              ? `Foto elegida: ${photo.name}`
+              : 'Si quieres, saca una foto de lo que llegó (hasta 8 MB).'}
+          </p>
           <div className="receipt__actions">
             <button type="submit" className="button button--primary" disabled={answer.isPending}>
               Enviar aviso

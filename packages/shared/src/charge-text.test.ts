@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeTexts } from './checkout-charge.ts';
+import { chargeTexts } from './charge-text.ts';
 
 const PESOS = { code: 'UYU', symbol: '$U', decimals: 2, rates: { UYU: '40.15' } };
 const DOLLARS = { code: 'USD', symbol: 'US$', decimals: 2, rates: { USD: '1' } };
