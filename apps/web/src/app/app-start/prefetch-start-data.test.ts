@@ -59,4 +59,24 @@ describe('prefetchStartData (decision 017)', () => {
       expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/v1/stores/7/products/'),
     );
   });
+
+  it("finds a shared store link's store by its slug when several cities are served, and starts its products", async () => {
+    const costa: City = { id: 2, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/v1/cities/')) return new Response(JSON.stringify({ results: [montevideo, costa] }));
+      if (url.endsWith('/v1/stores/slug/SupermercadoElPuerto')) {
+        return new Response(JSON.stringify({ id: 7, slug: 'SupermercadoElPuerto' }));
+      }
+      return new Response('{"results":[]}');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchStartData(new QueryClient(), null, null, {
+      pathname: '/SupermercadoElPuerto/products',
+      search: '',
+    });
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/v1/stores/7/products/'),
+    );
+    expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('/stores/city/'))).toBe(false);
+  });
 });

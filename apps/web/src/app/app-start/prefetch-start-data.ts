@@ -11,7 +11,7 @@ import { DEFAULT_PRODUCT_SORT, sortProducts } from '../../features/catalog/sort-
 import { currenciesQueryOptions } from '../../features/currency/currency.api.ts';
 import { impliedCity } from '../../features/locations/implied-city.ts';
 import { citiesQueryOptions } from '../../features/locations/locations.api.ts';
-import { cityStoresQueryOptions } from '../../features/stores/stores.api.ts';
+import { cityStoresQueryOptions, storeBySlugQueryOptions } from '../../features/stores/stores.api.ts';
 import { preloadLcpImage } from '../../lib/preload-lcp-image.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
@@ -72,9 +72,13 @@ export function prefetchStartData(
       .fetchQuery(citiesQueryOptions())
       .then(async (cities) => {
         const only = impliedCity(cities);
-        if (!only || slug === null) return;
-        const stores = await queryClient.fetchQuery(cityStoresQueryOptions(only.state));
-        const store = stores.find((candidate) => candidate.slug === slug);
+        if (slug === null) return;
+        // With several served cities the page shows with no city: its store is found by the slug.
+        const store = only
+          ? (await queryClient.fetchQuery(cityStoresQueryOptions(only.state))).find(
+              (candidate) => candidate.slug === slug,
+            )
+          : await queryClient.fetchQuery(storeBySlugQueryOptions(slug));
         if (store) prefetchStoreCatalog(queryClient, store.id, location);
       })
       .catch(() => {});

@@ -193,7 +193,7 @@ function CategorySections({
   );
 }
 
-function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {
+function StoreCatalog({ city, categoryId }: { city: City | null; categoryId: number | null }) {
   const { store, bySlug, stores } = useRouteStore(city);
   const catalog = useStoreCatalog(store?.id);
   // The grid renders from a deferred copy: a render after the catalog arrives is then time-sliced (React
@@ -214,7 +214,7 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
       </div>
     );
   }
-  if (!store) return bySlug ? <NotFoundContent /> : <Navigate to="/stores" replace />;
+  if (!store) return bySlug ? <NotFoundContent /> : <Navigate to={city ? '/stores' : '/'} replace />;
 
   const sections = deferredSections ?? [];
   const navCategories =
