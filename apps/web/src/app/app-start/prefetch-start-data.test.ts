@@ -79,4 +79,11 @@ describe('prefetchStartData (decision 017)', () => {
     );
     expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('/stores/city/'))).toBe(false);
   });
+
+  it("starts a results page's search with the page's term and page (its first photo is then preloaded)", async () => {
+    const calls = await startCalls(montevideo, null, { pathname: '/buscar', search: '?q=yerba&pagina=2' });
+    expect(calls).toContain('/v1/products/Montevideo/?search=yerba&page=2');
+    const tooShort = await startCalls(montevideo, null, { pathname: '/buscar', search: '?q=ye' });
+    expect(tooShort.some((url) => url.includes('search='))).toBe(false);
+  });
 });

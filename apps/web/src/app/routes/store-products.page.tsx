@@ -153,7 +153,13 @@ function CategoryProductList({
       <p className="catalog-count" role="status">
         {sorted.length === 1 ? '1 producto' : `${sorted.length} productos`}
       </p>
-      <ProductGrid products={sorted.slice(0, shown)} linkFor={linkFor} label={section.name} eagerCount={4} />
+      <ProductGrid
+        products={sorted.slice(0, shown)}
+        linkFor={linkFor}
+        label={section.name}
+        eagerCount={4}
+        headingLevel={2}
+      />
       {sorted.length > shown ? <ShowMoreButton onClick={() => setShown(shown + CARDS_BATCH)} /> : null}
     </>
   );
