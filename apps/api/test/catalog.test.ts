@@ -62,6 +62,27 @@ describe('GET /v1/stores/city/:state', () => {
   });
 });
 
+describe('GET /v1/stores/slug/:slug', () => {
+  it("gives a shared link's store in the store list's shape, whatever the visitor's city (issue 30 item 5)", async () => {
+    const list = await getJson<Store[]>('/v1/stores/city/Montevideo');
+    const listed = list.body.find((store) => store.slug === 'SupermercadoElPuerto');
+    const { status, body } = await getJson<Store>('/v1/stores/slug/SupermercadoElPuerto');
+    expect(status).toBe(200);
+    expect(body).toEqual(listed);
+    expect(body.cities).toContain('Montevideo');
+  });
+
+  it('answers 404 for a slug no approved store has, a store that is not approved included', async () => {
+    expect((await getJson('/v1/stores/slug/NoExisteEstaTienda')).status).toBe(404);
+    const unapproved = unapprovedStoreNames[0] ?? '';
+    const { status, body } = await getJson(
+      `/v1/stores/slug/${encodeURIComponent(unapproved.replace(/\s+/g, ''))}`,
+    );
+    expect(status).toBe(404);
+    expect(body).toEqual({ detail: 'No encontrado.' });
+  });
+});
+
 describe('GET /v1/stores/near/', () => {
   it('orders approved stores nearest first with the distance in km', async () => {
     const { status, body } = await getJson<Array<Store & { distance_km: number }>>(

@@ -191,3 +191,50 @@ describe('the home page', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 });
+
+describe("a demo product's link preview (decision 080)", () => {
+  it('names a PNG of the SVG drawing as og:image, made at the first request and then kept in the media storage', async () => {
+    const stores = (await t.app.inject({ method: 'GET', url: '/v1/stores/city/Montevideo' })).json<
+      Array<{ id: number; slug: string; logo: string }>
+    >();
+    const demoStore = stores.find((store) => store.logo.endsWith('.svg'));
+    if (!demoStore) throw new Error('the demo catalog has no store with a drawn logo');
+    const sections = (
+      await t.app.inject({ method: 'GET', url: `/v1/stores/${demoStore.id}/products/` })
+    ).json<Array<{ products: Array<{ id: number; images: string[] }> }>>();
+    const demo = sections.flatMap((section) => section.products)[0];
+    const drawing = demo?.images[0] ?? '';
+    expect(drawing).toMatch(/^\/media\/products\/.+\.svg$/);
+
+    // WhatsApp and Facebook show no SVG: the preview names the drawing's PNG, the store page its logo's.
+    const preview = drawing.replace(/^\/media\//, '/media/previews/').replace(/\.svg$/, '.png');
+    expect((await page(`/${demoStore.slug}/productDetails?id=${demo?.id}`)).meta('og:image')).toBe(
+      `${SITE}${preview}`,
+    );
+    expect((await page(`/${demoStore.slug}/products`)).meta('og:image')).toMatch(
+      /\/media\/previews\/stores\/.+\.png$/,
+    );
+
+    const key = `${preview.slice('/media/'.length)}`;
+    expect(await t.app.media.get(key)).toBeNull();
+    const first = await t.app.inject({ method: 'GET', url: preview });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    const { default: sharp } = await import('sharp');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({
+      format: 'png',
+      width: 600,
+      height: 600,
+    });
+    expect((await t.app.media.get(key))?.body.equals(first.rawPayload)).toBe(true);
+    const again = await t.app.inject({ method: 'GET', url: preview });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/media/previews/products/no-existe.png' })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/media/previews/photos/1/x.png' })).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -107,6 +107,23 @@ export async function listApprovedStoresNear(
     .limit(limit);
 }
 
+/**
+ * The approved store a shared link's `:store` segment names, in full (the store list's shape), whatever city
+ * it delivers to: with several served cities a visitor without a city still sees the store's page (issue 30
+ * item 5) and is asked the city at the first add to cart.
+ */
+export async function findApprovedStoreRowBySlug(db: Database, slug: string): Promise<StoreRow | undefined> {
+  const [row] = await approvedStores(db)
+    .where(
+      and(
+        eq(stores.status, 'approved'),
+        sql`regexp_replace(${stores.name}, '[[:space:]]+', '', 'g') = ${slug}`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** What a store page's head says of its store (decision 066). */
 export interface StorePageRow {
   id: number;

@@ -1,10 +1,15 @@
 import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
-import { nearStoreListSchema, storeKindSchema, storeListSchema } from '@mandado/shared/catalog.schemas';
+import {
+  nearStoreListSchema,
+  storeKindSchema,
+  storeListSchema,
+  storeSchema,
+} from '@mandado/shared/catalog.schemas';
 import { latitudeQuerySchema, longitudeQuerySchema } from '@mandado/shared/coordinates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rateLimit } from '../../plugins/rate-limit.ts';
-import { getStoresForCity, getStoresNear } from './stores.service.ts';
+import { getStoreBySlug, getStoresForCity, getStoresNear } from './stores.service.ts';
 
 const nearQuerySchema = z.object({
   latitud: latitudeQuerySchema,
@@ -24,6 +29,19 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getStoresForCity(app.db, request.params.state),
+  );
+
+  app.get(
+    '/stores/slug/:slug',
+    {
+      schema: {
+        tags: ['tiendas'],
+        summary: 'Una tienda aprobada por su dirección (su nombre sin espacios), envíe a la ciudad que envíe',
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: storeSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getStoreBySlug(app.db, request.params.slug),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
+import { notFound } from '../../http-errors.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
 import { presentStore } from './store.presenter.ts';
 import {
   findApprovedStoreBySlug,
+  findApprovedStoreRowBySlug,
   findStoreAvailability,
   findStoreIdByExactName,
   findStorePreparation,
@@ -37,6 +39,16 @@ export async function getStoresNear(
 ): Promise<NearStore[]> {
   const rows = await listApprovedStoresNear(db, point, NEAR_STORES_LIMIT);
   return rows.map((row) => ({ ...presentStore(row), distance_km: row.distanceKm }));
+}
+
+/**
+ * The approved store a shared link names by its slug, in the store list's shape, for a visitor who has no city
+ * yet (issue 30 item 5); 404 when no approved store has it.
+ */
+export async function getStoreBySlug(db: Database, slug: string): Promise<Store> {
+  const row = await findApprovedStoreRowBySlug(db, slug);
+  if (!row) throw notFound();
+  return presentStore(row);
 }
 
 /** The approved store a page's `:store` segment names, or null (a store page's head tags, decision 066). */

@@ -8,6 +8,7 @@ import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
+import { linkPreviewImage } from '../media/link-preview.ts';
 import { findStoreBySlug } from '../stores/stores.service.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
@@ -121,7 +122,7 @@ async function storePage(
         'exterior y lo entregamos en la casa de tu familia en 24 a 48 horas.',
     ),
     canonicalPath: category ? `${storePath}/${category.category}` : storePath,
-    image: store.logo || null,
+    image: linkPreviewImage(store.logo),
     data,
   };
 }
@@ -143,7 +144,7 @@ async function productPage(db: Database, search: URLSearchParams): Promise<WebPa
     title: `${product.name} · ${price} | ${SITE_NAME}`,
     description: clip(`${price} en ${product.store_name}. ${product.description}`),
     canonicalPath: path,
-    image: product.images[0] ?? null,
+    image: linkPreviewImage(product.images[0]),
     ogType: 'product',
     price: { amount: effectivePrice(product), currency: product.currency },
     jsonLd: [{ kind: 'product', product, path }],

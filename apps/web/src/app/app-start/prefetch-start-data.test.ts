@@ -59,4 +59,31 @@ describe('prefetchStartData (decision 017)', () => {
       expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/v1/stores/7/products/'),
     );
   });
+
+  it("finds a shared store link's store by its slug when several cities are served, and starts its products", async () => {
+    const costa: City = { id: 2, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.endsWith('/v1/cities/')) return new Response(JSON.stringify({ results: [montevideo, costa] }));
+      if (url.endsWith('/v1/stores/slug/SupermercadoElPuerto')) {
+        return new Response(JSON.stringify({ id: 7, slug: 'SupermercadoElPuerto' }));
+      }
+      return new Response('{"results":[]}');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchStartData(new QueryClient(), null, null, {
+      pathname: '/SupermercadoElPuerto/products',
+      search: '',
+    });
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain('/v1/stores/7/products/'),
+    );
+    expect(fetchMock.mock.calls.some((call) => String(call[0]).includes('/stores/city/'))).toBe(false);
+  });
+
+  it("starts a results page's search with the page's term and page (its first photo is then preloaded)", async () => {
+    const calls = await startCalls(montevideo, null, { pathname: '/buscar', search: '?q=yerba&pagina=2' });
+    expect(calls).toContain('/v1/products/Montevideo/?search=yerba&page=2');
+    const tooShort = await startCalls(montevideo, null, { pathname: '/buscar', search: '?q=ye' });
+    expect(tooShort.some((url) => url.includes('search='))).toBe(false);
+  });
 });

@@ -2,6 +2,7 @@ import { PromoBanner } from '../../features/settings/promo-banner.tsx';
 import { AccountHosts } from '../account/account-hosts.tsx';
 import { AddressPopupHost } from '../address/address-popup-host.tsx';
 import { CartDock } from '../cart/cart-dock.tsx';
+import { AskCityHost } from '../city-choice/ask-city-host.tsx';
 import { ChangeCityHost } from '../city-choice/change-city-host.tsx';
 import { NotMyCityHost } from '../city-choice/not-my-city-host.tsx';
 import { HelpHost } from '../help/help-host.tsx';
@@ -29,6 +30,7 @@ export function DefaultLayout() {
       <ReferralHost />
       <NotMyCityHost />
       <ChangeCityHost />
+      <AskCityHost />
       <HelpHost />
     </div>
   );

@@ -14,11 +14,11 @@ export function RequireCity({ children }: { children: (city: City) => ReactNode 
 
 /**
  * A page a shared link opens (a store's products, issue 30 item 5): a visitor without a city gets the only
- * served city silently and sees the page at once. With several cities the visitor still chooses first.
- * Not yet (issue 30 stays open): the issue wants the page shown and the city asked at the first add to cart when there are
- * several; that needs the store found without a city, left for later (decision 067).
+ * served city silently and sees the page at once. With several served cities the page shows too, with no
+ * city (null): the store is found by its slug, and the city is asked at the first add to cart
+ * (AddToCartButton, features/locations/ask-city-dialog.tsx).
  */
-export function RequireCityOrOnly({ children }: { children: (city: City) => ReactNode }) {
+export function RequireCityOrOnly({ children }: { children: (city: City | null) => ReactNode }) {
   const { city, pending } = useImpliedCity();
   if (city) return children(city);
   if (pending) {
@@ -28,5 +28,5 @@ export function RequireCityOrOnly({ children }: { children: (city: City) => Reac
       </div>
     );
   }
-  return <Navigate to="/" replace />;
+  return children(null);
 }

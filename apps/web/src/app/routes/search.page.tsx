@@ -68,6 +68,7 @@ function SearchResults({ city }: { city: City }) {
           linkFor={productLink}
           label="Resultados de la búsqueda"
           eagerCount={4}
+          headingLevel={2}
         />
       ) : null}
       {page > 1 || hasNext ? (

@@ -153,7 +153,13 @@ function CategoryProductList({
       <p className="catalog-count" role="status">
         {sorted.length === 1 ? '1 producto' : `${sorted.length} productos`}
       </p>
-      <ProductGrid products={sorted.slice(0, shown)} linkFor={linkFor} label={section.name} eagerCount={4} />
+      <ProductGrid
+        products={sorted.slice(0, shown)}
+        linkFor={linkFor}
+        label={section.name}
+        eagerCount={4}
+        headingLevel={2}
+      />
       {sorted.length > shown ? <ShowMoreButton onClick={() => setShown(shown + CARDS_BATCH)} /> : null}
     </>
   );
@@ -193,7 +199,7 @@ function CategorySections({
   );
 }
 
-function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | null }) {
+function StoreCatalog({ city, categoryId }: { city: City | null; categoryId: number | null }) {
   const { store, bySlug, stores } = useRouteStore(city);
   const catalog = useStoreCatalog(store?.id);
   // The grid renders from a deferred copy: a render after the catalog arrives is then time-sliced (React
@@ -214,7 +220,7 @@ function StoreCatalog({ city, categoryId }: { city: City; categoryId: number | n
       </div>
     );
   }
-  if (!store) return bySlug ? <NotFoundContent /> : <Navigate to="/stores" replace />;
+  if (!store) return bySlug ? <NotFoundContent /> : <Navigate to={city ? '/stores' : '/'} replace />;
 
   const sections = deferredSections ?? [];
   const navCategories =

@@ -1,5 +1,6 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { useAppStore } from '../../state/app-store.ts';
+import { useCityQuestionStore } from '../../state/city-question-store.ts';
 
 interface AddToCartButtonProps {
   product: Product;
@@ -8,10 +9,14 @@ interface AddToCartButtonProps {
 
 /**
  * 'Agregar' (spec §4 Add: count 1, synced for a logged-in user). The cart lives in the app store, so the
- * catalog adds without knowing the cart feature. An out-of-stock product cannot be added.
+ * catalog adds without knowing the cart feature. An out-of-stock product cannot be added. A visitor without
+ * a city (a shared link with several served cities, issue 30 item 5) is asked it first (AskCityHost), and
+ * the add follows the choice.
  */
 export function AddToCartButton({ product, size = 'small' }: AddToCartButtonProps) {
   const dispatch = useAppStore((state) => state.cartDispatch);
+  const hasCity = useAppStore((state) => state.city !== null);
+  const askCity = useCityQuestionStore((state) => state.ask);
   const inCart = useAppStore(
     (state) => state.cart.items.find((item) => item.product.id === product.id)?.count ?? 0,
   );
@@ -27,7 +32,7 @@ export function AddToCartButton({ product, size = 'small' }: AddToCartButtonProp
           ? `${label}: ${product.name} (sin stock)`
           : `${label}: ${product.name}${inCart > 0 ? ` (${inCart} en el carrito)` : ''}`
       }
-      onClick={() => dispatch({ type: 'add', product })}
+      onClick={() => (hasCity ? dispatch({ type: 'add', product }) : askCity(product))}
     >
       {label}
       {inCart > 0 ? (

@@ -14,6 +14,11 @@ interface ProductCardProps {
   replace?: boolean;
   eager?: boolean;
   compact?: boolean;
+  /**
+   * The name's heading level: 3 under a section's h2 (a store's categories), 2 in a page whose only heading
+   * above is its h1 (search results, a category page), so headings never skip a level (Lighthouse, axe).
+   */
+  headingLevel?: 2 | 3;
 }
 
 /** A product in a list; the whole card is the link to its detail (stretched link). */
@@ -24,8 +29,10 @@ export function ProductCard({
   replace = false,
   eager = false,
   compact = false,
+  headingLevel = 3,
 }: ProductCardProps) {
   const percent = discountPercent(product);
+  const Name = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={compact ? 'product-card product-card--compact' : 'product-card'}>
       <div className="product-card__media">
@@ -43,11 +50,11 @@ export function ProductCard({
         ) : null}
       </div>
       <div className="product-card__body">
-        <h3 className="product-card__name">
+        <Name className="product-card__name">
           <Link to={to} state={state} replace={replace} preventScrollReset className="product-card__link">
             {product.name}
           </Link>
-        </h3>
+        </Name>
         <PriceTag product={product} size={compact ? 'small' : 'medium'} />
         <AddToCartButton product={product} />
       </div>

@@ -8,9 +8,11 @@ interface ProductGridProps {
   label: string;
   /** Cards that are likely above the fold load their image eagerly. */
   eagerCount?: number;
+  /** The cards' heading level (ProductCard): 2 when the page has no section heading above the grid. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductGrid({ products, linkFor, label, eagerCount = 0 }: ProductGridProps) {
+export function ProductGrid({ products, linkFor, label, eagerCount = 0, headingLevel }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((product, index) => {
@@ -23,6 +25,7 @@ export function ProductGrid({ products, linkFor, label, eagerCount = 0 }: Produc
               state={link.state}
               replace={link.replace}
               eager={index < eagerCount}
+              headingLevel={headingLevel}
             />
           </li>
         );

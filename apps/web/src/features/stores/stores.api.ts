@@ -10,6 +10,18 @@ export function cityStoresQueryOptions(state: string) {
   });
 }
 
+/**
+ * A store by its shared link's slug, whatever city it delivers to (issue 30 item 5): with several served
+ * cities a visitor without one still sees the store, and is asked the city at the first add to cart.
+ */
+export function storeBySlugQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['store-by-slug', slug],
+    queryFn: ({ signal }) => apiGet<Store>(`/stores/slug/${segment(slug)}`, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export interface Coordinates {
   latitude: number;
   longitude: number;
