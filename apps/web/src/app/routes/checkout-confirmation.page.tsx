@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmOrder, orderQueryOptions } from '../../features/checkout/checkout.api.ts';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
+import { ShopperPushOptIn } from '../../features/orders/shopper-push-opt-in.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
@@ -85,6 +86,8 @@ export function CheckoutConfirmationPage() {
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       ) : null}
       {order.data ? <OrderConfirmation order={order.data} display={display} /> : null}
+      {/* After paying, the moment a store may need an answer: the quiet opt-in (decision 073). */}
+      {order.data?.payment_status === 'paid' ? <ShopperPushOptIn /> : null}
       {order.data ? (
         <p className="order-confirmation__next">
           <Link to="/user/orders" className="button button--secondary">

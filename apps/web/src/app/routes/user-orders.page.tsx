@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { OrderList } from '../../features/orders/order-list.tsx';
 import { ordersQueryOptions } from '../../features/orders/orders.api.ts';
 import { PendingSubstitutions } from '../../features/orders/pending-substitutions.tsx';
+import { ShopperPushOptIn } from '../../features/orders/shopper-push-opt-in.tsx';
 import { useAccountUser } from './user.layout.tsx';
 import { UserEmptySection } from './user-empty-section.tsx';
 import { orderDetailPath } from './user-orders.paths.ts';
@@ -41,6 +42,7 @@ export function UserOrdersPage() {
       <h2 id="user-section-title" className="user-area__section-title">
         Mis Compras
       </h2>
+      <ShopperPushOptIn />
       <PendingSubstitutions />
       <OrderList orders={orders.data} detailPath={orderDetailPath} />
     </section>
