@@ -8,7 +8,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { answeredText, choiceHint, choicesOf } from './substitution-choice.ts';
-import './pending-substitutions.css';
 
 const OPEN_KEY = ['substitutions', 'open'] as const;
 
