@@ -249,6 +249,56 @@ describe('Web Push to the remitter', () => {
   });
 });
 
+describe('Web Push of the delivery to the remitter', () => {
+  it("writes 'delivered' and 'attempt failed' pushes to the shopper's browsers only", async () => {
+    const shopper = await createFastUser(t.database, 'Inés');
+    const endpoint = `http://localhost:9/push/${shopper.id}`;
+    const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
+    expect(
+      (await inject('POST', '/v1/me/push/subscriptions/', shopper.headers, { endpoint, keys })).statusCode,
+    ).toBe(204);
+    const order = await insertPlacedOrder(t.database, {
+      remitterId: shopper.id,
+      stores: [
+        {
+          storeId: store.id,
+          storeName: store.name,
+          status: 'in_transit',
+          lines: [{ productId: rice.id, quantity: 1, total: '10.00' }],
+        },
+      ],
+    });
+    const storeOrder = order.storeOrders[0];
+    if (!storeOrder) throw new Error('no store order');
+    const token = `${'p'.repeat(31)}${String(storeOrder.id).padStart(12, '0')}`;
+    await t.database.db.execute(
+      sql`update store_orders set delivery_code = '8642', courier_token = ${token} where id = ${storeOrder.id}`,
+    );
+    const courier = await visitorHeaders(t.app);
+    const attempt = await inject('POST', `/v1/courier/${token}/attempts/`, courier, {
+      reason: 'nobody_home',
+      note: '',
+    });
+    expect(attempt.statusCode, attempt.body).toBe(200);
+    const delivered = await inject('POST', `/v1/courier/${token}/delivered/`, courier, {
+      recipient_name: 'Rosa Fernández',
+      code: '8642',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const pushes = await queryRows<{ payload: { title: string; body: string; url: string } }>(
+      t.database,
+      sql`select o.payload from push_outbox o join push_subscriptions s on s.id = o.subscription_id
+          where s.user_id = ${shopper.id} order by o.id`,
+    );
+    expect(pushes.map((push) => push.payload.title)).toEqual([
+      `No pudimos entregar el pedido ${storeOrder.number}`,
+      `Pedido ${storeOrder.number} entregado`,
+    ]);
+    expect(pushes[1]?.payload.body).toBe(`${store.name}: lo recibió Rosa Fernández.`);
+    expect(pushes[1]?.payload.url).toMatch(new RegExp(`/user/orders/${order.number}$`));
+  });
+});
+
 describe("the store's wait, within its hours", () => {
   it('the owner sets it (5 to 120), and a question asked while the store is closed waits for it to open', async () => {
     const path = `/v1/merchant/stores/${store.id}/substitution-wait/`;
