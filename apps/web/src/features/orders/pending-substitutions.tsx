@@ -14,17 +14,20 @@ const OPEN_KEY = ['substitutions', 'open'] as const;
 /**
  * 'Mis Compras' (issue 29, decision 073): a substitute a store proposes waits for the remitter's answer here
  * too, with the same choices as the e-mail's signed page, answered right here (the same one answer: whichever
- * comes first applies, a second one says it was already answered). Nothing shows while there is none (or on
+ * comes first applies, a second one says it was already answered), on the list and on the order's page. Nothing shows while there is none (or on
  * an error: the e-mail still has the link, and the recorded preference applies in time).
  */
-export function PendingSubstitutions() {
+export function PendingSubstitutions({ storeOrderNumbers }: { storeOrderNumbers?: readonly string[] } = {}) {
   const open = useQuery({
     queryKey: OPEN_KEY,
     queryFn: ({ signal }) => apiGet<OpenSubstitutionList>('/substitutions/', signal),
   });
   // An answered question leaves the open list at the next fetch; its confirmation stays in view meanwhile.
   const [answered, setAnswered] = useState<SubstitutionQuestion[]>([]);
-  const results = open.data?.results ?? [];
+  // On one order's page, only that order's questions.
+  const results = (open.data?.results ?? []).filter(
+    ({ question }) => !storeOrderNumbers || storeOrderNumbers.includes(question.store_order_number),
+  );
   const pending = results.filter(({ question }) => !answered.some((done) => done.id === question.id));
   if (pending.length === 0 && answered.length === 0) return null;
   return (
