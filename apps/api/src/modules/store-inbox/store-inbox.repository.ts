@@ -255,6 +255,11 @@ export async function hasShopperSubscription(
   return row !== undefined;
 }
 
+/** Every subscription of the user (account deletion). */
+export async function deletePushSubscriptionsOf(db: DatabaseOrTransaction, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
 export async function deletePushSubscription(db: Database, id: number): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
