@@ -55,6 +55,7 @@ import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
+import { shopperPushRoutes } from './modules/store-inbox/shopper-push.routes.ts';
 import { createVapidKeySource, type VapidConfig, type VapidKeys } from './modules/store-inbox/vapid-keys.ts';
 import { storeInvitationRoutes } from './modules/store-members/store-members.routes.ts';
 import { storeLogoRoutes } from './modules/stores/store-profile.routes.ts';
@@ -300,6 +301,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
       await v1.register(substitutionRoutes);
+      // The shopper's 'Avisarme en este teléfono' (decision 073).
+      await v1.register(shopperPushRoutes);
       await v1.register(receiptRoutes);
       await v1.register(walletRoutes);
       await v1.register(personalDataRoutes);

@@ -87,6 +87,18 @@ describe('POST /v1/users/delete-account/', () => {
     expect(
       await rows(t.database, sql`select gift_message from order_groups where number = ${number}`),
     ).toEqual([{ gift_message: '¡Feliz cumpleaños! Te quiere Zuleika' }]);
+    // A phone that gets the shopper's pushes (decision 073): its endpoint names the person here, so the scan
+    // below finds it unless the deletion forgets the subscription.
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/me/push/subscriptions/',
+      headers: person.headers,
+      payload: {
+        endpoint: 'http://localhost:9/push/Quebrachal',
+        keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) },
+      },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(204);
     const remove = (password: string) =>
       t.app.inject({
         method: 'POST',

@@ -217,6 +217,10 @@ const SAMPLES: Record<string, Sample> = {
     request: async () =>
       json('PUT', merchant('/preparation/'), { auto_accept: false, preparation_minutes: 30 }),
   },
+  'PUT /v1/merchant/stores/:id/substitution-wait/': {
+    action: 'store.substitution_wait',
+    request: async () => json('PUT', merchant('/substitution-wait/'), { wait_minutes: 30 }),
+  },
   'POST /v1/merchant/stores/:id/orders/:number/deliver/': {
     action: 'store_order.delivered',
     request: async () =>

@@ -21,6 +21,7 @@ import {
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import { storeOrderStatusEmail } from '../modules/order-status/order-status-emails.ts';
+import { attemptFailedPush, pushToShopper } from '../modules/store-inbox/shopper-push.service.ts';
 
 /**
  * The courier's trip on the link (issue 17, decision 057): 'Retiré el pedido' and 'No pude entregar', each in
@@ -131,5 +132,10 @@ async function tellTheRemitterOfTheAttempt(
       groupId: row.groupId,
       support: emailDeps.support,
     }),
+  ); // And by Web Push to the remitter's opted-in browsers (decision 073).
+  await pushToShopper(
+    tx,
+    row.remitterId,
+    attemptFailedPush(row, reason, orderUrl(emailDeps.publicUrl, row.groupNumber)),
   );
 }

@@ -18,6 +18,7 @@ import { openOrderNumber, pseudonymiseOrdersOf } from '../modules/orders/orders-
 import { forgetReceiptNotes } from '../modules/receipts/receipts-erasure.service.ts';
 import { forgetInvitationsBy } from '../modules/referrals/referrals-erasure.service.ts';
 import { endUserSessions } from '../modules/sessions/sessions.service.ts';
+import { forgetPushSubscriptions } from '../modules/store-inbox/push-erasure.service.ts';
 
 /**
  * 'Eliminar mi cuenta' (issue 32, Ley 18.331 art. 15, decision 070): the password first, then one transaction
@@ -63,4 +64,5 @@ async function forgetWhatOnlyNamesThePerson(
   await forgetHelpMessages(tx, userId, email);
   await forgetCityRequests(tx, email);
   await forgetEmailsTo(tx, email);
+  await forgetPushSubscriptions(tx, userId);
 }

@@ -29,6 +29,7 @@ import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
 import { findStaffStoreOrder, recordDeliveryProof } from '../modules/order-status/order-status.service.ts';
 import { storeOrderStatusEmail } from '../modules/order-status/order-status-emails.ts';
+import { deliveredPush, pushToShopper } from '../modules/store-inbox/shopper-push.service.ts';
 
 /**
  * 'Entregado' (issue 17, decision 057), on the courier's link or at the store's counter: the same delivery
@@ -157,6 +158,11 @@ async function tellTheRemitterOfTheDelivery(
         hasPhoto: proof.proofMediaKey !== null,
       },
     }),
+  ); // And by Web Push to the remitter's opted-in browsers (decision 073).
+  await pushToShopper(
+    tx,
+    row.remitterId,
+    deliveredPush(row, proof.recipientName, orderUrl(emailDeps.publicUrl, row.groupNumber)),
   );
 }
 

@@ -5,7 +5,6 @@ import type {
   SubstitutionQuestion,
 } from '@mandado/shared/substitution.schemas';
 import {
-  DEFAULT_SUBSTITUTION_WAIT_MINUTES,
   SUBSTITUTION_ANSWER_STORE_TEXT,
   SUBSTITUTION_MESSAGES,
   type SubstitutionAnswer,
@@ -20,6 +19,7 @@ import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import { enqueueOrderMessage } from '../modules/messages/messages.service.ts';
 import { recordInboxChange } from '../modules/order-status/order-status.service.ts';
 import { serverSecret } from '../modules/store-inbox/server-secrets.service.ts';
+import { pushToShopper } from '../modules/store-inbox/shopper-push.service.ts';
 import type { LineTarget } from '../modules/store-inbox/store-inbox.service.ts';
 import {
   describeChanges,
@@ -32,7 +32,9 @@ import {
   recordSupplyOnce,
   requireLineToChange,
 } from '../modules/store-inbox/store-inbox.service.ts';
+import { readStoreSubstitutionWait } from '../modules/stores/stores.service.ts';
 import { substitutionQuestionEmail } from '../modules/substitutions/substitution-emails.ts';
+import { substitutionQuestionPush } from '../modules/substitutions/substitution-push.ts';
 import {
   answerByPreference,
   askRemitter,
@@ -44,6 +46,7 @@ import {
   openQuestionsOfRemitter,
   presentQuestion,
   type QuestionRow,
+  questionOfRemitter,
   questionOfToken,
   questionUrl,
   requireNoOpenQuestion,
@@ -63,6 +66,8 @@ export interface SubstitutionDeps {
   publicUrl: string;
   kickMailWorker: () => void;
   kickRefundWorker: () => void;
+  /** Sends the remitter's Web Push now rather than at the worker's next poll (decision 073). */
+  kickPushWorker?: () => void;
   now?: () => Date;
 }
 
@@ -73,12 +78,15 @@ export async function proposeSubstitutionFlow(
   storeId: number,
   ref: { number: string; lineId: number },
   input: SubstitutionProposalInput,
-  deps: LineChangeDeps,
+  deps: LineChangeDeps & { kickPushWorker?: () => void },
 ): Promise<StaffStoreOrder> {
   const { staff, line } = await requireLineToChange(db, actor, storeId, ref, input);
   const substitute = await priceSubstitute(db, storeId, line, input);
   if (!substitute) throw new Error('a proposal always has a substitute');
   const secret = await serverSecret(db, SUBSTITUTION_LINK_KEY);
+  // The store's own wait, counted within its hours (decision 073).
+  const wait = await readStoreSubstitutionWait(db, storeId);
+  const now = new Date();
   await db.transaction(async (tx) => {
     const locked = await lockLineToChange(tx, storeId, ref, input);
     await requireNoOpenQuestion(tx, locked.lineId);
@@ -89,12 +97,20 @@ export async function proposeSubstitutionFlow(
       availableQuantity: input.available_quantity,
       substitute,
       proposedBy: staff.userId,
-      now: new Date(),
+      now,
+      waitMinutes: wait.waitMinutes,
+      hours: wait.hours,
     });
     await recordProposal(tx, staff, storeId, locked, substitute);
-    await notifyRemitterOfSubstitution(tx, question, questionUrl(secret, deps.publicUrl, question));
+    // A deadline past the plain wait means the store closes meanwhile: the remitter reads when it is.
+    const extended = question.deadlineAt.getTime() > now.getTime() + wait.waitMinutes * 60_000;
+    await notifyRemitterOfSubstitution(tx, question, questionUrl(secret, deps.publicUrl, question), {
+      waitMinutes: wait.waitMinutes,
+      deadline: extended ? question.deadlineAt : null,
+    });
   });
   deps.kickMailWorker();
+  deps.kickPushWorker?.();
   return getStoreOrderCard(db, actor, storeId, ref.number, deps.publicUrl);
 }
 
@@ -125,25 +141,31 @@ async function recordProposal(
   });
 }
 
-/** The remitter is asked at once: by e-mail with the signed link (Web Push to shoppers does not exist yet). */
+/**
+ * The remitter is asked at once: by Web Push to the browsers they opted in from (decision 073), by e-mail
+ * with the signed link, and by WhatsApp or SMS.
+ */
 async function notifyRemitterOfSubstitution(
   tx: DatabaseOrTransaction,
   question: QuestionRow,
   url: string,
+  wait: { waitMinutes: number; deadline: Date | null },
 ): Promise<void> {
+  const presented = presentQuestion(question);
+  await pushToShopper(tx, question.remitterId, substitutionQuestionPush(presented, url));
   await enqueueEmail(tx, {
     ...substitutionQuestionEmail({
       to: question.remitterEmail,
       firstName: question.remitterFirstName,
-      question: presentQuestion(question),
+      question: presented,
       url,
-      waitMinutes: DEFAULT_SUBSTITUTION_WAIT_MINUTES,
+      waitMinutes: wait.waitMinutes,
+      deadline: wait.deadline,
     }),
     groupId: question.groupId,
     kind: 'store_order.substitute_proposed',
   });
   // And by WhatsApp or SMS (issue 29 item 2), linking the same signed page.
-  const presented = presentQuestion(question);
   const link = new URL(url);
   await enqueueOrderMessage(tx, {
     kind: 'substitution_question',
@@ -186,6 +208,30 @@ export async function answerByLinkFlow(
   const secret = await serverSecret(db, SUBSTITUTION_LINK_KEY);
   const now = deps.now?.() ?? new Date();
   const question = await questionOfToken(db, secret, token, now);
+  return answerAsRemitter(db, question, answer, deps);
+}
+
+/**
+ * The same choice inline in 'Mis Compras' (issue 29, decision 073): the signed-in remitter answers a question
+ * of their own order (another's is a 403), through the same one answer as the signed link, so whichever comes
+ * first applies and the other is a 409.
+ */
+export async function answerInMyOrdersFlow(
+  db: Database,
+  actor: Actor,
+  questionId: number,
+  answer: SubstitutionAnswer,
+  deps: SubstitutionDeps,
+): Promise<SubstitutionQuestion> {
+  return answerAsRemitter(db, await questionOfRemitter(db, actor.userId, questionId), answer, deps);
+}
+
+async function answerAsRemitter(
+  db: Database,
+  question: QuestionRow,
+  answer: SubstitutionAnswer,
+  deps: SubstitutionDeps,
+): Promise<SubstitutionQuestion> {
   checkAnswer(question, answer);
   const outcome = await answerOnce(db, question.id, answer, 'remitter', deps.publicUrl);
   const answered = await findQuestionById(db, question.id);

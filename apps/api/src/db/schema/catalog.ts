@@ -95,6 +95,11 @@ export const stores = pgTable(
      */
     autoAccept: boolean('auto_accept').notNull().default(false),
     preparationMinutes: integer('preparation_minutes'),
+    /**
+     * Issue 29, set by the owner (decision 073): how many minutes, counted within the store's hours, a
+     * remitter has to answer a proposed substitute before the recorded preference applies.
+     */
+    substitutionWaitMinutes: integer('substitution_wait_minutes').notNull().default(20),
   },
   (t) => [
     uniqueIndex('stores_name_key').on(t.name),
@@ -111,6 +116,7 @@ export const stores = pgTable(
       'stores_preparation_minutes_check',
       sql`${t.preparationMinutes} is null or ${t.preparationMinutes} between 5 and 240`,
     ),
+    check('stores_substitution_wait_minutes_check', sql`${t.substitutionWaitMinutes} between 5 and 120`),
   ],
 );
 

@@ -101,7 +101,7 @@ export const refunds = pgTable(
   ],
 );
 
-/** A member's phone or browser that asked for Web Push notifications of new orders (issue 17). */
+/** A member's phone or browser that asked for Web Push notifications of new orders (issue 17), or a shopper's (decision 073). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -112,11 +112,17 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /**
+     * Which app's service worker holds it (decision 073): 'staff' (the store app, new-order pushes to the
+     * stores' members) or 'shopper' (the shop, the remitter's own orders: a substitute to decide, delivered).
+     */
+    audience: text('audience').notNull().default('staff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    check('push_subscriptions_audience_check', sql`${t.audience} in ('staff', 'shopper')`),
   ],
 );
 

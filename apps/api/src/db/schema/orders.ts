@@ -192,6 +192,10 @@ export const storeOrders = pgTable(
     index('store_orders_store_created_idx').on(t.storeId, t.createdAt),
     // A window's capacity is counted per store and start (decision 065).
     index('store_orders_store_window_idx').on(t.storeId, t.windowStartsAt),
+    // A store's weekly statement and sales read its orders delivered in a week; the back office's statements
+    // and the retention sweep read every store's by delivery time: both ranges, without a table scan.
+    index('store_orders_store_delivered_idx').on(t.storeId, t.deliveredAt),
+    index('store_orders_delivered_idx').on(t.deliveredAt),
     check(
       'store_orders_status_check',
       sql`${t.status} in ('pending', 'approved', 'warning', 'rejected', 'preparing_to_delivery', 'ready_to_delivery', 'in_transit', 'delivery_attempt', 'delivered', 'fulfilled')`,

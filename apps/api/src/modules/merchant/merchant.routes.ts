@@ -23,6 +23,7 @@ import { storeStatementRoutes } from '../store-statements/store-statements.route
 import { storeProfileRoutes } from '../stores/store-profile.routes.ts';
 import { getAvailability, getOwnStore, listOwnStores, setAvailability } from './merchant.service.ts';
 import { getPreparation, setPreparation } from './store-preparation.service.ts';
+import { storeSubstitutionWaitRoutes } from './store-substitution-wait.routes.ts';
 
 const TAGS = ['comercio'];
 const GUARDED = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -135,6 +136,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => setPreparation(app.db, request.actor, request.params.id, request.body),
   );
 
+  // The wait for a remitter's answer to a substitute (decision 073).
+  await app.register(storeSubstitutionWaitRoutes);
   // The store's orders and their status changes (decision 022), under this plugin's guard.
   await app.register(merchantStoreOrderRoutes);
   // The phone-first inbox (list with ETag, card, opened, lines not available) and Web Push (issue 17).

@@ -160,7 +160,7 @@ export async function listPaidStoreOrderNotices(
       coalesce((
         select json_agg(ps.id order by ps.id)
         from ${storeMembers} m join ${pushSubscriptions} ps on ps.user_id = m.user_id
-        where m.store_id = so.store_id
+        where m.store_id = so.store_id and ps.audience = 'staff'
       ), '[]'::json) as "subscriptionIds"
     from ${storeOrders} so join ${orderGroups} g on g.id = so.group_id
     where so.id in (${sql.join(
@@ -189,14 +189,14 @@ export async function insertPushMessages(
  */
 export async function upsertPushSubscription(
   db: Database,
-  entry: { userId: number; endpoint: string; p256dh: string; auth: string },
+  entry: { userId: number; endpoint: string; p256dh: string; auth: string; audience?: PushAudience },
 ): Promise<boolean> {
   const rows = await db
     .insert(pushSubscriptions)
     .values(entry)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { p256dh: entry.p256dh, auth: entry.auth },
+      set: { p256dh: entry.p256dh, auth: entry.auth, audience: entry.audience ?? 'staff' },
       setWhere: eq(pushSubscriptions.userId, entry.userId),
     })
     .returning({ id: pushSubscriptions.id });
@@ -207,10 +207,57 @@ export async function deletePushSubscriptionOf(
   db: Database,
   userId: number,
   endpoint: string,
+  audience: PushAudience = 'staff',
 ): Promise<void> {
   await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        eq(pushSubscriptions.endpoint, endpoint),
+        eq(pushSubscriptions.audience, audience),
+      ),
+    );
+}
+
+/** Which app's service worker holds a subscription (decision 073). */
+export type PushAudience = 'staff' | 'shopper';
+
+/** The shopper's own browsers that asked for pushes about their orders (decision 073). */
+export async function listShopperSubscriptionIds(
+  db: DatabaseOrTransaction,
+  userId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.audience, 'shopper')))
+    .orderBy(asc(pushSubscriptions.id));
+  return rows.map((row) => row.id);
+}
+
+/** Whether the shopper's browser with that endpoint is subscribed (the opt-in shows 'Activado'). */
+export async function hasShopperSubscription(
+  db: Database,
+  userId: number,
+  endpoint: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        eq(pushSubscriptions.endpoint, endpoint),
+        eq(pushSubscriptions.audience, 'shopper'),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** Every subscription of the user (account deletion). */
+export async function deletePushSubscriptionsOf(db: DatabaseOrTransaction, userId: number): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }
 
 export async function deletePushSubscription(db: Database, id: number): Promise<void> {

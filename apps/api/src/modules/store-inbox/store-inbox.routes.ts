@@ -159,6 +159,7 @@ export const storeInboxRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.publicUrl,
           kickMailWorker: () => app.kickMailWorker(),
           kickRefundWorker: () => app.kickRefundWorker(),
+          kickPushWorker: () => app.kickPushWorker(),
         },
       ),
   );

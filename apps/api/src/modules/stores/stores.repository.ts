@@ -240,6 +240,27 @@ export async function findStorePreparation(
   return row ?? null;
 }
 
+/** Sets the store's wait for substitute answers (decision 073). */
+export async function updateStoreSubstitutionWait(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  waitMinutes: number,
+): Promise<void> {
+  await db.update(stores).set({ substitutionWaitMinutes: waitMinutes }).where(eq(stores.id, storeId));
+}
+
+/** A store's wait for substitute answers and the hours it counts within (decision 073). */
+export async function findStoreSubstitutionWait(
+  db: DatabaseOrTransaction,
+  storeId: number,
+): Promise<{ waitMinutes: number; hours: WeeklyHours | null } | null> {
+  const [row] = await db
+    .select({ waitMinutes: stores.substitutionWaitMinutes, hours: stores.openingHours })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ?? null;
+}
+
 export async function updateStorePreparation(
   db: DatabaseOrTransaction,
   storeId: number,

@@ -1,4 +1,5 @@
 import type { NearStore, Store } from '@mandado/shared/catalog.schemas';
+import { DEFAULT_SUBSTITUTION_WAIT_MINUTES } from '@mandado/shared/substitution-texts';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { notFound } from '../../http-errors.ts';
 import { requireServedCity } from '../locations/locations.service.ts';
@@ -10,6 +11,7 @@ import {
   findStoreIdByExactName,
   findStorePreparation,
   findStoreSnapshots,
+  findStoreSubstitutionWait,
   insertStoreFromApplication,
   listApprovedStoresForCity,
   listApprovedStoresNear,
@@ -24,6 +26,7 @@ import {
   updateStoreAvailability,
   updateStorePreparation,
   updateStoreStatus,
+  updateStoreSubstitutionWait,
 } from './stores.repository.ts';
 
 const NEAR_STORES_LIMIT = 50;
@@ -95,6 +98,28 @@ export function writeStoreAvailability(
 /** A store's auto-accept and preparation time (issue 31), or null when there is no such store. */
 export function readStorePreparation(db: DatabaseOrTransaction, storeId: number) {
   return findStorePreparation(db, storeId);
+}
+
+/**
+ * The store's wait for a remitter's answer to a proposed substitute and the hours it counts within (issue 29,
+ * decision 073); the default wait and no hours for a store that is gone.
+ */
+export async function readStoreSubstitutionWait(db: DatabaseOrTransaction, storeId: number) {
+  return (
+    (await findStoreSubstitutionWait(db, storeId)) ?? {
+      waitMinutes: DEFAULT_SUBSTITUTION_WAIT_MINUTES,
+      hours: null,
+    }
+  );
+}
+
+/** Sets it (the merchant module checks who may, and audits it). */
+export function writeStoreSubstitutionWait(
+  db: DatabaseOrTransaction,
+  storeId: number,
+  waitMinutes: number,
+): Promise<void> {
+  return updateStoreSubstitutionWait(db, storeId, waitMinutes);
 }
 
 /** Sets them (the merchant module checks who may, and audits it). */

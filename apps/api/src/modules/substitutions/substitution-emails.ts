@@ -1,3 +1,4 @@
+import { dayAndTimeText } from '@mandado/shared/date-text';
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import type { SubstitutionQuestion } from '@mandado/shared/substitution.schemas';
@@ -14,6 +15,8 @@ export function substitutionQuestionEmail(input: {
   question: SubstitutionQuestion;
   url: string;
   waitMinutes: number;
+  /** Set when the store closes before the wait runs out (decision 073): the wait counts within its hours. */
+  deadline?: Date | null;
 }): OutgoingEmail {
   const { question } = input;
   const name = input.firstName.trim();
@@ -23,7 +26,9 @@ export function substitutionQuestionEmail(input: {
     `${question.store_name} no tiene ${question.line.quantity - question.available_quantity} × ${question.line.name} de tu pedido ${question.store_order_number}.`,
     `Te propone en su lugar ${question.substitute.quantity} × ${question.substitute.name}, por ${usdText(parseMoney(question.substitute.price))}: nunca más de lo que pagaste.`,
     'Elige si lo aceptas, si prefieres que te devolvamos el dinero o que la tienda te llame.',
-    `Si no respondes en ${input.waitMinutes} minutos, hacemos lo que elegiste al comprar.`,
+    input.deadline
+      ? `Si no respondes antes del ${dayAndTimeText(input.deadline.toISOString())} (hora de Uruguay), hacemos lo que elegiste al comprar: la tienda espera ${input.waitMinutes} minutos de su horario.`
+      : `Si no respondes en ${input.waitMinutes} minutos, hacemos lo que elegiste al comprar.`,
   ];
   const url = escapeHtml(input.url);
   return {

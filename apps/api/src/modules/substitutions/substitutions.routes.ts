@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { requireActor } from '../../authorization.ts';
 import {
   answerByLinkFlow,
+  answerInMyOrdersFlow,
   openQuestionsOfRemitterFlow,
   readQuestionByLinkFlow,
 } from '../../flows/substitution.flow.ts';
+import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 
 // Any short string reaches the service, which says in Spanish why a link is not valid (403) or expired (410).
@@ -67,6 +69,26 @@ export const substitutionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       answerByLinkFlow(app.db, request.params.token, request.body.answer, {
+        publicUrl: app.publicUrl,
+        kickMailWorker: () => app.kickMailWorker(),
+        kickRefundWorker: () => app.kickRefundWorker(),
+      }),
+  );
+
+  app.post(
+    '/substitutions/mine/:id/answer/',
+    {
+      onRequest: noStore,
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Mis Compras: responder al reemplazo de un pedido tuyo (lo mismo que el enlace del correo)',
+        params: idParamsSchema,
+        body: substitutionAnswerInputSchema,
+        response: { ...ANSWERS, 401: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      answerInMyOrdersFlow(app.db, requireActor(request), request.params.id, request.body.answer, {
         publicUrl: app.publicUrl,
         kickMailWorker: () => app.kickMailWorker(),
         kickRefundWorker: () => app.kickRefundWorker(),

@@ -1,12 +1,13 @@
 import { type LineRefundState, linePaidMinor, unitsRefundMinor } from '@mandado/shared/line-refunds';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import type { WeeklyHours } from '@mandado/shared/store-hours';
 import type {
   RemitterPhone,
   StoreSubstitutionQuestion,
   SubstitutionQuestion,
 } from '@mandado/shared/substitution.schemas';
+import { substitutionDeadline } from '@mandado/shared/substitution-deadline';
 import {
-  DEFAULT_SUBSTITUTION_WAIT_MINUTES,
   SUBSTITUTION_MESSAGES,
   type SubstitutionAnswer,
   type SubstitutionAnsweredBy,
@@ -52,7 +53,10 @@ export async function requireNoOpenQuestion(tx: DatabaseOrTransaction, orderLine
   }
 }
 
-/** The question, pending until the wait time runs out (default 20 minutes). Answers it as a row. */
+/**
+ * The question, pending until the store's wait runs out (default 20 minutes), counted within its opening
+ * hours (decision 073). Answers it as a row.
+ */
 export async function askRemitter(
   tx: DatabaseOrTransaction,
   input: {
@@ -63,6 +67,8 @@ export async function askRemitter(
     substitute: LineSubstitute;
     proposedBy: number;
     now: Date;
+    waitMinutes: number;
+    hours: WeeklyHours | null;
   },
 ): Promise<QuestionRow> {
   const id = await insertQuestion(tx, {
@@ -72,7 +78,7 @@ export async function askRemitter(
     availableQuantity: input.availableQuantity,
     substitute: input.substitute,
     proposedBy: input.proposedBy,
-    deadlineAt: new Date(input.now.getTime() + DEFAULT_SUBSTITUTION_WAIT_MINUTES * 60_000),
+    deadlineAt: substitutionDeadline(input.hours, input.now, input.waitMinutes),
   });
   const row = await findQuestion(tx, id);
   if (!row) throw new Error(`substitution question ${id} vanished`);
@@ -99,10 +105,18 @@ export async function questionOfToken(
   return row;
 }
 
-/** A question of the signed-in remitter ('Mis Compras'); another's is a 404. */
-export async function questionOfRemitter(db: DatabaseOrTransaction, remitterId: number, id: number) {
+/**
+ * A question of the signed-in remitter ('Mis Compras', decision 073): none is a 404; another remitter's order
+ * is a 403 that says so.
+ */
+export async function questionOfRemitter(
+  db: DatabaseOrTransaction,
+  remitterId: number,
+  id: number,
+): Promise<QuestionRow> {
   const row = await findQuestion(db, id);
-  if (!row || row.remitterId !== remitterId) throw notFound();
+  if (!row) throw notFound();
+  if (row.remitterId !== remitterId) throw new HttpError(403, { detail: SUBSTITUTION_MESSAGES.notYours });
   return row;
 }
 

@@ -244,6 +244,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'store.hours': 'Horario de la tienda cambiado',
   'store.logo': 'Logo de la tienda cambiado',
   'store.preparation': 'Preparación de la tienda cambiada',
+  'store.substitution_wait': 'Espera de respuesta a reemplazos cambiada',
   'store.profile': 'Datos de la tienda cambiados',
   'store.reopened': 'Tienda reabierta',
   'store.suspended': 'Tienda suspendida',

@@ -1,8 +1,8 @@
+import { subscriptionBody, vapidKeyBytes } from '@mandado/web-kit/push-key.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
 import { useEffect, useState } from 'react';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from './inbox.api.ts';
-import { subscriptionBody, vapidKeyBytes } from './push-key.ts';
 
 /**
  * The staff app's service worker (apps/staff/public/assets/staff-sw.js), served beside the app's hashed files

@@ -21,6 +21,7 @@ import { PauseDialog } from './pause-dialog.tsx';
 import { PreparationSection } from './preparation-section.tsx';
 import { profileKey, profileQueryOptions, saveHours } from './profile.api.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { SubstitutionWaitSection } from './substitution-wait-section.tsx';
 import { useSaveAvailability } from './use-save-availability.ts';
 import '@mandado/web-kit/form/form.css';
 import './store-availability.css';
@@ -72,6 +73,7 @@ function StoreAvailability({ store, before, after }: StoreAvailabilityPageProps)
         </>
       )}
       <PreparationSection storeId={store.id} />
+      <SubstitutionWaitSection storeId={store.id} />
       <ProfileSections storeId={store.id} />
       <DeliveryWindowsSection storeId={store.id} />
       {after}

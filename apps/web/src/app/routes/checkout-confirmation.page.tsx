@@ -1,15 +1,25 @@
 import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
+import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { confirmOrder, orderQueryOptions } from '../../features/checkout/checkout.api.ts';
 import { OrderConfirmation } from '../../features/checkout/order-confirmation.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useCheckoutStore } from '../../state/checkout-store.ts';
+
+/** Loaded on its own only where it is offered, so no other page carries the opt-in (decision 073). */
+const ShopperPushOptIn = lazy(
+  lazyWithReload(() =>
+    import('../../features/orders/shopper-push-opt-in.tsx').then((module) => ({
+      default: module.ShopperPushOptIn,
+    })),
+  ),
+);
 
 /**
  * Back from PayPal (`?paypal=approved|cancelled`, the return addresses the server gave PayPal): an approval is
@@ -85,6 +95,12 @@ export function CheckoutConfirmationPage() {
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       ) : null}
       {order.data ? <OrderConfirmation order={order.data} display={display} /> : null}
+      {/* After paying, the moment a store may need an answer: the quiet opt-in (decision 073). */}
+      {order.data?.payment_status === 'paid' ? (
+        <Suspense fallback={null}>
+          <ShopperPushOptIn />
+        </Suspense>
+      ) : null}
       {order.data ? (
         <p className="order-confirmation__next">
           <Link to="/user/orders" className="button button--secondary">

@@ -1,37 +1,18 @@
 import { parseMoney } from '@mandado/shared/money';
 import { usdText } from '@mandado/shared/money-text';
 import type { SubstitutionQuestion } from '@mandado/shared/substitution.schemas';
-import {
-  SUBSTITUTION_ANSWER_LABELS,
-  SUBSTITUTION_ANSWERS,
-  type SubstitutionAnswer,
-} from '@mandado/shared/substitution-texts';
+import { SUBSTITUTION_ANSWER_LABELS, type SubstitutionAnswer } from '@mandado/shared/substitution-texts';
 import { ApiError, apiGet, apiPost } from '@mandado/web-kit/api-client.ts';
 import { EmptyState } from '@mandado/web-kit/empty-state.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { answeredText, choiceHint, choicesOf } from '../../features/orders/substitution-choice.ts';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 import './substitution.page.css';
 
 const path = (token: string) => `/substitutions/${encodeURIComponent(token)}/`;
-
-/** What the remitter reads for each choice: what happens and what comes back. */
-function choiceHint(question: SubstitutionQuestion, answer: SubstitutionAnswer): string {
-  switch (answer) {
-    case 'accept':
-      return parseMoney(question.refund_if_accepted) > 0
-        ? `Te devolvemos ${usdText(parseMoney(question.refund_if_accepted))}.`
-        : 'Sin diferencia de precio.';
-    case 'refund_card':
-      return `Te devolvemos ${usdText(parseMoney(question.refund_if_refused))} a la tarjeta.`;
-    case 'refund_credit':
-      return `${usdText(parseMoney(question.refund_if_refused))} como saldo para tu próxima compra.`;
-    case 'call':
-      return 'La tienda te llama a tu teléfono antes de cambiar algo.';
-  }
-}
 
 function QuestionView({ token, question }: { token: string; question: SubstitutionQuestion }) {
   const client = useQueryClient();
@@ -41,7 +22,7 @@ function QuestionView({ token, question }: { token: string; question: Substituti
     onSuccess: (answered) => client.setQueryData(['substitution', token], answered),
   });
   const missing = question.line.quantity - question.available_quantity;
-  const choices = SUBSTITUTION_ANSWERS.filter((choice) => choice !== 'refund_card' || question.card_refund);
+  const choices = choicesOf(question);
   return (
     <section className="substitution" aria-labelledby="substitution-title">
       <h1 id="substitution-title" className="page-title">
@@ -85,11 +66,7 @@ function QuestionView({ token, question }: { token: string; question: Substituti
         </div>
       ) : (
         <p role="status" className="substitution__answered">
-          {question.status === 'lapsed'
-            ? 'El pedido ya avanzó y la tienda decidió sin esperar.'
-            : `Respuesta registrada: ${question.answer ? SUBSTITUTION_ANSWER_LABELS[question.answer] : ''}${
-                question.answered_by === 'wait_time' ? ' (lo que elegiste al comprar)' : ''
-              }. La tienda ya lo ve.`}
+          {answeredText(question)}
         </p>
       )}
     </section>

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/order-detail.tsx';
 import { orderQueryOptions } from '../../features/orders/orders.api.ts';
+import { PendingSubstitutions } from '../../features/orders/pending-substitutions.tsx';
 import { useAccountUser } from './user.layout.tsx';
 
 function BackToOrders() {
@@ -42,7 +43,12 @@ export function UserOrderDetailPage() {
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       );
   } else {
-    content = <OrderDetail order={order.data} />;
+    content = (
+      <>
+        <PendingSubstitutions storeOrderNumbers={order.data.stores.map((store) => store.number)} />
+        <OrderDetail order={order.data} />
+      </>
+    );
   }
   return (
     <section className="user-area__section" aria-label={`Pedido ${number}`}>

@@ -154,6 +154,7 @@ export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CAR
       question: '¿Qué pasa si a la tienda le falta un producto?',
       answer: [
         'Al pagar eliges qué hacer si falta algo: reemplazarlo por uno similar, que te llamemos antes, o no reemplazarlo y recibir el reembolso. Puedes elegirlo para todo el pedido o para cada producto.',
+        'Si la tienda tiene otro producto para ofrecerte, te pregunta: por correo, por WhatsApp o SMS y, si lo activaste, con un aviso en tu teléfono. Respondes desde el enlace o en «Mis Compras». Si no respondes dentro del tiempo de espera de la tienda (contado en su horario), hacemos lo que elegiste al pagar.',
       ],
     },
     {

@@ -1,5 +1,5 @@
 /**
- * The VAPID public key as PushManager.subscribe wants it: the server hands it over in URL-safe base64
+ * The VAPID public key as PushManager.subscribe wants it (the staff app's and the shop's opt-ins): the server hands it over in URL-safe base64
  * (RFC 7515 §2, no padding), the browser takes the raw bytes.
  */
 export function vapidKeyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
