@@ -31,6 +31,7 @@ export async function listDeliveredInWeek(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
+      pesoRate: orderGroups.pesoRate,
       refunded: refundedOfStoreOrder(storeOrders.id),
     })
     .from(storeOrders)

@@ -13,6 +13,8 @@ export interface DeliveredStoreOrderRow {
   currency: string;
   /** Every refund decided for it that has not failed (a failed one is retried or redone, not owed twice). */
   refunded: string;
+  /** Issue 31: $U per 1 US$ when its order was paid; null for an order placed before it was kept. */
+  pesoRate: string | null;
 }
 
 /** The store's orders delivered in [from, to), oldest first, with what was refunded of each: one query. */
@@ -30,6 +32,7 @@ export async function listDeliveredStoreOrders(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
+      pesoRate: orderGroups.pesoRate,
       refunded: refundedOfStoreOrder(storeOrders.id),
     })
     .from(storeOrders)
