@@ -99,6 +99,13 @@ describe('a refund in the currency the line was paid in', () => {
     expect(await refundsOnOrderPage(user, order.number)).toMatchObject([
       { amount: '5.92', display_amount: '238.00', display_currency: 'UYU' },
     ]);
+    // The order page gets the rate it was paid at, to show its pesos at it.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/v1/orders/${order.number}/`,
+      headers: user.headers,
+    });
+    expect(page.json<OrderGroup>()).toMatchObject({ display_currency: 'UYU', display_rate: '40.15000000' });
 
     const [email] = await emailsTo(user.email);
     expect(email?.subject).toBe(`Te devolvimos $U 238,00 de tu pedido ${storeOrder.number}`);
