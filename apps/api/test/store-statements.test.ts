@@ -127,6 +127,49 @@ describe('weekly statements', () => {
       headers: ownOwner.headers,
     });
     expect(detail.json<Statement>().lines.map((line) => line.pesos?.net)).toEqual(['3600.00', '378.00']);
+
+    // A line sold in pesos counts at its own price, and a refund that kept its pesos at those: 2 × $U 119,00
+    // charged US$ 5,92 reads $U 238,00 (not $U 237,69), and refunded whole leaves $U 0,00 to pay.
+    const pesoWeek = statementWeekOf(new Date(Date.now() - 35 * 86_400_000));
+    for (const refunded of [false, true]) {
+      const product = await createProduct(t.database, own.id);
+      const order = await insertPlacedOrder(t.database, {
+        remitterId: remitter.id,
+        paymentStatus: 'paid',
+        status: 'confirmed',
+        stores: [{ storeId: own.id, status: 'delivered', lines: [{ productId: product.id, total: '5.92' }] }],
+      });
+      const storeOrder = order.storeOrders[0];
+      if (!storeOrder) throw new Error('no store order');
+      await t.database.db.execute(sql`
+        update store_orders set delivered_at = ${`${pesoWeek}T15:00:00Z`}, commission_rate = '10.00' where id = ${storeOrder.id};
+      `);
+      await t.database.db.execute(sql`
+        update order_lines set currency = 'UYU', unit_price = '119.00', quantity = 2 where store_order_id = ${storeOrder.id}
+      `);
+      await t.database.db.execute(sql`
+        update order_groups set peso_rate = '40.15', display_currency = 'UYU', display_rate = '40.15' where id = ${order.groupId}
+      `);
+      if (refunded) {
+        await t.database.db.execute(sql`
+          insert into refunds (group_id, store_order_id, amount, display_amount, reason, destination, status, actor_role)
+          values (${order.groupId}, ${storeOrder.id}, '5.92', '238.00', 'store_rejected', 'original_payment', 'succeeded', 'system')
+        `);
+      }
+    }
+    const pesoDetail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/${pesoWeek}/`,
+      headers: ownOwner.headers,
+    });
+    const pesoStatement = pesoDetail.json<Statement>();
+    expect(
+      pesoStatement.lines.map((line) => [line.pesos?.goods, line.pesos?.refunds, line.pesos?.net]),
+    ).toEqual([
+      ['238.00', '0.00', '214.20'],
+      ['238.00', '238.00', '0.00'],
+    ]);
+    expect(pesoStatement.pesos).toMatchObject({ goods: '476.00', refunds: '238.00', net: '214.20' });
   });
 
   it('add up the week to the cent, at each order’s frozen rate, and download as CSV', async () => {

@@ -50,4 +50,26 @@ describe('statement pesos (issue 31)', () => {
       rate: '40',
     });
   });
+
+  it('counts goods sold in pesos at their own price, not their dollars converted back', () => {
+    const line = statementLine({ goods: 592, refunds: 0, shipping: 0, commissionRate: 10 });
+    const kept = {
+      goodsPesos: 23_800,
+      goodsOtherUsd: 0,
+      refundsPesos: 0,
+      refundsOtherUsd: 0,
+      commissionRate: 10,
+    };
+    expect(statementPesos([{ line, rate: '40.15', kept }], '41')).toMatchObject({
+      goods: 23_800,
+      commission: 2380,
+      net: 21_420,
+      basis: 'payment',
+    });
+    // Without its own rate an all-peso order needs none: nothing is converted.
+    expect(statementPesos([{ line, rate: null, kept }], null)).toMatchObject({
+      goods: 23_800,
+      basis: 'payment',
+    });
+  });
 });

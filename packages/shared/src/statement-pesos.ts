@@ -1,6 +1,6 @@
 import { convertMinor, formatMinorAsDecimal } from './money.ts';
 import { numberText } from './money-text.ts';
-import type { StatementLine } from './statements.ts';
+import { type StatementLine, statementLine } from './statements.ts';
 
 /**
  * A statement's pesos beside its dollars (issue 31): each order's figures converted at the rate its payment
@@ -27,6 +27,19 @@ export interface PesoStatementLine {
   line: Pick<StatementLine, 'goods' | 'refunds' | 'commission'>;
   /** $U per 1 US$ when the order was paid; null for an order placed before it was kept. */
   rate: string | null;
+  /**
+   * What the order kept in pesos (minor units): goods sold in pesos at their own price and refunds that kept
+   * their pesos, and what is left in dollars of each. With it the line is worked out in pesos by the
+   * statements' own rule (`statementLine` at `commissionRate`), as the inbox's 'Lo que ganas' is, so a
+   * '$U 238,00' sale reads $U 238,00 and not its dollars converted back.
+   */
+  kept?: {
+    goodsPesos: number;
+    goodsOtherUsd: number;
+    refundsPesos: number;
+    refundsOtherUsd: number;
+    commissionRate: number;
+  };
 }
 
 /** The statement's pesos; null when a line has no rate and today's is not known either. */
@@ -37,23 +50,47 @@ export function statementPesos(
   const totals = { goods: 0, refunds: 0, commission: 0, net: 0 };
   const rates = new Set<string>();
   let atPayment = 0;
-  for (const { line, rate } of lines) {
-    const used = rate ?? todayRate;
+  let converted = 0;
+  for (const { line, rate, kept } of lines) {
+    // A line whose every figure was kept in pesos converts nothing: its rate does not matter.
+    const needsRate = !kept || kept.goodsOtherUsd > 0 || kept.refundsOtherUsd > 0;
+    const used = rate ?? todayRate ?? (needsRate ? null : '1');
     if (used === null) return null;
-    if (rate !== null) atPayment += 1;
-    rates.add(String(Number(used)));
+    if (needsRate) {
+      converted += 1;
+      if (rate !== null) atPayment += 1;
+      rates.add(String(Number(used)));
+    }
     const pesos = (minor: number) => convertMinor(minor, 'USD', 'UYU', { UYU: used }) ?? 0;
-    const goods = pesos(line.goods);
-    const refunds = pesos(line.refunds);
-    const commission = pesos(line.commission);
-    totals.goods += goods;
-    totals.refunds += refunds;
-    totals.commission += commission;
-    totals.net += goods - refunds - commission;
+    const worked = kept
+      ? pesoLineOf(kept, pesos)
+      : {
+          goods: pesos(line.goods),
+          refunds: pesos(line.refunds),
+          commission: pesos(line.commission),
+        };
+    totals.goods += worked.goods;
+    totals.refunds += worked.refunds;
+    totals.commission += worked.commission;
+    totals.net += worked.goods - worked.refunds - worked.commission;
   }
-  const basis: PesoBasis = atPayment === lines.length ? 'payment' : atPayment === 0 ? 'today' : 'mixed';
+  const basis: PesoBasis = atPayment === converted ? 'payment' : atPayment === 0 ? 'today' : 'mixed';
   const [only] = rates;
   return { ...totals, basis, rate: rates.size === 1 && only !== undefined ? only : null };
+}
+
+/** A line from what it kept in pesos, its dollars converted, by the statements' rule (refunds ≤ goods). */
+function pesoLineOf(
+  kept: NonNullable<PesoStatementLine['kept']>,
+  pesos: (minor: number) => number,
+): { goods: number; refunds: number; commission: number } {
+  const goods = kept.goodsPesos + (kept.goodsOtherUsd > 0 ? pesos(kept.goodsOtherUsd) : 0);
+  const refunds = Math.min(
+    goods,
+    kept.refundsPesos + (kept.refundsOtherUsd > 0 ? pesos(kept.refundsOtherUsd) : 0),
+  );
+  const line = statementLine({ goods, refunds, shipping: 0, commissionRate: kept.commissionRate });
+  return { goods, refunds, commission: line.commission };
 }
 
 /** What the pesos say about their rate, for the screen: 'al cambio de cada pago (1 US$ = 40,15 $U)'. */

@@ -28,7 +28,7 @@ import {
   listStorePaymentsOfWeek,
   type WeekStoreOrderRow,
 } from './admin-statements.repository.ts';
-import { todayPesoRate } from './store-statements.service.ts';
+import { pesoLineOf, todayPesoRate } from './store-statements.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -94,7 +94,10 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
       const totals = statementTotals(lines);
       // Issue 31: pesos at the rate of each payment, not today's (today's only for older orders).
       const pesos = statementPesos(
-        lines.map((line, index) => ({ line, rate: entry.rows[index]?.pesoRate ?? null })),
+        lines.map((line, index) => {
+          const row = entry.rows[index];
+          return row ? pesoLineOf(row, line) : { line, rate: null };
+        }),
         todayRate,
       );
       const payment = paid.get(id);

@@ -3,7 +3,7 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type OrderEarningsView, orderEarnings } from '@mandado/shared/order-earnings';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
-import { statementPesos, statementPesosView } from '@mandado/shared/statement-pesos';
+import { type PesoStatementLine, statementPesos, statementPesosView } from '@mandado/shared/statement-pesos';
 import {
   type StatementLine,
   statementLine,
@@ -27,6 +27,21 @@ import {
 /** $U per 1 US$ in today's rate set: the pesos of orders placed before their payment's rate was kept. */
 export async function todayPesoRate(db: Database): Promise<string | null> {
   return (await getCurrencies(db)).rates.rates.UYU ?? null;
+}
+
+/** A delivered order's figures for its pesos (issue 31): what it kept in pesos and what it left in dollars. */
+export function pesoLineOf(row: DeliveredStoreOrderRow, line: StatementLine): PesoStatementLine {
+  return {
+    line,
+    rate: row.pesoRate,
+    kept: {
+      goodsPesos: parseMoney(row.goodsPesos),
+      goodsOtherUsd: parseMoney(row.goodsOtherUsd),
+      refundsPesos: parseMoney(row.refundsPesos),
+      refundsOtherUsd: parseMoney(row.refundsOtherUsd),
+      commissionRate: Number(row.commissionRate),
+    },
+  };
 }
 
 /** How far back the list goes: a quarter of weekly statements. */
@@ -55,10 +70,11 @@ function summaryOf(
   todayRate: string | null = null,
 ) {
   const lines = rows.map(lineOf);
-  const pesos = statementPesos(
-    lines.map((line, index) => ({ line, rate: rows[index]?.pesoRate ?? null })),
-    todayRate,
-  );
+  const pesoLines = lines.map((line, index) => {
+    const row = rows[index];
+    return row ? pesoLineOf(row, line) : { line, rate: null };
+  });
+  const pesos = statementPesos(pesoLines, todayRate);
   const totals = statementTotals(lines);
   const sunday = new Date(Date.parse(`${weekStart}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
   const summary: StatementSummary = {
@@ -78,7 +94,7 @@ function summaryOf(
   };
   const rated = lines.map((line, index) => ({
     ...line,
-    pesos: statementPesosView(statementPesos([{ line, rate: rows[index]?.pesoRate ?? null }], todayRate)),
+    pesos: statementPesosView(statementPesos([pesoLines[index] ?? { line, rate: null }], todayRate)),
   }));
   return { summary, lines: rated };
 }
