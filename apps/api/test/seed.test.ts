@@ -1,3 +1,4 @@
+import { weeklyHoursSchema } from '@mandado/shared/store-hours.schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../src/db/seed/seed.ts';
@@ -39,5 +40,27 @@ describe('the demo catalog seed', () => {
     const before = await counts();
     await seedDemoCatalog(t.database.db, new Date('2030-01-01T00:00:00Z'));
     expect(await counts()).toEqual(before);
+  });
+
+  it('gives every demo store its opening hours, valid, and keeps the hours an owner saved since (issue 31)', async () => {
+    const stores = await queryRows<{ name: string; hours: unknown }>(
+      t.database,
+      sql`select name, opening_hours as hours from stores order by sort_index`,
+    );
+    expect(stores.length).toBeGreaterThanOrEqual(15);
+    for (const store of stores) {
+      expect(weeklyHoursSchema.safeParse(store.hours).success, store.name).toBe(true);
+    }
+    const own = { ...(stores[0]?.hours as object), sunday: [] };
+    await queryRows(
+      t.database,
+      sql`update stores set opening_hours = ${JSON.stringify(own)}::jsonb where name = ${stores[0]?.name ?? ''}`,
+    );
+    await seedDemoCatalog(t.database.db);
+    const [kept] = await queryRows<{ hours: { sunday: unknown[] } }>(
+      t.database,
+      sql`select opening_hours as hours from stores where name = ${stores[0]?.name ?? ''}`,
+    );
+    expect(kept?.hours.sunday).toEqual([]);
   });
 });

@@ -9,10 +9,11 @@ import {
   createProduct,
   createStore,
   createUser,
+  makeOperator,
   type TestStore,
   type TestUser,
 } from './factories.ts';
-import { orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
+import { createFastUser, orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
@@ -32,6 +33,13 @@ beforeAll(async () => {
   await addStoreMember(t.database, store.id, staff.id, 'staff');
 });
 afterAll(() => t.close());
+
+/** An operator of the back office (admin:read), for the statements' admin view. */
+async function operatorHeaders() {
+  const operator = await createFastUser(t.database, 'Olga');
+  await makeOperator(t.database, operator.id);
+  return operator;
+}
 
 /** A store order of `total` USD delivered at `deliveredAt`, placed when the store's rate was `rate` %. */
 async function delivered(total: string, deliveredAt: Date, rate: string, refund?: string) {
@@ -57,6 +65,113 @@ async function delivered(total: string, deliveredAt: Date, rate: string, refund?
 }
 
 describe('weekly statements', () => {
+  it('show pesos at the rate of each payment, today’s only for an older order, and say which (issue 31)', async () => {
+    const own = await createStore(t.database);
+    const ownOwner = await createUser(t.app);
+    await addStoreMember(t.database, own.id, ownOwner.id, 'owner');
+    const week = statementWeekOf(new Date(Date.now() - 21 * 86_400_000));
+    const olderWeek = statementWeekOf(new Date(Date.now() - 28 * 86_400_000));
+    const deliver = async (total: string, weekStart: string, pesoRate: string | null) => {
+      const product = await createProduct(t.database, own.id);
+      const order = await insertPlacedOrder(t.database, {
+        remitterId: remitter.id,
+        paymentStatus: 'paid',
+        status: 'confirmed',
+        stores: [{ storeId: own.id, status: 'delivered', lines: [{ productId: product.id, total }] }],
+      });
+      const storeOrder = order.storeOrders[0];
+      if (!storeOrder) throw new Error('no store order');
+      await t.database.db.execute(
+        sql`update store_orders set delivered_at = ${`${weekStart}T15:00:00Z`}, commission_rate = '10.00' where id = ${storeOrder.id}`,
+      );
+      await t.database.db.execute(
+        sql`update order_groups set peso_rate = ${pesoRate} where id = ${order.groupId}`,
+      );
+    };
+    // Paid at 40 and at 42 $U per US$: US$ 100 + US$ 10 is $U 4.000 + $U 420, not US$ 110 at today's 40,15.
+    await deliver('100.00', week, '40.00000000');
+    await deliver('10.00', week, '42.00000000');
+    await deliver('10.00', olderWeek, null);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/`,
+      headers: ownOwner.headers,
+    });
+    const results = list.json<{ results: StatementSummary[] }>().results;
+    const paidAtTwoRates = results.find((summary) => summary.week_start === week);
+    expect(paidAtTwoRates?.pesos).toEqual({
+      goods: '4420.00',
+      refunds: '0.00',
+      commission: '442.00',
+      net: '3978.00',
+      basis: 'payment',
+      rate: null,
+      basis_text: 'En pesos al cambio de cada pago',
+    });
+    const older = results.find((summary) => summary.week_start === olderWeek);
+    expect(older?.pesos).toMatchObject({ goods: '401.50', basis: 'today', rate: '40.15' });
+    expect(older?.pesos?.basis_text).toContain('al cambio de hoy (1 US$ = 40,15 $U)');
+
+    const admin = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/statements/?week=${week}&store_id=${own.id}`,
+      headers: (await operatorHeaders()).headers,
+    });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json<{ stores: StatementSummary[] }>().stores[0]?.pesos?.net).toBe('3978.00');
+
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/${week}/`,
+      headers: ownOwner.headers,
+    });
+    expect(detail.json<Statement>().lines.map((line) => line.pesos?.net)).toEqual(['3600.00', '378.00']);
+
+    // A line sold in pesos counts at its own price, and a refund that kept its pesos at those: 2 × $U 119,00
+    // charged US$ 5,92 reads $U 238,00 (not $U 237,69), and refunded whole leaves $U 0,00 to pay.
+    const pesoWeek = statementWeekOf(new Date(Date.now() - 35 * 86_400_000));
+    for (const refunded of [false, true]) {
+      const product = await createProduct(t.database, own.id);
+      const order = await insertPlacedOrder(t.database, {
+        remitterId: remitter.id,
+        paymentStatus: 'paid',
+        status: 'confirmed',
+        stores: [{ storeId: own.id, status: 'delivered', lines: [{ productId: product.id, total: '5.92' }] }],
+      });
+      const storeOrder = order.storeOrders[0];
+      if (!storeOrder) throw new Error('no store order');
+      await t.database.db.execute(sql`
+        update store_orders set delivered_at = ${`${pesoWeek}T15:00:00Z`}, commission_rate = '10.00' where id = ${storeOrder.id};
+      `);
+      await t.database.db.execute(sql`
+        update order_lines set currency = 'UYU', unit_price = '119.00', quantity = 2 where store_order_id = ${storeOrder.id}
+      `);
+      await t.database.db.execute(sql`
+        update order_groups set peso_rate = '40.15', display_currency = 'UYU', display_rate = '40.15' where id = ${order.groupId}
+      `);
+      if (refunded) {
+        await t.database.db.execute(sql`
+          insert into refunds (group_id, store_order_id, amount, display_amount, reason, destination, status, actor_role)
+          values (${order.groupId}, ${storeOrder.id}, '5.92', '238.00', 'store_rejected', 'original_payment', 'succeeded', 'system')
+        `);
+      }
+    }
+    const pesoDetail = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/${pesoWeek}/`,
+      headers: ownOwner.headers,
+    });
+    const pesoStatement = pesoDetail.json<Statement>();
+    expect(
+      pesoStatement.lines.map((line) => [line.pesos?.goods, line.pesos?.refunds, line.pesos?.net]),
+    ).toEqual([
+      ['238.00', '0.00', '214.20'],
+      ['238.00', '238.00', '0.00'],
+    ]);
+    expect(pesoStatement.pesos).toMatchObject({ goods: '476.00', refunds: '238.00', net: '214.20' });
+  });
+
   it('add up the week to the cent, at each order’s frozen rate, and download as CSV', async () => {
     const now = new Date();
     const week = statementWeekOf(now);

@@ -379,6 +379,12 @@ export const orderGroupSchema = z.object({
   credit: decimalString,
   total: decimalString,
   currency: z.literal('USD'),
+  /**
+   * Issue 31: the display currency the remitter paid in and its units per US$ when the order was priced
+   * ('40.15000000'): the order page shows its pesos at that rate, as its refunds are. Null rate: older order.
+   */
+  display_currency: z.string().optional(),
+  display_rate: z.string().nullable().optional(),
   stores: z.array(remitterStoreOrderSchema),
   /** USD given back so far (issue 17), and whether that is part or all of `total`, with its chip's label. */
   refunded: decimalString,

@@ -13,6 +13,14 @@ export const refundSchema = z.object({
   /** The line it is for, by its product name; null for the whole store order. */
   line_name: z.string().nullable(),
   amount: z.string(),
+  /**
+   * Issue 31: the refund in the currency the remitter paid in — the order's display currency, at the rate
+   * the order was priced with ('238.00', 'UYU', '40.15000000'). A whole line gives back exactly what was
+   * shown for it. Null amount for an order in dollars or a refund decided before these were kept.
+   */
+  display_amount: z.string().nullable().default(null),
+  display_currency: z.string().default('USD'),
+  display_rate: z.string().nullable().default(null),
   reason: z.enum(REFUND_REASONS),
   reason_label: z.string(),
   destination: z.enum(REFUND_DESTINATIONS),

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
 
+/**
+ * Issue 31: the statement in pesos beside its dollars, each order at the rate of its payment (`basis`
+ * 'payment'), today's for orders older than that ('today', 'mixed'); `rate` when one rate covers them all.
+ */
+export const statementPesosSchema = z.object({
+  goods: decimalString,
+  refunds: decimalString,
+  commission: decimalString,
+  net: decimalString,
+  basis: z.enum(['payment', 'today', 'mixed']),
+  rate: z.string().nullable(),
+  /** 'En pesos al cambio de cada pago (1 US$ = 40,15 $U)': what the screens print under the figures. */
+  basis_text: z.string(),
+});
+export type StatementPesosView = z.infer<typeof statementPesosSchema>;
+
 /** Issue 18: a store's weekly statement, as its owners see it in /comercio. Amounts in the orders' currency. */
 export const statementTotalsSchema = z.object({
   week_start: z.string(),
@@ -17,6 +33,7 @@ export const statementTotalsSchema = z.object({
   status: z.enum(['pending', 'paid']),
   reference: z.string().nullable(),
   paid_at: z.string().nullable(),
+  pesos: statementPesosSchema.nullable().default(null),
 });
 export type StatementSummary = z.infer<typeof statementTotalsSchema>;
 
@@ -35,6 +52,8 @@ export const statementLineSchema = z.object({
   commission: decimalString,
   shipping: decimalString,
   net: decimalString,
+  /** Issue 31: the line's pesos at its payment's rate (today's for an older order); null without a rate. */
+  pesos: statementPesosSchema.nullable().default(null),
 });
 
 export const statementSchema = statementTotalsSchema.extend({

@@ -80,6 +80,12 @@ export const substituteCandidateSchema = z.object({
   image: z.string().nullable(),
   /** USD, as it would be charged (the line's price rule: the effective price converted once). */
   unit_price: decimalString,
+  /**
+   * Issue 31: the product's own price and currency as the store sells it ('239.00', 'UYU'): the store thinks
+   * in pesos, so its dialog shows these rather than the dollars it would be charged at.
+   */
+  shelf_price: decimalString.optional(),
+  currency: z.string().optional(),
   stock: z.number().int(),
 });
 export const substituteCandidateListSchema = z.object({ results: z.array(substituteCandidateSchema) });

@@ -1,4 +1,5 @@
 import type { RefundDestination } from '@mandado/shared/fulfilment';
+import { type ShownRefund, shownRefundText } from '@mandado/shared/refund-display';
 import type { LineAvailabilityInput } from '@mandado/shared/store-inbox.schemas';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Actor } from '../authorization.ts';
@@ -6,7 +7,7 @@ import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import { enqueueEmail } from '../modules/mail/mail.service.ts';
 import { markSoldOut } from '../modules/merchant-catalog/product-stock.service.ts';
 import type { StaffStoreOrder } from '../modules/order-status/order-status.presenter.ts';
-import type { RefundActor } from '../modules/refunds/refunds.service.ts';
+import type { RefundActor, RefundDecision } from '../modules/refunds/refunds.service.ts';
 import type { LineTarget } from '../modules/store-inbox/store-inbox.service.ts';
 import {
   describeChanges,
@@ -47,7 +48,7 @@ export async function markLineAvailabilityFlow(
     // A substitute proposed to the remitter waits for the answer (decision 062): the line is theirs to decide.
     await requireNoOpenQuestion(tx, line.lineId);
     if (input.mark_sold_out && line.productId !== null) await markSoldOut(tx, storeId, line.productId);
-    const refundedMinor = await refundWhatIsMissing(tx, line, refunds, changes, {
+    const { refundedMinor, shown } = await refundWhatIsMissingShown(tx, line, refunds, changes, {
       actor: { role: 'merchant', userId: staff.userId },
       publicUrl: deps.publicUrl,
     });
@@ -57,7 +58,7 @@ export async function markLineAvailabilityFlow(
       changes,
       refundedMinor,
     });
-    await emailRemitterOfLineChange(tx, line, changes, refundedMinor, deps.publicUrl);
+    await emailRemitterOfLineChange(tx, line, changes, refundedMinor, deps.publicUrl, shown);
   });
   deps.kickMailWorker();
   deps.kickRefundWorker();
@@ -75,6 +76,21 @@ export async function refundWhatIsMissing(
   changes: readonly string[],
   by: { actor: RefundActor; publicUrl: string; destination?: RefundDestination },
 ): Promise<number> {
+  return (await refundWhatIsMissingShown(tx, line, refunds, changes, by)).refundedMinor;
+}
+
+/**
+ * As refundWhatIsMissing, with the refund as the remitter reads it (issue 31: '$U 238,00' for a whole line
+ * sold in pesos); `shown` is null when nothing or two refunds (missing units and a cheaper substitute) were
+ * decided, whose dollars the e-mail then names.
+ */
+export async function refundWhatIsMissingShown(
+  tx: DatabaseOrTransaction,
+  line: LineTarget,
+  refunds: LineChangeRefunds,
+  changes: readonly string[],
+  by: { actor: RefundActor; publicUrl: string; destination?: RefundDestination },
+): Promise<{ refundedMinor: number; shown: ShownRefund | null }> {
   const common = {
     storeOrderId: line.storeOrderId,
     orderLineId: line.lineId,
@@ -82,26 +98,30 @@ export async function refundWhatIsMissing(
     publicUrl: by.publicUrl,
     ...(by.destination ? { destination: by.destination } : {}),
   };
-  let refundedMinor = 0;
+  const decided: RefundDecision[] = [];
   if (refunds.unavailableUnits > 0) {
-    const decided = await refundLineUnits(tx, {
+    const units = await refundLineUnits(tx, {
       ...common,
       units: refunds.unavailableUnits,
       reason: 'line_unavailable',
       note: changes[0] ?? '',
     });
-    refundedMinor += decided?.amountMinor ?? 0;
+    if (units) decided.push(units);
   }
   if (refunds.differenceMinor > 0) {
-    const decided = await decideRefund(tx, {
+    const difference = await decideRefund(tx, {
       ...common,
       amountMinor: refunds.differenceMinor,
       reason: 'cheaper_substitute',
       note: changes.at(-1) ?? '',
     });
-    refundedMinor += decided?.amountMinor ?? 0;
+    if (difference) decided.push(difference);
   }
-  return refundedMinor;
+  const [only] = decided;
+  return {
+    refundedMinor: decided.reduce((sum, decision) => sum + decision.amountMinor, 0),
+    shown: decided.length === 1 && only ? only.shown : null,
+  };
 }
 
 /** The remitter hears what changed and what comes back; the order's timeline lists it (issue 19). */
@@ -111,6 +131,7 @@ export async function emailRemitterOfLineChange(
   changes: string[],
   refundedMinor: number,
   publicUrl: string,
+  shown: ShownRefund | null = null,
 ): Promise<void> {
   await enqueueEmail(tx, {
     ...lineChangeEmail({
@@ -120,6 +141,7 @@ export async function emailRemitterOfLineChange(
       storeName: line.storeName,
       changes,
       refundedMinor,
+      ...(shown ? { refundedText: shownRefundText(shown) } : {}),
       orderUrl: `${publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(line.groupNumber)}`,
     }),
     groupId: line.groupId,

@@ -7,6 +7,7 @@ import {
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { deliveryWindow } from '@mandado/shared/delivery-window';
 import { convertLine, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { shownLineIn } from '@mandado/shared/money-text';
 import {
   type OrderPricing,
   type PricingCoupon,
@@ -172,6 +173,14 @@ async function checkTheCart(
     const unitPrice = effectivePrice(presentProduct(line));
     const totalUsd = convertLine(parseMoney(unitPrice), line.quantity, line.currency, 'USD', rates);
     if (totalUsd === null) throw new Error(`no stored rate for ${line.currency}`);
+    // What the remitter saw for the line (issue 31): the shown unit price times the quantity, as the pages do.
+    const displayTotal = shownLineIn(
+      parseMoney(unitPrice),
+      line.quantity,
+      line.currency,
+      { code: input.display_currency },
+      rates,
+    );
     const seen = expected.get(line.id);
     if (!seen) changes.push({ product_id: line.id, name: line.name, change: 'added', now: null });
     else if (seen.quantity !== line.quantity) {
@@ -193,6 +202,7 @@ async function checkTheCart(
       storeId: line.storeId,
       inDeliveryCity: line.storeCityId === cityId,
       totalUsd,
+      displayTotal,
     };
   });
   changes.push(...(await linesGoneSinceReview(tx, input, new Set(lines.map((line) => line.id)), cityId)));
@@ -358,6 +368,12 @@ async function reserveDeliveryWindow(
   await reserveWindows(tx, requests, known.now);
 }
 
+/** Units of `code` per 1 US$ in the rate set, as a decimal string; null when the set has none. */
+function rateOf(rates: Known['rates'], code: string): string | null {
+  if (code === 'USD') return '1';
+  return rates[code] ?? null;
+}
+
 /** A card or PayPal payment not decided by then is released by the expiry worker. */
 const CARD_PAYMENT_MINUTES = 30;
 
@@ -402,6 +418,9 @@ async function groupValues(
     credit: formatMinorAsDecimal(priced.credit),
     total: formatMinorAsDecimal(priced.total),
     displayCurrency: input.display_currency,
+    // The rates the lines were priced at (issue 31): refunds and statements show pesos at these, not today's.
+    displayRate: rateOf(known.rates, input.display_currency),
+    pesoRate: rateOf(known.rates, 'UYU'),
     country: input.country,
     deliveryFrom: window.from,
     deliveryTo: window.to,

@@ -1,7 +1,7 @@
 import type { RefundDestination, RefundReason } from '@mandado/shared/fulfilment';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import { usdText } from '@mandado/shared/money-text';
 import type { OperatorRefundInput, Refund } from '@mandado/shared/refund.schemas';
+import { type ShownRefund, shownRefund, shownRefundText } from '@mandado/shared/refund-display';
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { type Actor, requirePermission } from '../authorization.ts';
 import { afterCommit } from '../db/after-commit.ts';
@@ -82,6 +82,7 @@ function decisionOf(
   return {
     id: notice.id,
     amountMinor: capped.amountMinor,
+    shown: shownRefundOf(notice),
     destination,
     payment: { method: notice.paymentMethod, label: notice.paymentLabel },
   };
@@ -142,12 +143,26 @@ function orderUrlOf(publicUrl: string | null, groupNumber: string): string | nul
   return publicUrl ? `${publicUrl}${WEB_PATHS.userOrders}/${encodeURIComponent(groupNumber)}` : null;
 }
 
+/**
+ * The refund as the remitter reads it (issue 31): in the currency they paid in at the payment's rate, with
+ * the dollars the card or the credit moved; the dollars alone for an order in dollars or an older refund.
+ */
+export function shownRefundOf(notice: RefundNoticeRow): ShownRefund {
+  return shownRefund({
+    amountMinor: parseMoney(notice.amount),
+    displayMinor: notice.displayAmount === null ? null : parseMoney(notice.displayAmount),
+    currency: notice.displayCurrency,
+    rate: notice.displayRate,
+  });
+}
+
 /** The remitter's e-mail for a refund whose money has moved, written in the caller's transaction. */
 export async function enqueueRefundEmail(
   tx: DatabaseOrTransaction,
   notice: RefundNoticeRow,
   publicUrl: string | null,
 ): Promise<void> {
+  const shown = shownRefundOf(notice);
   await enqueueEmail(
     tx,
     refundEmail({
@@ -157,6 +172,7 @@ export async function enqueueRefundEmail(
       storeName: notice.storeName,
       lineName: notice.lineName,
       amountMinor: parseMoney(notice.amount),
+      shown,
       reason: notice.reason as RefundReason,
       destination: notice.destination as RefundDestination,
       payment: { method: notice.paymentMethod, label: notice.paymentLabel },
@@ -169,7 +185,7 @@ export async function enqueueRefundEmail(
   await enqueueOrderMessage(tx, {
     kind: 'refund',
     storeOrder: notice.storeOrderNumber,
-    amountText: usdText(parseMoney(notice.amount)),
+    amountText: shownRefundText(shown),
   });
 }
 

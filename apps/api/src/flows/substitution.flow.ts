@@ -1,3 +1,4 @@
+import type { ShownRefund } from '@mandado/shared/refund-display';
 import type { StaffStoreOrder } from '@mandado/shared/staff-order.schemas';
 import type {
   OpenSubstitutionList,
@@ -52,7 +53,7 @@ import {
   requireNoOpenQuestion,
   SUBSTITUTION_LINK_KEY,
 } from '../modules/substitutions/substitutions.service.ts';
-import { emailRemitterOfLineChange, refundWhatIsMissing } from './mark-line-unavailable.flow.ts';
+import { emailRemitterOfLineChange, refundWhatIsMissingShown } from './mark-line-unavailable.flow.ts';
 
 /**
  * The remitter decides substitutions (issue 29 item 1, decision 062). The store proposes a substitute for a
@@ -311,12 +312,13 @@ async function applyAnswer(
   const who = answeredBy === 'remitter' ? 'Quien compró' : 'Sin respuesta a tiempo, se aplicó su preferencia';
   const note = `${line.name}: ${who}: ${SUBSTITUTION_ANSWER_STORE_TEXT[answer].toLowerCase()}.`;
   let refundedMinor = 0;
+  let shown: ShownRefund | null = null;
   let changes: string[] = [];
   if (answer !== 'call') {
     const substitute = answer === 'accept' ? question.substitute : null;
     await recordSupplyOnce(tx, line, question.availableQuantity, substitute);
     changes = describeChanges(line, question.availableQuantity, substitute);
-    refundedMinor = await refundWhatIsMissing(
+    ({ refundedMinor, shown } = await refundWhatIsMissingShown(
       tx,
       line,
       lineChangeRefunds(line, question.availableQuantity, substitute),
@@ -326,7 +328,7 @@ async function applyAnswer(
         publicUrl,
         ...(answer === 'refund_credit' ? { destination: 'wallet' as const } : {}),
       },
-    );
+    ));
   }
   await recordInboxChange(tx, {
     storeOrderId: line.storeOrderId,
@@ -334,5 +336,7 @@ async function applyAnswer(
     actorUserId: question.remitterId,
     reason: [note, ...changes].join(' '),
   });
-  if (answer !== 'call') await emailRemitterOfLineChange(tx, line, changes, refundedMinor, publicUrl);
+  if (answer !== 'call') {
+    await emailRemitterOfLineChange(tx, line, changes, refundedMinor, publicUrl, shown);
+  }
 }

@@ -30,3 +30,11 @@ export function pesosText(decimal: string, currency: string, rates: Rates | unde
 export function usePesoRates(): Rates | undefined {
   return useQuery(ratesQueryOptions()).data;
 }
+
+/**
+ * '$U 4.818,00': pesos the API worked out at the rate of each payment (issue 31, statement-pesos.ts), shown
+ * with their cents since they are what the store earned, not an indication.
+ */
+export function earnedPesosText(decimal: string): string {
+  return moneyText(parseMoney(decimal), { code: 'UYU' });
+}

@@ -74,6 +74,19 @@ const ORDER = {
 } as unknown as OrderGroup;
 
 describe('orderFigures', () => {
+  it('uses the rate the order was paid at when the page is in that currency, and says so (issue 31)', () => {
+    const paid = { ...ORDER, display_currency: 'UYU', display_rate: '40.00000000' } as OrderGroup;
+    const today = { ...PESOS, rates: { USD: '1', UYU: '42' } };
+    const figures = orderFigures(paid, today);
+    // The peso line is its own price; the dollar shipping is at 40 (the payment's), not at today's 42.
+    expect(figures.stores[0]?.lines[0]?.total).toBe(27900);
+    expect(figures.stores[0]?.shipping).toBe(11960);
+    expect(figures.paymentRateText).toBe('1 US$ = 40,00 $U');
+    // An older order without its rate, or a page in another currency, stays at today's rate.
+    expect(orderFigures(ORDER, today).stores[0]?.shipping).toBe(12558);
+    expect(orderFigures(ORDER, today).paymentRateText).toBeUndefined();
+  });
+
   it('shows a peso product at its own price (never converted back from its dollar amount)', () => {
     const figures = orderFigures(ORDER, PESOS);
     expect(figures.stores[0]?.lines[0]).toEqual({ unitText: '$U 279,00', total: 27900 });

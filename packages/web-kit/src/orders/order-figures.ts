@@ -1,6 +1,7 @@
 import type { OrderGroup } from '@mandado/shared/checkout.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { blockTotal, moneyText, shownIn, type TextCurrency, USD, usdText } from '@mandado/shared/money-text';
+import { rateTextOf } from '@mandado/shared/refund-display';
 import type { DisplayCurrency } from '../display-money.ts';
 
 /**
@@ -41,6 +42,11 @@ export interface OrderFigures {
   chargeText: string;
   /** False when the figures are in dollars (nothing to quote beside the total). */
   converted: boolean;
+  /**
+   * Issue 31: '1 US$ = 40,15 $U' when the figures are at the rate the order was priced with (the page is in
+   * the currency the remitter paid in and the order kept its rate); absent: today's rate, or dollars.
+   */
+  paymentRateText?: string;
 }
 
 function sum(values: readonly number[]): number {
@@ -83,8 +89,11 @@ function inDollars(order: OrderGroup): OrderFigures {
 /** The order's figures in `display`; in dollars when the display is dollars or a rate is missing. */
 export function orderFigures(order: OrderGroup, display: DisplayCurrency): OrderFigures {
   if (display.code === 'USD') return inDollars(order);
-  const convert = (minor: number, from: string): number | null =>
-    shownIn(minor, from, display, display.rates);
+  // Issue 31: the page in the currency the order was paid in uses the rate of the payment, as its refunds do.
+  const paymentRate =
+    order.display_currency === display.code && order.display_rate ? order.display_rate : null;
+  const rates = paymentRate === null ? display.rates : { ...display.rates, [display.code]: paymentRate };
+  const convert = (minor: number, from: string): number | null => shownIn(minor, from, display, rates);
   const stores: StoreFigures[] = [];
   for (const store of order.stores) {
     const lines: LineFigures[] = [];
@@ -117,5 +126,6 @@ export function orderFigures(order: OrderGroup, display: DisplayCurrency): Order
     total: sum(stores.map((store) => store.total)),
     chargeText: usdText(parseMoney(order.total)),
     converted: true,
+    ...(paymentRate === null ? {} : { paymentRateText: rateTextOf(display, paymentRate) ?? undefined }),
   };
 }

@@ -62,6 +62,11 @@ export const refunds = pgTable(
     /** USD. */
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     /**
+     * Issue 31: the same refund in the group's display currency at the group's `display_rate` ('$U 238,00'
+     * for a whole line sold at $U 238,00), what the remitter is told; null for dollars and older refunds.
+     */
+    displayAmount: numeric('display_amount', { precision: 12, scale: 2 }),
+    /**
      * Units of the line given back (issue 27: 1 of 2), for a line refund by unit; null for a refund of an
      * amount (the whole store order, a cheaper substitute, an operator's amount).
      */

@@ -89,6 +89,16 @@ export const orderGroups = pgTable(
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('USD'),
     displayCurrency: text('display_currency').notNull().default('USD'),
+    /**
+     * Issue 31: units of the display currency per 1 US$ in the rate set the order was priced with ('40.15'),
+     * so a refund or a statement shows pesos at the rate of the payment, not today's. Null before it existed.
+     */
+    displayRate: numeric('display_rate', { precision: 18, scale: 8 }),
+    /**
+     * Issue 31: $U per 1 US$ in the same rate set, whatever the display currency: the stores' statements show
+     * pesos at the rate their orders were paid at. Null before it existed.
+     */
+    pesoRate: numeric('peso_rate', { precision: 18, scale: 8 }),
     country: text('country').notNull().default('UY'),
     deliveryFrom: text('delivery_from').notNull(),
     deliveryTo: text('delivery_to').notNull(),
@@ -225,6 +235,12 @@ export const orderLines = pgTable(
     /** quantity × unit price in USD, and the coupon's share of it. */
     totalUsd: numeric('total_usd', { precision: 12, scale: 2 }).notNull(),
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+    /**
+     * Issue 31: the line's total as the remitter saw it in the order's display currency (the shown unit price
+     * times the quantity: '$U 238,00' for a line sold in pesos), so a refund of the whole line gives back
+     * exactly that figure. Null for orders placed before it existed.
+     */
+    displayTotal: numeric('display_total', { precision: 12, scale: 2 }),
     substitution: text('substitution').notNull(),
     position: integer('position').notNull(),
     /**

@@ -1,6 +1,6 @@
 import { SETTINGS_REGISTRY } from '@mandado/shared/settings-registry';
 import { foldText } from '@mandado/shared/text-fold';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { renderProductImage, renderStoreLogo } from '../../modules/media/product-image.ts';
 import type { Database } from '../database.ts';
 import { categories, cities, departments, products, storeCities, stores } from '../schema/catalog.ts';
@@ -13,6 +13,7 @@ import type { StoreSeed } from './catalog-seed.types.ts';
 import { DEMO_COUPONS } from './coupons.data.ts';
 import { CURRENCIES, RATE_SET } from './currencies.data.ts';
 import { DEPARTMENTS } from './departments.data.ts';
+import { demoStoreHours } from './store-hours.data.ts';
 import { BUTCHER_STORES } from './stores-butchers.data.ts';
 import { CLOTHING_STORES } from './stores-clothing.data.ts';
 import { GREENGROCER_STORES } from './stores-greengrocers.data.ts';
@@ -160,6 +161,13 @@ async function seedStore(
     .update(stores)
     .set({ phone: `+5982${String(9_000_000 + store.sortIndex * 101).slice(-7)}` })
     .where(and(eq(stores.id, storeRow.id), eq(stores.phone, '')));
+  // Issue 31: and its opening hours (the checklist's 'horario', the store page's 'Abierta · cierra …', the
+  // delivery window from the next opening). Written once: a store with hours keeps its owner's. (An owner
+  // who cleared them to 'always open' gets the demo's back only when `npm run db:seed` runs again.)
+  await tx
+    .update(stores)
+    .set({ openingHours: demoStoreHours(store) })
+    .where(and(eq(stores.id, storeRow.id), isNull(stores.openingHours)));
   await tx
     .insert(storePayoutAccounts)
     .values({

@@ -35,6 +35,7 @@ import {
 } from '@mandado/shared/order-status';
 import { cityAndStateText } from '@mandado/shared/place-text';
 import type { Refund } from '@mandado/shared/refund.schemas';
+import { shownRefund } from '@mandado/shared/refund-display';
 import { storeOrderWindowText } from '@mandado/shared/store-windows';
 import type { MessageEventRow } from '../messages/messages.service.ts';
 import type {
@@ -61,6 +62,18 @@ const EMAIL_STATUS_LABELS: Record<string, string> = {
   sent: 'enviado',
   captured: 'enviado (entorno de prueba)',
 };
+
+/** 'US$ 5,92', or for an order paid in pesos 'US$ 5,92 = $U 238,00 (1 US$ = 40,15 $U, al pagar)'. */
+function refundTitleAmount(refund: Refund): string {
+  const shown = shownRefund({
+    amountMinor: parseMoney(refund.amount),
+    displayMinor: refund.display_amount === null ? null : parseMoney(refund.display_amount),
+    currency: refund.display_currency,
+    rate: refund.display_rate,
+  });
+  if (!shown.chargeText) return shown.text;
+  return `${shown.chargeText} = ${shown.text}${shown.rateText ? ` (${shown.rateText}, al pagar)` : ''}`;
+}
 
 /** Only a paid group's clock runs (order-lateness.ts); a refunded one is over. */
 function paidAtOf(group: { paymentStatus: string; paidAt: Date | null }): Date | null {
@@ -243,7 +256,8 @@ function timelineOf(parts: OrderDetailParts): AdminTimelineEntry[] {
   for (const refund of parts.refunds) {
     entry(new Date(refund.created), {
       kind: 'refund',
-      title: `Devolución de ${usdText(parseMoney(refund.amount))}${refund.line_name ? ` (${refund.line_name})` : ''}`,
+      // Issue 31: an order paid in pesos names the pesos given back and the payment's rate beside the dollars.
+      title: `Devolución de ${refundTitleAmount(refund)}${refund.line_name ? ` (${refund.line_name})` : ''}`,
       detail: `${refund.reason_label} · ${refund.destination_label} · ${refund.status_label}`,
       actor: null,
       store_order_number: refund.store_order_number,

@@ -383,6 +383,8 @@ export interface CheckedLine {
   unitPrice: string;
   currency: string;
   substitution: PlaceOrderValues['substitution'];
+  /** Issue 31: the line's total in the order's display currency as shown; null without a rate. */
+  displayTotal?: number | null;
 }
 
 export interface StoreSnapshot {
@@ -455,6 +457,10 @@ async function writeLines(
           currency: line.currency,
           totalUsd: formatMinorAsDecimal(pricedLine.totalUsd),
           discount: formatMinorAsDecimal(pricedLine.discount),
+          displayTotal:
+            line.displayTotal === undefined || line.displayTotal === null
+              ? null
+              : formatMinorAsDecimal(line.displayTotal),
           substitution: line.substitution,
           position,
         };

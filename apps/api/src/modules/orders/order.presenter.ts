@@ -205,6 +205,9 @@ export function presentOrderGroup(
     credit: group.credit,
     total: group.total,
     currency: 'USD',
+    // Issue 31: the currency the remitter saw and its rate when the order was priced (null before it was kept).
+    display_currency: group.displayCurrency,
+    display_rate: group.displayRate,
     stores,
     refunded: formatMinorAsDecimal(fulfilment.refundedMinor),
     refund_status: refundStatus,

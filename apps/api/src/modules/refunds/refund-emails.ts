@@ -1,6 +1,7 @@
 import type { RefundDestination, RefundReason } from '@mandado/shared/fulfilment';
 import { REFUND_REASON_LABELS } from '@mandado/shared/fulfilment';
 import { usdText } from '@mandado/shared/money-text';
+import { type ShownRefund, shownRefundText } from '@mandado/shared/refund-display';
 import { escapeHtml } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.types.ts';
 
@@ -51,6 +52,11 @@ export interface RefundEmailInput {
   /** The line the refund is for; null for the whole store order. */
   lineName: string | null;
   amountMinor: number;
+  /**
+   * Issue 31: the refund in the currency the remitter paid in, with the dollars and the rate of the payment
+   * ('$U 238,00 (US$ 5,93 al cambio del pago, 1 US$ = 40,15 $U)'); absent: the dollars alone.
+   */
+  shown?: ShownRefund;
   reason: RefundReason;
   destination: RefundDestination;
   payment: RefundPayment;
@@ -64,7 +70,8 @@ export interface RefundEmailInput {
 
 /** The e-mail telling the remitter that a refund reached them (card, PayPal, credit or bank transfer). */
 export function refundEmail(input: RefundEmailInput): OutgoingEmail {
-  const amount = usdText(input.amountMinor);
+  const amount = input.shown ? shownRefundText(input.shown) : usdText(input.amountMinor);
+  const subjectAmount = input.shown ? input.shown.text : amount;
   const name = input.firstName.trim();
   const greeting = name ? `Hola ${name}:` : 'Hola:';
   const reason = REFUND_REASON_LABELS[input.reason];
@@ -78,7 +85,7 @@ export function refundEmail(input: RefundEmailInput): OutgoingEmail {
     to: input.to,
     ...(input.groupId === undefined ? {} : { groupId: input.groupId }),
     kind: 'refund.succeeded',
-    subject: `Te devolvimos ${amount} de tu pedido ${input.storeOrderNumber}`,
+    subject: `Te devolvimos ${subjectAmount} de tu pedido ${input.storeOrderNumber}`,
     text: [greeting, '', ...lines, '', link, '', 'El equipo de Mandado'].join('\n'),
     html: [
       '<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">',
@@ -96,7 +103,13 @@ export function refundEmail(input: RefundEmailInput): OutgoingEmail {
 /** What a rejected store order of a paid group gives back, for the rejection e-mail. */
 export interface RejectionRefundNote {
   /** The refund decided for what was paid; null when nothing was left to give back (the credit paid it all). */
-  refund: { amountMinor: number; destination: RefundDestination; payment: RefundPayment } | null;
+  refund: {
+    amountMinor: number;
+    destination: RefundDestination;
+    payment: RefundPayment;
+    /** Issue 31: the refund as the remitter paid (pesos at the payment's rate); absent: the dollars. */
+    shown?: ShownRefund;
+  } | null;
   /** The store order's share of the credit, given back to the account at once. */
   creditMinor: number;
 }
@@ -109,7 +122,7 @@ export interface RejectionRefundNote {
 export function rejectionRefundLines(note: RejectionRefundNote): string[] {
   const lines: string[] = [];
   if (note.refund && note.refund.amountMinor > 0) {
-    const amount = usdText(note.refund.amountMinor);
+    const amount = note.refund.shown ? shownRefundText(note.refund.shown) : usdText(note.refund.amountMinor);
     const where = refundDestinationText(note.refund.destination, note.refund.payment);
     if (note.refund.destination === 'wallet') lines.push(`Te devolvimos ${amount} ${where}.`);
     else lines.push(`Te devolvemos ${amount} ${where}; te avisaremos por correo cuando esté hecho.`);

@@ -104,6 +104,75 @@ export async function findRefundLine(
   return row;
 }
 
+/**
+ * What a refund needs to be told in the currency the remitter paid in (issue 31): the group's display
+ * currency and rate, the store order's parts and its lines' shown totals, and what its refunds so far
+ * gave back as shown (`legacy` counts those without a shown amount, decided before it was kept). Read under
+ * the store order's lock, like the caps.
+ */
+export interface RefundDisplayRow {
+  currency: string;
+  rate: string | null;
+  shipping: string;
+  discount: string;
+  credit: string;
+  /** Sum of the lines' shown totals; null when a line has none (placed before they were kept). */
+  linesDisplayTotal: string | null;
+  displayRefunded: string;
+  legacy: number;
+}
+
+export interface RefundDisplayLineRow {
+  displayTotal: string | null;
+  discount: string;
+  displayRefunded: string;
+  legacy: number;
+}
+
+const displaySums = {
+  displayRefunded: sql<string>`coalesce(sum(${refunds.displayAmount}), 0)::numeric(12, 2)::text`,
+  legacy: sql<number>`count(${refunds.id}) filter (where ${refunds.displayAmount} is null)::int`,
+};
+
+export async function findRefundDisplay(
+  tx: DatabaseOrTransaction,
+  storeOrderId: number,
+): Promise<RefundDisplayRow | undefined> {
+  const [row] = await tx
+    .select({
+      currency: orderGroups.displayCurrency,
+      rate: orderGroups.displayRate,
+      shipping: storeOrders.shipping,
+      discount: storeOrders.discount,
+      credit: storeOrders.credit,
+      linesDisplayTotal: sql<string | null>`(
+        select case when count(*) filter (where ${orderLines.displayTotal} is null) > 0 then null
+          else coalesce(sum(${orderLines.displayTotal}), 0)::numeric(12, 2)::text end
+        from ${orderLines} where ${orderLines.storeOrderId} = ${storeOrders.id}
+      )`,
+      ...displaySums,
+    })
+    .from(storeOrders)
+    .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))
+    .leftJoin(refunds, and(eq(refunds.storeOrderId, storeOrders.id), refundCounts))
+    .where(eq(storeOrders.id, storeOrderId))
+    .groupBy(storeOrders.id, orderGroups.id);
+  return row;
+}
+
+export async function findRefundDisplayLine(
+  tx: DatabaseOrTransaction,
+  orderLineId: number,
+): Promise<RefundDisplayLineRow | undefined> {
+  const [row] = await tx
+    .select({ displayTotal: orderLines.displayTotal, discount: orderLines.discount, ...displaySums })
+    .from(orderLines)
+    .leftJoin(refunds, and(eq(refunds.orderLineId, orderLines.id), refundCounts))
+    .where(eq(orderLines.id, orderLineId))
+    .groupBy(orderLines.id);
+  return row;
+}
+
 /** Given back or on its way (pending and succeeded) per line of the group, in amount and units: one query. */
 export async function sumLineRefundsOfGroup(
   db: DatabaseOrTransaction,
@@ -147,6 +216,10 @@ export interface RefundNoticeRow {
   storeName: string;
   lineName: string | null;
   amount: string;
+  /** Issue 31: the refund as the remitter paid (the group's display currency at its rate); null for dollars. */
+  displayAmount: string | null;
+  displayCurrency: string;
+  displayRate: string | null;
   reason: string;
   destination: string;
   status: string;
@@ -168,6 +241,9 @@ const noticeColumns = {
   storeName: storeOrders.storeName,
   lineName: orderLines.name,
   amount: refunds.amount,
+  displayAmount: refunds.displayAmount,
+  displayCurrency: orderGroups.displayCurrency,
+  displayRate: orderGroups.displayRate,
   reason: refunds.reason,
   destination: refunds.destination,
   status: refunds.status,

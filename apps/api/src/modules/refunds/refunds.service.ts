@@ -6,9 +6,14 @@ import {
   linePaidMinor,
   unitsRefundMinor,
 } from '@mandado/shared/line-refunds';
-import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
-import { usdText } from '@mandado/shared/money-text';
+import { convertMinor, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { blockTotal, usdText } from '@mandado/shared/money-text';
 import { REFUND_MESSAGES, type Refund } from '@mandado/shared/refund.schemas';
+import {
+  type DisplayRefundInput,
+  displayRefundMinor,
+  type ShownRefund,
+} from '@mandado/shared/refund-display';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { DatabaseOrTransaction } from '../../db/database.ts';
@@ -17,6 +22,8 @@ import type { RefundPayment } from './refund-emails.ts';
 import { presentRefund } from './refunds.presenter.ts';
 import {
   decidedRefundTotal,
+  findRefundDisplay,
+  findRefundDisplayLine,
   findRefundLine,
   findRefundNotice,
   findStoreOrderBuyer,
@@ -64,6 +71,8 @@ export interface DecideRefundInput {
 export interface RefundDecision {
   id: number;
   amountMinor: number;
+  /** Issue 31: the refund as the remitter reads it, in the currency they paid in at the payment's rate. */
+  shown: ShownRefund;
   destination: RefundDestination;
   /** How the group was paid, for e-mails that say where the money goes. */
   payment: RefundPayment;
@@ -217,11 +226,13 @@ export async function recordRefund(
   destination: RefundDestination,
 ): Promise<RefundNoticeRow> {
   const atOnce = destination === 'wallet';
+  const displayMinor = await displayRefundOf(tx, target, wish.orderLineId ?? null, capped);
   const id = await insertRefund(tx, {
     groupId: target.groupId,
     storeOrderId: target.storeOrderId,
     orderLineId: wish.orderLineId ?? null,
     amount: formatMinorAsDecimal(capped.amountMinor),
+    displayAmount: displayMinor === null ? null : formatMinorAsDecimal(displayMinor),
     units: capped.units,
     reason: wish.reason,
     note: wish.note?.trim() ?? '',
@@ -232,6 +243,59 @@ export async function recordRefund(
     ...(atOnce ? { settledAt: new Date() } : {}),
   });
   return requireRefundNotice(tx, id);
+}
+
+/**
+ * The refund in the group's display currency at the group's rate (issue 31, shared refund-display.ts), read
+ * under the store order's lock like the caps; null for an order in dollars or placed before the rate was
+ * kept. What is left as shown is known only when every earlier refund of the line (or store order) kept
+ * its shown amount; otherwise the refund is converted at the rate.
+ */
+async function displayRefundOf(
+  tx: DatabaseOrTransaction,
+  target: RefundTargetRow,
+  orderLineId: number | null,
+  capped: CappedRefund,
+): Promise<number | null> {
+  const figures = await findRefundDisplay(tx, target.storeOrderId);
+  if (!figures || figures.currency === 'USD' || figures.rate === null) return null;
+  const rates = { [figures.currency]: figures.rate };
+  const shown = (usd: string): number => convertMinor(parseMoney(usd), 'USD', figures.currency, rates) ?? 0;
+  const input: DisplayRefundInput = {
+    amountMinor: capped.amountMinor,
+    currency: figures.currency,
+    rate: figures.rate,
+    left: null,
+    units: null,
+  };
+  if (orderLineId !== null) {
+    const line = await findRefundDisplayLine(tx, orderLineId);
+    const row = await findRefundLine(tx, orderLineId, target.storeOrderId);
+    if (line && row && line.displayTotal !== null && line.legacy === 0) {
+      const usd = lineStateOf(row);
+      const display: LineRefundState = {
+        paidMinor: Math.max(0, parseMoney(line.displayTotal) - shown(line.discount)),
+        quantity: usd.quantity,
+        refundedMinor: parseMoney(line.displayRefunded),
+        refundedUnits: usd.refundedUnits,
+      };
+      input.left = { usdMinor: lineLeftMinor(usd), displayMinor: lineLeftMinor(display) };
+      if (capped.units !== null) input.units = { usd, display, units: capped.units };
+    }
+  } else if (figures.linesDisplayTotal !== null && figures.legacy === 0) {
+    const shownTotal = blockTotal({
+      goods: parseMoney(figures.linesDisplayTotal),
+      shipping: shown(figures.shipping),
+      discount: shown(figures.discount),
+      credit: shown(figures.credit),
+    });
+    const usdLeft = parseMoney(target.total) - parseMoney(await decidedRefundTotal(tx, target.storeOrderId));
+    input.left = {
+      usdMinor: usdLeft,
+      displayMinor: Math.max(0, shownTotal - parseMoney(figures.displayRefunded)),
+    };
+  }
+  return displayRefundMinor(input);
 }
 
 /** The refund as the e-mails read it; it was just written or locked, so a missing row is a bug. */

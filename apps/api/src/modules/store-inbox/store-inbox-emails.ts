@@ -97,6 +97,8 @@ export interface LineChangeEmailInput {
   changes: string[];
   /** USD minor units refunded by this change (0: nothing). */
   refundedMinor: number;
+  /** Issue 31: the refund in the currency the remitter paid in, with its rate; absent: the dollars. */
+  refundedText?: string;
   orderUrl: string;
 }
 
@@ -110,7 +112,7 @@ export function lineChangeEmail(input: LineChangeEmailInput): OutgoingEmail {
       `${input.storeName} no tiene todo lo que pediste en ${input.storeOrderNumber}:`,
       ...input.changes,
       input.refundedMinor > 0
-        ? `Te devolvemos ${usdText(input.refundedMinor)} por esta diferencia.`
+        ? `Te devolvemos ${input.refundedText ?? usdText(input.refundedMinor)} por esta diferencia.`
         : 'No hay diferencia de precio para devolverte.',
     ],
     link: { url: input.orderUrl, label: 'Mira tu pedido' },

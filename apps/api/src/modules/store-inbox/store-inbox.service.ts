@@ -231,6 +231,8 @@ export async function listSubstitutes(
           name: row.name,
           image: row.images[0] ?? null,
           unit_price: formatMinorAsDecimal(unit),
+          shelf_price: effectivePrice(presentProduct(row)),
+          currency: row.currency,
           stock: row.stock,
         },
       ];

@@ -5,6 +5,7 @@ import { stores } from '../../db/schema/catalog.ts';
 import { orderGroups, storeOrders } from '../../db/schema/orders.ts';
 import { storeStatementPayments } from '../../db/schema/staff.ts';
 import { refundedOfStoreOrder } from '../refunds/refund-counts.sql.ts';
+import { statementPesoColumns } from './statement-pesos.sql.ts';
 import type { DeliveredStoreOrderRow } from './store-statements.repository.ts';
 
 /** The operators' statements (issue 19): every store's week at once, and the week's shipping. */
@@ -31,7 +32,9 @@ export async function listDeliveredInWeek(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
+      pesoRate: orderGroups.pesoRate,
       refunded: refundedOfStoreOrder(storeOrders.id),
+      ...statementPesoColumns(storeOrders.id),
     })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))

@@ -6,6 +6,7 @@ import {
 } from '@mandado/shared/admin-payments.schemas';
 import { spreadsheetSafeCell } from '@mandado/shared/csv-cells';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
+import { statementPesos, statementPesosView } from '@mandado/shared/statement-pesos';
 import {
   type StatementLine,
   statementLine,
@@ -27,6 +28,7 @@ import {
   listStorePaymentsOfWeek,
   type WeekStoreOrderRow,
 } from './admin-statements.repository.ts';
+import { pesoLineOf, todayPesoRate } from './store-statements.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -66,10 +68,11 @@ interface WeekData {
  */
 async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: number): Promise<WeekData> {
   const { from, to } = statementWeekBounds(weekStart);
-  const [rows, payments, shippingPayment] = await Promise.all([
+  const [rows, payments, shippingPayment, todayRate] = await Promise.all([
     listDeliveredInWeek(db, from, to),
     listStorePaymentsOfWeek(db, weekStart),
     findShippingPayment(db, weekStart),
+    todayPesoRate(db),
   ]);
   const weekEnd = sundayOf(weekStart);
   const byStore = new Map<number, { name: string; rows: WeekStoreOrderRow[] }>();
@@ -87,7 +90,16 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
   const storeStatements = [...byStore.entries()]
     .filter(([id]) => storeId === undefined || id === storeId)
     .map(([id, entry]): AdminStoreStatement => {
-      const totals = statementTotals(entry.rows.map(lineOf));
+      const lines = entry.rows.map(lineOf);
+      const totals = statementTotals(lines);
+      // Issue 31: pesos at the rate of each payment, not today's (today's only for older orders).
+      const pesos = statementPesos(
+        lines.map((line, index) => {
+          const row = entry.rows[index];
+          return row ? pesoLineOf(row, line) : { line, rate: null };
+        }),
+        todayRate,
+      );
       const payment = paid.get(id);
       return {
         store_id: id,
@@ -105,6 +117,7 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
         status: payment ? 'paid' : 'pending',
         reference: payment?.reference ?? null,
         paid_at: payment ? payment.paidAt.toISOString() : null,
+        pesos: entry.rows.length === 0 ? null : statementPesosView(pesos),
       };
     });
   const shippingTotal = rows.reduce((sum, row) => sum + parseMoney(row.shipping), 0);

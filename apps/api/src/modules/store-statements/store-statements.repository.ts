@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { orderGroups, orderLines, storeOrders } from '../../db/schema/orders.ts';
 import { storeStatementPayments } from '../../db/schema/staff.ts';
 import { refundedOfStoreOrder } from '../refunds/refund-counts.sql.ts';
+import { statementPesoColumns } from './statement-pesos.sql.ts';
 
 export interface DeliveredStoreOrderRow {
   number: string;
@@ -13,6 +14,13 @@ export interface DeliveredStoreOrderRow {
   currency: string;
   /** Every refund decided for it that has not failed (a failed one is retried or redone, not owed twice). */
   refunded: string;
+  /** Issue 31: $U per 1 US$ when its order was paid; null for an order placed before it was kept. */
+  pesoRate: string | null;
+  /** Issue 31 (statement-pesos.sql.ts): goods and refunds in pesos as kept, and what is left in dollars. */
+  goodsPesos: string;
+  goodsOtherUsd: string;
+  refundsPesos: string;
+  refundsOtherUsd: string;
 }
 
 /** The store's orders delivered in [from, to), oldest first, with what was refunded of each: one query. */
@@ -30,7 +38,9 @@ export async function listDeliveredStoreOrders(
       shipping: storeOrders.shipping,
       commissionRate: storeOrders.commissionRate,
       currency: orderGroups.currency,
+      pesoRate: orderGroups.pesoRate,
       refunded: refundedOfStoreOrder(storeOrders.id),
+      ...statementPesoColumns(storeOrders.id),
     })
     .from(storeOrders)
     .innerJoin(orderGroups, eq(orderGroups.id, storeOrders.groupId))

@@ -3,6 +3,7 @@ import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type OrderEarningsView, orderEarnings } from '@mandado/shared/order-earnings';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
+import { type PesoStatementLine, statementPesos, statementPesosView } from '@mandado/shared/statement-pesos';
 import {
   type StatementLine,
   statementLine,
@@ -14,6 +15,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type Actor, requirePermission, requireStoreOwner } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
+import { getCurrencies } from '../currencies/currencies.service.ts';
 import { payoutAccountLabelOf } from '../store-payouts/store-payouts.service.ts';
 import {
   type DeliveredStoreOrderRow,
@@ -21,6 +23,26 @@ import {
   listEarningsRows,
   listStatementPayments,
 } from './store-statements.repository.ts';
+
+/** $U per 1 US$ in today's rate set: the pesos of orders placed before their payment's rate was kept. */
+export async function todayPesoRate(db: Database): Promise<string | null> {
+  return (await getCurrencies(db)).rates.rates.UYU ?? null;
+}
+
+/** A delivered order's figures for its pesos (issue 31): what it kept in pesos and what it left in dollars. */
+export function pesoLineOf(row: DeliveredStoreOrderRow, line: StatementLine): PesoStatementLine {
+  return {
+    line,
+    rate: row.pesoRate,
+    kept: {
+      goodsPesos: parseMoney(row.goodsPesos),
+      goodsOtherUsd: parseMoney(row.goodsOtherUsd),
+      refundsPesos: parseMoney(row.refundsPesos),
+      refundsOtherUsd: parseMoney(row.refundsOtherUsd),
+      commissionRate: Number(row.commissionRate),
+    },
+  };
+}
 
 /** How far back the list goes: a quarter of weekly statements. */
 const WEEKS_LISTED = 13;
@@ -41,8 +63,18 @@ function lineOf(row: DeliveredStoreOrderRow): StatementLine & { number: string; 
 
 type Payment = Awaited<ReturnType<typeof listStatementPayments>>[number];
 
-function summaryOf(weekStart: string, rows: readonly DeliveredStoreOrderRow[], payment: Payment | undefined) {
+function summaryOf(
+  weekStart: string,
+  rows: readonly DeliveredStoreOrderRow[],
+  payment: Payment | undefined,
+  todayRate: string | null = null,
+) {
   const lines = rows.map(lineOf);
+  const pesoLines = lines.map((line, index) => {
+    const row = rows[index];
+    return row ? pesoLineOf(row, line) : { line, rate: null };
+  });
+  const pesos = statementPesos(pesoLines, todayRate);
   const totals = statementTotals(lines);
   const sunday = new Date(Date.parse(`${weekStart}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
   const summary: StatementSummary = {
@@ -58,8 +90,13 @@ function summaryOf(weekStart: string, rows: readonly DeliveredStoreOrderRow[], p
     status: payment ? 'paid' : 'pending',
     reference: payment?.reference ?? null,
     paid_at: payment ? new Date(payment.paidAt).toISOString() : null,
+    pesos: rows.length === 0 ? null : statementPesosView(pesos),
   };
-  return { summary, lines };
+  const rated = lines.map((line, index) => ({
+    ...line,
+    pesos: statementPesosView(statementPesos([pesoLines[index] ?? { line, rate: null }], todayRate)),
+  }));
+  return { summary, lines: rated };
 }
 
 /** The store's weekly statements with delivered orders or a payment, newest first, over the last quarter. */
@@ -76,9 +113,10 @@ export async function listStatements(
     .slice(0, 10);
   const { from } = statementWeekBounds(firstWeek);
   const { to } = statementWeekBounds(thisWeek);
-  const [rows, payments] = await Promise.all([
+  const [rows, payments, todayRate] = await Promise.all([
     listDeliveredStoreOrders(db, storeId, from, to),
     listStatementPayments(db, storeId),
+    todayPesoRate(db),
   ]);
   const byWeek = new Map<string, DeliveredStoreOrderRow[]>();
   for (const row of rows) {
@@ -91,7 +129,7 @@ export async function listStatements(
   const weeks = [...new Set([...byWeek.keys(), ...[...paid.keys()].filter((week) => week >= firstWeek)])];
   return weeks
     .sort((a, b) => b.localeCompare(a))
-    .map((week) => summaryOf(week, byWeek.get(week) ?? [], paid.get(week)).summary);
+    .map((week) => summaryOf(week, byWeek.get(week) ?? [], paid.get(week), todayRate).summary);
 }
 
 /** Where the statements are paid, masked (issue 31): named above the owner's list of weeks. */
@@ -109,14 +147,16 @@ async function weekOf(db: Database, storeId: number, weekStart: string) {
     throw new HttpError(400, { detail: MESSAGES.invalidValue });
   }
   const { from, to } = statementWeekBounds(weekStart);
-  const [rows, payments] = await Promise.all([
+  const [rows, payments, todayRate] = await Promise.all([
     listDeliveredStoreOrders(db, storeId, from, to),
     listStatementPayments(db, storeId),
+    todayPesoRate(db),
   ]);
   return summaryOf(
     weekStart,
     rows,
     payments.find((payment) => payment.weekStart === weekStart),
+    todayRate,
   );
 }
 
@@ -144,6 +184,7 @@ export async function getStatement(
       commission: formatMinorAsDecimal(line.commission),
       shipping: formatMinorAsDecimal(line.shipping),
       net: formatMinorAsDecimal(line.net),
+      pesos: line.pesos,
     })),
   };
 }

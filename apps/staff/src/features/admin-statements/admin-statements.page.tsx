@@ -8,7 +8,7 @@ import { QueryError } from '@mandado/web-kit/query-error.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { pesosText, usePesoRates } from '../../lib/pesos.ts';
+import { earnedPesosText, pesosText, usePesoRates } from '../../lib/pesos.ts';
 import { useOperator } from '../../lib/use-operator.ts';
 import {
   adminStatementsCsvUrl,
@@ -25,21 +25,27 @@ function money(decimal: string, currency: string): string {
   return moneyText(parseMoney(decimal), { code: currency });
 }
 
-/** 'US$ 120,00' and, beside it, '≈ $U 4.818' at today's rate (issue 31: stores think in pesos). */
+/**
+ * 'US$ 120,00' and, beside it, the pesos at the rate of each payment ('$U 4.818,00', issue 31: stores think in
+ * pesos), or '≈ $U 4.818' at today's rate when the API has no pesos for it.
+ */
 function Amount({
   decimal,
   currency,
+  pesos,
   rates,
 }: {
   decimal: string;
   currency: string;
+  pesos: string | null;
   rates: Rates | undefined;
 }) {
-  const pesos = pesosText(decimal, currency, rates);
+  const today = pesos === null ? pesosText(decimal, currency, rates) : null;
   return (
     <>
       {money(decimal, currency)}
-      {pesos ? <span className="admin-statement__pesos"> ≈ {pesos}</span> : null}
+      {pesos !== null ? <span className="admin-statement__pesos"> · {earnedPesosText(pesos)}</span> : null}
+      {today ? <span className="admin-statement__pesos"> ≈ {today}</span> : null}
     </>
   );
 }
@@ -155,13 +161,24 @@ export function AdminStatementsScreen() {
                       <div>
                         <dt>Productos</dt>
                         <dd>
-                          <Amount decimal={statement.goods} currency={statement.currency} rates={rates} />
+                          <Amount
+                            decimal={statement.goods}
+                            currency={statement.currency}
+                            pesos={statement.pesos?.goods ?? null}
+                            rates={rates}
+                          />
                         </dd>
                       </div>
                       <div>
                         <dt>Reembolsos</dt>
                         <dd>
-                          −<Amount decimal={statement.refunds} currency={statement.currency} rates={rates} />
+                          −
+                          <Amount
+                            decimal={statement.refunds}
+                            currency={statement.currency}
+                            pesos={statement.pesos?.refunds ?? null}
+                            rates={rates}
+                          />
                         </dd>
                       </div>
                       <div>
@@ -171,6 +188,7 @@ export function AdminStatementsScreen() {
                           <Amount
                             decimal={statement.commission}
                             currency={statement.currency}
+                            pesos={statement.pesos?.commission ?? null}
                             rates={rates}
                           />
                         </dd>
@@ -178,10 +196,20 @@ export function AdminStatementsScreen() {
                       <div className="admin-statement__net">
                         <dt>Neto a transferir</dt>
                         <dd>
-                          <Amount decimal={statement.net} currency={statement.currency} rates={rates} />
+                          <Amount
+                            decimal={statement.net}
+                            currency={statement.currency}
+                            pesos={statement.pesos?.net ?? null}
+                            rates={rates}
+                          />
                         </dd>
                       </div>
                     </dl>
+                    <p className="admin-statement__rate">
+                      {statement.pesos
+                        ? statement.pesos.basis_text
+                        : 'En pesos: una indicación al cambio de hoy, no lo que se cobró.'}
+                    </p>
                     <a
                       className="admin-statement__csv"
                       href={adminStatementsCsvUrl(statements.data.week_start, statement.store_id)}

@@ -241,6 +241,32 @@ describe('LineUnavailableDialog', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
+  it('prices each substitute as the store sells it, in pesos (issue 31)', async () => {
+    stubApi({
+      [`GET ${SUBSTITUTES}`]: {
+        status: 200,
+        body: {
+          results: [
+            {
+              product_id: 93,
+              name: 'Yerba Canarias 1 kg',
+              image: null,
+              unit_price: '5.95',
+              shelf_price: '239.00',
+              currency: 'UYU',
+              stock: 4,
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(
+      <LineUnavailableDialog storeId={STORE} order={anOrder()} line={aLine()} onClose={vi.fn()} />,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Producto no disponible' }));
+    expect(await dialog.findByLabelText('Yerba Canarias 1 kg · $U 239,00 · 4 en stock')).toBeTruthy();
+  });
+
   it('keeps the choices and says the server’s reason when refused, then saves the substitute', async () => {
     const user = userEvent.setup({ delay: null });
     let answers = 0;

@@ -1,6 +1,7 @@
 import { parseMoney } from '@mandado/shared/money';
-import { usdText } from '@mandado/shared/money-text';
+import { moneyText, usdText } from '@mandado/shared/money-text';
 import type { StaffOrderLine } from '@mandado/shared/staff-order.schemas';
+import type { SubstituteCandidate } from '@mandado/shared/store-inbox.schemas';
 import { Dialog } from '@mandado/web-kit/dialog.tsx';
 import { failureText } from '@mandado/web-kit/form/api-form-errors.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
@@ -255,7 +256,7 @@ export function LineUnavailableDialog({
                       {candidate.name}
                       <span className="staff-choice__hint">
                         {' '}
-                        · {usdText(parseMoney(candidate.unit_price))} · {candidate.stock} en stock
+                        · {candidatePriceText(candidate)} · {candidate.stock} en stock
                       </span>
                     </span>
                   </label>
@@ -294,4 +295,12 @@ export function LineUnavailableDialog({
       </form>
     </Dialog>
   );
+}
+
+/** The candidate's price as the store sells it ('$U 239,00', issue 31); the dollars when the API has no other. */
+function candidatePriceText(candidate: SubstituteCandidate): string {
+  if (candidate.shelf_price !== undefined && candidate.currency !== undefined) {
+    return moneyText(parseMoney(candidate.shelf_price), { code: candidate.currency });
+  }
+  return usdText(parseMoney(candidate.unit_price));
 }

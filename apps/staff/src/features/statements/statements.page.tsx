@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { OwnersOnlyNotice } from '../../components/owners-only-notice.tsx';
-import { pesosText, usePesoRates } from '../../lib/pesos.ts';
+import { earnedPesosText, pesosText, usePesoRates } from '../../lib/pesos.ts';
 import {
   deductionMoney,
   ordersText,
@@ -89,7 +89,7 @@ function WeekCard({ storeId, week }: { storeId: number; week: StatementSummary }
   const ids = useId();
   const [open, setOpen] = useState(false);
   const payment = paymentText(week);
-  const pesos = pesosText(week.net, week.currency, usePesoRates());
+  const today = pesosText(week.net, week.currency, usePesoRates());
   return (
     <article className="statement" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="statement__title">
@@ -99,9 +99,14 @@ function WeekCard({ storeId, week }: { storeId: number; week: StatementSummary }
         <p className="statement__net">
           <span className="statement__net-label">Neto a cobrar</span>{' '}
           <strong className="statement__net-amount">{statementMoney(week.net, week.currency)}</strong>
-          {/* Issue 31: the store thinks in pesos; today's rate, an indication beside what is owed. */}
-          {pesos ? <span className="statement__pesos"> ≈ {pesos} al cambio de hoy</span> : null}
+          {/* Issue 31: the store thinks in pesos, at the rate of each payment (today's only for older ones). */}
+          {week.pesos ? (
+            <span className="statement__pesos"> · {earnedPesosText(week.pesos.net)}</span>
+          ) : today ? (
+            <span className="statement__pesos"> ≈ {today} al cambio de hoy</span>
+          ) : null}
         </p>
+        {week.pesos ? <p className="statement__rate">{week.pesos.basis_text}</p> : null}
         <p className="statement__orders">{ordersText(week.orders)}</p>
       </div>
       <p className="statement__payment">
@@ -132,11 +137,12 @@ function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string
     return <QueryError message={statement.error.message} onRetry={() => void statement.refetch()} />;
   }
   const week = statement.data;
-  // Issue 31: each sum with its pesos at today's rate beside it.
-  const money = (decimal: string) => {
-    const pesos = pesosText(decimal, week.currency, rates);
-    return pesos
-      ? `${statementMoney(decimal, week.currency)} (≈ ${pesos})`
+  // Issue 31: each sum with its pesos at the rate of each payment beside it (today's, marked ≈, without them).
+  const money = (decimal: string, pesos: string | null = null) => {
+    if (pesos !== null) return `${statementMoney(decimal, week.currency)} (${earnedPesosText(pesos)})`;
+    const today = pesosText(decimal, week.currency, rates);
+    return today
+      ? `${statementMoney(decimal, week.currency)} (≈ ${today})`
       : statementMoney(decimal, week.currency);
   };
   const minus = (decimal: string) => deductionMoney(decimal, week.currency);
@@ -145,7 +151,7 @@ function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string
       <dl className="statement-sums">
         <div>
           <dt>Productos vendidos</dt>
-          <dd>{money(week.goods)}</dd>
+          <dd>{money(week.goods, week.pesos?.goods ?? null)}</dd>
         </div>
         <div>
           <dt>Reembolsos</dt>
@@ -157,13 +163,14 @@ function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string
         </div>
         <div className="statement-sums__net">
           <dt>Neto</dt>
-          <dd>{money(week.net)}</dd>
+          <dd>{money(week.net, week.pesos?.net ?? null)}</dd>
         </div>
         <div className="statement-sums__aside">
           <dt>Envío (lo cobra el repartidor)</dt>
           <dd>{money(week.shipping)}</dd>
         </div>
       </dl>
+      {week.pesos ? <p className="statement__rate">{week.pesos.basis_text}</p> : null}
       <h3 className="statement__subtitle">Pedidos entregados</h3>
       <ul className="statement-lines">
         {week.lines.map((line) => (
@@ -175,7 +182,7 @@ function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string
             <dl className="statement-line__amounts">
               <div>
                 <dt>Productos</dt>
-                <dd>{money(line.goods)}</dd>
+                <dd>{money(line.goods, line.pesos?.goods ?? null)}</dd>
               </div>
               <div>
                 <dt>Reembolsos</dt>
@@ -187,7 +194,7 @@ function WeekDetail({ storeId, weekStart }: { storeId: number; weekStart: string
               </div>
               <div className="statement-line__net">
                 <dt>Neto</dt>
-                <dd>{money(line.net)}</dd>
+                <dd>{money(line.net, line.pesos?.net ?? null)}</dd>
               </div>
             </dl>
           </li>

@@ -12,7 +12,7 @@ import { FigureAmount } from '@mandado/web-kit/orders/order-money.tsx';
 import { StatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import { OrderNumber } from '../../components/order-number.tsx';
 import { useDisplayCurrency } from '../../hooks/use-display-currency.ts';
-import { paymentChip, usdFigure } from './order-fulfilment.ts';
+import { paymentChip, refundedFigure } from './order-fulfilment.ts';
 import { trackingMailtoUrl, trackingWhatsAppUrl } from './order-links.ts';
 import { OrderSupport } from './order-support.tsx';
 import {
@@ -42,7 +42,7 @@ export function OrderDetail({ order }: { order: OrderGroup }) {
   const display = useDisplayCurrency();
   const figures = orderFigures(order, display);
   const chip = paymentChip(order);
-  const refunded = order.refund_status === 'none' ? null : usdFigure(order.refunded, figures, display);
+  const refunded = order.refund_status === 'none' ? null : refundedFigure(order, figures, display);
   const state = orderStateBadge(order);
   const awaitingPayment = awaitsManualPayment(order);
   const pickup = order.delivery === 'pickup';

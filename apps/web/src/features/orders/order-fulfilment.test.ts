@@ -1,3 +1,4 @@
+import type { Refund } from '@mandado/shared/refund.schemas';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,8 @@ import {
   deliveryCodeHint,
   lineChangeText,
   paymentChip,
+  refundedFigure,
+  refundFigure,
   usdFigure,
 } from './order-fulfilment.ts';
 
@@ -110,6 +113,46 @@ describe('usdFigure', () => {
     expect(usdFigure('12.50', { converted: true }, { ...PESOS, rates: { USD: '1' } }).currency).toEqual({
       code: 'USD',
     });
+  });
+});
+
+describe('refundFigure (issue 31)', () => {
+  // Paid at 40,15; today's rate on the page is 40: the refund keeps the figure of the payment.
+  const refund: Refund = {
+    id: 1,
+    store_order_number: 'MV-10300-1',
+    line_name: 'Asado',
+    amount: '5.92',
+    display_amount: '238.00',
+    display_currency: 'UYU',
+    display_rate: '40.15000000',
+    reason: 'line_unavailable',
+    reason_label: 'Producto no disponible',
+    destination: 'wallet',
+    destination_label: 'Crédito',
+    status: 'succeeded',
+    status_label: 'Reembolsado',
+    created: '2026-11-25T15:00:00Z',
+    settled: '2026-11-25T15:00:00Z',
+  };
+
+  it('shows the refund in the pesos paid, with the dollars and the rate of the payment', () => {
+    expect(refundFigure(refund, { converted: true }, PESOS)).toEqual({
+      minor: 23800,
+      currency: PESOS,
+      dollars: 592,
+      rateText: '1 US$ = 40,15 $U',
+    });
+  });
+
+  it('converts at the current rate only a refund without its own figure; a dollar page keeps dollars', () => {
+    expect(refundFigure({ ...refund, display_amount: null }, { converted: true }, PESOS).minor).toBe(23680);
+    expect(refundFigure(refund, { converted: false }, PESOS)).toMatchObject({ minor: 592, dollars: null });
+  });
+
+  it('sums the own figures of the refunds for the order, so the total agrees with the list', () => {
+    const order = { refunded: '5.92', stores: [{ refunds: [refund] }] };
+    expect(refundedFigure(order, { converted: true }, PESOS).minor).toBe(23800);
   });
 });
 

@@ -9,6 +9,8 @@ import {
   PAYMENT_STATUS_LABELS,
   type PaymentStatus,
 } from '@mandado/shared/order-status';
+import type { Refund } from '@mandado/shared/refund.schemas';
+import { rateTextOf } from '@mandado/shared/refund-display';
 import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import type { OrderFigures } from '@mandado/web-kit/orders/order-figures.ts';
 import { paymentStatusTone, type StatusTone } from '@mandado/web-kit/orders/order-timeline.ts';
@@ -87,6 +89,50 @@ export function usdFigure(
   return shown === null
     ? { minor: dollars, currency: USD, dollars: null }
     : { minor: shown, currency: display, dollars };
+}
+
+/**
+ * A refund in the order page's money (issue 31): when the page is in the currency the order was paid in and
+ * the refund kept its figure there, that figure ('$U 238,00', exactly what the line cost) with the dollars
+ * it moved and the rate of the payment ('1 US$ = 40,15 $U'); otherwise as any dollar amount (usdFigure).
+ */
+export function refundFigure(
+  refund: Pick<Refund, 'amount' | 'display_amount' | 'display_currency' | 'display_rate'>,
+  figures: Pick<OrderFigures, 'converted'>,
+  display: DisplayCurrency,
+): { minor: number; currency: TextCurrency; dollars: number | null; rateText: string | null } {
+  if (figures.converted && refund.display_amount !== null && refund.display_currency === display.code) {
+    return {
+      minor: parseMoney(refund.display_amount),
+      currency: display,
+      dollars: parseMoney(refund.amount),
+      rateText: refund.display_rate === null ? null : rateTextOf(display, refund.display_rate),
+    };
+  }
+  return { ...usdFigure(refund.amount, figures, display), rateText: null };
+}
+
+/**
+ * What the order gave back in the page's money (issue 31): the sum of its refunds' own figures when each kept
+ * one in the page's currency (so it agrees with the refunds listed below it), else the dollars converted.
+ */
+export function refundedFigure(
+  order: { refunded: string; stores: ReadonlyArray<{ refunds: readonly Refund[] }> },
+  figures: Pick<OrderFigures, 'converted'>,
+  display: DisplayCurrency,
+): { minor: number; currency: TextCurrency; dollars: number | null } {
+  const counted = order.stores
+    .flatMap((store) => store.refunds)
+    .filter((refund) => refund.status !== 'failed');
+  const own = counted.every(
+    (refund) => refund.display_amount !== null && refund.display_currency === display.code,
+  );
+  const dollars = counted.reduce((sum, refund) => sum + parseMoney(refund.amount), 0);
+  if (!figures.converted || !own || counted.length === 0 || dollars !== parseMoney(order.refunded)) {
+    return usdFigure(order.refunded, figures, display);
+  }
+  const minor = counted.reduce((sum, refund) => sum + parseMoney(refund.display_amount ?? '0'), 0);
+  return { minor, currency: display, dollars };
 }
 
 /** What the beneficiary does with the delivery code: tell the courier, or show it at the store's counter. */

@@ -5,7 +5,7 @@ import type { DisplayCurrency } from '@mandado/web-kit/display-money.ts';
 import type { OrderFigures } from '@mandado/web-kit/orders/order-figures.ts';
 import { FigureAmount } from '@mandado/web-kit/orders/order-money.tsx';
 import { StatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
-import { attemptText, deliveredText, usdFigure } from './order-fulfilment.ts';
+import { attemptText, deliveredText, refundFigure } from './order-fulfilment.ts';
 
 /**
  * A store order's handover as the remitter sees it (issue 17): the failed attempts with their reasons and
@@ -83,7 +83,7 @@ export function RefundsBlock({
       </h4>
       <ul className="store-refunds__list">
         {storeOrder.refunds.map((refund) => {
-          const amount = usdFigure(refund.amount, figures, display);
+          const amount = refundFigure(refund, figures, display);
           return (
             <li key={refund.id} className="store-refunds__item">
               <span className="store-refunds__head">
@@ -91,7 +91,11 @@ export function RefundsBlock({
                   className="store-refunds__amount"
                   minor={amount.minor}
                   currency={amount.currency}
-                  charge={amount.dollars === null ? undefined : usdText(amount.dollars)}
+                  charge={
+                    amount.dollars === null
+                      ? undefined
+                      : `${usdText(amount.dollars)}${amount.rateText ? ` al cambio del pago, ${amount.rateText}` : ''}`
+                  }
                 />
                 <StatusBadge
                   label={refund.status_label}

@@ -150,7 +150,7 @@ export function OrderSummary({ order, figures }: { order: OrderGroup; figures: O
       <p className="order-panel__note">
         {order.stores.length > 1 ? `La suma de las ${order.stores.length} tiendas. ` : ''}
         {figures.converted
-          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${currencySymbol(currency)} es al cambio de hoy.`
+          ? `${paid ? 'Se cobró' : 'Se paga'} en dólares: ${figures.chargeText}; el monto en ${currencySymbol(currency)} es ${figures.paymentRateText ? `al cambio del pago (${figures.paymentRateText})` : 'al cambio de hoy'}.`
           : `${paid ? 'Se cobró' : 'Se paga'} en dólares.`}
       </p>
     </section>
