@@ -424,5 +424,36 @@ describe("the product's flag", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().returnable).toBe(true);
+
+    // The CSV: without the column a new row takes the kind's default and a known one keeps its flag.
+    const importCsv = (csv: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/merchant/stores/${pharmacy.id}/products/import/`,
+        headers: { ...member.headers, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const plain = await importCsv(
+      'nombre;categoria;precio;stock\nJabón neutro;Categoría de prueba;120;5\nAlcohol en gel;Categoría de prueba;90;3\n',
+    );
+    expect(plain.statusCode, plain.body).toBe(200);
+    const flagged = await importCsv(
+      'nombre;categoria;precio;stock;admite_devolucion\nTermómetro;Categoría de prueba;300;2;sí\n',
+    );
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const flags = await queryRows<{ name: string; returnable: boolean }>(
+      t.database,
+      sql`select name, returnable from products where store_id = ${pharmacy.id} and name in ('Jabón neutro', 'Alcohol en gel', 'Termómetro') order by name`,
+    );
+    expect(flags).toEqual([
+      { name: 'Alcohol en gel', returnable: false },
+      { name: 'Jabón neutro', returnable: true },
+      { name: 'Termómetro', returnable: true },
+    ]);
+    const exported = await t.app.inject(
+      json('GET', `/v1/merchant/stores/${pharmacy.id}/products/export/`, member.headers),
+    );
+    expect(exported.body).toContain('admite_devolucion');
+    expect(exported.body).toContain('Alcohol en gel,,Categoría de prueba,90.00,,3,sí,no');
   });
 });

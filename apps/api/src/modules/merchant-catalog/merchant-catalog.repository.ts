@@ -213,6 +213,7 @@ export interface ImportTargetRow {
   discount: boolean;
   stock: number;
   active: boolean;
+  returnable: boolean;
 }
 
 export async function listProductsForImport(
@@ -230,6 +231,7 @@ export async function listProductsForImport(
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .where(eq(products.storeId, storeId));
@@ -247,6 +249,7 @@ export async function listProductsForExport(db: Database, storeId: number) {
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -266,7 +269,7 @@ export async function insertCategories(
     .returning({ id: categories.id, name: categories.name });
 }
 
-/** Rows per statement: 9 parameters each stays far under PostgreSQL's 65,535. */
+/** Rows per statement: 10 parameters each stays far under PostgreSQL's 65,535. */
 const BATCH = 500;
 
 export async function insertProductsBulk(
@@ -299,15 +302,16 @@ export async function updateProductsBulk(
         .slice(start, start + BATCH)
         .map(
           (row) =>
-            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean)`,
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.returnable ?? null}::boolean)`,
         ),
       sql`, `,
     );
     await db.execute(sql`
       update ${products} p set
         name = v.name, description = v.description, category_id = v.category_id, price = v.price,
-        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active
-      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active)
+        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active,
+        returnable = coalesce(v.returnable, p.returnable)
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, returnable)
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }
