@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStoreMember, createProduct, createStore, makeOperator, type TestStore } from './factories.ts';
-import { createFastUser, type FastUser } from './order-factories.ts';
+import {
+  createFastUser,
+  type FastUser,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+} from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { type SessionHeaders, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
@@ -392,6 +398,27 @@ describe('requests that change nothing', () => {
 });
 
 describe("the product's flag", () => {
+  it('is frozen on the order line when the order is placed', async () => {
+    const checkout = await prepareCheckout(t.database, { perStore: 2 });
+    const [kept, sealed] = checkout.products;
+    await t.database.db.execute(sql`update products set returnable = false where id = ${sealed?.id ?? 0}`);
+    const placed = await placeOrderRequest(
+      t.app,
+      checkout.user,
+      await orderBody(t.app, checkout.user, { beneficiaryId: checkout.beneficiaryId }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    await t.database.db.execute(sql`update products set returnable = true where id = ${sealed?.id ?? 0}`);
+    const lines = await queryRows<{ product_id: number; returnable: boolean }>(
+      t.database,
+      sql`select product_id, returnable from order_lines where product_id in (${kept?.id ?? 0}, ${sealed?.id ?? 0}) order by product_id`,
+    );
+    expect(lines).toEqual([
+      { product_id: kept?.id, returnable: true },
+      { product_id: sealed?.id, returnable: false },
+    ]);
+  });
+
   it("defaults by the store's kind and the owner changes it", async () => {
     const pharmacy = await createStore(t.database, { name: `Farmacia ${Date.now()}` });
     await t.database.db.execute(sql`update stores set kind = 'pharmacy' where id = ${pharmacy.id}`);
