@@ -37,6 +37,8 @@ export type StoreMemberRole = (typeof STORE_MEMBER_ROLES)[number];
  * - `order:health`: see the lines of a pharmacy's orders in the back office (issue 32, decision 072): what
  *   someone buys at a pharmacy can reveal their health, sensitive data under Ley 18.331 art. 18. Without it
  *   an operator sees 'Contenido reservado (farmacia)' instead of each line's name.
+ * - `returns:manage`: list every store's returns in the back office and overrule a store's refusal (issue 32
+ *   item 1, decision 076).
  */
 export const PERMISSIONS = [
   'account:own',
@@ -51,6 +53,7 @@ export const PERMISSIONS = [
   'support:read',
   'support:handle',
   'order:health',
+  'returns:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -87,6 +90,7 @@ export const OPERATOR_GROUP_PERMISSIONS: Readonly<Record<OperatorGroup, readonly
     'support:read',
     'support:handle',
     'order:health',
+    'returns:manage',
   ],
   pagos: ['store:read', 'payment:mark-paid', 'payment:refund', 'order:operate', 'admin:read', 'support:read'],
   // Support answers the claims about pharmacy orders, so it reads their lines; payments refunds without them.
@@ -98,6 +102,7 @@ export const OPERATOR_GROUP_PERMISSIONS: Readonly<Record<OperatorGroup, readonly
     'support:read',
     'support:handle',
     'order:health',
+    'returns:manage',
   ],
 };
 

@@ -1,6 +1,7 @@
+import { returnableByDefault } from '@mandado/shared/return-status';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
-import { categories, products } from '../../db/schema/catalog.ts';
+import { categories, products, stores } from '../../db/schema/catalog.ts';
 import { orderLines, storeOrders } from '../../db/schema/orders.ts';
 
 export interface MerchantProductRow {
@@ -16,6 +17,8 @@ export interface MerchantProductRow {
   stock: number;
   active: boolean;
   images: string[];
+  /** Issue 32 (decision 076): may be returned within 5 business days. */
+  returnable: boolean;
 }
 
 const COLUMNS = {
@@ -31,6 +34,7 @@ const COLUMNS = {
   stock: products.stock,
   active: products.active,
   images: products.images,
+  returnable: products.returnable,
 };
 
 /** LIKE's own characters, taken literally in what the owner typed. */
@@ -117,6 +121,14 @@ export interface ProductValues {
   stock: number;
   active: boolean;
   images: string[];
+  /** Issue 32: absent on create means the store kind's default, on update leaves it as it is. */
+  returnable?: boolean;
+}
+
+/** A new product's `returnable` when none is given: its store kind's default (decision 076), read once. */
+async function returnableOfStoreKind(db: DatabaseOrTransaction, storeId: number): Promise<boolean> {
+  const [row] = await db.select({ kind: stores.kind }).from(stores).where(eq(stores.id, storeId));
+  return row ? returnableByDefault(row.kind) : true;
 }
 
 /** Inserts the product; null when the store already has one by that name (the unique index said so). */
@@ -128,7 +140,12 @@ export async function insertProduct(
 ): Promise<number | null> {
   const [row] = await db
     .insert(products)
-    .values({ storeId, currency, ...values })
+    .values({
+      storeId,
+      currency,
+      ...values,
+      returnable: values.returnable ?? (await returnableOfStoreKind(db, storeId)),
+    })
     .onConflictDoNothing({ target: [products.storeId, products.name] })
     .returning({ id: products.id });
   return row?.id ?? null;
@@ -198,6 +215,7 @@ export interface ImportTargetRow {
   discount: boolean;
   stock: number;
   active: boolean;
+  returnable: boolean;
 }
 
 export async function listProductsForImport(
@@ -215,6 +233,7 @@ export async function listProductsForImport(
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .where(eq(products.storeId, storeId));
@@ -232,6 +251,7 @@ export async function listProductsForExport(db: Database, storeId: number) {
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -251,7 +271,7 @@ export async function insertCategories(
     .returning({ id: categories.id, name: categories.name });
 }
 
-/** Rows per statement: 9 parameters each stays far under PostgreSQL's 65,535. */
+/** Rows per statement: 10 parameters each stays far under PostgreSQL's 65,535. */
 const BATCH = 500;
 
 export async function insertProductsBulk(
@@ -260,10 +280,16 @@ export async function insertProductsBulk(
   currency: string,
   rows: readonly ProductValues[],
 ): Promise<void> {
+  const fallback = rows.length > 0 ? await returnableOfStoreKind(db, storeId) : true;
   for (let start = 0; start < rows.length; start += BATCH) {
-    await db
-      .insert(products)
-      .values(rows.slice(start, start + BATCH).map((row) => ({ storeId, currency, ...row })));
+    await db.insert(products).values(
+      rows.slice(start, start + BATCH).map((row) => ({
+        storeId,
+        currency,
+        ...row,
+        returnable: row.returnable ?? fallback,
+      })),
+    );
   }
 }
 
@@ -279,15 +305,16 @@ export async function updateProductsBulk(
         .slice(start, start + BATCH)
         .map(
           (row) =>
-            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean)`,
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.returnable ?? null}::boolean)`,
         ),
       sql`, `,
     );
     await db.execute(sql`
       update ${products} p set
         name = v.name, description = v.description, category_id = v.category_id, price = v.price,
-        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active
-      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active)
+        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active,
+        returnable = coalesce(v.returnable, p.returnable)
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, returnable)
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }

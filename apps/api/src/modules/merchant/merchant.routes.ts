@@ -15,6 +15,7 @@ import { merchantDeliveryWindowRoutes } from '../delivery-windows/delivery-windo
 import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { merchantClaimPhotoRoutes } from '../receipts/receipts.routes.ts';
+import { merchantReturnsRoutes } from '../returns/returns-merchant.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
@@ -143,6 +144,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   // The phone-first inbox (list with ETag, card, opened, lines not available) and Web Push (issue 17).
   await app.register(storeInboxRoutes);
   await app.register(pushRoutes);
+  // Returns asked of the store (issue 32, decision 076): accept or refuse, and received (the refund).
+  await app.register(merchantReturnsRoutes);
   // Handing a pick-up over at the counter with the code, and the proof photo (issue 17).
   await app.register(merchantCourierRoutes);
   // The photo of the family's 'Falta algo' on one of the store's orders (issue 29, decision 074).

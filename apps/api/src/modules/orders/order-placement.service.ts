@@ -385,6 +385,8 @@ export interface CheckedLine {
   substitution: PlaceOrderValues['substitution'];
   /** Issue 31: the line's total in the order's display currency as shown; null without a rate. */
   displayTotal?: number | null;
+  /** The product's returnable flag now, frozen on the line (issue 32, decision 076). */
+  returnable?: boolean;
 }
 
 export interface StoreSnapshot {
@@ -463,6 +465,7 @@ async function writeLines(
               : formatMinorAsDecimal(line.displayTotal),
           substitution: line.substitution,
           position,
+          ...(line.returnable === undefined ? {} : { returnable: line.returnable }),
         };
       }),
     ),

@@ -75,6 +75,7 @@ describe('productFormValues', () => {
         stock: 95,
         active: false,
         images: ['/a.webp'],
+        returnable: true,
       }),
     ).toEqual({
       name: 'Yerba',
