@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/order-detail.tsx';
 import { orderQueryOptions } from '../../features/orders/orders.api.ts';
+import { ReturnsSection } from '../../features/returns/returns-section.tsx';
 import { useAccountUser } from './user.layout.tsx';
 
 function BackToOrders() {
@@ -42,7 +43,13 @@ export function UserOrderDetailPage() {
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       );
   } else {
-    content = <OrderDetail order={order.data} />;
+    // Issue 32: the returns of this order (and 'Devolver productos' while a store order is in its period).
+    content = (
+      <>
+        <OrderDetail order={order.data} />
+        <ReturnsSection scope={{ kind: 'remitter', userId: user.user_account_id, orderNumber: number }} />
+      </>
+    );
   }
   return (
     <section className="user-area__section" aria-label={`Pedido ${number}`}>
