@@ -52,6 +52,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { receiptRoutes } from './modules/receipts/receipts.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes.ts';
 import { DEFAULT_MAP_TILES, type MapTiles } from './modules/settings/map-tiles.ts';
 import { storeApplicationRoutes } from './modules/store-applications/store-applications.routes.ts';
@@ -300,6 +301,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(orderHistoryRoutes);
       await v1.register(trackingRoutes);
       await v1.register(substitutionRoutes);
+      // Returns (issue 32, decision 076): 'Mis Compras', the tracking link and the reverse pickup's link.
+      await v1.register(returnsRoutes);
       await v1.register(receiptRoutes);
       await v1.register(walletRoutes);
       await v1.register(personalDataRoutes);

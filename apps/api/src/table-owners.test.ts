@@ -22,6 +22,7 @@ import * as paymentsSchema from './db/schema/payments.ts';
 import * as rateLimitsSchema from './db/schema/rate-limits.ts';
 import * as receiptsSchema from './db/schema/receipts.ts';
 import * as referralsSchema from './db/schema/referrals.ts';
+import * as returnsSchema from './db/schema/returns.ts';
 import * as settingsSchema from './db/schema/settings.ts';
 import * as staffSchema from './db/schema/staff.ts';
 import * as substitutionsSchema from './db/schema/substitutions.ts';
@@ -56,6 +57,7 @@ const SCHEMA_FILES = [
   referralsSchema,
   settingsSchema,
   staffSchema,
+  returnsSchema,
   substitutionsSchema,
   walletSchema,
 ];
@@ -163,6 +165,9 @@ const TABLE_OWNERS: Record<string, string> = {
   currency_rates: 'currencies',
   delivery_attempts: 'courier',
   refunds: 'refunds',
+  return_requests: 'returns',
+  return_request_lines: 'returns',
+  return_request_history: 'returns',
   substitution_questions: 'substitutions',
   push_subscriptions: 'store-inbox',
   push_outbox: 'store-inbox',

@@ -85,6 +85,7 @@ export const REFUND_REASONS = [
   'cheaper_substitute',
   'operator',
   'receipt_claim',
+  'customer_return',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
@@ -93,6 +94,8 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   cheaper_substitute: 'Reemplazo más barato',
   operator: 'Devolución de Mandado',
   receipt_claim: 'Faltó en la entrega',
+  // Issue 32 (decision 076): the goods came back within the withdrawal period.
+  customer_return: 'Devolución de productos',
 };
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -32,6 +32,8 @@ export const merchantProductSchema = z.object({
   active: z.boolean(),
   /** The first one is the main image. */
   images: z.array(z.string()),
+  /** Issue 32 (decision 076): may be returned within 5 business days; the form's 'No admite devolución' is its opposite. */
+  returnable: z.boolean(),
 });
 export type MerchantProduct = z.infer<typeof merchantProductSchema>;
 
@@ -102,6 +104,8 @@ export const merchantProductInputSchema = z
     images: z
       .array(z.string().max(300))
       .max(PRODUCT_IMAGES_MAX, STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
+    /** Absent: a new product takes its store kind's default, an edit keeps what it had (decision 076). */
+    returnable: z.boolean().optional(),
   })
   .superRefine((value, context) => {
     // zod 4 runs this even when a price failed its own check (an empty price fails `min` and never reaches

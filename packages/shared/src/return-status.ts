@@ -35,7 +35,7 @@ interface ReturnEdge {
  */
 export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, readonly ReturnEdge[]>> = {
   requested: [
-    { to: 'accepted', by: ['merchant', 'operator'] },
+    { to: 'accepted', by: ['merchant'] },
     { to: 'refused', by: ['merchant'], needsReason: true },
     { to: 'cancelled', by: ['requester'] },
   ],
@@ -97,3 +97,52 @@ export type ReturnRequester = (typeof RETURN_REQUESTERS)[number];
 /** The refusal's and the overrule's length, as the store's and the operator's forms check it. */
 export const RETURN_REASON_MIN = 10;
 export const RETURN_REASON_MAX = 500;
+
+/**
+ * Store kinds whose products are not returnable by default (Ley 17.250 art. 16 bis: perishables and sealed
+ * hygiene goods): greengrocers, butchers and pharmacies. Every other kind's new products are returnable; the
+ * owner changes it per product ('No admite devolución').
+ */
+export const NOT_RETURNABLE_STORE_KINDS: readonly string[] = ['greengrocer_shop', 'meat_shop', 'pharmacy'];
+
+/** Whether a new product of a store of this kind is returnable. */
+export function returnableByDefault(storeKind: string): boolean {
+  return !NOT_RETURNABLE_STORE_KINDS.includes(storeKind);
+}
+
+/** The courier's page for a reverse pickup in the staff app (no account: the token is the credential). */
+export const RETURN_COURIER_PATH = '/entrega/devolucion/:token';
+
+export function returnCourierUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${RETURN_COURIER_PATH.replace(':token', () => token)}`;
+}
+
+/** Wrong pickup codes in a row before the reverse pickup's link locks (as the delivery code's). */
+export const RETURN_MAX_CODE_FAILURES = 5;
+
+/** The API's Spanish answers about returns (4xx details), and the screens' notes on a line or an order. */
+export const RETURN_MESSAGES = {
+  orderNotFound: 'No encontramos ese pedido.',
+  storeOrderNotFound: 'Ese pedido no es de esta compra.',
+  returnNotFound: 'No encontramos esa devolución.',
+  notDelivered: 'Todavía no se entregó',
+  deadlinePassed: (dateText: string) => `El plazo terminó el ${dateText}`,
+  lineNotInOrder: 'Ese producto no es de este pedido.',
+  lineRepeated: 'Elegiste el mismo producto dos veces.',
+  lineNotReturnable: 'Este producto no admite devolución (perecedero o de higiene personal).',
+  tooManyUnits: (left: number) =>
+    left === 0
+      ? 'Ya pediste devolver todas las unidades de este producto.'
+      : `Puedes devolver como máximo ${left} ${left === 1 ? 'unidad' : 'unidades'} de este producto.`,
+  cardNotPossible: 'Este pedido no se pagó con tarjeta: el reembolso solo puede ir como saldo.',
+  notPaid: 'Este pedido no está pago: no hay nada que reembolsar.',
+  statusMoved: 'La devolución cambió mientras tanto: vuelve a cargarla.',
+  notAllowedNow: (statusText: string) => `La devolución está «${statusText}»: no se puede hacer eso ahora.`,
+  reasonRequired: 'Explica el motivo (al menos 10 caracteres).',
+  linkNotFound: 'Este enlace de retiro no existe o ya no se usa.',
+  linkLocked:
+    'Se escribieron demasiados códigos equivocados: el enlace quedó bloqueado. Escribe a Mandado para reabrirlo.',
+  wrongCode: (triesLeft: number) =>
+    `El código no coincide. ${triesLeft === 1 ? 'Queda 1 intento' : `Quedan ${triesLeft} intentos`}.`,
+  photoNotFound: 'No encontramos esa foto: vuelve a subirla.',
+} as const;

@@ -35,6 +35,7 @@ import * as paymentsSchema from './schema/payments.ts';
 import * as rateLimitsSchema from './schema/rate-limits.ts';
 import * as receiptsSchema from './schema/receipts.ts';
 import * as referralsSchema from './schema/referrals.ts';
+import * as returnsSchema from './schema/returns.ts';
 import * as settingsSchema from './schema/settings.ts';
 import * as staffSchema from './schema/staff.ts';
 import * as substitutionsSchema from './schema/substitutions.ts';
@@ -65,6 +66,7 @@ const schema = {
   ...referralsSchema,
   ...settingsSchema,
   ...staffSchema,
+  ...returnsSchema,
   ...substitutionsSchema,
   ...walletSchema,
 };

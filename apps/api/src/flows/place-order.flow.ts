@@ -190,6 +190,7 @@ async function checkTheCart(
       unitPrice,
       currency: line.currency,
       substitution: seen?.substitution ?? input.substitution,
+      returnable: line.returnable,
       storeId: line.storeId,
       inDeliveryCity: line.storeCityId === cityId,
       totalUsd,

@@ -167,6 +167,12 @@ export const products = pgTable(
      */
     active: boolean('active').notNull().default(true),
     /**
+     * Whether it may be returned within 5 business days (issue 32, decision 076; Ley 17.250 art. 16 bis leaves
+     * out perishables and sealed hygiene goods): a new product takes its store kind's default, the owner
+     * changes it per product.
+     */
+    returnable: boolean('returnable').notNull().default(true),
+    /**
      * Counts this row's stock changes (a trigger, migration 0013). Each row only ever
      * counts up, so the sum over a store's products moves with every committed stock change, in any commit
      * order, without a shared row for checkouts to queue on (decision 037).

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -229,6 +230,8 @@ export const orderLines = pgTable(
      */
     availableQuantity: integer('available_quantity'),
     substitute: jsonb('substitute').$type<LineSubstitute>(),
+    /** The product's 'returnable' when bought (issue 32, decision 076): the flag may change later. */
+    returnable: boolean('returnable').notNull().default(true),
   },
   (t) => [
     index('order_lines_store_order_idx').on(t.storeOrderId),

@@ -21,6 +21,7 @@ import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
 import { receiptAdminRoutes } from '../receipts/receipts.routes.ts';
 import { refundAdminRoutes } from '../refunds/refunds.routes.ts';
+import { adminReturnsRoutes } from '../returns/returns-admin.routes.ts';
 import { secondFactorMissing } from '../second-factor/second-factor.service.ts';
 import { settingsAdminRoutes } from '../settings/settings-admin.routes.ts';
 import { storeApplicationAdminRoutes } from '../store-applications/store-applications.routes.ts';
@@ -91,6 +92,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStatementRoutes);
   // Refunds by hand and the bank transfers of bank refunds (payment:refund).
   await app.register(refundAdminRoutes);
+  // Returns (issue 32, decision 076): every store's, and the overrule of a refusal (returns:manage).
+  await app.register(adminReturnsRoutes);
   // The support inbox: the three lists (support:read); assign, mark handled, answer (support:handle).
   await app.register(helpAdminRoutes);
   // The family's delivery claims and their one-click refund (support:read, payment:refund; issue 29).

@@ -20,6 +20,8 @@ export interface CartLineRow extends ProductRow {
   quantity: number;
   /** The city the store is in: the shipping fee is lower when it is the delivery city. */
   storeCityId: number;
+  /** Issue 32: snapshot on the order line at placement (decision 076). */
+  returnable: boolean;
 }
 
 /** What the cart's checks need to know about a product, whatever state its store is in. */
@@ -59,6 +61,7 @@ export async function listCartLines(db: Database, userId: number): Promise<CartL
       ...productColumns,
       quantity: cartLines.quantity,
       storeCityId: stores.cityId,
+      returnable: products.returnable,
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.userId, cartLines.userId))

@@ -1,6 +1,7 @@
+import { NOT_RETURNABLE_STORE_KINDS } from '@mandado/shared/return-status';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
-import { categories, products } from '../../db/schema/catalog.ts';
+import { categories, products, stores } from '../../db/schema/catalog.ts';
 import { orderLines, storeOrders } from '../../db/schema/orders.ts';
 
 export interface MerchantProductRow {
@@ -16,6 +17,8 @@ export interface MerchantProductRow {
   stock: number;
   active: boolean;
   images: string[];
+  /** Issue 32 (decision 076): may be returned within 5 business days. */
+  returnable: boolean;
 }
 
 const COLUMNS = {
@@ -31,6 +34,7 @@ const COLUMNS = {
   stock: products.stock,
   active: products.active,
   images: products.images,
+  returnable: products.returnable,
 };
 
 /** LIKE's own characters, taken literally in what the owner typed. */
@@ -117,6 +121,17 @@ export interface ProductValues {
   stock: number;
   active: boolean;
   images: string[];
+  /** Issue 32: absent on create means the store kind's default, on update leaves it as it is. */
+  returnable?: boolean;
+}
+
+/** A new product's `returnable` when none is given: its store kind's default (decision 076). */
+function returnableOfStoreKind(storeId: number): SQL<boolean> {
+  const kinds = sql.join(
+    NOT_RETURNABLE_STORE_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql<boolean>`(select ${stores.kind} not in (${kinds}) from ${stores} where ${stores.id} = ${storeId})`;
 }
 
 /** Inserts the product; null when the store already has one by that name (the unique index said so). */
@@ -128,7 +143,7 @@ export async function insertProduct(
 ): Promise<number | null> {
   const [row] = await db
     .insert(products)
-    .values({ storeId, currency, ...values })
+    .values({ storeId, currency, ...values, returnable: values.returnable ?? returnableOfStoreKind(storeId) })
     .onConflictDoNothing({ target: [products.storeId, products.name] })
     .returning({ id: products.id });
   return row?.id ?? null;
@@ -261,9 +276,14 @@ export async function insertProductsBulk(
   rows: readonly ProductValues[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await db
-      .insert(products)
-      .values(rows.slice(start, start + BATCH).map((row) => ({ storeId, currency, ...row })));
+    await db.insert(products).values(
+      rows.slice(start, start + BATCH).map((row) => ({
+        storeId,
+        currency,
+        ...row,
+        returnable: row.returnable ?? returnableOfStoreKind(storeId),
+      })),
+    );
   }
 }
 

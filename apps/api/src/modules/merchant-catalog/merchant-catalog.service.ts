@@ -161,6 +161,7 @@ async function valuesOf(
     stock: input.stock,
     active: input.active,
     images: await checkImages(tx, storeId, input.images, currentImages),
+    ...(input.returnable === undefined ? {} : { returnable: input.returnable }),
   };
 }
 
@@ -199,6 +200,7 @@ function changedFields(before: MerchantProductRow, after: ProductValues): Record
     ['stock', before.stock, after.stock],
     ['active', before.active, after.active],
     ['images', before.images, after.images],
+    ['returnable', before.returnable, after.returnable ?? before.returnable],
   ];
   const changed: Record<string, unknown> = {};
   for (const [field, from, to] of pairs) {

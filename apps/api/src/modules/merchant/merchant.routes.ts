@@ -14,6 +14,7 @@ import { merchantCourierRoutes } from '../courier/courier.routes.ts';
 import { merchantDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { merchantCatalogRoutes } from '../merchant-catalog/merchant-catalog.routes.ts';
 import { merchantStoreOrderRoutes } from '../order-status/order-status.routes.ts';
+import { merchantReturnsRoutes } from '../returns/returns-merchant.routes.ts';
 import { pushRoutes } from '../store-inbox/push.routes.ts';
 import { storeInboxRoutes } from '../store-inbox/store-inbox.routes.ts';
 import { storeTeamRoutes } from '../store-members/store-members.routes.ts';
@@ -139,6 +140,8 @@ export const merchantRoutes: FastifyPluginAsyncZod = async (app) => {
   // The phone-first inbox (list with ETag, card, opened, lines not available) and Web Push (issue 17).
   await app.register(storeInboxRoutes);
   await app.register(pushRoutes);
+  // Returns asked of the store (issue 32, decision 076): accept or refuse, and received (the refund).
+  await app.register(merchantReturnsRoutes);
   // Handing a pick-up over at the counter with the code, and the proof photo (issue 17).
   await app.register(merchantCourierRoutes);
   // The owner's catalog: products, stock and photos (issue 18).

@@ -383,6 +383,8 @@ export interface CheckedLine {
   unitPrice: string;
   currency: string;
   substitution: PlaceOrderValues['substitution'];
+  /** The product's returnable flag now, frozen on the line (issue 32, decision 076). */
+  returnable?: boolean;
 }
 
 export interface StoreSnapshot {
@@ -457,6 +459,7 @@ async function writeLines(
           discount: formatMinorAsDecimal(pricedLine.discount),
           substitution: line.substitution,
           position,
+          ...(line.returnable === undefined ? {} : { returnable: line.returnable }),
         };
       }),
     ),

@@ -476,5 +476,16 @@ export async function notifyStoresOfPaidOrders(
   await insertPushMessages(tx, pushes);
 }
 
+/**
+ * Web Push messages to a store's members' phones through the push outbox, in the caller's transaction (a new
+ * return reaches them like a new order, issue 32); the caller kicks the push worker after the commit.
+ */
+export async function enqueueStorePushes(
+  tx: DatabaseOrTransaction,
+  pushes: ReadonlyArray<{ subscriptionId: number; payload: unknown }>,
+): Promise<void> {
+  await insertPushMessages(tx, pushes);
+}
+
 /** The row type flows pass between this module's steps (flows never import a repository). */
 export type { LineTarget };
