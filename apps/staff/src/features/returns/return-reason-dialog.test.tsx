@@ -11,7 +11,7 @@ import { StoreReturnsPage } from './store-returns.page.tsx';
 const STORE: MerchantStore = {
   id: 7,
   name: 'Tienda Ropa Centro',
-  status: 'active',
+  status: 'approved',
   city: 'Montevideo',
   member_role: 'owner',
 };
