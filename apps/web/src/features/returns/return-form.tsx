@@ -121,6 +121,7 @@ export function ReturnForm({
       if (fields.reason) form.setError('reason', { type: 'server', message: fields.reason });
       if (fields.refundTo) form.setError('refundTo', { type: 'server', message: fields.refundTo });
       if (fields.lines) setLinesError(fields.lines);
+      if (fields.photoId) setPhotoError(fields.photoId);
       setProblem(failureText(failure) ?? 'No pudimos enviar el pedido de devolución. Vuelve a intentarlo.');
     }
   });
