@@ -11,7 +11,7 @@ import { apiFieldErrors, failureText } from '@mandado/web-kit/form/api-form-erro
 import { errorId, invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
 import { Field, FieldError, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { lineBlockedReason, quantityChoices, returnDeadlineText } from './returns-wording.ts';
@@ -81,6 +81,11 @@ export function ReturnForm({
     formState: { errors, isSubmitting },
   } = form;
 
+  // The button that opened the form is gone: the focus goes to the form's title, where reading starts.
+  useEffect(() => {
+    document.getElementById(`${ids}-title`)?.focus();
+  }, [ids]);
+
   function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (file && file.size > MAX_PHOTO_BYTES) {
@@ -135,9 +140,9 @@ export function ReturnForm({
       onSubmit={(event) => void submit(event)}
       aria-labelledby={`${ids}-title`}
     >
-      <h4 id={`${ids}-title`} className="return-form__title">
+      <h3 id={`${ids}-title`} className="return-form__title" tabIndex={-1}>
         Devolver productos de {storeOrder.storeName}
-      </h4>
+      </h3>
       {storeOrder.deadline ? (
         <p className="return-form__deadline">{returnDeadlineText(storeOrder.deadline)}</p>
       ) : null}
