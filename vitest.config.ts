@@ -31,6 +31,8 @@ export const ENGINE_SENSITIVE_API_FILES = [
   'apps/api/test/substitutions-race.test.ts',
   // A window's last places taken by shoppers at once (decision 065): the advisory lock on PostgreSQL.
   'apps/api/test/delivery-windows.test.ts',
+  // Two 'Recibida' of one return at once refund once (decision 076): the return's row lock.
+  'apps/api/test/returns-race.test.ts',
 ];
 
 const apiTest = {

@@ -110,6 +110,26 @@ async function orderIn(
   };
 }
 
+/** A return of a delivered order of the store, written straight in `status` (decision 076). */
+async function returnIn(status: 'requested' | 'refused' | 'picked_up'): Promise<number> {
+  const order = await orderIn('in_transit');
+  await t.database.db.execute(
+    sql`update store_orders set status = 'delivered', delivered_at = now() where id = ${order.id}`,
+  );
+  const [row] = await queryRows<{ id: number }>(
+    t.database,
+    sql`insert into return_requests (group_id, store_order_id, store_id, status, requested_by, reason, refund_to, deadline_at, refusal_reason)
+      select group_id, id, store_id, ${status}, 'remitter', 'Vino en otro talle.', 'card', now() + interval '7 days',
+        ${status === 'refused' ? 'La prenda vino usada.' : null}
+      from store_orders where id = ${order.id} returning id`,
+  );
+  const id = row?.id ?? 0;
+  await t.database.db.execute(
+    sql`insert into return_request_lines (return_request_id, order_line_id, quantity) values (${id}, ${order.lineId}, 1)`,
+  );
+  return id;
+}
+
 const merchant = (path: string) => `/v1/merchant/stores/${store.id}${path}`;
 
 function json(method: InjectOptions['method'], url: string, payload?: object): InjectOptions {
@@ -211,6 +231,15 @@ const SAMPLES: Record<string, Sample> = {
         substitute: { product_id: substitute.id, quantity: 2 },
       });
     },
+  },
+  'POST /v1/merchant/stores/:id/returns/:returnId/decision/': {
+    action: 'return.accepted',
+    request: async () =>
+      json('POST', merchant(`/returns/${await returnIn('requested')}/decision/`), { accept: true }),
+  },
+  'POST /v1/merchant/stores/:id/returns/:returnId/received/': {
+    action: 'return.received',
+    request: async () => json('POST', merchant(`/returns/${await returnIn('picked_up')}/received/`)),
   },
   'PUT /v1/merchant/stores/:id/preparation/': {
     action: 'store.preparation',
@@ -362,6 +391,13 @@ const SAMPLES: Record<string, Sample> = {
 
 /** The back office's state changes: an operator of administración, on things made for each call. */
 const ADMIN_SAMPLES: Record<string, Sample> = {
+  'POST /v1/admin/returns/:id/overrule/': {
+    action: 'return.overruled',
+    request: async () =>
+      asAdmin('POST', `/v1/admin/returns/${await returnIn('refused')}/overrule/`, {
+        reason: 'Las fotos muestran la etiqueta puesta.',
+      }),
+  },
   'POST /v1/admin/stores/:id/suspend/': {
     action: 'store.suspended',
     request: async () =>

@@ -20,6 +20,11 @@ let stranger: FastUser;
 let visitor: SessionHeaders;
 
 const HOUR = 3600_000;
+/** A 1×1 PNG: a real image the server checks by content and re-encodes. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const REASON = 'La remera vino en otro talle del que pedí.';
 
 beforeAll(async () => {
@@ -239,6 +244,37 @@ describe('a return from request to refund', () => {
     expect(cancel.json<ReturnRequest>().status).toBe('cancelled');
     // Its units are free again.
     await askOk(order, newReturn(order, 3));
+  });
+});
+
+describe('the optional photo', () => {
+  it('goes with the request, for the store and the requester only, and only for its own order', async () => {
+    const order = await delivered();
+    const other = await delivered();
+    const upload = (number: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/orders/${number}/returns/photos/`,
+        headers: { ...remitter.headers, 'content-type': 'image/png' },
+        payload: PNG,
+      });
+    const uploaded = await upload(order.number);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { photoId } = uploaded.json<{ photoId: string }>();
+    const otherPhoto = (await upload(other.number)).json<{ photoId: string }>().photoId;
+
+    const foreign = await ask(order, { ...newReturn(order), photoId: otherPhoto });
+    expect(foreign.statusCode, foreign.body).toBe(400);
+    const asked = await askOk(order, { ...newReturn(order), photoId });
+    expect(asked.photoUrl).toBe(`/v1/orders/${order.number}/returns/${asked.id}/photo/`);
+
+    const mine = await t.app.inject(json('GET', asked.photoUrl ?? '', remitter.headers));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/webp');
+    const forStore = await t.app.inject(json('GET', storeUrl(`${asked.id}/photo/`), member.headers));
+    expect(forStore.statusCode).toBe(200);
+    const forStranger = await t.app.inject(json('GET', asked.photoUrl ?? '', stranger.headers));
+    expect(forStranger.statusCode).toBe(404);
   });
 });
 

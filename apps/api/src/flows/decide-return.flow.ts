@@ -8,6 +8,7 @@ import {
   lockReturnOfStore,
   newCourierToken,
   presentRows,
+  RETURN_PHOTO_PATHS,
   readReturn,
   tellRequester,
 } from '../modules/returns/returns.service.ts';
@@ -19,8 +20,17 @@ import type { ReturnFlowDeps } from './request-return.flow.ts';
  * on acceptance, the audit row, the remitter's e-mail through the outbox.
  */
 
-async function presentForStaff(db: Database, returnId: number, publicUrl: string): Promise<ReturnRequest> {
-  const [presented] = await presentRows(db, [await readReturn(db, returnId)], { side: 'staff', publicUrl });
+async function presentForStaff(
+  db: Database,
+  returnId: number,
+  publicUrl: string,
+  reader: 'store' | 'operator',
+): Promise<ReturnRequest> {
+  const [presented] = await presentRows(db, [await readReturn(db, returnId)], {
+    side: 'staff',
+    publicUrl,
+    photoPath: RETURN_PHOTO_PATHS[reader],
+  });
   if (!presented) throw new Error(`return ${returnId} not presented`);
   return presented;
 }
@@ -68,7 +78,7 @@ export async function decideReturnFlow(
     await tellRequester(tx, await readReturn(tx, returnId), input.accept ? 'accepted' : 'refused', deps);
   });
   deps.kickMailWorker();
-  return presentForStaff(db, returnId, deps.publicUrl);
+  return presentForStaff(db, returnId, deps.publicUrl, 'store');
 }
 
 /** `POST /v1/admin/returns/:id/overrule/` (returns:manage): a refusal becomes an acceptance, with a reason. */
@@ -103,5 +113,5 @@ export async function overruleReturnFlow(
     await tellRequester(tx, await readReturn(tx, returnId), 'overruled', deps);
   });
   deps.kickMailWorker();
-  return presentForStaff(db, returnId, deps.publicUrl);
+  return presentForStaff(db, returnId, deps.publicUrl, 'operator');
 }

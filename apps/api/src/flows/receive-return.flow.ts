@@ -9,6 +9,7 @@ import {
   linesToRefund,
   lockReturnOfStore,
   presentRows,
+  RETURN_PHOTO_PATHS,
   readReturn,
   recordReturnRefund,
   tellRequester,
@@ -78,6 +79,7 @@ export async function receiveReturnFlow(
   const [presented] = await presentRows(db, [await readReturn(db, returnId)], {
     side: 'staff',
     publicUrl: deps.publicUrl,
+    photoPath: RETURN_PHOTO_PATHS.store,
   });
   if (!presented) throw new Error(`return ${returnId} not presented`);
   return presented;

@@ -1,8 +1,9 @@
-import { RETURN_MESSAGES } from '@mandado/shared/return-status';
 import type { NewReturn, ReturnRequest, ReturnsOverview } from '@mandado/shared/returns-schemas';
 import { type Actor, requirePermission } from '../authorization.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../http-errors.ts';
+import type { MediaStorage } from '../modules/media/media-storage.ts';
+import { requireReturnPhoto } from '../modules/returns/return-photos.service.ts';
+import type { ReturnView } from '../modules/returns/returns.presenter.ts';
 import {
   applyReturnMove,
   checkNewReturn,
@@ -10,9 +11,11 @@ import {
   lockReturnOfGroup,
   notifyStoreOfReturn,
   presentRows,
+  RETURN_PHOTO_PATHS,
   RETURN_PICKUP_CODE_KEY,
   type Requester,
   type ReturnGroupRow,
+  type ReturnRow,
   readReturn,
   recordNewReturn,
   requireRemitterGroup,
@@ -33,8 +36,21 @@ export interface ReturnFlowDeps {
   kickRefundWorker: () => void;
 }
 
-async function requesterView(db: Database) {
-  return { side: 'requester' as const, codeSecret: await serverSecret(db, RETURN_PICKUP_CODE_KEY) };
+/** A request also checks its photo in the media storage. */
+export type RequestReturnDeps = ReturnFlowDeps & { media: MediaStorage };
+
+async function requesterView(db: Database, photoPath: (row: ReturnRow) => string): Promise<ReturnView> {
+  return { side: 'requester', codeSecret: await serverSecret(db, RETURN_PICKUP_CODE_KEY), photoPath };
+}
+
+/** The remitter's or the family's view of their returns (the photo's route differs). */
+function viewOf(db: Database, group: ReturnGroupRow, requester: Requester): Promise<ReturnView> {
+  return requesterView(
+    db,
+    requester.kind === 'remitter'
+      ? RETURN_PHOTO_PATHS.remitter
+      : RETURN_PHOTO_PATHS.family(group.trackingToken),
+  );
 }
 
 async function requestReturn(
@@ -42,17 +58,17 @@ async function requestReturn(
   group: ReturnGroupRow,
   requester: Requester,
   input: NewReturn,
-  deps: ReturnFlowDeps,
+  deps: RequestReturnDeps,
 ): Promise<ReturnRequest> {
-  // TODO(lead-merge): the optional photo's upload is not built yet; a photo id names nothing we have.
-  if (input.photoId !== undefined) throw new HttpError(400, { photoId: [RETURN_MESSAGES.photoNotFound] });
-  const view = await requesterView(db);
+  const photoKey =
+    input.photoId === undefined ? null : await requireReturnPhoto(deps.media, group.id, input.photoId);
+  const view = await viewOf(db, group, requester);
   const now = new Date();
   const created = await db.transaction(async (tx) => {
     const { storeOrder, deadline } = await checkNewReturn(tx, group, input, now);
     const row = await recordNewReturn(tx, group, storeOrder, deadline, requester, {
       ...input,
-      photoKey: null,
+      photoKey,
     });
     await notifyStoreOfReturn(tx, row, deps);
     return row;
@@ -70,7 +86,7 @@ export async function requestReturnByRemitterFlow(
   actor: Actor | null,
   number: string,
   input: NewReturn,
-  deps: ReturnFlowDeps,
+  deps: RequestReturnDeps,
 ): Promise<ReturnRequest> {
   const group = await requireRemitterGroup(db, actor, number);
   return requestReturn(
@@ -87,7 +103,7 @@ export async function requestReturnByFamilyFlow(
   db: Database,
   token: string,
   input: NewReturn,
-  deps: ReturnFlowDeps,
+  deps: RequestReturnDeps,
 ): Promise<ReturnRequest> {
   const group = await requireTrackedGroup(db, token);
   return requestReturn(db, group, { kind: 'family' }, input, deps);
@@ -100,13 +116,13 @@ export async function remitterReturnsFlow(
   number: string,
 ): Promise<ReturnsOverview> {
   const group = await requireRemitterGroup(db, actor, number);
-  return getReturnsOverview(db, group, await requesterView(db), new Date());
+  return getReturnsOverview(db, group, await requesterView(db, RETURN_PHOTO_PATHS.remitter), new Date());
 }
 
 /** `GET /v1/tracking/:token/returns/`. */
 export async function familyReturnsFlow(db: Database, token: string): Promise<ReturnsOverview> {
   const group = await requireTrackedGroup(db, token);
-  return getReturnsOverview(db, group, await requesterView(db), new Date());
+  return getReturnsOverview(db, group, await requesterView(db, RETURN_PHOTO_PATHS.family(token)), new Date());
 }
 
 /** `POST /v1/orders/:number/returns/:id/cancel/`: the remitter takes back a request the store has not answered. */
@@ -118,7 +134,7 @@ export async function cancelReturnFlow(
 ): Promise<ReturnRequest> {
   const group = await requireRemitterGroup(db, actor, number);
   const remitter = requirePermission(actor, 'account:own');
-  const view = await requesterView(db);
+  const view = await requesterView(db, RETURN_PHOTO_PATHS.remitter);
   await db.transaction(async (tx) => {
     const row = await lockReturnOfGroup(tx, group, returnId);
     await applyReturnMove(tx, row, { to: 'cancelled', actor: 'requester', userId: remitter.userId });

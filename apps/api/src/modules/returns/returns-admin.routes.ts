@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overruleReturnFlow } from '../../flows/decide-return.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { listAdminReturns } from './returns.service.ts';
+import { photoForReader, sendReturnPhoto } from './return-photos.service.ts';
+import { listAdminReturns, RETURN_PHOTO_PATHS } from './returns.service.ts';
 
 const ERRORS = {
   400: apiErrorSchema,
@@ -32,7 +33,34 @@ export const adminReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listAdminReturns(app.db, request.actor, request.query, { side: 'staff', publicUrl: app.publicUrl }),
+      listAdminReturns(app.db, request.actor, request.query, {
+        side: 'staff',
+        publicUrl: app.publicUrl,
+        photoPath: RETURN_PHOTO_PATHS.operator,
+      }),
+  );
+
+  app.get(
+    '/returns/:id/photo/',
+    {
+      config: { permission: 'returns:manage' },
+      schema: {
+        tags: ['administración'],
+        summary: 'La foto de una devolución',
+        params: idParamsSchema,
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendReturnPhoto(
+        reply,
+        await photoForReader(
+          app.db,
+          app.media,
+          { kind: 'operator', actor: request.actor },
+          request.params.id,
+        ),
+      ),
   );
 
   app.post(

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { decideReturnFlow } from '../../flows/decide-return.flow.ts';
 import { receiveReturnFlow } from '../../flows/receive-return.flow.ts';
 import { idParamsSchema } from '../../http-schemas.ts';
-import { listStoreReturns } from './returns.service.ts';
+import { photoForReader, sendReturnPhoto } from './return-photos.service.ts';
+import { listStoreReturns, RETURN_PHOTO_PATHS } from './returns.service.ts';
 
 const returnParams = idParamsSchema.extend({
   returnId: z
@@ -48,7 +49,30 @@ export const merchantReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
       listStoreReturns(app.db, request.actor, request.params.id, request.query.status, {
         side: 'staff',
         publicUrl: app.publicUrl,
+        photoPath: RETURN_PHOTO_PATHS.store,
       }),
+  );
+
+  app.get(
+    '/stores/:id/returns/:returnId/photo/',
+    {
+      schema: {
+        tags: ['comercio'],
+        summary: 'La foto de una devolución pedida a la tienda',
+        params: returnParams,
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendReturnPhoto(
+        reply,
+        await photoForReader(
+          app.db,
+          app.media,
+          { kind: 'store', actor: request.actor, storeId: request.params.id },
+          request.params.returnId,
+        ),
+      ),
   );
 
   app.post(

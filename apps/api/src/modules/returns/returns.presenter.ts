@@ -17,7 +17,13 @@ import type { ReturnLineOfRequestRow, ReturnRow } from './returns.repository.ts'
  * (the remitter and the family, who give it to the courier), the courier link only to the store and operators
  * (who hand it to the courier). Never both to one reader.
  */
-export type ReturnView = { side: 'requester'; codeSecret: Buffer } | { side: 'staff'; publicUrl: string };
+export type ReturnView = (
+  | { side: 'requester'; codeSecret: Buffer }
+  | { side: 'staff'; publicUrl: string }
+) & {
+  /** Where this reader gets a return's photo (the route that checks them); absent: not shown. */
+  photoPath?: (row: ReturnRow) => string;
+};
 
 /** Statuses in which the code still matters: the courier has not collected the goods yet. */
 const CODE_STATUSES: ReadonlySet<string> = new Set(['requested', 'accepted']);
@@ -46,8 +52,7 @@ export function presentReturn(
     statusText: RETURN_STATUS_TEXTS[row.status as ReturnStatus] ?? row.status,
     requestedBy: row.requestedBy as ReturnRequester,
     reason: row.reason,
-    // TODO(lead-merge): the optional photo's upload and its reading route are not built (decision 076).
-    photoUrl: null,
+    photoUrl: row.photoKey && view.photoPath ? view.photoPath(row) : null,
     refundTo: row.refundTo as ReturnRefundTarget,
     lines: lines
       .filter((line) => line.returnRequestId === row.id)

@@ -2,6 +2,7 @@ import { apiErrorSchema } from '@mandado/shared/api-error.schemas';
 import {
   courierReturnSchema,
   newReturnSchema,
+  returnPhotoSchema,
   returnPickupSchema,
   returnRequestSchema,
   returnsOverviewSchema,
@@ -17,6 +18,14 @@ import {
 } from '../../flows/request-return.flow.ts';
 import { courierReturnFlow, returnPickedUpFlow } from '../../flows/return-picked-up.flow.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
+import { registerImageBodyParser } from '../media/image-body.ts';
+import { IMAGE_MAX_BYTES } from '../media/image-intake.ts';
+import {
+  photoForReader,
+  sendReturnPhoto,
+  uploadFamilyPhoto,
+  uploadRemitterPhoto,
+} from './return-photos.service.ts';
 
 /** A group's number as we write them (MV-10234); anything else is a request for nothing we have. */
 const orderParams = z.object({ number: z.string().regex(/^MV-[1-9]\d{0,11}$/) });
@@ -43,6 +52,54 @@ const ERRORS = {
 
 const TAGS = ['devoluciones'];
 
+/** Only the upload routes take a raw image body (content-type parsers are scoped); the others stay JSON. */
+const returnPhotoUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerImageBodyParser(app);
+  const bytesOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+  app.post(
+    '/orders/:number/returns/photos/',
+    {
+      bodyLimit: IMAGE_MAX_BYTES,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Foto opcional de una devolución (JPEG, PNG o WebP, hasta 8 MB, en el cuerpo): devuelve su photoId',
+        params: orderParams,
+        response: { 201: returnPhotoSchema, ...ERRORS, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await uploadRemitterPhoto(
+            app.db,
+            app.media,
+            request.actor,
+            request.params.number,
+            bytesOf(request.body),
+          ),
+        ),
+  );
+  app.post(
+    '/tracking/:token/returns/photos/',
+    {
+      bodyLimit: IMAGE_MAX_BYTES,
+      preHandler: rateLimit(app, 'tracking'),
+      schema: {
+        tags: TAGS,
+        summary: 'Seguimiento: foto opcional de una devolución (sin sesión): devuelve su photoId',
+        params: tokenParams,
+        response: { 201: returnPhotoSchema, ...ERRORS, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await uploadFamilyPhoto(app.db, app.media, request.params.token, bytesOf(request.body))),
+  );
+};
+
 /**
  * Returns (issue 32 item 1, decision 076): the remitter's ('Mis Compras', signed in, their own order), the
  * family's (the tracking link is the credential) and the courier's reverse pickup (its own link). Never
@@ -58,7 +115,54 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
     kickMailWorker: () => app.kickMailWorker(),
     kickPushWorker: () => app.kickPushWorker(),
     kickRefundWorker: () => app.kickRefundWorker(),
+    media: app.media,
   });
+  await app.register(returnPhotoUploadRoutes);
+
+  app.get(
+    '/orders/:number/returns/:id/photo/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'La foto de una devolución de un pedido propio',
+        params: returnParams,
+        response: { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendReturnPhoto(
+        reply,
+        await photoForReader(
+          app.db,
+          app.media,
+          { kind: 'remitter', actor: request.actor, number: request.params.number },
+          request.params.id,
+        ),
+      ),
+  );
+
+  app.get(
+    '/tracking/:token/returns/:id/photo/',
+    {
+      preHandler: rateLimit(app, 'tracking'),
+      schema: {
+        tags: TAGS,
+        summary: 'Seguimiento: la foto de una devolución (sin sesión)',
+        params: tokenParams.extend({ id: returnParams.shape.id }),
+        response: { 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) =>
+      sendReturnPhoto(
+        reply,
+        await photoForReader(
+          app.db,
+          app.media,
+          { kind: 'family', token: request.params.token },
+          request.params.id,
+        ),
+      ),
+  );
 
   app.get(
     '/orders/:number/returns/',

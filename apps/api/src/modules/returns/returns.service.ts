@@ -487,3 +487,47 @@ export async function linesToRefund(
     quantity: line.quantity,
   }));
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Who may read a return (its photo): the requester's side, the store, operators
+
+export async function returnOfGroup(
+  db: DatabaseOrTransaction,
+  group: ReturnGroupRow,
+  returnId: number,
+): Promise<ReturnRow> {
+  const row = await findReturn(db, returnId);
+  if (!row || row.groupId !== group.id) throw notFound(RETURN_MESSAGES.returnNotFound);
+  return row;
+}
+
+export async function returnOfStore(
+  db: DatabaseOrTransaction,
+  actor: Actor | null,
+  storeId: number,
+  returnId: number,
+): Promise<ReturnRow> {
+  requirePermission(actor, 'order:fulfil', storeId);
+  const row = await findReturn(db, returnId);
+  if (!row || row.storeId !== storeId) throw notFound(RETURN_MESSAGES.returnNotFound);
+  return row;
+}
+
+export async function returnForOperator(
+  db: DatabaseOrTransaction,
+  actor: Actor | null,
+  returnId: number,
+): Promise<ReturnRow> {
+  requirePermission(actor, 'returns:manage');
+  const row = await findReturn(db, returnId);
+  if (!row) throw notFound(RETURN_MESSAGES.returnNotFound);
+  return row;
+}
+
+/** Where each reader gets a return's photo: the route that checks that reader. */
+export const RETURN_PHOTO_PATHS = {
+  remitter: (row: ReturnRow) => `/v1/orders/${row.groupNumber}/returns/${row.id}/photo/`,
+  family: (token: string) => (row: ReturnRow) => `/v1/tracking/${token}/returns/${row.id}/photo/`,
+  store: (row: ReturnRow) => `/v1/merchant/stores/${row.storeId}/returns/${row.id}/photo/`,
+  operator: (row: ReturnRow) => `/v1/admin/returns/${row.id}/photo/`,
+};
