@@ -5,6 +5,11 @@ import { StatusBadge } from '@mandado/web-kit/orders/status-timeline.tsx';
 import type { ReactNode } from 'react';
 import { returnStatusTone } from './returns-wording.ts';
 
+/** 'Como saldo en Mandado' → 'como saldo en Mandado', inside a sentence (the brand keeps its capital). */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /**
  * One return as the store and the back office read it: who asked and when, the lines, the reason, the photo,
  * where the refund goes, a refusal or an overrule, and the refund once done. `children` are the actions.
@@ -50,7 +55,7 @@ export function ReturnDetails({
         </p>
       ) : null}
       <p className="return-item__meta">
-        Reembolso: {RETURN_REFUND_TARGET_LABELS[request.refundTo].toLowerCase()}.
+        Reembolso: {lowerFirst(RETURN_REFUND_TARGET_LABELS[request.refundTo])}.
       </p>
       {request.refusalReason ? (
         <p className="return-item__note">
