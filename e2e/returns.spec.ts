@@ -16,6 +16,8 @@ import { DEMO_MERCHANT } from './staff.helpers.ts';
  * line of a delivered order, the store accepts, the courier picks the goods up with the family's code, the
  * store confirms it received them, and the remitter sees the refund. The order is placed and delivered through
  * the API (the screens of those steps have their own specs); every return step goes through its screen.
+ * El Puerto (kind 'store', returnable like clothing) rather than a clothing shop: it is the store the demo
+ * owner has, and its kind's products may be returned, which is what the journey needs.
  */
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
