@@ -15,7 +15,7 @@ import {
   sendReturn,
   uploadReturnPhoto,
 } from './returns.api.ts';
-import { returnDeadlineText, returnStatusTone } from './returns-wording.ts';
+import { lineBlockedReason, returnDeadlineText, returnStatusTone } from './returns-wording.ts';
 import './returns.css';
 
 // The form brings zod and react-hook-form: the order page shows without them and fetches them on
@@ -38,7 +38,11 @@ export function ReturnsSection({ scope }: { scope: ReturnsScope }) {
   const queryClient = useQueryClient();
   if (!overview.data) return null;
   const { storeOrders, requests } = overview.data;
-  const openOrders = storeOrders.filter((storeOrder) => storeOrder.open);
+  // In its window and with something left to return: a store order whose every unit is already asked for,
+  // or has only lines that cannot go back, offers no form.
+  const openOrders = storeOrders.filter(
+    (storeOrder) => storeOrder.open && storeOrder.lines.some((line) => lineBlockedReason(line) === null),
+  );
   if (requests.length === 0 && openOrders.length === 0) return null;
 
   async function send(storeOrder: StoreOrderChoice, output: ReturnFormOutput) {
