@@ -26,6 +26,10 @@ const ReturnForm = lazy(
 
 type StoreOrderChoice = ReturnsOverview['storeOrders'][number];
 
+function openButtonId(storeOrderNumber: string): string {
+  return `return-open-${storeOrderNumber}`;
+}
+
 /**
  * Returns of one order (issue 32, Ley 17.250 art. 16), under the order in 'Mis Compras' and on the family's
  * tracking page: the returns asked for (status, the pickup code to give the courier, the refund once done),
@@ -55,11 +59,19 @@ export function ReturnsSection({ scope }: { scope: ReturnsScope }) {
       message: `${storeOrder.storeName} te responde aquí. Si la acepta, verás el código para el repartidor.`,
     });
     await queryClient.invalidateQueries({ queryKey: returnsQueryKey(scope) });
+    // The form is gone: the focus goes to the block's title, above the new request.
+    document.getElementById('returns-title')?.focus();
+  }
+
+  function closeForm(storeOrderNumber: string) {
+    setOpen(null);
+    // Back on the button that opened it, once it is rendered again.
+    requestAnimationFrame(() => document.getElementById(openButtonId(storeOrderNumber))?.focus());
   }
 
   return (
     <section className="order-panel returns" aria-labelledby="returns-title">
-      <h2 id="returns-title" className="order-panel__title">
+      <h2 id="returns-title" className="order-panel__title" tabIndex={-1}>
         Devoluciones
       </h2>
       {requests.length > 0 ? (
@@ -77,7 +89,7 @@ export function ReturnsSection({ scope }: { scope: ReturnsScope }) {
                 storeOrder={storeOrder}
                 requester={scope.kind}
                 send={(output) => send(storeOrder, output)}
-                onCancel={() => setOpen(null)}
+                onCancel={() => closeForm(storeOrder.storeOrderNumber)}
               />
             </Suspense>
           ) : (
@@ -90,6 +102,7 @@ export function ReturnsSection({ scope }: { scope: ReturnsScope }) {
                 <p className="returns__deadline">{returnDeadlineText(storeOrder.deadline)}</p>
               ) : null}
               <button
+                id={openButtonId(storeOrder.storeOrderNumber)}
                 type="button"
                 className="button button--secondary button--small"
                 onClick={() => setOpen(storeOrder.storeOrderNumber)}
