@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStoreMember, createProduct, createStore, makeOperator, type TestStore } from './factories.ts';
-import { createFastUser, type FastUser } from './order-factories.ts';
+import {
+  createFastUser,
+  type FastUser,
+  orderBody,
+  placeOrderRequest,
+  prepareCheckout,
+} from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { type SessionHeaders, visitorHeaders } from './session-helpers.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
@@ -392,6 +398,27 @@ describe('requests that change nothing', () => {
 });
 
 describe("the product's flag", () => {
+  it('is frozen on the order line when the order is placed', async () => {
+    const checkout = await prepareCheckout(t.database, { perStore: 2 });
+    const [kept, sealed] = checkout.products;
+    await t.database.db.execute(sql`update products set returnable = false where id = ${sealed?.id ?? 0}`);
+    const placed = await placeOrderRequest(
+      t.app,
+      checkout.user,
+      await orderBody(t.app, checkout.user, { beneficiaryId: checkout.beneficiaryId }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    await t.database.db.execute(sql`update products set returnable = true where id = ${sealed?.id ?? 0}`);
+    const lines = await queryRows<{ product_id: number; returnable: boolean }>(
+      t.database,
+      sql`select product_id, returnable from order_lines where product_id in (${kept?.id ?? 0}, ${sealed?.id ?? 0}) order by product_id`,
+    );
+    expect(lines).toEqual([
+      { product_id: kept?.id, returnable: true },
+      { product_id: sealed?.id, returnable: false },
+    ]);
+  });
+
   it("defaults by the store's kind and the owner changes it", async () => {
     const pharmacy = await createStore(t.database, { name: `Farmacia ${Date.now()}` });
     await t.database.db.execute(sql`update stores set kind = 'pharmacy' where id = ${pharmacy.id}`);
@@ -424,5 +451,36 @@ describe("the product's flag", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().returnable).toBe(true);
+
+    // The CSV: without the column a new row takes the kind's default and a known one keeps its flag.
+    const importCsv = (csv: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/v1/merchant/stores/${pharmacy.id}/products/import/`,
+        headers: { ...member.headers, 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const plain = await importCsv(
+      'nombre;categoria;precio;stock\nJabón neutro;Categoría de prueba;120;5\nAlcohol en gel;Categoría de prueba;90;3\n',
+    );
+    expect(plain.statusCode, plain.body).toBe(200);
+    const flagged = await importCsv(
+      'nombre;categoria;precio;stock;admite_devolucion\nTermómetro;Categoría de prueba;300;2;sí\n',
+    );
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    const flags = await queryRows<{ name: string; returnable: boolean }>(
+      t.database,
+      sql`select name, returnable from products where store_id = ${pharmacy.id} and name in ('Jabón neutro', 'Alcohol en gel', 'Termómetro') order by name`,
+    );
+    expect(flags).toEqual([
+      { name: 'Alcohol en gel', returnable: false },
+      { name: 'Jabón neutro', returnable: true },
+      { name: 'Termómetro', returnable: true },
+    ]);
+    const exported = await t.app.inject(
+      json('GET', `/v1/merchant/stores/${pharmacy.id}/products/export/`, member.headers),
+    );
+    expect(exported.body).toContain('admite_devolucion');
+    expect(exported.body).toContain('Alcohol en gel,,Categoría de prueba,90.00,,3,sí,no');
   });
 });

@@ -1,3 +1,4 @@
+import { returnableByDefault } from '@mandado/shared/return-status';
 import { SETTINGS_REGISTRY } from '@mandado/shared/settings-registry';
 import { foldText } from '@mandado/shared/text-fold';
 import { and, eq, sql } from 'drizzle-orm';
@@ -218,6 +219,8 @@ async function seedStore(
         images: [`/media/${images[index]?.key}`],
         popularity: product.popularity,
         stock: product.stock,
+        // Issue 32 (decision 076): greengrocers', butchers' and pharmacies' goods are not returnable.
+        returnable: returnableByDefault(store.kind),
       })),
     )
     .onConflictDoNothing();

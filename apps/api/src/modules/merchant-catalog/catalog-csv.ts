@@ -29,6 +29,8 @@ export const CSV_COLUMNS = [
   'precio_descuento',
   'stock',
   'activo',
+  // Issue 32 (decision 076): optional; absent, a new product takes its store kind's default, others keep theirs.
+  'admite_devolucion',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly CsvColumn[] = ['nombre', 'categoria', 'precio', 'stock'];
@@ -48,6 +50,8 @@ export interface CsvProductRow {
   discountedPrice: string | null;
   stock: number;
   active: boolean;
+  /** Null when the file has no 'admite_devolucion' column. */
+  returnable: boolean | null;
 }
 
 export interface CsvRowError {
@@ -177,6 +181,10 @@ export function parseCatalogCsv(input: string | Uint8Array): {
     const active = index.has('activo') ? YES.has(activeCell) : true;
     if (index.has('activo') && !YES.has(activeCell) && !NO.has(activeCell))
       fail('activo', SERVER_MESSAGES.csvYesNo);
+    const returnableCell = cell('admite_devolucion').toLowerCase();
+    const returnable = index.has('admite_devolucion') ? YES.has(returnableCell) : null;
+    if (index.has('admite_devolucion') && !YES.has(returnableCell) && !NO.has(returnableCell))
+      fail('admite_devolucion', SERVER_MESSAGES.csvYesNo);
 
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
@@ -191,6 +199,7 @@ export function parseCatalogCsv(input: string | Uint8Array): {
       discountedPrice,
       stock,
       active,
+      returnable,
     });
   });
   return { rows, errors };
@@ -204,6 +213,7 @@ export interface CsvExportProduct {
   discountedPrice: string | null;
   stock: number;
   active: boolean;
+  returnable: boolean;
 }
 
 /** The store's products as the import reads them back (UTF-8 with a BOM, so a spreadsheet shows the accents). */
@@ -217,6 +227,7 @@ export function catalogCsv(products: readonly CsvExportProduct[]): string {
       product.discountedPrice ?? '',
       String(product.stock),
       product.active ? 'sí' : 'no',
+      product.returnable ? 'sí' : 'no',
     ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -234,6 +245,7 @@ export function catalogCsvTemplate(): string {
       discountedPrice: null,
       stock: 20,
       active: true,
+      returnable: true,
     },
   ]);
 }

@@ -38,7 +38,8 @@ function unchanged(current: ImportTargetRow, row: CsvProductRow, categoryId: num
     samePrice(current.price, row.price) &&
     samePrice(currentDiscount, row.discountedPrice) &&
     current.stock === row.stock &&
-    current.active === row.active
+    current.active === row.active &&
+    (row.returnable === null || current.returnable === row.returnable)
   );
 }
 
@@ -150,6 +151,7 @@ export async function importCatalog(
         discount: row.discountedPrice !== null,
         stock: row.stock,
         active: row.active,
+        ...(row.returnable === null ? {} : { returnable: row.returnable }),
       };
       const current = existing.get(row.name);
       if (!current) {
@@ -198,6 +200,7 @@ export async function exportCatalog(db: Database, actor: Actor, storeId: number)
           : null,
       stock: product.stock,
       active: product.active,
+      returnable: product.returnable,
     })),
   );
 }

@@ -1,4 +1,4 @@
-import { NOT_RETURNABLE_STORE_KINDS } from '@mandado/shared/return-status';
+import { returnableByDefault } from '@mandado/shared/return-status';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { categories, products, stores } from '../../db/schema/catalog.ts';
@@ -125,13 +125,10 @@ export interface ProductValues {
   returnable?: boolean;
 }
 
-/** A new product's `returnable` when none is given: its store kind's default (decision 076). */
-function returnableOfStoreKind(storeId: number): SQL<boolean> {
-  const kinds = sql.join(
-    NOT_RETURNABLE_STORE_KINDS.map((kind) => sql`${kind}`),
-    sql`, `,
-  );
-  return sql<boolean>`(select ${stores.kind} not in (${kinds}) from ${stores} where ${stores.id} = ${storeId})`;
+/** A new product's `returnable` when none is given: its store kind's default (decision 076), read once. */
+async function returnableOfStoreKind(db: DatabaseOrTransaction, storeId: number): Promise<boolean> {
+  const [row] = await db.select({ kind: stores.kind }).from(stores).where(eq(stores.id, storeId));
+  return row ? returnableByDefault(row.kind) : true;
 }
 
 /** Inserts the product; null when the store already has one by that name (the unique index said so). */
@@ -143,7 +140,12 @@ export async function insertProduct(
 ): Promise<number | null> {
   const [row] = await db
     .insert(products)
-    .values({ storeId, currency, ...values, returnable: values.returnable ?? returnableOfStoreKind(storeId) })
+    .values({
+      storeId,
+      currency,
+      ...values,
+      returnable: values.returnable ?? (await returnableOfStoreKind(db, storeId)),
+    })
     .onConflictDoNothing({ target: [products.storeId, products.name] })
     .returning({ id: products.id });
   return row?.id ?? null;
@@ -213,6 +215,7 @@ export interface ImportTargetRow {
   discount: boolean;
   stock: number;
   active: boolean;
+  returnable: boolean;
 }
 
 export async function listProductsForImport(
@@ -230,6 +233,7 @@ export async function listProductsForImport(
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .where(eq(products.storeId, storeId));
@@ -247,6 +251,7 @@ export async function listProductsForExport(db: Database, storeId: number) {
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      returnable: products.returnable,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -266,7 +271,7 @@ export async function insertCategories(
     .returning({ id: categories.id, name: categories.name });
 }
 
-/** Rows per statement: 9 parameters each stays far under PostgreSQL's 65,535. */
+/** Rows per statement: 10 parameters each stays far under PostgreSQL's 65,535. */
 const BATCH = 500;
 
 export async function insertProductsBulk(
@@ -275,13 +280,14 @@ export async function insertProductsBulk(
   currency: string,
   rows: readonly ProductValues[],
 ): Promise<void> {
+  const fallback = rows.length > 0 ? await returnableOfStoreKind(db, storeId) : true;
   for (let start = 0; start < rows.length; start += BATCH) {
     await db.insert(products).values(
       rows.slice(start, start + BATCH).map((row) => ({
         storeId,
         currency,
         ...row,
-        returnable: row.returnable ?? returnableOfStoreKind(storeId),
+        returnable: row.returnable ?? fallback,
       })),
     );
   }
@@ -299,15 +305,16 @@ export async function updateProductsBulk(
         .slice(start, start + BATCH)
         .map(
           (row) =>
-            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean)`,
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.returnable ?? null}::boolean)`,
         ),
       sql`, `,
     );
     await db.execute(sql`
       update ${products} p set
         name = v.name, description = v.description, category_id = v.category_id, price = v.price,
-        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active
-      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active)
+        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active,
+        returnable = coalesce(v.returnable, p.returnable)
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, returnable)
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }
