@@ -94,6 +94,17 @@ export function dayAndTimeText(iso: string): string {
   return date ? `${date.getUTCDate()} de ${monthName(date)} a las ${clockText(date)}` : iso;
 }
 
+/**
+ * "lunes 7/12 a las 23:59" (Montevideo): the last minute of a period that ends at `endIso` (exclusive, as the
+ * withdrawal deadline is the next local midnight), so the remitter reads the day it still counts (issue 32).
+ */
+export function lastMinuteBeforeText(endIso: string): string {
+  const end = montevideo(endIso);
+  if (!end) return endIso;
+  const date = new Date(end.getTime() - 60_000);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()}/${date.getUTCMonth() + 1} a las ${clockText(date)}`;
+}
+
 /** "25/11 14:10" (Montevideo): a moment in a short list (delivery attempts). */
 export function compactDateTimeText(iso: string): string {
   const date = montevideo(iso);

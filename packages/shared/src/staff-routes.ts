@@ -27,6 +27,8 @@ export const STAFF_PATHS = {
   merchantStatements: '/comercio/liquidaciones',
   /** The store's sales (owners, issue 31): by day and week, average ticket, top products, rates; its chart. */
   merchantSales: '/comercio/ventas',
+  /** The store's returns (issue 32): accept or refuse, the reverse pickup's courier link, 'Recibí la devolución'. */
+  merchantReturns: '/comercio/devoluciones',
   /** A store order's printable picking ticket (issue 31): its lines with check boxes, the courier's QR. */
   merchantPickingTicket: '/comercio/pedidos/:number/ticket',
   /**
@@ -62,10 +64,14 @@ export const STAFF_PATHS = {
   adminSettings: '/admin/ajustes',
   /** Webhook endpoints for partners and their deliveries. */
   adminWebhooks: '/admin/webhooks',
+  /** Every store's returns, by status and store, with 'Aceptar igualmente' (issue 32, 'returns:manage'). */
+  adminReturns: '/admin/devoluciones',
   /** The audit trail: every staff action. */
   adminAudit: '/admin/auditoria',
   /** A courier's page for one store order, opened from the link the store shares (no account). */
   courier: '/entrega/:token',
+  /** A courier's reverse pickup of a return (issue 32; the API's RETURN_COURIER_PATH), no account either. */
+  courierReturn: '/entrega/devolucion/:token',
 } as const;
 
 /**

@@ -41,6 +41,16 @@ const MerchantPickingTicketPage = lazyNamed(
   () => import('./routes/merchant-picking-ticket.page.tsx'),
   'MerchantPickingTicketPage',
 );
+// Issue 32: returns for the store, the back office and the courier's reverse pickup, each its own chunk.
+const MerchantReturnsPage = lazyNamed(
+  () => import('./routes/merchant-returns.page.tsx'),
+  'MerchantReturnsPage',
+);
+const AdminReturnsPage = lazyNamed(() => import('./routes/admin-returns.page.tsx'), 'AdminReturnsPage');
+const CourierReturnPage = lazyNamed(
+  () => import('../features/returns/courier-return.page.tsx'),
+  'CourierReturnPage',
+);
 const MerchantTeamPage = lazyNamed(() => import('./routes/merchant-team.page.tsx'), 'MerchantTeamPage');
 // Outside MerchantLayout: the person opening an invitation's link is no member yet, and its guard admits
 // members only.
@@ -91,6 +101,7 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.merchantStatements} element={<MerchantStatementsPage />} />
             <Route path={STAFF_PATHS.merchantSales} element={<MerchantSalesPage />} />
             <Route path={STAFF_PATHS.merchantPickingTicket} element={<MerchantPickingTicketPage />} />
+            <Route path={STAFF_PATHS.merchantReturns} element={<MerchantReturnsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.admin} element={<AdminLayout />}>
@@ -108,12 +119,14 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.adminSettings} element={<AdminSettingsPage />} />
             <Route path={STAFF_PATHS.adminWebhooks} element={<AdminWebhooksPage />} />
             <Route path={STAFF_PATHS.adminAudit} element={<AdminAuditPage />} />
+            <Route path={STAFF_PATHS.adminReturns} element={<AdminReturnsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.merchantInvitation} element={<MerchantInvitationPage />} />
           <Route path={STAFF_PATHS.signInCode} element={<SecondFactorCodePage />} />
           <Route path={STAFF_PATHS.security} element={<SecurityPage />} />
           <Route path={STAFF_PATHS.courier} element={<CourierPage />} />
+          <Route path={STAFF_PATHS.courierReturn} element={<CourierReturnPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; permission:
   { path: STAFF_PATHS.adminStatements, label: 'Liquidaciones', permission: 'admin:read' },
   { path: STAFF_PATHS.adminPeople, label: 'Personas', permission: 'admin:read' },
   { path: STAFF_PATHS.adminSupport, label: 'Soporte', permission: 'support:read' },
+  { path: STAFF_PATHS.adminReturns, label: 'Devoluciones', permission: 'returns:manage' },
   { path: STAFF_PATHS.adminCoupons, label: 'Cupones', permission: 'admin:read' },
   { path: STAFF_PATHS.adminSettings, label: 'Ajustes', permission: 'admin:read' },
   { path: STAFF_PATHS.adminWebhooks, label: 'Webhooks', permission: 'admin:manage' },

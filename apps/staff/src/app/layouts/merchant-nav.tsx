@@ -2,6 +2,7 @@ import type { MerchantStore } from '@mandado/shared/staff.schemas';
 import { STAFF_PATHS } from '@mandado/shared/staff-routes';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { PendingReturnsBadge } from '../../features/returns/pending-returns-badge.tsx';
 
 /**
  * The store area's sections under the header: the orders for every member, the catalog, the store's
@@ -30,6 +31,13 @@ export function MerchantNav({ store }: { store: MerchantStore }) {
         <li>
           <NavLink to={STAFF_PATHS.merchant} end className="merchant-nav__link">
             Pedidos
+          </NavLink>
+        </li>
+        {/* Issue 32: every member sees the returns, with the count of those waiting for an answer. */}
+        <li>
+          <NavLink to={STAFF_PATHS.merchantReturns} className="merchant-nav__link">
+            Devoluciones
+            <PendingReturnsBadge storeId={store.id} />
           </NavLink>
         </li>
         {store.member_role === 'owner' ? (

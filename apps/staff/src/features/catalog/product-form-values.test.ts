@@ -60,6 +60,14 @@ describe('productFormSchema', () => {
   });
 });
 
+describe('No admite devolución (issue 32)', () => {
+  it('sends the opposite of the box, and nothing for a new product left as it came (its store kind decides)', () => {
+    expect(productFormSchema.parse(FILLED)).not.toHaveProperty('returnable');
+    expect(productFormSchema.parse({ ...FILLED, not_returnable: true }).returnable).toBe(false);
+    expect(productFormSchema.parse({ ...FILLED, not_returnable: false }).returnable).toBe(true);
+  });
+});
+
 describe('productFormValues', () => {
   it('shows a saved product as the owner typed it', () => {
     expect(
@@ -75,7 +83,7 @@ describe('productFormValues', () => {
         stock: 95,
         active: false,
         images: ['/a.webp'],
-        returnable: true,
+        returnable: false,
       }),
     ).toEqual({
       name: 'Yerba',
@@ -86,6 +94,7 @@ describe('productFormValues', () => {
       stock: '95',
       active: false,
       images: ['/a.webp'],
+      not_returnable: true,
     });
   });
 });

@@ -16,6 +16,12 @@ export interface ProductFormValues {
   stock: string;
   active: boolean;
   images: string[];
+  /**
+   * 'No admite devolución' (issue 32): the API's `returnable`, inverted. Null on a new product the owner has
+   * not ticked or unticked: the API then gives it the store kind's default (greengrocers, butchers and
+   * pharmacies not returnable, decision 076), which this app does not know.
+   */
+  not_returnable: boolean | null;
 }
 
 /** The form's field names: the API's, so a 400's field errors land on the right box. */
@@ -46,9 +52,11 @@ export const productFormSchema = z
     stock: z.string(),
     active: z.boolean(),
     images: z.array(z.string()),
+    not_returnable: z.boolean().nullable(),
   })
-  .transform((values) => ({
+  .transform(({ not_returnable, ...values }) => ({
     ...values,
+    ...(not_returnable === null ? {} : { returnable: !not_returnable }),
     // NaN is "no number" to zod: the schema's 'required' message rather than one about positive numbers.
     category_id: values.category_id === '' ? Number.NaN : Number(values.category_id),
     // An empty discount box means no discount.
@@ -66,6 +74,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '0',
   active: true,
   images: [],
+  not_returnable: null,
 };
 
 /** A saved product in the form's boxes, its prices as an owner types them ("1250,50"). */
@@ -79,5 +88,6 @@ export function productFormValues(product: MerchantProduct): ProductFormValues {
     stock: String(product.stock),
     active: product.active,
     images: [...product.images],
+    not_returnable: !product.returnable,
   };
 }

@@ -215,6 +215,27 @@ export function ProductForm({
           Si lo desmarcas, el producto queda pausado: los clientes no lo ven y tú lo conservas.
         </p>
       </div>
+      <div className="form__field">
+        <div className="checkbox-field">
+          <input
+            id={fieldId('not_returnable')}
+            type="checkbox"
+            className="checkbox"
+            aria-describedby={hintId('not_returnable')}
+            {...register('not_returnable')}
+          />
+          <label className="field-label" htmlFor={fieldId('not_returnable')}>
+            No admite devolución
+          </label>
+        </div>
+        <p id={hintId('not_returnable')} className="form__hint">
+          Por ley, quien compra puede devolver dentro de 5 días hábiles desde la entrega. Márcalo solo en
+          productos perecederos (frutas, verduras, carne) o de higiene y farmacia que vienen sellados.
+          {initial.not_returnable === null
+            ? ' Si no lo tocas, vale lo habitual para tu tipo de tienda: no admiten devolución los productos de verdulerías, carnicerías y farmacias.'
+            : ''}
+        </p>
+      </div>
       <ProductPhotos
         storeId={storeId}
         productName={name}

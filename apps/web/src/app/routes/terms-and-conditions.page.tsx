@@ -12,7 +12,7 @@ export function TermsAndConditionsPage() {
   return (
     <article className="container page-section prose">
       <h1>Términos y condiciones</h1>
-      <p className="prose__note">Última actualización: 22 de noviembre de 2026.</p>
+      <p className="prose__note">Última actualización: 27 de noviembre de 2026.</p>
 
       <h2>1. Quiénes somos</h2>
       <p>
@@ -85,20 +85,43 @@ export function TermsAndConditionsPage() {
         faltaron.
       </p>
 
-      <h2>8. Programa de referidos</h2>
+      <h2>8. Derecho de arrepentimiento y devoluciones</h2>
+      <p>
+        Como toda compra a distancia, la puedes dejar sin efecto dentro de los{' '}
+        <strong>5 días hábiles siguientes a la entrega</strong>, sin dar motivo (Ley 17.250 de Defensa del
+        Consumidor, artículo 16). El día de la entrega no cuenta, y tampoco los sábados, los domingos ni los
+        feriados de Uruguay. Lo puede pedir quien compró, desde Mis Compras, o quien recibió, desde el enlace
+        de seguimiento; la página del pedido dice hasta cuándo.
+      </p>
+      <p>Según el artículo 16 bis, no se pueden devolver:</p>
+      <ul>
+        <li>los productos perecederos, como frutas, verduras y carne;</li>
+        <li>los productos de higiene personal y de farmacia que venían sellados;</li>
+        <li>los productos que la tienda marca «No admite devolución».</li>
+      </ul>
+      <p>
+        Para pedir una devolución eliges los productos y las cantidades, cuentas el motivo y puedes agregar
+        una foto. La tienda la acepta o te explica por qué no; si no estás de acuerdo, escríbenos y la
+        revisamos. Si se acepta, un repartidor pasa a retirar los productos por la dirección de entrega: quien
+        los entrega le da el código de retiro que figura en la página del pedido. Cuando la tienda confirma
+        que los recibió, te devolvemos lo que pagaste por esos productos, a la tarjeta con la que pagaste o
+        como saldo en Mandado, según elegiste.
+      </p>
+
+      <h2>9. Programa de referidos</h2>
       <p>
         Cada amigo que invites recibe 5 de crédito en su primera compra, si esa compra es de al menos 50, y tú
         ganas 5 de crédito. El crédito se usa en compras dentro de Mandado.
       </p>
 
-      <h2>9. Cambios en estos términos</h2>
+      <h2>10. Cambios en estos términos</h2>
       <p>
         Podemos actualizar estos términos para reflejar cambios del servicio o de la ley. La fecha de la
         última actualización figura arriba; cada compra se rige por los términos vigentes el día en que la
         hiciste.
       </p>
 
-      <h2>10. Contacto</h2>
+      <h2>11. Contacto</h2>
       <p>
         Escríbenos a <a href={`mailto:${support.email}`}>{support.email}</a>.{' '}
         {supportHoursSentence(support.hours)} Cómo usamos tus datos y los del beneficiario está explicado en

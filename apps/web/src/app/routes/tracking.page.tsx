@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { trackingQueryOptions } from '../../features/orders/orders.api.ts';
 import { TrackingView } from '../../features/orders/tracking-view.tsx';
+import { ReturnsSection } from '../../features/returns/returns-section.tsx';
 import { BasicHeader } from '../layouts/basic.layout.tsx';
 
 /**
@@ -35,7 +36,13 @@ export function TrackingPage() {
         <QueryError message={tracking.error.message} onRetry={() => void tracking.refetch()} />
       );
   } else {
-    content = <TrackingView tracking={tracking.data} token={token} />;
+    // Issue 32: the family can ask for a return from the link too, without an account.
+    content = (
+      <>
+        <TrackingView tracking={tracking.data} token={token} />
+        <ReturnsSection scope={{ kind: 'family', token }} />
+      </>
+    );
   }
   return (
     <>

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/order-detail.tsx';
 import { orderQueryOptions } from '../../features/orders/orders.api.ts';
 import { PendingSubstitutions } from '../../features/orders/pending-substitutions.tsx';
+import { ReturnsSection } from '../../features/returns/returns-section.tsx';
 import { useAccountUser } from './user.layout.tsx';
 
 function BackToOrders() {
@@ -43,10 +44,12 @@ export function UserOrderDetailPage() {
         <QueryError message={order.error.message} onRetry={() => void order.refetch()} />
       );
   } else {
+    // Open substitution questions first (decision 073); then the order; then its returns (issue 32).
     content = (
       <>
         <PendingSubstitutions storeOrderNumbers={order.data.stores.map((store) => store.number)} />
         <OrderDetail order={order.data} />
+        <ReturnsSection scope={{ kind: 'remitter', userId: user.user_account_id, orderNumber: number }} />
       </>
     );
   }
