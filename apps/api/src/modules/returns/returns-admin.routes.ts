@@ -27,7 +27,7 @@ export const adminReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'returns:manage' },
       schema: {
         tags: ['administración'],
-        summary: 'Las devoluciones de todas las tiendas, por página (?status=, ?storeId=, ?page=)',
+        summary: 'Las devoluciones de todas las tiendas, por página, filtradas por estado y tienda',
         querystring: adminReturnsQuerySchema,
         response: { 200: adminReturnsSchema, ...ERRORS },
       },

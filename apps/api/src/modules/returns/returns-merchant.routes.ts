@@ -39,7 +39,7 @@ export const merchantReturnsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['comercio'],
-        summary: 'Las devoluciones pedidas a la tienda, las más nuevas primero (?status= filtra)',
+        summary: 'Las devoluciones pedidas a la tienda, las más nuevas primero, filtradas por estado',
         params: idParamsSchema,
         querystring: storeReturnsQuerySchema,
         response: { 200: storeReturnsSchema, ...ERRORS },
