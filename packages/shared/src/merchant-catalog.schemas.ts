@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
+import { VAT_RATES } from './iva.ts';
 import { MESSAGES } from './messages.ts';
 import { parseMoney } from './money.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';
@@ -32,6 +33,8 @@ export const merchantProductSchema = z.object({
   active: z.boolean(),
   /** The first one is the main image. */
   images: z.array(z.string()),
+  /** Its own IVA (decision 078); null: the store kind's default. */
+  vat_rate: z.enum(VAT_RATES).nullable(),
 });
 export type MerchantProduct = z.infer<typeof merchantProductSchema>;
 
@@ -102,6 +105,8 @@ export const merchantProductInputSchema = z
     images: z
       .array(z.string().max(300))
       .max(PRODUCT_IMAGES_MAX, STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
+    /** Its own IVA (decision 078): null for the store kind's default; left out, a replace keeps the current one. */
+    vat_rate: z.enum(VAT_RATES, { message: MESSAGES.invalidValue }).nullable().optional(),
   })
   .superRefine((value, context) => {
     // zod 4 runs this even when a price failed its own check (an empty price fails `min` and never reaches

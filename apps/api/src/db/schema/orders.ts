@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -221,6 +222,8 @@ export const orderLines = pgTable(
     /** quantity × unit price in USD, and the coupon's share of it. */
     totalUsd: numeric('total_usd', { precision: 12, scale: 2 }).notNull(),
     discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+    /** The IVA rate in % (22, 10, 0) frozen at purchase from the product or its store's kind (decision 078); null before it. */
+    vatRate: smallint('vat_rate'),
     substitution: text('substitution').notNull(),
     position: integer('position').notNull(),
     /**
@@ -231,6 +234,7 @@ export const orderLines = pgTable(
     substitute: jsonb('substitute').$type<LineSubstitute>(),
   },
   (t) => [
+    check('order_lines_vat_rate_check', sql`${t.vatRate} in (0, 10, 22)`),
     index('order_lines_store_order_idx').on(t.storeOrderId),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),

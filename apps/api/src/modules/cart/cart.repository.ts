@@ -20,6 +20,9 @@ export interface CartLineRow extends ProductRow {
   quantity: number;
   /** The city the store is in: the shipping fee is lower when it is the delivery city. */
   storeCityId: number;
+  /** The line's IVA at purchase (decision 078): the product's own rate, else its store kind's default. */
+  vatRate: string | null;
+  storeKind: string;
 }
 
 /** What the cart's checks need to know about a product, whatever state its store is in. */
@@ -59,6 +62,8 @@ export async function listCartLines(db: Database, userId: number): Promise<CartL
       ...productColumns,
       quantity: cartLines.quantity,
       storeCityId: stores.cityId,
+      vatRate: products.vatRate,
+      storeKind: stores.kind,
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.userId, cartLines.userId))

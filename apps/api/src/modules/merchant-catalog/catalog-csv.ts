@@ -1,5 +1,6 @@
 import { decodeCsvBytes } from '@mandado/shared/csv-encoding';
 import { csvSeparatorOf } from '@mandado/shared/csv-separator';
+import { VAT_RATE_PERCENT, type VatRate, vatRateOfPercent } from '@mandado/shared/iva';
 import {
   normalizePriceInput,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
@@ -29,6 +30,8 @@ export const CSV_COLUMNS = [
   'precio_descuento',
   'stock',
   'activo',
+  // Decision 078: 22, 10 or 0; empty for the store kind's default. Optional: a file without it keeps each rate.
+  'iva',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly CsvColumn[] = ['nombre', 'categoria', 'precio', 'stock'];
@@ -48,6 +51,8 @@ export interface CsvProductRow {
   discountedPrice: string | null;
   stock: number;
   active: boolean;
+  /** The product's own IVA; null (empty cell) the store kind's; undefined when the file has no 'iva' column. */
+  vatRate?: VatRate | null;
 }
 
 export interface CsvRowError {
@@ -178,6 +183,11 @@ export function parseCatalogCsv(input: string | Uint8Array): {
     if (index.has('activo') && !YES.has(activeCell) && !NO.has(activeCell))
       fail('activo', SERVER_MESSAGES.csvYesNo);
 
+    const ivaCell = cell('iva').replace(/\s*%$/, '');
+    const vatRate =
+      ivaCell === '' ? null : vatRateOfPercent(/^\d{1,2}$/.test(ivaCell) ? Number(ivaCell) : -1);
+    if (ivaCell !== '' && vatRate === null) fail('iva', SERVER_MESSAGES.csvVatRate);
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       return;
@@ -191,6 +201,7 @@ export function parseCatalogCsv(input: string | Uint8Array): {
       discountedPrice,
       stock,
       active,
+      ...(index.has('iva') ? { vatRate } : {}),
     });
   });
   return { rows, errors };
@@ -204,6 +215,7 @@ export interface CsvExportProduct {
   discountedPrice: string | null;
   stock: number;
   active: boolean;
+  vatRate: VatRate | null;
 }
 
 /** The store's products as the import reads them back (UTF-8 with a BOM, so a spreadsheet shows the accents). */
@@ -217,6 +229,7 @@ export function catalogCsv(products: readonly CsvExportProduct[]): string {
       product.discountedPrice ?? '',
       String(product.stock),
       product.active ? 'sí' : 'no',
+      product.vatRate === null ? '' : String(VAT_RATE_PERCENT[product.vatRate]),
     ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -234,6 +247,7 @@ export function catalogCsvTemplate(): string {
       discountedPrice: null,
       stock: 20,
       active: true,
+      vatRate: 'basic',
     },
   ]);
 }

@@ -38,7 +38,8 @@ function unchanged(current: ImportTargetRow, row: CsvProductRow, categoryId: num
     samePrice(current.price, row.price) &&
     samePrice(currentDiscount, row.discountedPrice) &&
     current.stock === row.stock &&
-    current.active === row.active
+    current.active === row.active &&
+    (row.vatRate === undefined || current.vatRate === row.vatRate)
   );
 }
 
@@ -152,14 +153,16 @@ export async function importCatalog(
         active: row.active,
       };
       const current = existing.get(row.name);
+      // A file without the 'iva' column keeps each product's rate (decision 078).
+      const vatRate = row.vatRate === undefined ? (current?.vatRate ?? null) : row.vatRate;
       if (!current) {
         counts.created += 1;
-        toCreate.push({ ...values, images: [] });
+        toCreate.push({ ...values, vatRate, images: [] });
       } else if (unchanged(current, row, categoryId)) {
         counts.unchanged += 1;
       } else {
         counts.updated += 1;
-        toUpdate.push({ ...values, id: current.id });
+        toUpdate.push({ ...values, vatRate, id: current.id });
       }
     }
     if (dryRun) return report(counts, categoryList, unconfirmed.length > 0);
@@ -198,6 +201,7 @@ export async function exportCatalog(db: Database, actor: Actor, storeId: number)
           : null,
       stock: product.stock,
       active: product.active,
+      vatRate: product.vatRate,
     })),
   );
 }

@@ -21,5 +21,6 @@ export function presentMerchantProduct(row: MerchantProductRow): MerchantProduct
     stock: row.stock,
     active: row.active,
     images: row.images,
+    vat_rate: row.vatRate,
   };
 }

@@ -1,3 +1,4 @@
+import type { VatRate } from '@mandado/shared/iva';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { categories, products } from '../../db/schema/catalog.ts';
@@ -16,6 +17,7 @@ export interface MerchantProductRow {
   stock: number;
   active: boolean;
   images: string[];
+  vatRate: VatRate | null;
 }
 
 const COLUMNS = {
@@ -31,6 +33,7 @@ const COLUMNS = {
   stock: products.stock,
   active: products.active,
   images: products.images,
+  vatRate: products.vatRate,
 };
 
 /** LIKE's own characters, taken literally in what the owner typed. */
@@ -117,6 +120,7 @@ export interface ProductValues {
   stock: number;
   active: boolean;
   images: string[];
+  vatRate: VatRate | null;
 }
 
 /** Inserts the product; null when the store already has one by that name (the unique index said so). */
@@ -198,6 +202,7 @@ export interface ImportTargetRow {
   discount: boolean;
   stock: number;
   active: boolean;
+  vatRate: VatRate | null;
 }
 
 export async function listProductsForImport(
@@ -215,6 +220,7 @@ export async function listProductsForImport(
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      vatRate: products.vatRate,
     })
     .from(products)
     .where(eq(products.storeId, storeId));
@@ -232,6 +238,7 @@ export async function listProductsForExport(db: Database, storeId: number) {
       discount: products.discount,
       stock: products.stock,
       active: products.active,
+      vatRate: products.vatRate,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -251,7 +258,7 @@ export async function insertCategories(
     .returning({ id: categories.id, name: categories.name });
 }
 
-/** Rows per statement: 9 parameters each stays far under PostgreSQL's 65,535. */
+/** Rows per statement: 10 parameters each stays far under PostgreSQL's 65,535. */
 const BATCH = 500;
 
 export async function insertProductsBulk(
@@ -279,15 +286,16 @@ export async function updateProductsBulk(
         .slice(start, start + BATCH)
         .map(
           (row) =>
-            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean)`,
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.vatRate}::text)`,
         ),
       sql`, `,
     );
     await db.execute(sql`
       update ${products} p set
         name = v.name, description = v.description, category_id = v.category_id, price = v.price,
-        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active
-      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active)
+        merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active,
+        vat_rate = v.vat_rate
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, vat_rate)
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }

@@ -383,6 +383,8 @@ export interface CheckedLine {
   unitPrice: string;
   currency: string;
   substitution: PlaceOrderValues['substitution'];
+  /** IVA in % frozen on the line (decision 078). */
+  ivaRate: number;
 }
 
 export interface StoreSnapshot {
@@ -455,6 +457,7 @@ async function writeLines(
           currency: line.currency,
           totalUsd: formatMinorAsDecimal(pricedLine.totalUsd),
           discount: formatMinorAsDecimal(pricedLine.discount),
+          vatRate: line.ivaRate,
           substitution: line.substitution,
           position,
         };

@@ -15,6 +15,7 @@ function product(id: number, stock: number): MerchantProduct {
     stock,
     active: true,
     images: [],
+    vat_rate: null,
   };
 }
 

@@ -35,6 +35,7 @@ describe('productFormSchema', () => {
       stock: 12,
       active: true,
       images: ['/media/products/1/x.webp'],
+      vat_rate: null,
     });
     expect(productFormSchema.parse({ ...FILLED, discounted_price: '199,9' }).discounted_price).toBe('199.90');
   });
@@ -75,6 +76,7 @@ describe('productFormValues', () => {
         stock: 95,
         active: false,
         images: ['/a.webp'],
+        vat_rate: null,
       }),
     ).toEqual({
       name: 'Yerba',
@@ -85,6 +87,7 @@ describe('productFormValues', () => {
       stock: '95',
       active: false,
       images: ['/a.webp'],
+      vat_rate: '',
     });
   });
 });

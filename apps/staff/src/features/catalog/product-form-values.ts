@@ -1,3 +1,4 @@
+import type { VatRate } from '@mandado/shared/iva';
 import { type MerchantProduct, merchantProductInputSchema } from '@mandado/shared/merchant-catalog.schemas';
 import { z } from 'zod';
 import { priceInputText } from './catalog-text.ts';
@@ -16,6 +17,8 @@ export interface ProductFormValues {
   stock: string;
   active: boolean;
   images: string[];
+  /** '' the store kind's rate, else 'basic' | 'standard' | 'exempt' (decision 078). */
+  vat_rate: string;
 }
 
 /** The form's field names: the API's, so a 400's field errors land on the right box. */
@@ -28,6 +31,7 @@ export const PRODUCT_FORM_FIELDS = [
   'stock',
   'active',
   'images',
+  'vat_rate',
 ] as const satisfies ReadonlyArray<keyof ProductFormValues>;
 
 /** Whole units only: "12" → 12; "", "1,5" or "-1" → NaN, which the schema answers with its stock message. */
@@ -46,15 +50,21 @@ export const productFormSchema = z
     stock: z.string(),
     active: z.boolean(),
     images: z.array(z.string()),
+    vat_rate: z.string(),
   })
-  .transform((values) => ({
-    ...values,
-    // NaN is "no number" to zod: the schema's 'required' message rather than one about positive numbers.
-    category_id: values.category_id === '' ? Number.NaN : Number(values.category_id),
-    // An empty discount box means no discount.
-    discounted_price: values.discounted_price.trim() === '' ? null : values.discounted_price,
-    stock: stockFromText(values.stock),
-  }))
+  .transform(
+    (values): z.input<typeof merchantProductInputSchema> => ({
+      ...values,
+      // NaN is "no number" to zod: the schema's 'required' message rather than one about positive numbers.
+      category_id: values.category_id === '' ? Number.NaN : Number(values.category_id),
+      // An empty discount box means no discount.
+      discounted_price: values.discounted_price.trim() === '' ? null : values.discounted_price,
+      stock: stockFromText(values.stock),
+      // The empty choice is the store kind's rate: null, as the API stores it.
+      // A select offers only VAT_RATES; the piped schema checks it all the same.
+      vat_rate: values.vat_rate === '' ? null : (values.vat_rate as VatRate),
+    }),
+  )
   .pipe(merchantProductInputSchema);
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -66,6 +76,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '0',
   active: true,
   images: [],
+  vat_rate: '',
 };
 
 /** A saved product in the form's boxes, its prices as an owner types them ("1250,50"). */
@@ -79,5 +90,6 @@ export function productFormValues(product: MerchantProduct): ProductFormValues {
     stock: String(product.stock),
     active: product.active,
     images: [...product.images],
+    vat_rate: product.vat_rate ?? '',
   };
 }
