@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PlaceOrderResult } from '@mandado/shared/checkout.schemas';
+import type { FiscalProblemList } from '@mandado/shared/fiscal-documents.schemas';
 import type { MerchantProduct } from '@mandado/shared/merchant-catalog.schemas';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { sql } from 'drizzle-orm';
@@ -12,7 +13,14 @@ import {
 } from '../src/modules/invoicing/cfe-provider.ts';
 import { runInvoicingPass } from '../src/modules/invoicing/invoicing-worker.ts';
 import { statementCommission } from '../src/modules/store-statements/store-statements.service.ts';
-import { addStoreMember, createProduct, createStore, createUser, type TestStore } from './factories.ts';
+import {
+  addStoreMember,
+  createProduct,
+  createStore,
+  createUser,
+  makeOperator,
+  type TestStore,
+} from './factories.ts';
 import { orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
 import { insertPlacedOrder } from './order-rows.ts';
 import { createTestApp, queryRows, type TestApp } from './test-app.ts';
@@ -26,6 +34,8 @@ let t: TestApp;
 let server: Server;
 let url: string;
 const received: Array<{ headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
+/** Documents (idempotency keys) the provider refuses, with its reason in Spanish. */
+const refused = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,6 +47,12 @@ beforeAll(async () => {
     request.on('end', () => {
       received.push({ headers: request.headers, body: JSON.parse(body) as Record<string, unknown> });
       const n = received.length;
+      if (refused.has(String(request.headers['idempotency-key']))) {
+        response
+          .writeHead(422, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'RUT del emisor no habilitado para emitir CFE' }));
+        return;
+      }
       response.writeHead(201, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           id: `doc-${n}`,
@@ -331,5 +347,65 @@ describe('the commission, the official copy and Mandado without its RUT', () => 
 
     await pass(http(), MANDADO_RUT);
     expect(await documentOf(shippingKey)).toMatchObject({ status: 'issued', series: 'A' });
+  });
+});
+
+describe('the back office', () => {
+  it('lists refused and held documents with the reason in Spanish, retries one (audited) and counts them', async () => {
+    const store = await rutStore(`Almacén rechazado ${Date.now()}`);
+    const remitter = await createUser(t.app);
+    const [admin, support] = await Promise.all([createUser(t.app), createUser(t.app)]);
+    await makeOperator(t.database, admin.id, 'administracion');
+    await makeOperator(t.database, support.id, 'soporte');
+    const order = await deliveredOrder(store, remitter.id);
+    const saleKey = `sale:${order.storeOrder.id}`;
+    refused.add(saleKey);
+    await pass(http(), '');
+    const [sale] = await queryRows<{ id: number }>(
+      t.database,
+      sql`select id from fiscal_documents where source_key = ${saleKey}`,
+    );
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/fiscal-documents/problems/',
+      headers: support.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json<FiscalProblemList>();
+    expect(body.results.find((doc) => doc.id === sale?.id)).toMatchObject({
+      status: 'failed',
+      kind_label: 'e-Ticket del comercio',
+      store: { name: store.name },
+      store_order_number: order.storeOrder.number,
+      reason: 'El proveedor lo rechazó: RUT del emisor no habilitado para emitir CFE',
+    });
+    // Mandado's shipping e-Ticket was held: the warning tells the operator what to do.
+    expect(
+      body.results.some((doc) => doc.status === 'held' && doc.store_order_number === order.storeOrder.number),
+    ).toBe(true);
+    expect(body.warning).toContain('CFE_MANDADO_RUT');
+
+    const dashboard = await t.app.inject({
+      method: 'GET',
+      url: '/v1/admin/dashboard/',
+      headers: support.headers,
+    });
+    expect(dashboard.json<{ fiscal_problems: number }>().fiscal_problems).toBe(body.failed + body.held);
+
+    // Support reads but does not touch money documents; an administrator retries.
+    const url = `/v1/admin/fiscal-documents/${sale?.id}/retry/`;
+    expect((await t.app.inject({ method: 'POST', url, headers: support.headers })).statusCode).toBe(403);
+    refused.delete(saleKey);
+    const retried = await t.app.inject({ method: 'POST', url, headers: admin.headers });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url, headers: admin.headers })).statusCode).toBe(409);
+    const [audit] = await queryRows<{ action: string }>(
+      t.database,
+      sql`select action from audit_events where subject = ${`fiscal_document:${sale?.id}`}`,
+    );
+    expect(audit?.action).toBe('fiscal_document.retried');
+    await pass(http(), MANDADO_RUT);
+    expect(await documentOf(saleKey)).toMatchObject({ status: 'issued', series: 'A' });
   });
 });

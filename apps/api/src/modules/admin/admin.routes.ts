@@ -16,6 +16,7 @@ import { currenciesAdminRoutes } from '../currencies/currencies-admin.routes.ts'
 import { adminDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { zonesAdminRoutes } from '../geo/zones-admin.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
+import { fiscalProblemAdminRoutes } from '../invoicing/fiscal-problems.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
@@ -89,6 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentsAdminRoutes);
   await app.register(bankStatementRoutes);
   await app.register(adminStatementRoutes);
+  await app.register(fiscalProblemAdminRoutes);
   // Refunds by hand and the bank transfers of bank refunds (payment:refund).
   await app.register(refundAdminRoutes);
   // The support inbox: the three lists (support:read); assign, mark handled, answer (support:handle).

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { stores } from '../../db/schema/catalog.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
 import { type FiscalDocumentLine, fiscalDocuments } from '../../db/schema/invoicing.ts';
@@ -336,3 +336,66 @@ export async function findDocumentBySource(db: Database, sourceKey: string) {
 }
 
 export type FiscalDocumentRow = typeof fiscalDocuments.$inferSelect;
+
+/** The documents an operator must look at (decision 078): failed and held, newest first, at most `limit`. */
+export function listProblemDocuments(db: Database, limit: number) {
+  return db
+    .select({
+      id: fiscalDocuments.id,
+      kind: fiscalDocuments.kind,
+      issuer: fiscalDocuments.issuer,
+      status: fiscalDocuments.status,
+      storeId: fiscalDocuments.storeId,
+      storeName: stores.name,
+      storeOrderNumber: storeOrders.number,
+      weekStart: fiscalDocuments.weekStart,
+      attempts: fiscalDocuments.attempts,
+      lastError: fiscalDocuments.lastError,
+      createdAt: fiscalDocuments.createdAt,
+    })
+    .from(fiscalDocuments)
+    .innerJoin(stores, eq(stores.id, fiscalDocuments.storeId))
+    .leftJoin(storeOrders, eq(storeOrders.id, fiscalDocuments.storeOrderId))
+    .where(inArray(fiscalDocuments.status, ['failed', 'held']))
+    .orderBy(sql`${fiscalDocuments.id} desc`)
+    .limit(limit);
+}
+
+/** How many documents are failed and held: the dashboard's count and the list's header. */
+export async function countProblemDocuments(db: Database): Promise<{ failed: number; held: number }> {
+  const [row] = await db
+    .select({
+      failed: sql<number>`count(*) filter (where ${fiscalDocuments.status} = 'failed')::int`,
+      held: sql<number>`count(*) filter (where ${fiscalDocuments.status} = 'held')::int`,
+    })
+    .from(fiscalDocuments)
+    .where(inArray(fiscalDocuments.status, ['failed', 'held']));
+  return { failed: Number(row?.failed ?? 0), held: Number(row?.held ?? 0) };
+}
+
+/** 'Reintentar': a failed document back to pending, due now, its attempts from zero. Null when it was not failed. */
+export async function retryFailedDocument(
+  tx: DatabaseOrTransaction,
+  id: number,
+): Promise<{ id: number; storeId: number; kind: string; lastError: string | null } | null> {
+  const [row] = await tx
+    .update(fiscalDocuments)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'failed')))
+    .returning({
+      id: fiscalDocuments.id,
+      storeId: fiscalDocuments.storeId,
+      kind: fiscalDocuments.kind,
+      lastError: fiscalDocuments.lastError,
+    });
+  return row ?? null;
+}
+
+/** A document's status, or null when there is no such document. */
+export async function documentStatus(db: DatabaseOrTransaction, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: fiscalDocuments.status })
+    .from(fiscalDocuments)
+    .where(eq(fiscalDocuments.id, id));
+  return row?.status ?? null;
+}

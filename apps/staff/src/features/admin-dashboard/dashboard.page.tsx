@@ -96,6 +96,12 @@ function Figures({ figures }: { figures: Dashboard }) {
           warn={figures.unaccepted_store_orders > 0}
         />
         <Card
+          label="Comprobantes fiscales con problemas"
+          value={String(figures.fiscal_problems)}
+          note="Rechazados por el proveedor, fallidos tras los reintentos o retenidos sin el RUT de Mandado"
+          warn={figures.fiscal_problems > 0}
+        />
+        <Card
           label="Devoluciones"
           value={usd(figures.refunds.total)}
           note={`${figures.refunds.count} ${figures.refunds.count === 1 ? 'devolución' : 'devoluciones'}`}
