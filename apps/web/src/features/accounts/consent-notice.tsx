@@ -38,7 +38,7 @@ export function ConsentNotice() {
   if (!current?.pending) return null;
   const problem = accept.isError ? (failureText(accept.error) ?? CONSENT_MESSAGES.versionChanged) : null;
   return (
-    <section className="consent-notice" role="region" aria-labelledby={`${ids}-title`}>
+    <section className="consent-notice" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="consent-notice__title">
         {CONSENT_MESSAGES.noticeTitle}
       </h2>
