@@ -62,6 +62,8 @@ export const STAFF_PATHS = {
   adminSettings: '/admin/ajustes',
   /** Webhook endpoints for partners and their deliveries. */
   adminWebhooks: '/admin/webhooks',
+  /** Fiscal documents refused, failed or held (decision 078), with 'Reintentar'. */
+  adminFiscal: '/admin/comprobantes',
   /** The audit trail: every staff action. */
   adminAudit: '/admin/auditoria',
   /** A courier's page for one store order, opened from the link the store shares (no account). */

@@ -98,7 +98,11 @@ function Figures({ figures }: { figures: Dashboard }) {
         <Card
           label="Comprobantes fiscales con problemas"
           value={String(figures.fiscal_problems)}
-          note="Rechazados por el proveedor, fallidos tras los reintentos o retenidos sin el RUT de Mandado"
+          note={
+            <Link to={STAFF_PATHS.adminFiscal} className="dashboard__link">
+              Rechazados, fallidos o retenidos: ver y reintentar
+            </Link>
+          }
           warn={figures.fiscal_problems > 0}
         />
         <Card
