@@ -44,13 +44,18 @@ CREATE TABLE "return_requests" (
 	CONSTRAINT "return_requests_refund_to_check" CHECK ("return_requests"."refund_to" in ('card', 'credit'))
 );
 --> statement-breakpoint
+ALTER TABLE "fiscal_documents" DROP CONSTRAINT "fiscal_documents_status_check";--> statement-breakpoint
+ALTER TABLE "fiscal_documents" DROP CONSTRAINT "fiscal_documents_kind_check";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "vat_rate" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "returnable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "substitution_wait_minutes" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD COLUMN "audience" text DEFAULT 'staff' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refunds" ADD COLUMN "display_amount" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD COLUMN "official_url" text;--> statement-breakpoint
 ALTER TABLE "order_groups" ADD COLUMN "display_rate" numeric(18, 8);--> statement-breakpoint
 ALTER TABLE "order_groups" ADD COLUMN "peso_rate" numeric(18, 8);--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "display_total" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "order_lines" ADD COLUMN "vat_rate" smallint;--> statement-breakpoint
 ALTER TABLE "order_lines" ADD COLUMN "returnable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "store_order_receipts" ADD COLUMN "photo_media_key" text;--> statement-breakpoint
 ALTER TABLE "return_request_history" ADD CONSTRAINT "return_request_history_return_request_id_return_requests_id_fk" FOREIGN KEY ("return_request_id") REFERENCES "public"."return_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -69,8 +74,12 @@ CREATE INDEX "return_requests_store_status_idx" ON "return_requests" USING btree
 CREATE INDEX "return_requests_status_created_idx" ON "return_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "store_orders_store_delivered_idx" ON "store_orders" USING btree ("store_id","delivered_at");--> statement-breakpoint
 CREATE INDEX "store_orders_delivered_idx" ON "store_orders" USING btree ("delivered_at");--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_vat_rate_check" CHECK ("products"."vat_rate" in ('basic', 'standard', 'exempt'));--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_substitution_wait_minutes_check" CHECK ("stores"."substitution_wait_minutes" between 5 and 120);--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_audience_check" CHECK ("push_subscriptions"."audience" in ('staff', 'shopper'));--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_status_check" CHECK ("fiscal_documents"."status" in ('pending', 'issued', 'failed', 'void', 'held'));--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_kind_check" CHECK ("fiscal_documents"."kind" in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission', 'commission_credit_note'));--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_vat_rate_check" CHECK ("order_lines"."vat_rate" in (0, 10, 22));--> statement-breakpoint
 UPDATE "store_orders" SET "delivered_at" = "updated_at" WHERE "status" IN ('delivered','fulfilled') AND "delivered_at" IS NULL;--> statement-breakpoint
 UPDATE "products" p SET "returnable" = false FROM "stores" s WHERE s."id" = p."store_id" AND s."kind" IN ('greengrocer_shop','meat_shop','pharmacy');--> statement-breakpoint
 UPDATE "order_lines" l SET "returnable" = p."returnable" FROM "products" p WHERE p."id" = l."product_id" AND NOT p."returnable";

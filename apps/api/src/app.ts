@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { DatabaseHandle } from './db/database.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { consentRoutes } from './modules/accounts/consents.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.routes.ts';
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
@@ -292,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (v1) => {
       await v1.register(accountsRoutes);
+      await v1.register(consentRoutes);
       await v1.register(passwordResetRoutes);
       await v1.register(secondFactorRoutes);
       await v1.register(locationsRoutes, { countryHeader: options.countryHeader ?? null });

@@ -609,6 +609,20 @@ const ADMIN_SAMPLES: Record<string, Sample> = {
       return asAdmin('POST', `/v1/admin/receipt-claims/${claim?.id}/refund/`);
     },
   },
+  // Decision 078: a fiscal document the provider refused, sent again by an operator.
+  'POST /v1/admin/fiscal-documents/:id/retry/': {
+    action: 'fiscal_document.retried',
+    request: async () => {
+      const [doc] = await queryRows<{ id: number }>(
+        t.database,
+        sql`insert into fiscal_documents (source_key, kind, issuer, store_id, week_start, status, attempts, last_error)
+            values (${`commission:${store.id}:2026-11-16`}, 'commission', 'mandado', ${store.id}, '2026-11-16', 'failed', 1,
+                    'CFE provider answered 422: {"error":"RUT receptor inválido"}')
+            returning id`,
+      );
+      return asAdmin('POST', `/v1/admin/fiscal-documents/${doc?.id}/retry/`);
+    },
+  },
   'POST /v1/admin/refunds/:id/record/': {
     action: 'refund.recorded',
     request: async () => {

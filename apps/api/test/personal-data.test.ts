@@ -1,9 +1,10 @@
-import { PRIVACY_POLICY_VERSION } from '@mandado/shared/legal-versions';
+import { CONSENT_MESSAGES, PRIVACY_POLICY_VERSION, TERMS_VERSION } from '@mandado/shared/legal-versions';
 import type { PersonalDataExport } from '@mandado/shared/personal-data.schemas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, placeOrderRequest, prepareCheckout } from './order-factories.ts';
 import { registerUser } from './session-helpers.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, queryRows, type TestApp } from './test-app.ts';
 
 /** Issue 32, Ley 18.331 art. 14: 'Descargar mis datos' gives a remitter all of their own data, and only theirs. */
 
@@ -88,5 +89,52 @@ describe('GET /v1/users/my-data/ and /v1/users/my-data.csv', () => {
       expect(answer.statusCode).toBe(401);
       expect(answer.json<{ detail: string }>().detail).toMatch(/sesión/i);
     }
+  });
+});
+
+// Decision 078: accounts without the current policy versions (from before consent was recorded, or after a new
+// version) are asked once; 'Acepto' records each document with its version and time.
+describe('consent to the current policy versions', () => {
+  it('asks an account with no consent, records the acceptance once, and refuses a version it was not shown', async () => {
+    const person = await registerUser(t.app);
+    const url = '/v1/users/consent/';
+    const fresh = await t.app.inject({ method: 'GET', url, headers: person.headers });
+    expect(fresh.statusCode).toBe(200);
+    // Registration recorded both: nothing to ask.
+    expect(fresh.json()).toMatchObject({
+      pending: false,
+      privacy_policy: { accepted_version: PRIVACY_POLICY_VERSION },
+    });
+
+    // As an account from before consent was recorded.
+    await t.database.db.execute(
+      sql`delete from consents where user_id = (select id from users where email = ${person.email})`,
+    );
+    const asked = await t.app.inject({ method: 'GET', url, headers: person.headers });
+    expect(asked.json()).toMatchObject({ pending: true, privacy_policy: { accepted_version: null } });
+
+    const stale = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: person.headers,
+      payload: { privacy_policy_version: '2020-01-01', terms_version: TERMS_VERSION },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<{ detail: string }>().detail).toBe(CONSENT_MESSAGES.versionChanged);
+
+    const body = { privacy_policy_version: PRIVACY_POLICY_VERSION, terms_version: TERMS_VERSION };
+    const accepted = await t.app.inject({ method: 'POST', url, headers: person.headers, payload: body });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ pending: false });
+    await t.app.inject({ method: 'POST', url, headers: person.headers, payload: body });
+    const rows = await queryRows<{ kind: string; version: string }>(
+      t.database,
+      sql`select kind, version from consents where user_id = (select id from users where email = ${person.email}) order by kind`,
+    );
+    expect(rows).toEqual([
+      { kind: 'privacy_policy', version: PRIVACY_POLICY_VERSION },
+      { kind: 'terms', version: TERMS_VERSION },
+    ]);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });

@@ -39,6 +39,8 @@ export const dashboardSchema = z.object({
   late_store_orders: z.number().int(),
   /** Issue 31: paid store orders still not accepted after the store was alerted again ('sin aceptar'). */
   unaccepted_store_orders: z.number().int(),
+  /** Decision 078: fiscal documents the provider refused, that kept failing, or held without Mandado's RUT. */
+  fiscal_problems: z.number().int(),
   refunds: z.object({ count: z.number().int(), total: money }),
   /** One entry per day of the range, oldest first (days without orders included, with zeros). */
   series: z.array(dashboardDaySchema),

@@ -67,3 +67,30 @@ export function ivaBreakdown(lines: readonly IvaLine[]): IvaPart[] {
     return [{ rate, totalMinor, ivaMinor, netMinor: totalMinor - ivaMinor }];
   });
 }
+
+/**
+ * A product's own IVA (decision 078), as products.vat_rate stores it: 'basic' the canasta básica's 10 %
+ * (bread, meat, yerba, medicines…), 'standard' 22 %, 'exempt' 0 % (fresh fruit and vegetables, milk). Null on
+ * a product means its store kind's default. The names are the column's; DGI calls 22 % its "tasa básica".
+ */
+export const VAT_RATES = ['basic', 'standard', 'exempt'] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+
+export const VAT_RATE_PERCENT: Record<VatRate, IvaRate> = { basic: 10, standard: 22, exempt: 0 };
+
+/** The CSV import's 'iva' column and the form's choice: 22, 10 or 0. */
+export function vatRateOfPercent(percent: number): VatRate | null {
+  return percent === 22 ? 'standard' : percent === 10 ? 'basic' : percent === 0 ? 'exempt' : null;
+}
+
+/** The rate a product's line is sold at: its own, else its store kind's. */
+export function ivaRateOfProduct(vatRate: string | null | undefined, storeKind: string): IvaRate {
+  return (
+    (VAT_RATE_PERCENT as Record<string, IvaRate | undefined>)[vatRate ?? ''] ?? ivaRateOfStoreKind(storeKind)
+  );
+}
+
+/** A frozen line rate read back (order_lines.vat_rate); null (a line from before) falls back to the store kind. */
+export function ivaRateOfLine(frozen: number | null | undefined, storeKind: string): IvaRate {
+  return frozen === 22 || frozen === 10 || frozen === 0 ? frozen : ivaRateOfStoreKind(storeKind);
+}

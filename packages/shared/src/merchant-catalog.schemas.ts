@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './catalog.schemas.ts';
+import { VAT_RATES } from './iva.ts';
 import { MESSAGES } from './messages.ts';
 import { parseMoney } from './money.ts';
 import { STAFF_MESSAGES } from './staff-messages.ts';
@@ -34,6 +35,8 @@ export const merchantProductSchema = z.object({
   images: z.array(z.string()),
   /** Issue 32 (decision 076): may be returned within 5 business days; the form's 'No admite devolución' is its opposite. */
   returnable: z.boolean(),
+  /** Its own IVA (decision 078); null: the store kind's default. */
+  vat_rate: z.enum(VAT_RATES).nullable(),
 });
 export type MerchantProduct = z.infer<typeof merchantProductSchema>;
 
@@ -106,6 +109,8 @@ export const merchantProductInputSchema = z
       .max(PRODUCT_IMAGES_MAX, STAFF_MESSAGES.tooManyImages(PRODUCT_IMAGES_MAX)),
     /** Absent: a new product takes its store kind's default, an edit keeps what it had (decision 076). */
     returnable: z.boolean().optional(),
+    /** Its own IVA (decision 078): null for the store kind's default; left out, a replace keeps the current one. */
+    vat_rate: z.enum(VAT_RATES, { message: MESSAGES.invalidValue }).nullable().optional(),
   })
   .superRefine((value, context) => {
     // zod 4 runs this even when a price failed its own check (an empty price fails `min` and never reaches

@@ -87,6 +87,7 @@ export const SERVER_MESSAGES = {
     `El archivo tiene más de ${String(max).replace(/\B(?=(\d{3})+(?!\d))/g, '.')} filas; divídelo en partes`,
   csvDuplicateName: (line: number) => `Este nombre ya aparece en la fila ${line}`,
   csvYesNo: 'Escribe sí o no',
+  csvVatRate: 'Escribe 22, 10 o 0 (el IVA en %), o déjalo vacío para la tasa del tipo de comercio',
   csvHasErrors: 'El archivo tiene errores: corrígelos y vuelve a subirlo. No cambiamos nada.',
   /** Issue 31: a category the store does not have is created only once the owner confirms it by name. */
   csvUnconfirmedCategories: (names: readonly string[]) =>

@@ -66,6 +66,8 @@ export const STAFF_PATHS = {
   adminWebhooks: '/admin/webhooks',
   /** Every store's returns, by status and store, with 'Aceptar igualmente' (issue 32, 'returns:manage'). */
   adminReturns: '/admin/devoluciones',
+  /** Fiscal documents refused, failed or held (decision 078), with 'Reintentar'. */
+  adminFiscal: '/admin/comprobantes',
   /** The audit trail: every staff action. */
   adminAudit: '/admin/auditoria',
   /** A courier's page for one store order, opened from the link the store shares (no account). */

@@ -6,6 +6,7 @@ import {
 } from '@mandado/shared/checkout.schemas';
 import { couponRefusal, normalizeCouponCode } from '@mandado/shared/coupon-rules';
 import { deliveryWindow } from '@mandado/shared/delivery-window';
+import { ivaRateOfProduct } from '@mandado/shared/iva';
 import { convertLine, formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { shownLineIn } from '@mandado/shared/money-text';
 import {
@@ -200,6 +201,7 @@ async function checkTheCart(
       currency: line.currency,
       substitution: seen?.substitution ?? input.substitution,
       returnable: line.returnable,
+      ivaRate: ivaRateOfProduct(line.vatRate, line.storeKind),
       storeId: line.storeId,
       inDeliveryCity: line.storeCityId === cityId,
       totalUsd,

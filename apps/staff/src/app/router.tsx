@@ -77,6 +77,7 @@ const AdminCouponsPage = lazyNamed(() => import('./routes/admin-coupons.page.tsx
 const AdminSettingsPage = lazyNamed(() => import('./routes/admin-settings.page.tsx'), 'AdminSettingsPage');
 const AdminWebhooksPage = lazyNamed(() => import('./routes/admin-webhooks.page.tsx'), 'AdminWebhooksPage');
 const AdminAuditPage = lazyNamed(() => import('./routes/admin-audit.page.tsx'), 'AdminAuditPage');
+const AdminFiscalPage = lazyNamed(() => import('./routes/admin-fiscal.page.tsx'), 'AdminFiscalPage');
 // A login's second step and the staff member's own second factor (issue 27): outside the areas' doors.
 const SecondFactorCodePage = lazyNamed(
   () => import('./routes/second-factor-code.page.tsx'),
@@ -120,6 +121,7 @@ export function AppRoutes() {
             <Route path={STAFF_PATHS.adminWebhooks} element={<AdminWebhooksPage />} />
             <Route path={STAFF_PATHS.adminAudit} element={<AdminAuditPage />} />
             <Route path={STAFF_PATHS.adminReturns} element={<AdminReturnsPage />} />
+            <Route path={STAFF_PATHS.adminFiscal} element={<AdminFiscalPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path={STAFF_PATHS.merchantInvitation} element={<MerchantInvitationPage />} />

@@ -1,3 +1,4 @@
+import type { VatRate } from '@mandado/shared/iva';
 import type { WeeklyHours } from '@mandado/shared/store-hours';
 import { sql } from 'drizzle-orm';
 import {
@@ -160,6 +161,11 @@ export const products = pgTable(
       .references(() => categories.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The product's IVA (issue 32, decision 078): 'basic' 10 % (canasta básica, medicines), 'standard' 22 %,
+     * 'exempt' 0 %; null = the store kind's default (packages/shared iva.ts). Frozen on each order line.
+     */
+    vatRate: text('vat_rate').$type<VatRate>(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     currency: text('currency').notNull(),
     discount: boolean('discount').notNull().default(false),
@@ -188,6 +194,7 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('products_vat_rate_check', sql`${t.vatRate} in ('basic', 'standard', 'exempt')`),
     uniqueIndex('products_store_name_key').on(t.storeId, t.name),
     index('products_category_idx').on(t.categoryId),
     index('products_search_idx').using('gin', t.searchVector),

@@ -24,7 +24,9 @@ export type FiscalDocumentKind =
   | 'sale_credit_note'
   | 'shipping'
   | 'shipping_credit_note'
-  | 'commission';
+  | 'commission'
+  // Mandado's credit note of a week's commission e-Factura, for a refund after it (decision 078).
+  | 'commission_credit_note';
 
 /** One line as it was sent to the provider: the CFE's own detail, frozen with the document. */
 export interface FiscalDocumentLine {
@@ -77,7 +79,8 @@ export const fiscalDocuments = pgTable(
     test: boolean('test').notNull().default(false),
     /**
      * pending → issued | failed (given up after the retries; an operator looks) | void (nothing to document:
-     * a refund with no shipping part has no shipping credit note).
+     * a refund with no shipping part has no shipping credit note) | held (Mandado's document while
+     * CFE_MANDADO_RUT is unset under a real provider: kept as data, not sent; pending again once it is set).
      */
     status: text('status').notNull().default('pending'),
     currency: text('currency').notNull().default('USD'),
@@ -88,6 +91,8 @@ export const fiscalDocuments = pgTable(
     lines: jsonb('lines').$type<FiscalDocumentLine[]>(),
     /** The provider's id of the document (its link, its QR). */
     providerRef: text('provider_ref'),
+    /** The provider's link to the CFE's official representation (DGI's public copy and QR check), when it gives one (decision 078). */
+    officialUrl: text('official_url'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -99,10 +104,13 @@ export const fiscalDocuments = pgTable(
     uniqueIndex('fiscal_documents_source_key').on(t.sourceKey),
     index('fiscal_documents_due_idx').on(t.status, t.nextAttemptAt),
     index('fiscal_documents_store_order_idx').on(t.storeOrderId),
-    check('fiscal_documents_status_check', sql`${t.status} in ('pending', 'issued', 'failed', 'void')`),
+    check(
+      'fiscal_documents_status_check',
+      sql`${t.status} in ('pending', 'issued', 'failed', 'void', 'held')`,
+    ),
     check(
       'fiscal_documents_kind_check',
-      sql`${t.kind} in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission')`,
+      sql`${t.kind} in ('sale', 'sale_credit_note', 'shipping', 'shipping_credit_note', 'commission', 'commission_credit_note')`,
     ),
     check('fiscal_documents_issuer_check', sql`${t.issuer} in ('store', 'mandado')`),
   ],

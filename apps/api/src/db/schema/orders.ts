@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -242,6 +243,8 @@ export const orderLines = pgTable(
      * exactly that figure. Null for orders placed before it existed.
      */
     displayTotal: numeric('display_total', { precision: 12, scale: 2 }),
+    /** The IVA rate in % (22, 10, 0) frozen at purchase from the product or its store's kind (decision 078); null before it. */
+    vatRate: smallint('vat_rate'),
     substitution: text('substitution').notNull(),
     position: integer('position').notNull(),
     /**
@@ -254,6 +257,7 @@ export const orderLines = pgTable(
     returnable: boolean('returnable').notNull().default(true),
   },
   (t) => [
+    check('order_lines_vat_rate_check', sql`${t.vatRate} in (0, 10, 22)`),
     index('order_lines_store_order_idx').on(t.storeOrderId),
     index('order_lines_product_idx').on(t.productId),
     check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),

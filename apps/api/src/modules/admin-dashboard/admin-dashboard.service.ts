@@ -5,6 +5,7 @@ import { MONTEVIDEO_OFFSET_MS } from '@mandado/shared/montevideo-time';
 import { lateBounds } from '@mandado/shared/order-lateness';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
+import { countFiscalProblems } from '../invoicing/fiscal-problems.service.ts';
 import {
   countLateStoreOrders,
   countUnacceptedStoreOrders,
@@ -41,11 +42,12 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   requirePermission(actor, 'admin:read');
   const { days, from, to } = dashboardDays(query.range, now);
-  const [orderRows, refundRows, late, unaccepted] = await Promise.all([
+  const [orderRows, refundRows, late, unaccepted, fiscalProblems] = await Promise.all([
     orderFiguresByDay(db, from, to),
     refundFiguresByDay(db, from, to),
     countLateStoreOrders(db, lateBounds(now)),
     countUnacceptedStoreOrders(db),
+    countFiscalProblems(db),
   ]);
   const ordersByDay = new Map(orderRows.map((row) => [row.day, row]));
   const refundsByDay = new Map(refundRows.map((row) => [row.day, row]));
@@ -91,6 +93,7 @@ export async function getDashboard(
     average_basket: formatMinorAsDecimal(totals.paid === 0 ? 0 : Math.round(totals.paidMinor / totals.paid)),
     late_store_orders: late,
     unaccepted_store_orders: unaccepted,
+    fiscal_problems: fiscalProblems,
     refunds: { count: totals.refunds, total: formatMinorAsDecimal(totals.refundsMinor) },
     series,
   };

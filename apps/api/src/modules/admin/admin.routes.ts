@@ -16,6 +16,7 @@ import { currenciesAdminRoutes } from '../currencies/currencies-admin.routes.ts'
 import { adminDeliveryWindowRoutes } from '../delivery-windows/delivery-windows.routes.ts';
 import { zonesAdminRoutes } from '../geo/zones-admin.routes.ts';
 import { helpAdminRoutes } from '../help/help-admin.routes.ts';
+import { fiscalProblemAdminRoutes } from '../invoicing/fiscal-problems.routes.ts';
 import { adminStoreOrderRoutes } from '../order-status/order-status.routes.ts';
 import { markPaidRoutes } from '../orders/mark-paid.routes.ts';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes.ts';
@@ -90,6 +91,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(paymentsAdminRoutes);
   await app.register(bankStatementRoutes);
   await app.register(adminStatementRoutes);
+  await app.register(fiscalProblemAdminRoutes);
   // Refunds by hand and the bank transfers of bank refunds (payment:refund).
   await app.register(refundAdminRoutes);
   // Returns (issue 32, decision 076): every store's, and the overrule of a refusal (returns:manage).

@@ -22,6 +22,9 @@ export interface CartLineRow extends ProductRow {
   storeCityId: number;
   /** Issue 32: snapshot on the order line at placement (decision 076). */
   returnable: boolean;
+  /** The line's IVA at purchase (decision 078): the product's own rate, else its store kind's default. */
+  vatRate: string | null;
+  storeKind: string;
 }
 
 /** What the cart's checks need to know about a product, whatever state its store is in. */
@@ -62,6 +65,8 @@ export async function listCartLines(db: Database, userId: number): Promise<CartL
       quantity: cartLines.quantity,
       storeCityId: stores.cityId,
       returnable: products.returnable,
+      vatRate: products.vatRate,
+      storeKind: stores.kind,
     })
     .from(cartLines)
     .innerJoin(carts, eq(carts.userId, cartLines.userId))

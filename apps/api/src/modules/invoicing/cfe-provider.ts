@@ -7,8 +7,8 @@ import type { FiscalDocumentLine } from '../../db/schema/invoicing.ts';
  * `httpCfeProvider` speaks the generic JSON REST protocol of decision 071 to the configured provider.
  */
 
-/** The DGI's CFE types Mandado uses: e-Ticket, its credit note, e-Factura. */
-export type CfeType = 101 | 102 | 111;
+/** The DGI's CFE types Mandado uses: e-Ticket, its credit note, e-Factura and its credit note. */
+export type CfeType = 101 | 102 | 111 | 112;
 
 export interface CfeRequest {
   /** Ours, unique per cause ('sale:12'): the provider answers the same document when it is sent twice. */
@@ -38,6 +38,11 @@ export interface IssuedCfe {
   providerRef: string;
   /** True for a test document: no fiscal value. */
   test: boolean;
+  /**
+   * The provider's link to the CFE's official representation (the public copy with DGI's QR check), when it
+   * gives one (decision 078): the receipt shows 'Ver comprobante oficial'. The offline adapter has none.
+   */
+  officialUrl: string | null;
 }
 
 export interface CfeProvider {
@@ -62,6 +67,7 @@ export const offlineCfeProvider: CfeProvider = {
       number: request.documentId,
       providerRef: `offline-${request.documentId}`,
       test: true,
+      officialUrl: null,
     };
   },
 };
@@ -79,6 +85,19 @@ interface ProviderAnswer {
   id?: unknown;
   serie?: unknown;
   numero?: unknown;
+  /** Decision 078: the official representation's address (https), optional. */
+  enlace?: unknown;
+}
+
+/** Only an http(s) address of reasonable length is kept as the official copy's link; anything else is dropped. */
+export function officialUrlOf(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 500) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The JSON body of decision 071's protocol: the provider's field names, in Spanish as Uruguayan providers use. */
@@ -109,7 +128,10 @@ export function cfeRequestBody(request: CfeRequest) {
   };
 }
 
-/** `POST <url>/comprobantes` with the bearer token and our idempotency key; 200/201 with the series and number. */
+/**
+ * `POST <url>/comprobantes` with the bearer token and our idempotency key; 200/201 with the series and number,
+ * and optionally `enlace`, the official representation's address (decision 078).
+ */
 export function httpCfeProvider(config: CfeProviderConfig, fetchImpl: typeof fetch = fetch): CfeProvider {
   return {
     name: 'http',
@@ -145,6 +167,7 @@ export function httpCfeProvider(config: CfeProviderConfig, fetchImpl: typeof fet
         number: answer.numero as number,
         providerRef: typeof answer.id === 'string' ? answer.id : String(answer.id ?? ''),
         test: false,
+        officialUrl: officialUrlOf(answer.enlace),
       };
     },
   };

@@ -10,9 +10,10 @@ import {
   enqueueMissingDocuments,
   recordDocumentFailure,
   releaseDocumentLeases,
+  releaseHeldDocuments,
   selectDocumentBacklog,
 } from './invoicing.repository.ts';
-import { type InvoicingSettings, issueDocument } from './invoicing.service.ts';
+import { holdsMandadoDocuments, type InvoicingSettings, issueDocument } from './invoicing.service.ts';
 
 /**
  * The invoicing kind (issue 32, decision 071): each pass first writes a pending document for every cause that
@@ -74,6 +75,8 @@ export async function runInvoicingPass(
   deps: InvoicingDeps,
   stopping: () => boolean = () => false,
 ): Promise<void> {
+  // Decision 078: once Mandado's RUT is configured, what was held waiting for it goes out.
+  if (!holdsMandadoDocuments(deps)) await releaseHeldDocuments(deps.db);
   await enqueueMissingDocuments(deps.db);
   await runOutboxPass(invoicingHandler(deps), stopping);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { stores } from '../../db/schema/catalog.ts';
 import { refunds } from '../../db/schema/fulfilment.ts';
 import { type FiscalDocumentLine, fiscalDocuments } from '../../db/schema/invoicing.ts';
@@ -46,6 +46,20 @@ export async function enqueueMissingDocuments(db: Database): Promise<void> {
       select 'shipping-credit-note:' || r.id, 'shipping_credit_note', 'mandado', so.store_id, so.id, r.id
       from ${refunds} r join ${storeOrders} so on so.id = r.store_order_id
       where r.status = 'succeeded' and so.shipping > 0
+        and coalesce(r.settled_at, r.created_at) > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day'
+      on conflict (source_key) do nothing`),
+    // Decision 078: a refund of a delivered order whose week's commission e-Factura was issued before it
+    // lowers that commission: Mandado's credit note of the e-Factura, one per refund (returns' refunds too).
+    // The week is the statement's (Monday, Montevideo's clock: UTC−3 all year, as statements.ts counts it).
+    db.execute(sql`
+      insert into ${fiscalDocuments} (source_key, kind, issuer, store_id, store_order_id, refund_id, week_start)
+      select 'commission-credit-note:' || r.id, 'commission_credit_note', 'mandado', so.store_id, so.id, r.id, inv.week_start
+      from ${refunds} r
+      join ${storeOrders} so on so.id = r.store_order_id
+      join ${fiscalDocuments} inv on inv.kind = 'commission' and inv.store_id = so.store_id
+        and inv.week_start = date_trunc('week', (so.delivered_at at time zone 'UTC') - interval '3 hours')::date
+      where r.status = 'succeeded' and so.status = 'delivered'
+        and inv.status = 'issued' and inv.issued_at < coalesce(r.settled_at, r.created_at)
         and coalesce(r.settled_at, r.created_at) > now() - ${CAUSE_WINDOW_DAYS}::integer * interval '1 day'
       on conflict (source_key) do nothing`),
     db.execute(sql`
@@ -112,6 +126,7 @@ export interface IssuedDocumentRecord {
   ivaBasic: string;
   ivaMinimum: string;
   lines: FiscalDocumentLine[];
+  officialUrl: string | null;
 }
 
 export async function markDocumentIssued(
@@ -123,6 +138,48 @@ export async function markDocumentIssued(
     .update(fiscalDocuments)
     .set({ ...issued, status: 'issued', issuedAt: sql`now()`, lockedUntil: null, lastError: null })
     .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'pending')));
+}
+
+/**
+ * Mandado's document while CFE_MANDADO_RUT is unset under a real provider (decision 078): what it would say is
+ * kept (lines, totals), nothing is sent, and the back office warns.
+ */
+export async function markDocumentHeld(
+  db: Database,
+  id: number,
+  held: Pick<
+    IssuedDocumentRecord,
+    'cfeType' | 'currency' | 'lines' | 'total' | 'ivaBasic' | 'ivaMinimum'
+  > | null,
+): Promise<void> {
+  await db
+    .update(fiscalDocuments)
+    .set({ ...(held ?? {}), status: 'held', lockedUntil: null })
+    .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'pending')));
+}
+
+/** Once CFE_MANDADO_RUT is set, the held documents go out on this pass. */
+export async function releaseHeldDocuments(db: Database): Promise<void> {
+  await db
+    .update(fiscalDocuments)
+    .set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(eq(fiscalDocuments.status, 'held'));
+}
+
+/** What Mandado's credit notes of a week's commission already gave back (issued ones), decimal text. */
+export async function commissionCredited(db: Database, storeId: number, weekStart: string): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${fiscalDocuments.total}), 0)::text` })
+    .from(fiscalDocuments)
+    .where(
+      and(
+        eq(fiscalDocuments.kind, 'commission_credit_note'),
+        eq(fiscalDocuments.storeId, storeId),
+        eq(fiscalDocuments.weekStart, weekStart),
+        eq(fiscalDocuments.status, 'issued'),
+      ),
+    );
+  return row?.total ?? '0';
 }
 
 /** Nothing to document (a refund without a shipping part has no shipping credit note). */
@@ -186,6 +243,7 @@ export async function findStoreOrderForDocument(db: Database, storeOrderId: numb
       shipping: storeOrders.shipping,
       credit: storeOrders.credit,
       total: storeOrders.total,
+      commissionRate: storeOrders.commissionRate,
       groupNumber: orderGroups.number,
       currency: orderGroups.currency,
       paymentMethod: orderGroups.paymentMethod,
@@ -204,6 +262,7 @@ export async function findStoreOrderForDocument(db: Database, storeOrderId: numb
       quantity: orderLines.quantity,
       totalUsd: orderLines.totalUsd,
       discount: orderLines.discount,
+      vatRate: orderLines.vatRate,
     })
     .from(orderLines)
     .where(eq(orderLines.storeOrderId, storeOrderId))
@@ -242,6 +301,7 @@ export async function findRefundForDocument(db: Database, refundId: number) {
       reason: refunds.reason,
       lineName: orderLines.name,
       lineQuantity: orderLines.quantity,
+      lineVatRate: orderLines.vatRate,
     })
     .from(refunds)
     .leftJoin(orderLines, eq(orderLines.id, refunds.orderLineId))
@@ -276,3 +336,66 @@ export async function findDocumentBySource(db: Database, sourceKey: string) {
 }
 
 export type FiscalDocumentRow = typeof fiscalDocuments.$inferSelect;
+
+/** The documents an operator must look at (decision 078): failed and held, newest first, at most `limit`. */
+export function listProblemDocuments(db: Database, limit: number) {
+  return db
+    .select({
+      id: fiscalDocuments.id,
+      kind: fiscalDocuments.kind,
+      issuer: fiscalDocuments.issuer,
+      status: fiscalDocuments.status,
+      storeId: fiscalDocuments.storeId,
+      storeName: stores.name,
+      storeOrderNumber: storeOrders.number,
+      weekStart: fiscalDocuments.weekStart,
+      attempts: fiscalDocuments.attempts,
+      lastError: fiscalDocuments.lastError,
+      createdAt: fiscalDocuments.createdAt,
+    })
+    .from(fiscalDocuments)
+    .innerJoin(stores, eq(stores.id, fiscalDocuments.storeId))
+    .leftJoin(storeOrders, eq(storeOrders.id, fiscalDocuments.storeOrderId))
+    .where(inArray(fiscalDocuments.status, ['failed', 'held']))
+    .orderBy(sql`${fiscalDocuments.id} desc`)
+    .limit(limit);
+}
+
+/** How many documents are failed and held: the dashboard's count and the list's header. */
+export async function countProblemDocuments(db: Database): Promise<{ failed: number; held: number }> {
+  const [row] = await db
+    .select({
+      failed: sql<number>`count(*) filter (where ${fiscalDocuments.status} = 'failed')::int`,
+      held: sql<number>`count(*) filter (where ${fiscalDocuments.status} = 'held')::int`,
+    })
+    .from(fiscalDocuments)
+    .where(inArray(fiscalDocuments.status, ['failed', 'held']));
+  return { failed: Number(row?.failed ?? 0), held: Number(row?.held ?? 0) };
+}
+
+/** 'Reintentar': a failed document back to pending, due now, its attempts from zero. Null when it was not failed. */
+export async function retryFailedDocument(
+  tx: DatabaseOrTransaction,
+  id: number,
+): Promise<{ id: number; storeId: number; kind: string; lastError: string | null } | null> {
+  const [row] = await tx
+    .update(fiscalDocuments)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(fiscalDocuments.id, id), eq(fiscalDocuments.status, 'failed')))
+    .returning({
+      id: fiscalDocuments.id,
+      storeId: fiscalDocuments.storeId,
+      kind: fiscalDocuments.kind,
+      lastError: fiscalDocuments.lastError,
+    });
+  return row ?? null;
+}
+
+/** A document's status, or null when there is no such document. */
+export async function documentStatus(db: DatabaseOrTransaction, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: fiscalDocuments.status })
+    .from(fiscalDocuments)
+    .where(eq(fiscalDocuments.id, id));
+  return row?.status ?? null;
+}

@@ -1,16 +1,30 @@
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@mandado/shared/checkout.schemas';
-import { billingIndicatorOf, type IvaRate, ivaBreakdown, ivaRateOfStoreKind } from '@mandado/shared/iva';
+import {
+  billingIndicatorOf,
+  type IvaRate,
+  ivaBreakdown,
+  ivaRateOfLine,
+  ivaRateOfStoreKind,
+} from '@mandado/shared/iva';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { splitRefund } from '@mandado/shared/refund-split';
 import { normalizeRut } from '@mandado/shared/rut';
+import { commissionOf } from '@mandado/shared/statements';
 import { type Actor, requirePermission } from '../../authorization.ts';
 import type { Database } from '../../db/database.ts';
 import type { FiscalDocumentLine } from '../../db/schema/invoicing.ts';
 import { notFound } from '../../http-errors.ts';
 import { statementCommission } from '../store-statements/store-statements.service.ts';
-import { type CfeProvider, CfeRejectedError, type CfeRequest, type CfeType } from './cfe-provider.ts';
+import {
+  type CfeProvider,
+  CfeRejectedError,
+  type CfeRequest,
+  type CfeType,
+  offlineCfeProvider,
+} from './cfe-provider.ts';
 import {
   type ClaimedDocument,
+  commissionCredited,
   type FiscalDocumentRow,
   findDocumentBySource,
   findOwnStoreOrderId,
@@ -18,6 +32,7 @@ import {
   findStoreForDocument,
   findStoreOrderForDocument,
   listDocumentsOfStoreOrder,
+  markDocumentHeld,
   markDocumentIssued,
   markDocumentVoid,
   refundedBefore,
@@ -60,11 +75,54 @@ function lineOf(
   };
 }
 
-/** The store's goods, each line after its share of the coupon, at the store kind's rate (decision 071). */
-export function saleLinesOf(order: StoreOrderForDocument, rate: IvaRate): FiscalDocumentLine[] {
+/**
+ * The store's goods, each line after its share of the coupon, at the rate frozen on the line at purchase
+ * (decision 078), or the store kind's for a line from before (decision 071).
+ */
+export function saleLinesOf(order: StoreOrderForDocument, storeKind: string): FiscalDocumentLine[] {
   return order.lines.map((line) =>
-    lineOf(line.name, line.quantity, parseMoney(line.totalUsd), parseMoney(line.discount), rate),
+    lineOf(
+      line.name,
+      line.quantity,
+      parseMoney(line.totalUsd),
+      parseMoney(line.discount),
+      ivaRateOfLine(line.vatRate, storeKind),
+    ),
   );
+}
+
+/**
+ * A goods credit of `amountMinor` split over the order's rates in proportion to what each rate sold (largest
+ * remainder, so the parts add up to the cent): a rejected order's rest or an operator's amount covers lines of
+ * every rate, and each part must be credited at its own rate as the e-Ticket declared it.
+ */
+export function creditByRate(
+  order: StoreOrderForDocument,
+  storeKind: string,
+  amountMinor: number,
+): Array<{ rate: IvaRate; amountMinor: number }> {
+  const sold = ivaBreakdown(
+    order.lines.map((line) => ({
+      totalMinor: parseMoney(line.totalUsd) - parseMoney(line.discount),
+      rate: ivaRateOfLine(line.vatRate, storeKind),
+    })),
+  ).filter((part) => part.totalMinor > 0);
+  const whole = sold.reduce((sum, part) => sum + part.totalMinor, 0);
+  if (whole <= 0 || sold.length <= 1)
+    return [{ rate: sold[0]?.rate ?? ivaRateOfStoreKind(storeKind), amountMinor }];
+  const shares = sold.map((part) => {
+    const exact = (amountMinor * part.totalMinor) / whole;
+    return { rate: part.rate, amountMinor: Math.floor(exact), rest: exact - Math.floor(exact) };
+  });
+  let left = amountMinor - shares.reduce((sum, share) => sum + share.amountMinor, 0);
+  for (const share of [...shares].sort((a, b) => b.rest - a.rest)) {
+    if (left <= 0) break;
+    share.amountMinor += 1;
+    left -= 1;
+  }
+  return shares
+    .filter((share) => share.amountMinor > 0)
+    .map(({ rate, amountMinor: part }) => ({ rate, amountMinor: part }));
 }
 
 function totalsOf(lines: readonly FiscalDocumentLine[]) {
@@ -126,9 +184,11 @@ export async function buildCfeRequest(
   if (doc.storeOrderId === null) throw new CfeRejectedError('a document without its store order');
   const order = await findStoreOrderForDocument(db, doc.storeOrderId);
   if (!order) throw new CfeRejectedError('the store order is gone');
+  if (doc.kind === 'commission_credit_note') {
+    return commissionCreditNote(db, doc, settings, { store, order, base });
+  }
   const date = montevideoDate(order.paidAt ?? order.createdAt);
   const addendum = `Pedido ${order.number}`;
-  const rate = ivaRateOfStoreKind(store.kind);
   if (doc.kind === 'sale') {
     return {
       ...base,
@@ -137,7 +197,7 @@ export async function buildCfeRequest(
       receiver: null,
       currency: order.currency,
       date,
-      lines: saleLinesOf(order, rate),
+      lines: saleLinesOf(order, store.kind),
       reference: null,
       addendum,
     };
@@ -184,7 +244,19 @@ export async function buildCfeRequest(
     receiver: null,
     currency: order.currency,
     date: montevideoDate(new Date()),
-    lines: [lineOf(description, 1, amount, 0, shippingNote ? 22 : rate)],
+    lines: shippingNote
+      ? [lineOf(description, 1, amount, 0, 22)]
+      : refund.lineName
+        ? [lineOf(description, 1, amount, 0, ivaRateOfLine(refund.lineVatRate, store.kind))]
+        : creditByRate(order, store.kind, amount).map((part, _, parts) =>
+            lineOf(
+              parts.length > 1 ? `${description} (IVA ${part.rate} %)` : description,
+              1,
+              part.amountMinor,
+              0,
+              part.rate,
+            ),
+          ),
     reference: {
       cfeType: (corrected.cfeType ?? 101) as CfeType,
       series: corrected.series,
@@ -194,12 +266,85 @@ export async function buildCfeRequest(
   };
 }
 
+/**
+ * Mandado's credit note of a week's commission e-Factura (type 112) for a refund that came after it (decision
+ * 078): what the refund took off that order's commission by the statements' own rule (`commissionOf`, half up
+ * per order, at the order's frozen rate), capped at what the e-Factura still holds above the week's commission
+ * today (so two notes never give back more than the invoice, and a refund the invoice already counted gives
+ * nothing: void). Issued to the store, referencing the e-Factura.
+ */
+async function commissionCreditNote(
+  db: Database,
+  doc: ClaimedDocument,
+  settings: InvoicingSettings,
+  context: {
+    store: NonNullable<Awaited<ReturnType<typeof findStoreForDocument>>>;
+    order: StoreOrderForDocument;
+    base: { idempotencyKey: string; documentId: number };
+  },
+): Promise<CfeRequest | null> {
+  const { store, order, base } = context;
+  if (doc.refundId === null || !doc.weekStart) throw new CfeRejectedError('a credit note without its refund');
+  const refund = await findRefundForDocument(db, doc.refundId);
+  if (!refund) throw new CfeRejectedError('the refund is gone');
+  const invoice = await findDocumentBySource(db, `commission:${doc.storeId}:${doc.weekStart}`);
+  if (
+    invoice?.status !== 'issued' ||
+    invoice.series === null ||
+    invoice.number === null ||
+    invoice.total === null
+  ) {
+    throw new Error('the e-Factura it corrects is not issued yet');
+  }
+  const goods = parseMoney(order.subtotal);
+  const before = parseMoney(await refundedBefore(db, order.id, refund.id));
+  const rate = Number(order.commissionRate);
+  const commissionAfter = (refunded: number) =>
+    commissionOf({ goods, refunds: Math.min(refunded, goods), shipping: 0, commissionRate: rate });
+  const share = commissionAfter(before) - commissionAfter(before + parseMoney(refund.amount));
+  const { commissionMinor } = await statementCommission(db, doc.storeId, doc.weekStart);
+  const credited = parseMoney(await commissionCredited(db, doc.storeId, doc.weekStart));
+  const amount = Math.min(share, parseMoney(invoice.total) - credited - commissionMinor);
+  if (amount <= 0) return null;
+  return {
+    ...base,
+    cfeType: 112,
+    issuerRut: issuerRut(settings.mandadoRut, settings.provider),
+    receiver: { rut: issuerRut(store.rut, settings.provider), name: store.name },
+    currency: invoice.currency,
+    date: montevideoDate(new Date()),
+    lines: [
+      lineOf(
+        `Ajuste de comisión por devolución del pedido ${order.number}, semana del ${doc.weekStart}`,
+        1,
+        amount,
+        0,
+        22,
+      ),
+    ],
+    reference: { cfeType: 111, series: invoice.series, number: invoice.number },
+    addendum: `Liquidación semanal ${doc.weekStart}`,
+  };
+}
+
+/**
+ * Whether Mandado's documents are held (decision 078): with a real provider and no CFE_MANDADO_RUT, Mandado
+ * cannot issue (its company may not be Uruguayan yet), so its documents are kept as data and not sent.
+ */
+export function holdsMandadoDocuments(settings: InvoicingSettings): boolean {
+  return settings.provider.name !== 'offline' && settings.mandadoRut.trim() === '';
+}
+
 /** Builds a claimed document, issues it through the provider and records its number and totals. */
 export async function issueDocument(
   db: Database,
   doc: ClaimedDocument,
   settings: InvoicingSettings,
 ): Promise<void> {
+  if (doc.issuer === 'mandado' && holdsMandadoDocuments(settings)) {
+    await holdDocument(db, doc, settings);
+    return;
+  }
   const request = await buildCfeRequest(db, doc, settings);
   if (!request) {
     await markDocumentVoid(db, doc.id);
@@ -213,6 +358,31 @@ export async function issueDocument(
     provider: issued.provider,
     test: issued.test,
     providerRef: issued.providerRef,
+    officialUrl: issued.officialUrl,
+    currency: request.currency,
+    lines: request.lines,
+    ...totalsOf(request.lines),
+  });
+}
+
+/**
+ * Keeps what Mandado's document would say without sending it (built as the offline adapter would, RUT left
+ * empty). A credit note whose e-Ticket is itself held cannot be built yet: it is held without its lines and
+ * built when the RUT is set and everything held goes out again.
+ */
+async function holdDocument(db: Database, doc: ClaimedDocument, settings: InvoicingSettings): Promise<void> {
+  let request: CfeRequest | null = null;
+  try {
+    request = await buildCfeRequest(db, doc, { ...settings, provider: offlineCfeProvider });
+  } catch (error) {
+    if (error instanceof CfeRejectedError) throw error;
+  }
+  if (request === null) {
+    await markDocumentHeld(db, doc.id, null);
+    return;
+  }
+  await markDocumentHeld(db, doc.id, {
+    cfeType: request.cfeType,
     currency: request.currency,
     lines: request.lines,
     ...totalsOf(request.lines),
@@ -258,6 +428,8 @@ export interface DocumentRef {
   /** A test document (offline adapter): 'Sin validez fiscal'. */
   test: boolean;
   totalMinor: number;
+  /** The provider's official representation (decision 078), null when it gave none. */
+  officialUrl: string | null;
 }
 
 function refOf(doc: FiscalDocumentRow): DocumentRef | null {
@@ -269,6 +441,7 @@ function refOf(doc: FiscalDocumentRow): DocumentRef | null {
     number: doc.number,
     test: doc.test,
     totalMinor: doc.total === null ? 0 : parseMoney(doc.total),
+    officialUrl: doc.test ? null : doc.officialUrl,
   };
 }
 
@@ -292,7 +465,6 @@ export async function getOwnReceipt(
   if (!order?.paidAt) throw notFound();
   const store = await findStoreForDocument(db, order.storeId);
   if (!store) throw notFound();
-  const rate = ivaRateOfStoreKind(store.kind);
   const lines = order.lines.map((line) => {
     const gross = parseMoney(line.totalUsd);
     const discountMinor = parseMoney(line.discount);
@@ -302,7 +474,7 @@ export async function getOwnReceipt(
       unitMinor: Math.round(gross / line.quantity),
       discountMinor,
       totalMinor: gross - discountMinor,
-      rate,
+      rate: ivaRateOfLine(line.vatRate, store.kind),
     };
   });
   const documents = await listDocumentsOfStoreOrder(db, order.id);

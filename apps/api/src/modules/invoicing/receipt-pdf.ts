@@ -8,7 +8,10 @@ const CFE_NAMES: Record<number, string> = {
   101: 'e-Ticket',
   102: 'Nota de crédito de e-Ticket',
   111: 'e-Factura',
+  112: 'Nota de crédito de e-Factura',
 };
+
+export const OFFICIAL_COPY = 'Ver comprobante oficial';
 
 export const NO_FISCAL_VALUE = 'Sin validez fiscal';
 
@@ -64,6 +67,8 @@ export function receiptTexts(receipt: Receipt) {
           `${ref.kind === 'shipping_credit_note' ? 'Devolución del envío (Mandado)' : 'Devolución'}: ${documentText(ref, '')} por ${money(ref.totalMinor)}`,
       ),
     ],
+    // Decision 078: the provider's official representation of the store's e-Ticket (DGI's QR check), when given.
+    official: receipt.sale?.officialUrl ? { label: OFFICIAL_COPY, url: receipt.sale.officialUrl } : null,
     footer:
       'Los precios incluyen IVA. Cada comercio vende sus productos y emite su comprobante fiscal electrónico; ' +
       'Mandado cobra por cuenta del comercio y vende el envío.',
@@ -125,6 +130,17 @@ export function renderReceiptPdf(receipt: Receipt): Promise<Buffer> {
   doc.font('Helvetica').moveDown().text(texts.payment, left, doc.y, { width });
   doc.moveDown(0.5);
   for (const line of texts.documents) doc.text(line, { width });
+  if (texts.official) {
+    doc
+      .moveDown(0.5)
+      .fillColor('#0b57d0')
+      .text(texts.official.label, { width, link: texts.official.url, underline: true })
+      .fillColor('#555555')
+      .fontSize(8)
+      .text(texts.official.url, { width, link: texts.official.url })
+      .fillColor('black')
+      .fontSize(10);
+  }
   doc.moveDown().fontSize(8).fillColor('#555555').text(texts.footer, { width });
   doc.end();
   return done;

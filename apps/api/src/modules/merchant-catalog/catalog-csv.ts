@@ -1,5 +1,6 @@
 import { decodeCsvBytes } from '@mandado/shared/csv-encoding';
 import { csvSeparatorOf } from '@mandado/shared/csv-separator';
+import { VAT_RATE_PERCENT, type VatRate, vatRateOfPercent } from '@mandado/shared/iva';
 import {
   normalizePriceInput,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
@@ -31,6 +32,8 @@ export const CSV_COLUMNS = [
   'activo',
   // Issue 32 (decision 076): optional; absent, a new product takes its store kind's default, others keep theirs.
   'admite_devolucion',
+  // Decision 078: 22, 10 or 0; empty for the store kind's default. Optional: a file without it keeps each rate.
+  'iva',
 ] as const;
 type CsvColumn = (typeof CSV_COLUMNS)[number];
 const REQUIRED_COLUMNS: readonly CsvColumn[] = ['nombre', 'categoria', 'precio', 'stock'];
@@ -52,6 +55,8 @@ export interface CsvProductRow {
   active: boolean;
   /** Null when the file has no 'admite_devolucion' column. */
   returnable: boolean | null;
+  /** The product's own IVA; null (empty cell) the store kind's; undefined when the file has no 'iva' column. */
+  vatRate?: VatRate | null;
 }
 
 export interface CsvRowError {
@@ -186,6 +191,11 @@ export function parseCatalogCsv(input: string | Uint8Array): {
     if (index.has('admite_devolucion') && !YES.has(returnableCell) && !NO.has(returnableCell))
       fail('admite_devolucion', SERVER_MESSAGES.csvYesNo);
 
+    const ivaCell = cell('iva').replace(/\s*%$/, '');
+    const vatRate =
+      ivaCell === '' ? null : vatRateOfPercent(/^\d{1,2}$/.test(ivaCell) ? Number(ivaCell) : -1);
+    if (ivaCell !== '' && vatRate === null) fail('iva', SERVER_MESSAGES.csvVatRate);
+
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
       return;
@@ -200,6 +210,7 @@ export function parseCatalogCsv(input: string | Uint8Array): {
       stock,
       active,
       returnable,
+      ...(index.has('iva') ? { vatRate } : {}),
     });
   });
   return { rows, errors };
@@ -214,6 +225,7 @@ export interface CsvExportProduct {
   stock: number;
   active: boolean;
   returnable: boolean;
+  vatRate: VatRate | null;
 }
 
 /** The store's products as the import reads them back (UTF-8 with a BOM, so a spreadsheet shows the accents). */
@@ -228,6 +240,7 @@ export function catalogCsv(products: readonly CsvExportProduct[]): string {
       String(product.stock),
       product.active ? 'sí' : 'no',
       product.returnable ? 'sí' : 'no',
+      product.vatRate === null ? '' : String(VAT_RATE_PERCENT[product.vatRate]),
     ]),
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -246,6 +259,7 @@ export function catalogCsvTemplate(): string {
       stock: 20,
       active: true,
       returnable: true,
+      vatRate: 'basic',
     },
   ]);
 }

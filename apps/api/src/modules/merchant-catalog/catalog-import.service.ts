@@ -39,7 +39,8 @@ function unchanged(current: ImportTargetRow, row: CsvProductRow, categoryId: num
     samePrice(currentDiscount, row.discountedPrice) &&
     current.stock === row.stock &&
     current.active === row.active &&
-    (row.returnable === null || current.returnable === row.returnable)
+    (row.returnable === null || current.returnable === row.returnable) &&
+    (row.vatRate === undefined || current.vatRate === row.vatRate)
   );
 }
 
@@ -154,14 +155,16 @@ export async function importCatalog(
         ...(row.returnable === null ? {} : { returnable: row.returnable }),
       };
       const current = existing.get(row.name);
+      // A file without the 'iva' column keeps each product's rate (decision 078).
+      const vatRate = row.vatRate === undefined ? (current?.vatRate ?? null) : row.vatRate;
       if (!current) {
         counts.created += 1;
-        toCreate.push({ ...values, images: [] });
+        toCreate.push({ ...values, vatRate, images: [] });
       } else if (unchanged(current, row, categoryId)) {
         counts.unchanged += 1;
       } else {
         counts.updated += 1;
-        toUpdate.push({ ...values, id: current.id });
+        toUpdate.push({ ...values, vatRate, id: current.id });
       }
     }
     if (dryRun) return report(counts, categoryList, unconfirmed.length > 0);
@@ -201,6 +204,7 @@ export async function exportCatalog(db: Database, actor: Actor, storeId: number)
       stock: product.stock,
       active: product.active,
       returnable: product.returnable,
+      vatRate: product.vatRate,
     })),
   );
 }

@@ -22,5 +22,6 @@ export function presentMerchantProduct(row: MerchantProductRow): MerchantProduct
     active: row.active,
     images: row.images,
     returnable: row.returnable,
+    vat_rate: row.vatRate,
   };
 }

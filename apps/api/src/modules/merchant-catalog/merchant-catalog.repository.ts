@@ -1,4 +1,5 @@
 import { returnableByDefault } from '@mandado/shared/return-status';
+import type { VatRate } from '@mandado/shared/iva';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { categories, products, stores } from '../../db/schema/catalog.ts';
@@ -19,6 +20,7 @@ export interface MerchantProductRow {
   images: string[];
   /** Issue 32 (decision 076): may be returned within 5 business days. */
   returnable: boolean;
+  vatRate: VatRate | null;
 }
 
 const COLUMNS = {
@@ -35,6 +37,7 @@ const COLUMNS = {
   active: products.active,
   images: products.images,
   returnable: products.returnable,
+  vatRate: products.vatRate,
 };
 
 /** LIKE's own characters, taken literally in what the owner typed. */
@@ -121,6 +124,7 @@ export interface ProductValues {
   stock: number;
   active: boolean;
   images: string[];
+  vatRate: VatRate | null;
   /** Issue 32: absent on create means the store kind's default, on update leaves it as it is. */
   returnable?: boolean;
 }
@@ -216,6 +220,7 @@ export interface ImportTargetRow {
   stock: number;
   active: boolean;
   returnable: boolean;
+  vatRate: VatRate | null;
 }
 
 export async function listProductsForImport(
@@ -234,6 +239,7 @@ export async function listProductsForImport(
       stock: products.stock,
       active: products.active,
       returnable: products.returnable,
+      vatRate: products.vatRate,
     })
     .from(products)
     .where(eq(products.storeId, storeId));
@@ -252,6 +258,7 @@ export async function listProductsForExport(db: Database, storeId: number) {
       stock: products.stock,
       active: products.active,
       returnable: products.returnable,
+      vatRate: products.vatRate,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -305,7 +312,7 @@ export async function updateProductsBulk(
         .slice(start, start + BATCH)
         .map(
           (row) =>
-            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.returnable ?? null}::boolean)`,
+            sql`(${row.id}::int, ${row.name}::text, ${row.description}::text, ${row.categoryId}::int, ${row.price}::numeric, ${row.merchantDiscountedPrice}::numeric, ${row.discount}::boolean, ${row.stock}::int, ${row.active}::boolean, ${row.returnable ?? null}::boolean, ${row.vatRate}::text)`,
         ),
       sql`, `,
     );
@@ -313,8 +320,8 @@ export async function updateProductsBulk(
       update ${products} p set
         name = v.name, description = v.description, category_id = v.category_id, price = v.price,
         merchant_discounted_price = v.discounted, discount = v.discount, stock = v.stock, active = v.active,
-        returnable = coalesce(v.returnable, p.returnable)
-      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, returnable)
+        returnable = coalesce(v.returnable, p.returnable), vat_rate = v.vat_rate
+      from (values ${values}) as v(id, name, description, category_id, price, discounted, discount, stock, active, returnable, vat_rate)
       where p.id = v.id and p.store_id = ${storeId}
     `);
   }

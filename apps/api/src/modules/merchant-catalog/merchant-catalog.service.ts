@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { VatRate } from '@mandado/shared/iva';
 import {
   type MerchantStockChange,
   type merchantProductInputSchema,
@@ -146,6 +147,7 @@ async function valuesOf(
   storeId: number,
   input: ProductInput,
   currentImages: readonly string[],
+  currentVatRate: VatRate | null = null,
 ): Promise<ProductValues> {
   const categories = await listStoreCategories(tx, storeId);
   if (!categories.some((category) => category.id === input.category_id)) {
@@ -162,6 +164,7 @@ async function valuesOf(
     active: input.active,
     images: await checkImages(tx, storeId, input.images, currentImages),
     ...(input.returnable === undefined ? {} : { returnable: input.returnable }),
+    vatRate: input.vat_rate === undefined ? currentVatRate : input.vat_rate,
   };
 }
 
@@ -181,7 +184,13 @@ export async function createProduct(
       storeId,
       action: 'product.created',
       subject: `product:${id}`,
-      detail: { name: values.name, price: values.price, stock: values.stock, active: values.active },
+      detail: {
+        name: values.name,
+        price: values.price,
+        stock: values.stock,
+        active: values.active,
+        vat_rate: values.vatRate,
+      },
     });
     const row = await findStoreProduct(tx, storeId, id);
     if (!row) throw new Error(`product ${id} vanished inside its own transaction`);
@@ -201,6 +210,7 @@ function changedFields(before: MerchantProductRow, after: ProductValues): Record
     ['active', before.active, after.active],
     ['images', before.images, after.images],
     ['returnable', before.returnable, after.returnable ?? before.returnable],
+    ['vat_rate', before.vatRate, after.vatRate],
   ];
   const changed: Record<string, unknown> = {};
   for (const [field, from, to] of pairs) {
@@ -220,7 +230,7 @@ export async function replaceProduct(
   return db.transaction(async (tx) => {
     const before = await findStoreProduct(tx, storeId, productId);
     if (!before) throw new HttpError(404, { detail: SERVER_MESSAGES.productNotFound });
-    const values = await valuesOf(tx, storeId, input, before.images);
+    const values = await valuesOf(tx, storeId, input, before.images, before.vatRate);
     if (await nameTakenByAnother(tx, storeId, values.name, productId)) {
       throw new HttpError(409, { detail: SERVER_MESSAGES.productNameTaken });
     }

@@ -387,6 +387,8 @@ export interface CheckedLine {
   displayTotal?: number | null;
   /** The product's returnable flag now, frozen on the line (issue 32, decision 076). */
   returnable?: boolean;
+  /** IVA in % frozen on the line (decision 078). */
+  ivaRate: number;
 }
 
 export interface StoreSnapshot {
@@ -463,6 +465,7 @@ async function writeLines(
             line.displayTotal === undefined || line.displayTotal === null
               ? null
               : formatMinorAsDecimal(line.displayTotal),
+          vatRate: line.ivaRate,
           substitution: line.substitution,
           position,
           ...(line.returnable === undefined ? {} : { returnable: line.returnable }),

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string; permission:
   { path: STAFF_PATHS.adminCoupons, label: 'Cupones', permission: 'admin:read' },
   { path: STAFF_PATHS.adminSettings, label: 'Ajustes', permission: 'admin:read' },
   { path: STAFF_PATHS.adminWebhooks, label: 'Webhooks', permission: 'admin:manage' },
+  { path: STAFF_PATHS.adminFiscal, label: 'Comprobantes', permission: 'admin:read' },
   { path: STAFF_PATHS.adminAudit, label: 'Auditoría', permission: 'admin:read' },
   /** The operator's own second factor (issue 27), a staff page outside the back office. */
   { path: STAFF_PATHS.security, label: 'Seguridad', permission: 'admin:read' },

@@ -96,6 +96,16 @@ function Figures({ figures }: { figures: Dashboard }) {
           warn={figures.unaccepted_store_orders > 0}
         />
         <Card
+          label="Comprobantes fiscales con problemas"
+          value={String(figures.fiscal_problems)}
+          note={
+            <Link to={STAFF_PATHS.adminFiscal} className="dashboard__link">
+              Rechazados, fallidos o retenidos: ver y reintentar
+            </Link>
+          }
+          warn={figures.fiscal_problems > 0}
+        />
+        <Card
           label="Devoluciones"
           value={usd(figures.refunds.total)}
           note={`${figures.refunds.count} ${figures.refunds.count === 1 ? 'devolución' : 'devoluciones'}`}

@@ -16,6 +16,7 @@ function product(id: number, stock: number): MerchantProduct {
     active: true,
     images: [],
     returnable: true,
+    vat_rate: null,
   };
 }
 

@@ -35,6 +35,7 @@ describe('productFormSchema', () => {
       stock: 12,
       active: true,
       images: ['/media/products/1/x.webp'],
+      vat_rate: null,
     });
     expect(productFormSchema.parse({ ...FILLED, discounted_price: '199,9' }).discounted_price).toBe('199.90');
   });
@@ -84,6 +85,7 @@ describe('productFormValues', () => {
         active: false,
         images: ['/a.webp'],
         returnable: false,
+        vat_rate: null,
       }),
     ).toEqual({
       name: 'Yerba',
@@ -95,6 +97,7 @@ describe('productFormValues', () => {
       active: false,
       images: ['/a.webp'],
       not_returnable: true,
+      vat_rate: '',
     });
   });
 });

@@ -1,3 +1,4 @@
+import type { VatRate } from '@mandado/shared/iva';
 import { type MerchantProduct, merchantProductInputSchema } from '@mandado/shared/merchant-catalog.schemas';
 import { z } from 'zod';
 import { priceInputText } from './catalog-text.ts';
@@ -22,6 +23,8 @@ export interface ProductFormValues {
    * pharmacies not returnable, decision 076), which this app does not know.
    */
   not_returnable: boolean | null;
+  /** '' the store kind's rate, else 'basic' | 'standard' | 'exempt' (decision 078). */
+  vat_rate: string;
 }
 
 /** The form's field names: the API's, so a 400's field errors land on the right box. */
@@ -34,6 +37,7 @@ export const PRODUCT_FORM_FIELDS = [
   'stock',
   'active',
   'images',
+  'vat_rate',
 ] as const satisfies ReadonlyArray<keyof ProductFormValues>;
 
 /** Whole units only: "12" → 12; "", "1,5" or "-1" → NaN, which the schema answers with its stock message. */
@@ -53,16 +57,22 @@ export const productFormSchema = z
     active: z.boolean(),
     images: z.array(z.string()),
     not_returnable: z.boolean().nullable(),
+    vat_rate: z.string(),
   })
-  .transform(({ not_returnable, ...values }) => ({
-    ...values,
-    ...(not_returnable === null ? {} : { returnable: !not_returnable }),
-    // NaN is "no number" to zod: the schema's 'required' message rather than one about positive numbers.
-    category_id: values.category_id === '' ? Number.NaN : Number(values.category_id),
-    // An empty discount box means no discount.
-    discounted_price: values.discounted_price.trim() === '' ? null : values.discounted_price,
-    stock: stockFromText(values.stock),
-  }))
+  .transform(
+    ({ not_returnable, ...values }): z.input<typeof merchantProductInputSchema> => ({
+      ...values,
+      ...(not_returnable === null ? {} : { returnable: !not_returnable }),
+      // NaN is "no number" to zod: the schema's 'required' message rather than one about positive numbers.
+      category_id: values.category_id === '' ? Number.NaN : Number(values.category_id),
+      // An empty discount box means no discount.
+      discounted_price: values.discounted_price.trim() === '' ? null : values.discounted_price,
+      stock: stockFromText(values.stock),
+      // The empty choice is the store kind's rate: null, as the API stores it.
+      // A select offers only VAT_RATES; the piped schema checks it all the same.
+      vat_rate: values.vat_rate === '' ? null : (values.vat_rate as VatRate),
+    }),
+  )
   .pipe(merchantProductInputSchema);
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -75,6 +85,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   active: true,
   images: [],
   not_returnable: null,
+  vat_rate: '',
 };
 
 /** A saved product in the form's boxes, its prices as an owner types them ("1250,50"). */
@@ -89,5 +100,6 @@ export function productFormValues(product: MerchantProduct): ProductFormValues {
     active: product.active,
     images: [...product.images],
     not_returnable: !product.returnable,
+    vat_rate: product.vat_rate ?? '',
   };
 }

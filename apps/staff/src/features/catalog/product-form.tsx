@@ -198,6 +198,24 @@ export function ProductForm({
           {...register('stock')}
         />
       </Field>
+      <Field
+        fieldId={fieldId('vat_rate')}
+        label="IVA"
+        error={errors.vat_rate?.message}
+        hint="El precio lo incluye. Sale en el comprobante de tu cliente y en tu e-Ticket."
+      >
+        <select
+          {...invalidProps(fieldId('vat_rate'), errors.vat_rate?.message, hintId('vat_rate'))}
+          className="select product-form__select"
+          {...register('vat_rate')}
+        >
+          {VAT_RATE_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
       <div className="form__field">
         <div className="checkbox-field">
           <input
@@ -267,6 +285,14 @@ export function ProductForm({
     </form>
   );
 }
+
+/** The IVA choices (decision 078): the store kind's rate unless the product says otherwise. */
+const VAT_RATE_CHOICES: ReadonlyArray<readonly [string, string]> = [
+  ['', 'Según el tipo de comercio'],
+  ['standard', '22 % (tasa general)'],
+  ['basic', '10 % (canasta básica, medicamentos)'],
+  ['exempt', '0 % (exento: frutas, verduras, leche)'],
+];
 
 /** A price box with the store's currency symbol before it (the box itself takes only the number). */
 function MoneyBox({ symbol, children }: { symbol: string | null; children: ReactNode }) {

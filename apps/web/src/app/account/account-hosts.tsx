@@ -2,6 +2,7 @@ import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { ConsentNoticeHost } from '../../features/accounts/consent-notice.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { SwipeAction } from './swipe-gesture.ts';
@@ -99,6 +100,7 @@ export function AccountHosts() {
       <AuthPanelHost />
       <UserMenuHost />
       <LogoutConfirmHost />
+      <ConsentNoticeHost />
     </>
   );
 }
