@@ -2,7 +2,6 @@ import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { ConsentNoticeHost } from '../../features/accounts/consent-notice.tsx';
 import { useCurrentUser } from '../../features/accounts/use-current-user.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import type { SwipeAction } from './swipe-gesture.ts';
@@ -17,6 +16,14 @@ const AuthPanel = lazy(
 const MobileUserMenu = lazy(
   lazyWithReload(() =>
     import('./mobile-user-menu.tsx').then((module) => ({ default: module.MobileUserMenu })),
+  ),
+);
+// Only a signed-in account that has not accepted the current policy sees it: its code stays out of the entry.
+const ConsentNotice = lazy(
+  lazyWithReload(() =>
+    import('../../features/accounts/consent-notice.tsx').then((module) => ({
+      default: module.ConsentNotice,
+    })),
   ),
 );
 const LogoutConfirmDialog = lazy(
@@ -89,6 +96,17 @@ function LogoutConfirmHost() {
   return (
     <Suspense fallback={<OverlayLoading />}>
       <LogoutConfirmDialog origin={origin} onClose={() => setLogoutConfirm(null)} />
+    </Suspense>
+  );
+}
+
+/** Only a signed-in shopper has consents to ask about: a visitor sees nothing and no request is made. */
+function ConsentNoticeHost() {
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConsentNotice />
     </Suspense>
   );
 }

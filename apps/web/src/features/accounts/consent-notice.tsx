@@ -5,7 +5,6 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from './use-current-user.ts';
 import './consent-notice.css';
 
 const CONSENT_KEY = ['users', 'consent'] as const;
@@ -64,10 +63,4 @@ export function ConsentNotice() {
       </div>
     </section>
   );
-}
-
-/** Only a signed-in shopper has consents to ask about: a visitor sees nothing and no request is made. */
-export function ConsentNoticeHost() {
-  const { user } = useCurrentUser();
-  return user ? <ConsentNotice /> : null;
 }
