@@ -78,3 +78,46 @@ test("a store page shows its first categories, and 'Ver más' the rest", async (
   await expect(page.getByRole('heading', { level: 2, name: last })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
 });
+
+/** Everything React reports about a hydration that did not match (it then throws the server markup away). */
+function collectConsoleErrors(page: import('@playwright/test').Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a product page arrives rendered, hydrates without a mismatch and still adds to the cart (decision 079)', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  const sections = (await (
+    await page.request.get(`/v1/stores/${store.id}/products/`)
+  ).json()) as SectionJson[];
+  const product = sections.flatMap((section) => section.products)[0];
+  if (!product) throw new Error('no product in the first store');
+  const url = `/${store.slug}/productDetails?id=${product.id}`;
+
+  // The HTML's body, before any script: the product's name as its heading and its add button.
+  const html = await (await page.request.get(url)).text();
+  const body = html.slice(html.indexOf('<div id="root">'));
+  expect(body).toContain(`<h1 class="product-detail__name">${product.name}</h1>`);
+  expect(body).toContain('Agregar al carrito');
+
+  // A returning visitor (a stored city and a cart's state differ from the server's): still no mismatch.
+  const errors = collectConsoleErrors(page);
+  await chooseMontevideo(page);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Agregar al carrito: ${product.name}`) }).click();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The production build logs a mismatch as 'Minified React error #418' (or #419-#425): any error fails.
+  expect(errors).toEqual([]);
+});

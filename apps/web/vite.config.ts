@@ -62,7 +62,17 @@ const routerTreeShaking: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the server entry (decision 079) into dist-server/, which the API loads: Node's
+ * own modules, with the packages from node_modules and the workspace's own sources bundled. No
+ * precompressed copies and no chunk groups there: nothing is sent to a browser from it.
+ */
+const ssrBuild = defineConfig({
+  plugins: [react()],
+  build: { target: 'node20', outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false },
+});
+
+const browserBuild = defineConfig({
   plugins: [react(), routerTreeShaking, precompressAssets()],
   server: {
     port: 5173,
@@ -90,3 +100,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));

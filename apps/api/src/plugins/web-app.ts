@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
+import { loadPageRenderer, renderWithinBudget, withPageMarkup } from './web-page-markup.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -74,6 +75,8 @@ export async function registerWebApp(
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
+  // The shop's server entry, when built: the browse pages' markup (decision 079).
+  const renderPage = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
@@ -121,12 +124,12 @@ export async function registerWebApp(
     }
     const head = isWebAppPath(pathname) ? await describe(request, pathname) : null;
     if (head) {
-      return sendHtml(
-        request,
-        reply,
-        head.status,
-        withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl)),
-      );
+      const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
+      const markup =
+        renderPage && head.status === 200 && request.method === 'GET'
+          ? await renderWithinBudget(renderPage, request.url, head.data, request.log)
+          : null;
+      return sendHtml(request, reply, head.status, markup ? withPageMarkup(html, markup) : html);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)
