@@ -11,6 +11,7 @@ interface StoreJson {
   slug: string;
 }
 interface SectionJson {
+  category: number;
   name: string;
   products: Array<{ id: number; name: string }>;
 }
@@ -119,5 +120,39 @@ test('a product page arrives rendered, hydrates without a mismatch and still add
   await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   // The production build logs a mismatch as 'Minified React error #418' (or #419-#425): any error fails.
+  expect(errors).toEqual([]);
+});
+
+test('a store page arrives with its header and first products, hydrates without a mismatch and adds to the cart (decision 079)', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  const sections = (await (
+    await page.request.get(`/v1/stores/${store.id}/products/`)
+  ).json()) as SectionJson[];
+  const first = sections[0]?.products[0];
+  if (!first) throw new Error('no product in the first store');
+
+  // The HTML's body as a crawler or a slow phone gets it: the store's name and its first products' names.
+  const html = await (await page.request.get(`/${store.slug}/products`)).text();
+  const body = html.slice(html.indexOf('<div id="root">'));
+  expect(body).toContain(`>${store.name}</h1>`);
+  for (const product of sections[0]?.products.slice(0, 3) ?? []) expect(body).toContain(product.name);
+
+  // A first visit (no stored city: the only city is implied, as on the server) hydrates cleanly…
+  const errors = collectConsoleErrors(page);
+  await page.goto(`/${store.slug}/products`);
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  await page
+    .getByRole('button', { name: `Agregar: ${first.name}` })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  // …and so does a return with a stored city and a cart, on a category page too.
+  await page.goto(`/${store.slug}/products/${sections[0]?.category}`);
+  await expect(page.getByRole('heading', { level: 1, name: sections[0]?.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -7,6 +7,7 @@ import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk, preloadRouteModules } from './app/router.tsx';
 import { createQueryClient } from '@mandado/web-kit/query-client.ts';
 import { useAppStore } from './state/app-store.ts';
+import { markHydrated, whenHydrated } from './app/app-start/hydration.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
@@ -14,32 +15,12 @@ const queryClient = createQueryClient();
 seedPageData(queryClient);
 
 const container = document.getElementById('root');
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>
-);
-
-/**
- * The page's markup came from the server (decision 079): hydrate it once its layout and page chunks are
- * here, so it hydrates in one pass. The start data is asked for only afterwards: hydration must read the
- * same cache as the server's render (the embedded data only), or it would not match the markup.
- */
-async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
-  const pathname = window.location.pathname;
-  if (!(await preloadRouteModules(pathname).catch(() => false))) {
-    // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
-    root.replaceChildren();
-    createRoot(root).render(app);
-  } else {
-    hydrateRoot(root, app);
-  }
-  prefetchStartData(queryClient, useAppStore.getState().city);
-}
 
 if (container?.firstElementChild) {
   void hydrateServerMarkup(container);
 } else {
+  // Nothing to hydrate: what waits for hydration may start at once.
+  markHydrated();
   // Start the app-start calls now, so they run while the route chunks download.
   prefetchStartData(queryClient, useAppStore.getState().city);
   preloadPageChunk(window.location.pathname);
@@ -48,7 +29,33 @@ if (container?.firstElementChild) {
     // A transition makes the first render interruptible: React yields to the browser every few milliseconds
     // instead of blocking the main thread for the whole tree (Lighthouse TBT, decision 017).
     startTransition(() => {
-      root.render(app);
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
     });
   }
+}
+
+/**
+ * The page's markup came from the server (decision 079): hydrate it once its layout and page chunks are
+ * here, so it hydrates without suspending. The start data is asked for only once hydration is committed: an
+ * answer arriving before would make the hydrating render read another cache than the server's (the
+ * currency's select, the banner), a mismatch that throws the markup away (app-start/hydration.ts).
+ */
+async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
+  whenHydrated(() => prefetchStartData(queryClient, useAppStore.getState().city));
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>
+  );
+  if (await preloadRouteModules(window.location.pathname).catch(() => false)) {
+    hydrateRoot(root, app);
+    return;
+  }
+  // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
+  root.replaceChildren();
+  createRoot(root).render(app);
 }

@@ -127,7 +127,7 @@ export async function registerWebApp(
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
       const markup =
         renderPage && head.status === 200 && request.method === 'GET'
-          ? await renderWithinBudget(renderPage, request.url, head.data, request.log)
+          ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
           : null;
       return sendHtml(request, reply, head.status, markup ? withPageMarkup(html, markup) : html);
     }

@@ -22,7 +22,10 @@ export function serverEntryPath(webDistDir: string): string {
  * The built server entry when there is one (a build without it, or an API test's stand-in dist, serves the
  * empty shell as before). Loaded once at start; a broken file is logged and the shell served.
  */
-export async function loadPageRenderer(webDistDir: string, log: FastifyBaseLogger): Promise<RenderPage | null> {
+export async function loadPageRenderer(
+  webDistDir: string,
+  log: FastifyBaseLogger,
+): Promise<RenderPage | null> {
   const file = serverEntryPath(webDistDir);
   if (!existsSync(file)) return null;
   try {
