@@ -7,7 +7,7 @@ import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk, preloadRouteModules } from './app/router.tsx';
 import { createQueryClient } from '@mandado/web-kit/query-client.ts';
 import { useAppStore } from './state/app-store.ts';
-import { markHydrated, whenHydrated } from './app/app-start/hydration.ts';
+import { markHydrated, whenHydrated } from './state/hydration.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
@@ -42,7 +42,7 @@ if (container?.firstElementChild) {
  * The page's markup came from the server (decision 079): hydrate it once its layout and page chunks are
  * here, so it hydrates without suspending. The start data is asked for only once hydration is committed: an
  * answer arriving before would make the hydrating render read another cache than the server's (the
- * currency's select, the banner), a mismatch that throws the markup away (app-start/hydration.ts).
+ * currency's select, the banner), a mismatch that throws the markup away (state/hydration.ts).
  */
 async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
   whenHydrated(() => prefetchStartData(queryClient, useAppStore.getState().city));

@@ -1,6 +1,6 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, type FunctionComponent, lazy, Suspense, useState } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { AppLoading, AppRoot } from './app-root.tsx';
 import { RouteErrorBoundary } from './error/route-error.page.tsx';
@@ -12,10 +12,10 @@ import { NotFoundPage } from './routes/not-found.page.tsx';
  * Declarative routes rather than the data router: we load no data in loaders, and the data router alone
  * would add ~16 KB gzip to every first load.
  */
-interface LazyRoute extends ComponentType {
+type LazyRoute = FunctionComponent & {
   /** Downloads the chunk now; an instance mounted afterwards renders it directly, without suspending. */
   preload: () => Promise<void>;
-}
+};
 
 /**
  * A lazy page or layout that, once its module is here, renders it directly instead of through React.lazy,
@@ -31,7 +31,7 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType
     loaded = component;
     return component;
   };
-  const Lazy = lazy(lazyWithReload(async () => ({ default: await resolve() })));
+  const Lazy = lazy<ComponentType>(lazyWithReload(async () => ({ default: await resolve() })));
   function LazyRouteElement() {
     const [Direct] = useState(() => loaded);
     return Direct ? <Direct /> : <Lazy />;

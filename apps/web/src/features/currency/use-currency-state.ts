@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useHydrated } from '../../app/app-start/hydration.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { useHydrated } from '../../state/hydration.ts';
 import { countryQueryOptions, currenciesQueryOptions } from './currency.api.ts';
 import { resolveDisplayCurrency } from './resolve-display-currency.ts';
 
 /** Currencies load first; the country only once they succeed (spec §4 step 5). */
 export function useCurrencyState() {
-  // Above the routes: asks only once a server-rendered page is hydrated (app-start/hydration.ts).
+  // Above the routes: asks only once a server-rendered page is hydrated (state/hydration.ts).
   const hydrated = useHydrated();
   const currencies = useQuery({ ...currenciesQueryOptions(), enabled: hydrated });
   const country = useQuery({ ...countryQueryOptions(), enabled: currencies.isSuccess });
