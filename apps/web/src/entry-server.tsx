@@ -22,7 +22,6 @@ export async function renderPage(url: string, data: readonly PageDataEntry[]): P
     const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
     const html = renderToString(<AppProviders queryClient={queryClient} router={router} />);
     // `<!--$!-->` marks a boundary the server gave up on, `<!--$?-->` one still waiting: not a first screen.
-    if (process.env.SSR_DEBUG) console.log(html);
     return html.includes('<!--$!') || html.includes('<!--$?') ? null : html;
   } finally {
     // The cache's queries hold garbage-collection timers; clearing them lets the request's data go now.
