@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_BUDGET_MS } from '../src/plugins/web-page-markup.ts';
+import { RENDER_BUDGET_MS, renderedOncePerMinute } from '../src/plugins/web-page-markup.ts';
 import { createProduct, createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -83,5 +83,28 @@ describe("a browse page's markup", () => {
     const missing = await body('/NoExiste/products');
     expect(missing.status).toBe(404);
     expect(missing.root).toMatch(/^<div id="root"><\/div>/);
+  });
+});
+
+describe('the markup cache', () => {
+  it('renders a page with the same data once a minute, and again for other data or the next minute', async () => {
+    let now = Date.UTC(2026, 10, 27, 21, 0, 10);
+    const urls: string[] = [];
+    const render = renderedOncePerMinute(
+      async (url) => {
+        urls.push(url);
+        return `<p>${urls.length}</p>`;
+      },
+      () => now,
+    );
+    const catalog = [{ key: ['catalog', 'store', 1], value: [{ name: 'Almacén' }] }];
+    expect(await render('/Almacen/products', catalog)).toBe('<p>1</p>');
+    now += 40_000;
+    expect(await render('/Almacen/products', catalog)).toBe('<p>1</p>');
+    // A new revision of the catalog is other data: rendered again.
+    expect(await render('/Almacen/products', [{ key: ['catalog', 'store', 1], value: [] }])).toBe('<p>2</p>');
+    now += 20_000; // 21:01:10, the next minute: the open or closed line may have changed.
+    expect(await render('/Almacen/products', catalog)).toBe('<p>3</p>');
+    expect(urls).toHaveLength(3);
   });
 });

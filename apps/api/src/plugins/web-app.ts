@@ -11,7 +11,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
-import { loadPageRenderer, renderWithinBudget, withPageMarkup } from './web-page-markup.ts';
+import {
+  loadPageRenderer,
+  renderedOncePerMinute,
+  renderWithinBudget,
+  withPageMarkup,
+} from './web-page-markup.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -76,7 +81,8 @@ export async function registerWebApp(
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
   // The shop's server entry, when built: the browse pages' markup (decision 079).
-  const renderPage = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
+  const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
+  const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));

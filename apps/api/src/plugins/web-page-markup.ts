@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,4 +73,37 @@ export function withPageMarkup(html: string, markup: string): string {
   const at = html.indexOf(root);
   if (at === -1) return html;
   return `${html.slice(0, at)}<div id="root">${markup}</div>${html.slice(at + root.length)}`;
+}
+
+/** How many pages' markup the cache keeps (the most recently served): a few MB at most. */
+const MARKUP_CACHE_ENTRIES = 500;
+
+/**
+ * The same page with the same data renders the same markup within a minute, so it is rendered once a
+ * minute: the key is the URL and the embedded data (a store's catalog changes its revision, hence its
+ * data), and an entry lives until the minute turns, because a store's header says whether it is open now
+ * (minutes, Montevideo time) and a stale line would not match the browser's hydration. A render costs
+ * milliseconds of the event loop (decision 079); a hit costs a hash of the data.
+ */
+export function renderedOncePerMinute(render: RenderPage, now: () => number = Date.now): RenderPage {
+  const entries = new Map<string, { minute: number; markup: string | null }>();
+  return async (url, data) => {
+    const minute = Math.floor(now() / 60_000);
+    const key = createHash('sha1').update(url).update('\n').update(JSON.stringify(data)).digest('base64');
+    const hit = entries.get(key);
+    if (hit && hit.minute === minute) {
+      // Most recently used last, so the oldest is the one dropped when the cache is full.
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit.markup;
+    }
+    const markup = await render(url, data);
+    entries.delete(key);
+    entries.set(key, { minute, markup });
+    if (entries.size > MARKUP_CACHE_ENTRIES) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) entries.delete(oldest.value);
+    }
+    return markup;
+  };
 }
