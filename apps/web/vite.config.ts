@@ -85,6 +85,8 @@ const browserBuild = defineConfig({
   preview: { port: 4173 },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the API links a server-rendered page's chunk stylesheets from it (decision 079).
+    manifest: true,
     // Modern browsers only; no polyfill for module preload keeps the entry small.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -17,10 +17,10 @@ const INDEX_HTML = `<!doctype html>
 
 const ENTRY = `
 export async function renderPage(url, data) {
-  if (url.toLowerCase().includes('lenta')) return new Promise((resolve) => setTimeout(() => resolve('<p>tarde</p>'), ${RENDER_BUDGET_MS * 4}));
+  if (url.toLowerCase().includes('lenta')) return new Promise((resolve) => setTimeout(() => resolve({ markup: '<p>tarde</p>', modules: [] }), ${RENDER_BUDGET_MS * 4}));
   if (url.toLowerCase().includes('rota')) throw new Error('render failed');
   const keys = data.map((entry) => entry.key.join('/')).join(',');
-  return '<main><h1>Página de ' + url + '</h1><p>' + keys + '</p></main>';
+  return { markup: '<main><h1>Página de ' + url + '</h1><p>' + keys + '</p></main>', modules: ['src/page.tsx'] };
 }
 `;
 
@@ -36,6 +36,19 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'dist-server'));
   writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
   writeFileSync(path.join(root, 'dist-server', 'entry-server.js'), ENTRY);
+  mkdirSync(path.join(root, 'dist', '.vite'));
+  writeFileSync(
+    path.join(root, 'dist', '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/shell.js', css: ['assets/shell.css'], isEntry: true },
+      'src/page.tsx': {
+        file: 'assets/page.js',
+        css: ['assets/page.css'],
+        imports: ['_list.js', 'index.html'],
+      },
+      '_list.js': { file: 'assets/list.js', css: ['assets/list.css'] },
+    }),
+  );
   t = await createTestApp({ webDistDir: path.join(root, 'dist') });
   const store = await createStore(t.database, { name: 'Almacén Lenta' });
   const other = await createStore(t.database, { name: 'Farmacia Rota' });
@@ -50,7 +63,12 @@ afterAll(async () => {
 
 async function body(url: string) {
   const response = await t.app.inject({ method: 'GET', url });
-  return { status: response.statusCode, root: response.body.slice(response.body.indexOf('<div id="root">')) };
+  const html = response.body;
+  return {
+    status: response.statusCode,
+    head: html.slice(0, html.indexOf('</head>')),
+    root: html.slice(html.indexOf('<div id="root">')),
+  };
 }
 
 describe("a browse page's markup", () => {
@@ -60,7 +78,11 @@ describe("a browse page's markup", () => {
     expect(page.root).toContain(
       `<div id="root"><main><h1>Página de /Farmacia/productDetails?id=${productId}</h1>`,
     );
-    expect(page.root).toContain(`<p>product/${productId}</p>`);
+    expect(page.root).toContain(`<p>product/${productId},cities</p>`);
+    // The page's chunks' stylesheets (not the shell's, already linked), so the markup paints styled.
+    expect(page.head).toContain('<link rel="stylesheet" crossorigin href="/assets/page.css" />');
+    expect(page.head).toContain('<link rel="stylesheet" crossorigin href="/assets/list.css" />');
+    expect(page.head).not.toContain('shell.css');
     // A store page's render gets its catalog, the served cities and the only city's stores.
     const store = await body('/AlmacénSano/products');
     expect(store.root).toContain(`<p>catalog/store/${healthyStoreId},cities,stores/Montevideo</p>`);
@@ -93,18 +115,21 @@ describe('the markup cache', () => {
     const render = renderedOncePerMinute(
       async (url) => {
         urls.push(url);
-        return `<p>${urls.length}</p>`;
+        return { markup: `<p>${urls.length}</p>`, modules: [] };
       },
       () => now,
     );
     const catalog = [{ key: ['catalog', 'store', 1], value: [{ name: 'Almacén' }] }];
-    expect(await render('/Almacen/products', catalog)).toBe('<p>1</p>');
+    expect(await render('/Almacen/products', catalog)).toEqual({ markup: '<p>1</p>', modules: [] });
     now += 40_000;
-    expect(await render('/Almacen/products', catalog)).toBe('<p>1</p>');
+    expect(await render('/Almacen/products', catalog)).toEqual({ markup: '<p>1</p>', modules: [] });
     // A new revision of the catalog is other data: rendered again.
-    expect(await render('/Almacen/products', [{ key: ['catalog', 'store', 1], value: [] }])).toBe('<p>2</p>');
+    expect(await render('/Almacen/products', [{ key: ['catalog', 'store', 1], value: [] }])).toEqual({
+      markup: '<p>2</p>',
+      modules: [],
+    });
     now += 20_000; // 21:01:10, the next minute: the open or closed line may have changed.
-    expect(await render('/Almacen/products', catalog)).toBe('<p>3</p>');
+    expect(await render('/Almacen/products', catalog)).toEqual({ markup: '<p>3</p>', modules: [] });
     expect(urls).toHaveLength(3);
   });
 });

@@ -51,7 +51,7 @@ async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
       <App queryClient={queryClient} />
     </StrictMode>
   );
-  if (await preloadRouteModules(window.location.pathname).catch(() => false)) {
+  if (await preloadRouteModules(window.location.pathname).catch(() => null)) {
     hydrateRoot(root, app);
     return;
   }

@@ -13,6 +13,7 @@ import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import {
   loadPageRenderer,
+  loadStylesheetLinks,
   renderedOncePerMinute,
   renderWithinBudget,
   withPageMarkup,
@@ -83,6 +84,7 @@ export async function registerWebApp(
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
+  const stylesheetLinks = renderer && distDir ? loadStylesheetLinks(distDir) : () => '';
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
@@ -131,11 +133,12 @@ export async function registerWebApp(
     const head = isWebAppPath(pathname) ? await describe(request, pathname) : null;
     if (head) {
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
-      const markup =
+      const rendered =
         renderPage && head.status === 200 && request.method === 'GET'
           ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
           : null;
-      return sendHtml(request, reply, head.status, markup ? withPageMarkup(html, markup) : html);
+      const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
+      return sendHtml(request, reply, head.status, page);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)

@@ -115,24 +115,40 @@ const StoreApplicationPage = lazyNamed(
 );
 
 /**
- * The browse pages the server renders (decision 079), each with the lazy layout and page its markup holds.
+ * The browse pages the server renders (decision 079), each with the lazy layout and page its markup holds
+ * and their source files, by which the server finds their chunks' stylesheets in the build's manifest (the
+ * markup paints before the chunks load: without them in the head it would paint unstyled, then shift).
  * The order matters: the product page's path would also match a store's category pattern.
  */
-const SERVER_RENDERED_ROUTES: ReadonlyArray<readonly [string, readonly LazyRoute[]]> = [
-  [WEB_PATHS.productDetails, [DefaultLayout, ProductDetailsPage]],
-  [WEB_PATHS.storeProducts, [DefaultLayout, StoreProductsPage]],
-  [WEB_PATHS.storeCategoryProducts, [DefaultLayout, CategoryProductsPage]],
+const DEFAULT_LAYOUT_SOURCE = 'src/app/layouts/default.layout.tsx';
+const SERVER_RENDERED_ROUTES: ReadonlyArray<readonly [string, readonly LazyRoute[], readonly string[]]> = [
+  [
+    WEB_PATHS.productDetails,
+    [DefaultLayout, ProductDetailsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/product-details.page.tsx'],
+  ],
+  [
+    WEB_PATHS.storeProducts,
+    [DefaultLayout, StoreProductsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/store-products.page.tsx'],
+  ],
+  [
+    WEB_PATHS.storeCategoryProducts,
+    [DefaultLayout, CategoryProductsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/store-products.page.tsx'],
+  ],
 ];
 
 /**
  * Loads the layout and page of a server-rendered browse page, so its markup renders (on the server) or
- * hydrates (in the browser) in one pass without suspending. False: not such a page (the shell renders it).
+ * hydrates (in the browser) in one pass without suspending. Null: not such a page (the shell renders it);
+ * else the source files of its lazy modules (apps/web-relative, as the build's manifest names them).
  */
-export async function preloadRouteModules(pathname: string): Promise<boolean> {
+export async function preloadRouteModules(pathname: string): Promise<readonly string[] | null> {
   const route = SERVER_RENDERED_ROUTES.find(([pattern]) => matchPath(pattern, pathname) !== null);
-  if (!route) return false;
+  if (!route) return null;
   await Promise.all(route[1].map((component) => component.preload()));
-  return true;
+  return route[2];
 }
 
 /** The paths come from packages/shared, where the server reads them too to answer 404 for other pages. */

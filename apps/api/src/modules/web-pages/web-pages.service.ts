@@ -112,14 +112,17 @@ function isNotFound(error: unknown): boolean {
 /**
  * The served cities and, when there is only one (the city a shared link implies, issue 30 item 5), its
  * stores: what a store page waits for before its header and products, so its markup (decision 079) and the
- * browser's first render have them. With several cities a visitor chooses first: nothing to add.
+ * browser's first render have them. A product page takes the cities only: with the implied city its markup
+ * has the address bar a first visit sees. With several cities a visitor chooses first: nothing to add.
  */
-async function onlyCityStores(db: Database): Promise<PageDataEntry[]> {
+async function onlyCityStores(db: Database, withStores = true): Promise<PageDataEntry[]> {
   const cities = await getServedCities(db);
   const only = cities.length === 1 ? cities[0] : undefined;
   if (!only) return [];
+  const citiesEntry = { key: citiesQueryKey(), value: cities };
+  if (!withStores) return [citiesEntry];
   return [
-    { key: citiesQueryKey(), value: cities },
+    citiesEntry,
     { key: cityStoresQueryKey(only.state), value: await getStoresForCity(db, only.state) },
   ];
 }
@@ -178,6 +181,7 @@ async function productPage(db: Database, search: URLSearchParams): Promise<WebPa
     price: { amount: effectivePrice(product), currency: product.currency },
     jsonLd: [{ kind: 'product', product, path }],
     data: [{ key: productQueryKey(product.id), value: product }],
+    cityData: await onlyCityStores(db, false),
   };
 }
 
