@@ -45,7 +45,7 @@ module.exports = {
       conditionNames: ['import', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
     },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    exclude: { path: '(^|/)(node_modules|dist|dist-server)/' },
   },
   KNOWN_MODULE_LOOPS,
 };

@@ -11,6 +11,7 @@ interface StoreJson {
   slug: string;
 }
 interface SectionJson {
+  category: number;
   name: string;
   products: Array<{ id: number; name: string }>;
 }
@@ -77,4 +78,81 @@ test("a store page shows its first categories, and 'Ver más' the rest", async (
   const last = sections.at(-1)?.name ?? '';
   await expect(page.getByRole('heading', { level: 2, name: last })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
+});
+
+/** Everything React reports about a hydration that did not match (it then throws the server markup away). */
+function collectConsoleErrors(page: import('@playwright/test').Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a product page arrives rendered, hydrates without a mismatch and still adds to the cart (decision 079)', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  const sections = (await (
+    await page.request.get(`/v1/stores/${store.id}/products/`)
+  ).json()) as SectionJson[];
+  const product = sections.flatMap((section) => section.products)[0];
+  if (!product) throw new Error('no product in the first store');
+  const url = `/${store.slug}/productDetails?id=${product.id}`;
+
+  // The HTML's body, before any script: the product's name as its heading and its add button.
+  const html = await (await page.request.get(url)).text();
+  const body = html.slice(html.indexOf('<div id="root">'));
+  expect(body).toContain(`<h1 class="product-detail__name">${product.name}</h1>`);
+  expect(body).toContain('Agregar al carrito');
+
+  // A returning visitor (a stored city and a cart's state differ from the server's): still no mismatch.
+  const errors = collectConsoleErrors(page);
+  await chooseMontevideo(page);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Agregar al carrito: ${product.name}`) }).click();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  // The production build logs a mismatch as 'Minified React error #418' (or #419-#425): any error fails.
+  expect(errors).toEqual([]);
+});
+
+test('a store page arrives with its header and first products, hydrates without a mismatch and adds to the cart (decision 079)', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  const sections = (await (
+    await page.request.get(`/v1/stores/${store.id}/products/`)
+  ).json()) as SectionJson[];
+  const first = sections[0]?.products[0];
+  if (!first) throw new Error('no product in the first store');
+
+  // The HTML's body as a crawler or a slow phone gets it: the store's name and its first products' names.
+  const html = await (await page.request.get(`/${store.slug}/products`)).text();
+  const body = html.slice(html.indexOf('<div id="root">'));
+  expect(body).toContain(`>${store.name}</h1>`);
+  for (const product of sections[0]?.products.slice(0, 3) ?? []) expect(body).toContain(product.name);
+
+  // A first visit (no stored city: the only city is implied, as on the server) hydrates cleanly…
+  const errors = collectConsoleErrors(page);
+  await page.goto(`/${store.slug}/products`);
+  await expect(page.getByRole('heading', { level: 1, name: store.name })).toBeVisible();
+  await page
+    .getByRole('button', { name: `Agregar: ${first.name}` })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  // …and so does a return with a stored city and a cart, on a category page too.
+  await page.goto(`/${store.slug}/products/${sections[0]?.category}`);
+  await expect(page.getByRole('heading', { level: 1, name: sections[0]?.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Carrito, 1 producto' }).first()).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -41,7 +41,7 @@ if (process.argv.includes('--postgres')) {
 // `npm run bench -- --web`: only the browse pages (server time per page, first load, Lighthouse; issue 30).
 const webOnly = process.argv.includes('--web');
 
-const port = 3200;
+const port = Number(process.env.BENCH_PORT ?? 3200);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -62,7 +62,17 @@ const routerTreeShaking: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the server entry (decision 079) into dist-server/, which the API loads: Node's
+ * own modules, with the packages from node_modules and the workspace's own sources bundled. No
+ * precompressed copies and no chunk groups there: nothing is sent to a browser from it.
+ */
+const ssrBuild = defineConfig({
+  plugins: [react()],
+  build: { target: 'node20', outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false },
+});
+
+const browserBuild = defineConfig({
   plugins: [react(), routerTreeShaking, precompressAssets()],
   server: {
     port: 5173,
@@ -75,6 +85,8 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the API links a server-rendered page's chunk stylesheets from it (decision 079).
+    manifest: true,
     // Modern browsers only; no polyfill for module preload keeps the entry small.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -90,3 +102,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));

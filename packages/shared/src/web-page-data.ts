@@ -5,6 +5,8 @@
  * built here, for both sides, so the server's entries cannot drift from the keys the shop's queries use.
  */
 export const PAGE_DATA_ELEMENT_ID = 'mandado-page-data';
+/** The served cities and the implied city's stores a store page's markup needs (decision 079), same format. */
+export const CITY_DATA_ELEMENT_ID = 'mandado-city-data';
 
 export interface PageDataEntry {
   key: readonly unknown[];
@@ -19,4 +21,14 @@ export function productQueryKey(id: number) {
 /** One store's categories with their products: GET /v1/stores/:id/products/ (kept under ['catalog']). */
 export function storeCatalogQueryKey(storeId: number) {
   return ['catalog', 'store', storeId] as const;
+}
+
+/** The served cities: GET /v1/cities/ (the shop's citiesQueryOptions). */
+export function citiesQueryKey() {
+  return ['cities'] as const;
+}
+
+/** A city's approved stores, by its state: GET /v1/stores/city/:state (the shop's cityStoresQueryOptions). */
+export function cityStoresQueryKey(state: string) {
+  return ['stores', state] as const;
 }

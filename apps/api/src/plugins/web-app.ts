@@ -11,6 +11,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
+import {
+  loadPageRenderer,
+  loadStylesheetLinks,
+  renderedOncePerMinute,
+  renderWithinBudget,
+  withPageMarkup,
+} from './web-page-markup.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -74,6 +81,10 @@ export async function registerWebApp(
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
+  // The shop's server entry, when built: the browse pages' markup (decision 079).
+  const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
+  const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
+  const stylesheetLinks = renderer && distDir ? loadStylesheetLinks(distDir) : () => '';
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
@@ -121,12 +132,13 @@ export async function registerWebApp(
     }
     const head = isWebAppPath(pathname) ? await describe(request, pathname) : null;
     if (head) {
-      return sendHtml(
-        request,
-        reply,
-        head.status,
-        withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl)),
-      );
+      const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
+      const rendered =
+        renderPage && head.status === 200 && request.method === 'GET'
+          ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
+          : null;
+      const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
+      return sendHtml(request, reply, head.status, page);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)

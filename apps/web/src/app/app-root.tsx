@@ -2,6 +2,7 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { Toaster } from '@mandado/web-kit/toaster.tsx';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { markHydrated } from '../state/hydration.ts';
 import { CartSwipeHost } from './account/cart-swipe-host.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
 import { useThirdPartyWidgets } from './app-start/use-third-party-widgets.ts';
@@ -24,6 +25,8 @@ function ScrollToTopOnNavigate() {
 
 /** The root route: runs the app start once and hosts what every layout shares. */
 export function AppRoot() {
+  // The routes' boundary is committed: a server-rendered page is hydrated (decision 079).
+  useEffect(markHydrated, []);
   useAppStart();
   useThirdPartyWidgets();
   return (

@@ -1,6 +1,6 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type FunctionComponent, lazy, Suspense, useState } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { AppLoading, AppRoot } from './app-root.tsx';
 import { RouteErrorBoundary } from './error/route-error.page.tsx';
@@ -12,8 +12,35 @@ import { NotFoundPage } from './routes/not-found.page.tsx';
  * Declarative routes rather than the data router: we load no data in loaders, and the data router alone
  * would add ~16 KB gzip to every first load.
  */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(lazyWithReload(async () => ({ default: (await load())[name] })));
+type LazyRoute = FunctionComponent & {
+  /** Downloads the chunk now; an instance mounted afterwards renders it directly, without suspending. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * A lazy page or layout that, once its module is here, renders it directly instead of through React.lazy,
+ * which suspends at its first render even when the module is loaded. Server markup (decision 079) then
+ * hydrates in one pass after `preloadRouteModules`: a Suspense boundary left dehydrated while a lazy chunk
+ * resolves would be thrown away (and its content client-rendered) at the first store update reaching it.
+ * Each instance keeps the way it mounted with, so a page never remounts when its chunk arrives.
+ */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute {
+  let loaded: ComponentType | null = null;
+  const resolve = async () => {
+    const component = (await load())[name];
+    loaded = component;
+    return component;
+  };
+  const Lazy = lazy<ComponentType>(lazyWithReload(async () => ({ default: await resolve() })));
+  function LazyRouteElement() {
+    const [Direct] = useState(() => loaded);
+    return Direct ? <Direct /> : <Lazy />;
+  }
+  return Object.assign(LazyRouteElement, {
+    preload: async () => {
+      await resolve();
+    },
+  });
 }
 
 const EmptyLayout = lazyNamed(() => import('./layouts/empty.layout.tsx'), 'EmptyLayout');
@@ -86,6 +113,43 @@ const StoreApplicationPage = lazyNamed(
   () => import('./routes/store-application.page.tsx'),
   'StoreApplicationPage',
 );
+
+/**
+ * The browse pages the server renders (decision 079), each with the lazy layout and page its markup holds
+ * and their source files, by which the server finds their chunks' stylesheets in the build's manifest (the
+ * markup paints before the chunks load: without them in the head it would paint unstyled, then shift).
+ * The order matters: the product page's path would also match a store's category pattern.
+ */
+const DEFAULT_LAYOUT_SOURCE = 'src/app/layouts/default.layout.tsx';
+const SERVER_RENDERED_ROUTES: ReadonlyArray<readonly [string, readonly LazyRoute[], readonly string[]]> = [
+  [
+    WEB_PATHS.productDetails,
+    [DefaultLayout, ProductDetailsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/product-details.page.tsx'],
+  ],
+  [
+    WEB_PATHS.storeProducts,
+    [DefaultLayout, StoreProductsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/store-products.page.tsx'],
+  ],
+  [
+    WEB_PATHS.storeCategoryProducts,
+    [DefaultLayout, CategoryProductsPage],
+    [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/store-products.page.tsx'],
+  ],
+];
+
+/**
+ * Loads the layout and page of a server-rendered browse page, so its markup renders (on the server) or
+ * hydrates (in the browser) in one pass without suspending. Null: not such a page (the shell renders it);
+ * else the source files of its lazy modules (apps/web-relative, as the build's manifest names them).
+ */
+export async function preloadRouteModules(pathname: string): Promise<readonly string[] | null> {
+  const route = SERVER_RENDERED_ROUTES.find(([pattern]) => matchPath(pattern, pathname) !== null);
+  if (!route) return null;
+  await Promise.all(route[1].map((component) => component.preload()));
+  return route[2];
+}
 
 /** The paths come from packages/shared, where the server reads them too to answer 404 for other pages. */
 export function AppRoutes() {

@@ -5,11 +5,17 @@ import { IMAGE_SIZES, imageSources } from './image-srcset.ts';
  * Its address is known once the data the start prefetches arrives, usually while the page's own chunk is
  * still downloading; a preload with `fetchpriority=high` starts the photo then instead of at the first render.
  * The preload names the same AVIF srcset and sizes as the <picture>, so the browser reuses what it fetched
- * (a browser without AVIF skips it by its type). One per load; nothing on a server (no document).
+ * (a browser without AVIF skips it by its type). One per load; nothing on a server (no document), nor
+ * when the page already has a high-priority image preload.
  */
 export function preloadLcpImage(url: string | undefined, slot: keyof typeof IMAGE_SIZES): void {
   if (!url || typeof document === 'undefined') return;
-  if (document.head.querySelector('link[data-lcp-preload]')) return;
+  // A server-rendered page (decision 079) has the photo in its HTML and React's own preload of it.
+  if (
+    document.querySelector('link[data-lcp-preload], link[rel="preload"][as="image"][fetchpriority="high"]')
+  ) {
+    return;
+  }
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';

@@ -107,11 +107,14 @@ function isCode(value: unknown): value is string {
 export const useAppStore = create<AppState>()((set, get) => ({
   ...createCartSlice(set, get),
   ...createCartUiSlice(set, get),
-  city: readJson(STORAGE_KEYS.city, isCity),
-  storeId: readJson(STORAGE_KEYS.store, isStoreId),
-  location: readJson(STORAGE_KEYS.location, isLocation),
-  currencyCode: readJson(STORAGE_KEYS.currency, isCode),
-  countryCode: readJson(STORAGE_KEYS.countryCode, isCode),
+  // Nothing stored yet: this first state is what a server render sees (decision 079); the browser's stored
+  // choices are put in right below, so hydration reads this state (zustand's server snapshot) and the page
+  // then re-renders with the stored one.
+  city: null,
+  storeId: null,
+  location: null,
+  currencyCode: null,
+  countryCode: null,
   notMyCityOpen: false,
   pendingCity: null,
   authPanel: null,
@@ -152,3 +155,18 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setUserMenuOpen: (userMenuOpen) => set({ userMenuOpen }),
   setLogoutConfirm: (logoutConfirm) => set({ logoutConfirm }),
 }));
+
+/** The choices the browser stored (spec §3), read once at start. */
+function storedChoices(): Pick<AppState, 'city' | 'storeId' | 'location' | 'currencyCode' | 'countryCode'> {
+  return {
+    city: readJson(STORAGE_KEYS.city, isCity),
+    storeId: readJson(STORAGE_KEYS.store, isStoreId),
+    location: readJson(STORAGE_KEYS.location, isLocation),
+    currencyCode: readJson(STORAGE_KEYS.currency, isCode),
+    countryCode: readJson(STORAGE_KEYS.countryCode, isCode),
+  };
+}
+
+// In the browser only (the server entry imports this module too, decision 079). `getInitialState()` keeps
+// the state above, which zustand hands React as the server snapshot while hydrating server markup.
+if (typeof window !== 'undefined') useAppStore.setState(storedChoices());

@@ -1,6 +1,6 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { effectivePrice } from '@mandado/shared/product-price';
-import { PAGE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
+import { CITY_DATA_ELEMENT_ID, PAGE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
 import { type JsonLd, SITE_NAME, type WebPageHead } from './web-pages.service.ts';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -98,6 +98,11 @@ export function renderHeadTags(head: WebPageHead, publicUrl: string): string {
   if (head.data.length > 0) {
     tags.push(
       `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(head.data)}</script>`,
+    );
+  }
+  if (head.cityData.length > 0) {
+    tags.push(
+      `<script type="application/json" id="${CITY_DATA_ELEMENT_ID}">${scriptJson(head.cityData)}</script>`,
     );
   }
   return tags.join('\n    ');

@@ -3,13 +3,20 @@ import { parseMoney } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { storeSlug } from '@mandado/shared/store-kinds';
-import { type PageDataEntry, productQueryKey, storeCatalogQueryKey } from '@mandado/shared/web-page-data';
+import {
+  citiesQueryKey,
+  cityStoresQueryKey,
+  type PageDataEntry,
+  productQueryKey,
+  storeCatalogQueryKey,
+} from '@mandado/shared/web-page-data';
 import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
+import { getServedCities } from '../locations/locations.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
-import { findStoreBySlug } from '../stores/stores.service.ts';
+import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
 export interface WebPageHead {
@@ -27,6 +34,12 @@ export interface WebPageHead {
   jsonLd: JsonLd[];
   /** Query cache entries the page's first render needs, embedded in the HTML. */
   data: PageDataEntry[];
+  /**
+   * The served cities and the implied city's stores when the page needs them to render (a store page,
+   * decision 079), in a block of their own: the same on every store page, and the part that goes once the
+   * city reaches the server another way.
+   */
+  cityData: PageDataEntry[];
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -45,6 +58,7 @@ const base: Omit<WebPageHead, 'title' | 'description' | 'canonicalPath'> = {
   price: null,
   jsonLd: [],
   data: [],
+  cityData: [],
 };
 
 const NOT_FOUND: WebPageHead = {
@@ -96,6 +110,24 @@ function isNotFound(error: unknown): boolean {
   return error instanceof HttpError && error.statusCode === 404;
 }
 
+/**
+ * The served cities and, when there is only one (the city a shared link implies, issue 30 item 5), its
+ * stores: what a store page waits for before its header and products, so its markup (decision 079) and the
+ * browser's first render have them. A product page takes the cities only: with the implied city its markup
+ * has the address bar a first visit sees. With several cities a visitor chooses first: nothing to add.
+ */
+async function onlyCityStores(db: Database, withStores = true): Promise<PageDataEntry[]> {
+  const cities = await getServedCities(db);
+  const only = cities.length === 1 ? cities[0] : undefined;
+  if (!only) return [];
+  const citiesEntry = { key: citiesQueryKey(), value: cities };
+  if (!withStores) return [citiesEntry];
+  return [
+    citiesEntry,
+    { key: cityStoresQueryKey(only.state), value: await getStoresForCity(db, only.state) },
+  ];
+}
+
 async function storePage(
   db: Database,
   cache: ProductsOfStoreCache,
@@ -124,6 +156,7 @@ async function storePage(
     canonicalPath: category ? `${storePath}/${category.category}` : storePath,
     image: linkPreviewImage(store.logo),
     data,
+    cityData: await onlyCityStores(db),
   };
 }
 
@@ -149,6 +182,7 @@ async function productPage(db: Database, search: URLSearchParams): Promise<WebPa
     price: { amount: effectivePrice(product), currency: product.currency },
     jsonLd: [{ kind: 'product', product, path }],
     data: [{ key: productQueryKey(product.id), value: product }],
+    cityData: await onlyCityStores(db, false),
   };
 }
 

@@ -2,7 +2,10 @@ import { PinIcon } from '@mandado/web-kit/icons.tsx';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { impliedCity } from '../../features/locations/implied-city.ts';
+import { useCities } from '../../features/locations/use-cities.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { useHydrated } from '../../state/hydration.ts';
 import './address-offer.css';
 
 /** Once dismissed the popup does not come back in the same visit (the tab's session), but does in the next. */
@@ -61,10 +64,17 @@ export function shouldOpenAddressPopup({
  */
 export function AddressPopupHost() {
   const hasLocation = useAppStore((state) => state.location !== null);
-  const hasCity = useAppStore((state) => state.city !== null);
+  const storedCity = useAppStore((state) => state.city !== null);
   const helpOpen = useAppStore((state) => state.helpView !== null);
   const { pathname } = useLocation();
-  const [dismissed, setDismissed] = useState(readDismissed);
+  // A server-rendered store or product page (decision 079) has the bar in its markup when the city is
+  // implied, as a first visit from a shared link sees it, so it does not push the page down after
+  // hydration; the page then stores that city. Storage is read only once hydrated, like the server's none.
+  const hydrated = useHydrated();
+  const cities = useCities();
+  const hasCity = storedCity || (!hydrated && impliedCity(cities.data) !== null);
+  const [dismissedNow, setDismissed] = useState(false);
+  const dismissed = dismissedNow || (hydrated && readDismissed());
   const [open, setOpen] = useState(false);
 
   if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen })) return null;

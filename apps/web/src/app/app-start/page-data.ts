@@ -1,22 +1,32 @@
-import { PAGE_DATA_ELEMENT_ID, type PageDataEntry } from '@mandado/shared/web-page-data';
+import {
+  CITY_DATA_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  type PageDataEntry,
+} from '@mandado/shared/web-page-data';
 import type { QueryClient } from '@tanstack/react-query';
 
-/**
- * Puts the data the server embedded in the page (decision 066: the product, the store's catalog and its
- * city's stores) into the query cache before the first render, so the page shows at once instead of after
- * its API calls. They count as fresh as of now, like any fetched answer (the client's staleTime applies).
- */
-export function seedPageData(queryClient: QueryClient, doc: Document = document): void {
-  const element = doc.getElementById(PAGE_DATA_ELEMENT_ID);
-  if (!element?.textContent) return;
-  let entries: PageDataEntry[];
+function readEntries(doc: Document, id: string): PageDataEntry[] {
+  const element = doc.getElementById(id);
+  if (!element?.textContent) return [];
   try {
-    entries = JSON.parse(element.textContent) as PageDataEntry[];
+    const entries: unknown = JSON.parse(element.textContent);
+    return Array.isArray(entries) ? (entries as PageDataEntry[]) : [];
   } catch {
     // A broken block only costs the page its head start: its queries ask the API as before.
-    return;
+    return [];
   }
-  for (const entry of entries) {
-    if (Array.isArray(entry.key)) queryClient.setQueryData([...entry.key], entry.value);
+}
+
+/**
+ * Puts the data the server embedded in the page (decision 066: the product or the store's catalog; decision
+ * 079: a store page's cities and city's stores) into the query cache before the first render, so the page
+ * shows at once instead of after its API calls, and hydrates the server's markup from the same data. They
+ * count as fresh as of now, like any fetched answer (the client's staleTime applies).
+ */
+export function seedPageData(queryClient: QueryClient, doc: Document = document): void {
+  for (const id of [PAGE_DATA_ELEMENT_ID, CITY_DATA_ELEMENT_ID]) {
+    for (const entry of readEntries(doc, id)) {
+      if (Array.isArray(entry.key)) queryClient.setQueryData([...entry.key], entry.value);
+    }
   }
 }

@@ -15,11 +15,17 @@ const LOAD_MARGIN = '0px';
 
 export function DeferredSiteFooter() {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near at first even where IntersectionObserver is missing: the server renders the placeholder
+  // (decision 079), and a browser's first render must match it; such a browser gets the footer right after.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = placeholder.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

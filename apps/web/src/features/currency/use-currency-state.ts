@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useAppStore } from '../../state/app-store.ts';
+import { useHydrated } from '../../state/hydration.ts';
 import { countryQueryOptions, currenciesQueryOptions } from './currency.api.ts';
 import { resolveDisplayCurrency } from './resolve-display-currency.ts';
 
 /** Currencies load first; the country only once they succeed (spec §4 step 5). */
 export function useCurrencyState() {
-  const currencies = useQuery(currenciesQueryOptions());
+  // Above the routes: asks only once a server-rendered page is hydrated (state/hydration.ts).
+  const hydrated = useHydrated();
+  const currencies = useQuery({ ...currenciesQueryOptions(), enabled: hydrated });
   const country = useQuery({ ...countryQueryOptions(), enabled: currencies.isSuccess });
   const chosenCode = useAppStore((state) => state.currencyCode);
   const savedCountry = useAppStore((state) => state.countryCode);
