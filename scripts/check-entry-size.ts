@@ -31,8 +31,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 const APPS: readonly EntryBudget[] = [
   // The shell's share of the 120 KiB: what is left is for the route chunks of the home, store and product pages.
-  // The entry measured 110.1 KiB on 2026-11-25 (decision 042); the budget is that + 2 KiB.
-  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 112.1 },
+  // The entry measured 110.1 KiB on 2026-11-25 (decision 042); the budget was that + 2 KiB. On 2026-11-27
+  // hydration (decision 079), the city question's host and the search page's start (080) and the consent
+  // notice's host (078) brought it to 113.3 KiB with every route's first load still under 120 KiB (the real
+  // budget: 116.7–119.1 KiB on the five browse pages): the tripwire moves to 113.6 KiB.
+  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 113.6 },
   // Issue 17: the staff app's first load stays under 150 KiB gzip, on a store's phone on mobile data.
   {
     name: "The staff app's",
