@@ -1,3 +1,13 @@
+CREATE TABLE "processor_erasures" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"processor" text NOT NULL,
+	"customer_ref" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "return_request_history" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"return_request_id" integer NOT NULL,
@@ -65,6 +75,7 @@ ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_group_id_order_gro
 ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_store_order_id_store_orders_id_fk" FOREIGN KEY ("store_order_id") REFERENCES "public"."store_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_requester_user_id_users_id_fk" FOREIGN KEY ("requester_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "processor_erasures_due_idx" ON "processor_erasures" USING btree ("next_attempt_at");--> statement-breakpoint
 CREATE INDEX "return_request_history_request_idx" ON "return_request_history" USING btree ("return_request_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "return_request_lines_request_line_key" ON "return_request_lines" USING btree ("return_request_id","order_line_id");--> statement-breakpoint
 CREATE INDEX "return_request_lines_order_line_idx" ON "return_request_lines" USING btree ("order_line_id");--> statement-breakpoint

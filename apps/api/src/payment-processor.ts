@@ -80,6 +80,8 @@ export interface CardProcessor {
   ensureCustomer(db: Database, user: { id: number; email: string; name: string }): Promise<string | null>;
   /** Detaches a saved card at the processor. */
   forgetCard(db: Database, processorToken: string): Promise<void>;
+  /** Deletes a deleted account's customer at the processor (and the cards on it); one already gone is done. */
+  forgetCustomer(customerRef: string): Promise<void>;
 }
 
 export type PayPalOutcome =

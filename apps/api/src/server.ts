@@ -17,6 +17,7 @@ import { drainInstance } from './drain.ts';
 import { retentionSweepJob } from './flows/retention-sweep.flow.ts';
 import { type Jobs, roleRunsJobs, startJobs } from './jobs/jobs.ts';
 import { setPasswordHashing } from './modules/accounts/password-hashing.ts';
+import { processorErasureJob } from './modules/cards/cards-erasure.service.ts';
 import { createReadiness } from './modules/health/readiness.ts';
 import { httpCfeProvider, offlineCfeProvider } from './modules/invoicing/cfe-provider.ts';
 import { invoicingJob } from './modules/invoicing/invoicing-worker.ts';
@@ -251,6 +252,8 @@ function startWorkers(): void {
         kickMailWorker: () => jobs?.kick('mail'),
         kickRefundWorker: () => jobs?.kick('refunds'),
       }),
+      // A deleted account's customer at the card processor, deleted there with retries (decision 082).
+      processorErasureJob({ db: database.db, card: app.payments.card, log: app.log }),
       // Electronic invoices (issue 32, decision 071): the certified provider, or the offline test series.
       invoicingJob({
         db: database.db,

@@ -192,6 +192,7 @@ const TABLE_OWNERS: Record<string, string> = {
   store_order_receipt_history: 'receipts',
   saved_cards: 'cards',
   processor_customers: 'cards',
+  processor_erasures: 'cards',
   payment_events: 'payments',
   sandbox_intents: 'payments',
   sandbox_refunds: 'payments',

@@ -66,6 +66,7 @@ class CrashAfterCharge {
       describeCard: (db, token, customer) => real.describeCard(db, token, customer),
       ensureCustomer: (db, user) => real.ensureCustomer(db, user),
       forgetCard: (db, token) => real.forgetCard(db, token),
+      forgetCustomer: (ref) => real.forgetCustomer(ref),
     };
   }
 }

@@ -51,6 +51,26 @@ export const processorCustomers = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.processor] })],
 );
 
+/**
+ * A processor's copy of a deleted account (issue 32: a Stripe Customer holds the e-mail and the name) still to
+ * be deleted there. Written in the deletion's transaction, when the link to it goes; the erasure job deletes
+ * it at the processor with retries, then the row (decision 082).
+ */
+export const processorErasures = pgTable(
+  'processor_erasures',
+  {
+    id: serial('id').primaryKey(),
+    processor: text('processor').notNull(),
+    customerRef: text('customer_ref').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last failure's kind (an error class or HTTP status), never the processor's message. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('processor_erasures_due_idx').on(t.nextAttemptAt)],
+);
+
 /** Webhook events already handled, by the processor's event id: a replay is recorded once and ignored. */
 export const paymentEvents = pgTable(
   'payment_events',

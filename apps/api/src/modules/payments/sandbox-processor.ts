@@ -160,5 +160,7 @@ export function createSandboxProcessor(): CardProcessor {
     },
 
     async forgetCard(): Promise<void> {},
+    // The sandbox keeps no customers.
+    async forgetCustomer(): Promise<void> {},
   };
 }

@@ -290,6 +290,18 @@ export class StripeCardProcessor implements CardProcessor {
     }
   }
 
+  async forgetCustomer(customerRef: string): Promise<void> {
+    try {
+      // Deleting a Customer also detaches its payment methods and cancels its subscriptions (Stripe's API).
+      await this.#stripe.customers.del(customerRef);
+    } catch (error) {
+      // Already deleted at Stripe: the erasure is done either way.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return;
+      throw new StripeProcessorError(error);
+    }
+  }
+
   /**
    * The event Stripe signed, checked on the exact bytes received with STRIPE_WEBHOOK_SECRET (5-minute
    * tolerance against replays). Throws Stripe's StripeSignatureVerificationError when it does not verify.
