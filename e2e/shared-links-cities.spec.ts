@@ -19,6 +19,22 @@ async function serveTwoCities(page: Page): Promise<void> {
     const body = (await response.json()) as { results: unknown[] };
     await route.fulfill({ response, json: { results: [...body.results, COSTA] } });
   });
+  // A server-rendered page carries the served cities in its HTML (decision 079): widened the same way.
+  await page.route('**/SupermercadoElPuerto/**', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<script type="application\/json" id="mandado-city-data">)(.*?)(<\/script>)/s,
+      (_, open: string, json: string, close: string) => {
+        const entries = JSON.parse(json) as Array<{ key: unknown[]; value: unknown }>;
+        for (const entry of entries) {
+          if (entry.key[0] === 'cities' && Array.isArray(entry.value)) entry.value.push(COSTA);
+        }
+        return `${open}${JSON.stringify(entries).replaceAll('<', '\\u003c')}${close}`;
+      },
+    );
+    await route.fulfill({ response, body: html });
+  });
 }
 
 async function storedCity(page: Page): Promise<{ name: string } | null> {
