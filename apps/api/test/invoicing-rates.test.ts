@@ -229,8 +229,8 @@ describe('IVA per product', () => {
     ]);
     const exported = await t.app.inject({ method: 'GET', url: `${base}export/`, headers: owner.headers });
     expect(exported.statusCode).toBe(200);
-    expect(exported.body).toContain('activo,iva');
-    expect(exported.body).toContain(`Manzana roja,,${category},60.00,,9,sí,0`);
+    expect(exported.body).toContain('activo,admite_devolucion,iva');
+    expect(exported.body).toContain(`Manzana roja,,${category},60.00,,9,sí,sí,0`);
   });
 });
 

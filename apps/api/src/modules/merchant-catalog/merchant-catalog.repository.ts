@@ -1,5 +1,5 @@
-import { returnableByDefault } from '@mandado/shared/return-status';
 import type { VatRate } from '@mandado/shared/iva';
+import { returnableByDefault } from '@mandado/shared/return-status';
 import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/database.ts';
 import { categories, products, stores } from '../../db/schema/catalog.ts';
