@@ -227,6 +227,45 @@ describe('a return from request to refund', () => {
     expect(after.json<ReturnsOverview>().requests[0]).toMatchObject({ status: 'received', pickupCode: null });
   });
 
+  it('gives the shipping back too when every unit of the store order comes back (Ley 17.250, art. 16)', async () => {
+    const order = await delivered();
+    await t.database.db.execute(sql`update order_lines set returnable = true where id = ${order.soapLineId}`);
+    await t.database.db.execute(
+      sql`update store_orders set shipping = 4.00, total = total + 4 where id = ${order.storeOrderId}`,
+    );
+    await t.database.db.execute(
+      sql`update order_groups set shipping = shipping + 4, total = total + 4 where number = ${order.number}`,
+    );
+    const asked = await askOk(order, {
+      storeOrderNumber: order.storeOrderNumber,
+      lines: [
+        { lineId: order.shirtLineId, quantity: 3 },
+        { lineId: order.soapLineId, quantity: 1 },
+      ],
+      reason: REASON,
+      refundTo: 'card',
+    });
+    const accepted = await decide(asked.id, { accept: true });
+    const token = tokenOf(accepted.json<ReturnRequest>().courierLink);
+    const pickedUp = await t.app.inject(
+      json('POST', `/v1/courier-returns/${token}/picked-up/`, visitor, { code: asked.pickupCode }),
+    );
+    expect(pickedUp.statusCode, pickedUp.body).toBe(200);
+    const received = await t.app.inject(json('POST', storeUrl(`${asked.id}/received/`), member.headers));
+    expect(received.statusCode, received.body).toBe(200);
+    // US$ 30 + US$ 10 of goods and the US$ 4 of shipping: everything paid for the store order.
+    expect(received.json<ReturnRequest>().refundText).toBe('US$ 44,00 a la tarjeta');
+    const refunds = await queryRows<{ amount: string; units: number | null }>(
+      t.database,
+      sql`select amount::text, units from refunds where store_order_id = ${order.storeOrderId} order by id`,
+    );
+    expect(refunds).toEqual([
+      { amount: '30.00', units: 3 },
+      { amount: '10.00', units: 1 },
+      { amount: '4.00', units: null },
+    ]);
+  });
+
   it('lets the family ask from the tracking link, as credit', async () => {
     const order = await delivered();
     const overview = await t.app.inject(json('GET', `/v1/tracking/${order.token}/returns/`, visitor));

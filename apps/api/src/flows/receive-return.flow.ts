@@ -1,11 +1,13 @@
 import { formatMinorAsDecimal } from '@mandado/shared/money';
 import type { ReturnRequest } from '@mandado/shared/returns-schemas';
 import type { Actor } from '../authorization.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, DatabaseOrTransaction } from '../db/database.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
+import { refundedLinesOfGroup } from '../modules/refunds/refunds.service.ts';
 import { refundTextOf } from '../modules/returns/returns.presenter.ts';
 import {
   applyReturnMove,
+  lineQuantitiesOfStoreOrder,
   linesToRefund,
   lockReturnOfStore,
   presentRows,
@@ -14,7 +16,7 @@ import {
   recordReturnRefund,
   tellRequester,
 } from '../modules/returns/returns.service.ts';
-import { refundLineUnits } from './refund.flow.ts';
+import { refundLineUnits, refundStoreOrderRemainder } from './refund.flow.ts';
 import type { ReturnFlowDeps } from './request-return.flow.ts';
 
 /**
@@ -54,6 +56,7 @@ export async function receiveReturnFlow(
       });
       totalMinor += decision?.amountMinor ?? 0;
     }
+    totalMinor += await refundShippingOfWholeReturn(tx, row, returnId, member.userId, deps);
     const amount = formatMinorAsDecimal(totalMinor);
     await recordReturnRefund(tx, returnId, amount);
     await recordAudit(tx, member, {
@@ -83,4 +86,33 @@ export async function receiveReturnFlow(
   });
   if (!presented) throw new Error(`return ${returnId} not presented`);
   return presented;
+}
+
+/**
+ * Withdrawing from the whole purchase gives back everything paid for it (Ley 17.250, art. 16; decision 076's
+ * addendum): once every unit of every line of the store order is refunded, the rest of the store order (its
+ * shipping) goes back too, the same way. A partial return keeps the shipping: the delivery was made.
+ */
+async function refundShippingOfWholeReturn(
+  tx: DatabaseOrTransaction,
+  row: { storeOrderId: number; groupId: number; refundTo: string },
+  returnId: number,
+  userId: number,
+  deps: ReturnFlowDeps,
+): Promise<number> {
+  const refunded = await refundedLinesOfGroup(tx, row.groupId);
+  const lines = await lineQuantitiesOfStoreOrder(tx, row.storeOrderId);
+  const everything = lines.every(
+    (line) => (refunded.get(line.orderLineId)?.refundedUnits ?? 0) >= line.quantity,
+  );
+  if (!everything) return 0;
+  const decision = await refundStoreOrderRemainder(tx, {
+    storeOrderId: row.storeOrderId,
+    reason: 'customer_return',
+    note: `Devolución ${returnId}: el envío`,
+    actor: { role: 'merchant', userId },
+    destination: row.refundTo === 'card' ? 'original_payment' : 'wallet',
+    publicUrl: deps.publicUrl,
+  });
+  return decision?.amountMinor ?? 0;
 }

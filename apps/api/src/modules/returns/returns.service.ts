@@ -162,6 +162,17 @@ export async function getReturnsOverview(
   };
 }
 
+/** Each line of a store order with the units bought (the receipt step asks whether all came back). */
+export async function lineQuantitiesOfStoreOrder(
+  db: DatabaseOrTransaction,
+  storeOrderId: number,
+): Promise<Array<{ orderLineId: number; quantity: number }>> {
+  return (await listLinesOfStoreOrders(db, [storeOrderId])).map((line) => ({
+    orderLineId: line.id,
+    quantity: line.quantity,
+  }));
+}
+
 /** The returns presented with their lines (one more query whatever their number). */
 export async function presentRows(db: DatabaseOrTransaction, rows: readonly ReturnRow[], view: ReturnView) {
   const lines = await listLinesOfReturns(
