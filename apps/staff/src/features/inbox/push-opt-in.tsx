@@ -1,6 +1,12 @@
-import { subscriptionBody, vapidKeyBytes } from '@mandado/web-kit/push-key.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
+import {
+  currentPushSubscription,
+  type PushWorker,
+  pushSupported,
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+} from '@mandado/web-kit/web-push.ts';
 import { useEffect, useState } from 'react';
 import { deletePushSubscription, fetchPushKey, savePushSubscription } from './inbox.api.ts';
 
@@ -12,24 +18,9 @@ import { deletePushSubscription, fetchPushKey, savePushSubscription } from './in
  * cache when they check for updates, so the folder's long cache does not pin an old version.
  */
 const SERVICE_WORKER_SCOPE = `${import.meta.env.BASE_URL}assets/`;
-const SERVICE_WORKER_URL = `${SERVICE_WORKER_SCOPE}staff-sw.js`;
+const WORKER: PushWorker = { url: `${SERVICE_WORKER_SCOPE}staff-sw.js`, scope: SERVICE_WORKER_SCOPE };
 
 type PushState = 'checking' | 'unsupported' | 'off' | 'on' | 'denied';
-
-function pushSupported(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    typeof window !== 'undefined' &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
 
 /**
  * 'Recibir avisos en este teléfono' (issue 17): an opt-in per phone. It registers the service worker, asks the
@@ -46,7 +37,7 @@ export function PushOptIn() {
   useEffect(() => {
     if (!pushSupported() || Notification.permission === 'denied') return;
     let live = true;
-    currentSubscription()
+    currentPushSubscription(WORKER)
       .then((subscription) => {
         if (live) setState(subscription ? 'on' : 'off');
       })
@@ -66,19 +57,7 @@ export function PushOptIn() {
         setState(permission === 'denied' ? 'denied' : 'off');
         return;
       }
-      const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, {
-        scope: SERVICE_WORKER_SCOPE,
-      });
-      await navigator.serviceWorker.ready;
-      const key = await fetchPushKey();
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: vapidKeyBytes(key),
-        }));
-      const body = subscriptionBody(subscription.toJSON());
-      if (!body) throw new Error('subscription without keys');
+      const body = await subscribeThisBrowser(WORKER, fetchPushKey);
       await savePushSubscription(body);
       setState('on');
       notify({
@@ -100,11 +79,7 @@ export function PushOptIn() {
   async function turnOff() {
     setBusy(true);
     try {
-      const subscription = await currentSubscription();
-      if (subscription) {
-        await deletePushSubscription(subscription.endpoint);
-        await subscription.unsubscribe();
-      }
+      await unsubscribeThisBrowser(WORKER, deletePushSubscription);
       setState('off');
     } catch (error) {
       notify({

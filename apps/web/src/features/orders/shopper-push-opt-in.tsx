@@ -1,7 +1,13 @@
 import { apiDelete, apiGet, apiPost } from '@mandado/web-kit/api-client.ts';
-import { subscriptionBody, vapidKeyBytes } from '@mandado/web-kit/push-key.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { notify } from '@mandado/web-kit/toast-store.ts';
+import {
+  currentPushSubscription,
+  type PushWorker,
+  pushSupported,
+  subscribeThisBrowser,
+  unsubscribeThisBrowser,
+} from '@mandado/web-kit/web-push.ts';
 import { useEffect, useState } from 'react';
 import './shopper-push-opt-in.css';
 
@@ -10,25 +16,9 @@ import './shopper-push-opt-in.css';
  * Mis Compras only: it handles no fetch, and a push subscription works whatever pages it controls; a tap on
  * a notification opens any page of the site from the worker itself.
  */
-const SERVICE_WORKER_URL = '/shop-sw.js';
-const SERVICE_WORKER_SCOPE = '/user/';
+const WORKER: PushWorker = { url: '/shop-sw.js', scope: '/user/' };
 
 type PushState = 'checking' | 'unsupported' | 'off' | 'on' | 'denied';
-
-function pushSupported(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    'serviceWorker' in navigator &&
-    typeof window !== 'undefined' &&
-    'PushManager' in window &&
-    'Notification' in window
-  );
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration(SERVICE_WORKER_SCOPE);
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
 
 function apiMessage(error: unknown): string | undefined {
   return error instanceof Error && error.name === 'ApiError' ? error.message : undefined;
@@ -50,7 +40,7 @@ export function ShopperPushOptIn() {
     if (!pushSupported() || Notification.permission === 'denied') return;
     let live = true;
     (async () => {
-      const subscription = await currentSubscription();
+      const subscription = await currentPushSubscription(WORKER);
       // A browser subscription the server dropped (another account signed in here, a 410) reads as off.
       const known = subscription
         ? (
@@ -76,18 +66,10 @@ export function ShopperPushOptIn() {
         setState(permission === 'denied' ? 'denied' : 'off');
         return;
       }
-      const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, {
-        scope: SERVICE_WORKER_SCOPE,
-      });
-      const key = (await apiGet<{ public_key: string }>('/me/push/key/')).public_key;
-      const subscription =
-        (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: vapidKeyBytes(key),
-        }));
-      const body = subscriptionBody(subscription.toJSON());
-      if (!body) throw new Error('subscription without keys');
+      const body = await subscribeThisBrowser(
+        WORKER,
+        async () => (await apiGet<{ public_key: string }>('/me/push/key/')).public_key,
+      );
       await apiPost<unknown>('/me/push/subscriptions/', body);
       setState('on');
       notify({
@@ -105,11 +87,9 @@ export function ShopperPushOptIn() {
   async function turnOff() {
     setBusy(true);
     try {
-      const subscription = await currentSubscription();
-      if (subscription) {
-        await apiDelete<unknown>('/me/push/subscriptions/', { endpoint: subscription.endpoint });
-        await subscription.unsubscribe();
-      }
+      await unsubscribeThisBrowser(WORKER, (endpoint) =>
+        apiDelete<unknown>('/me/push/subscriptions/', { endpoint }),
+      );
       setState('off');
     } catch (error) {
       notify({ kind: 'error', title: 'No pudimos desactivar los avisos', message: apiMessage(error) });
