@@ -1,47 +1,9 @@
 import { WEB_PATHS } from '@mandado/shared/web-routes';
-import { escapeHtml } from '../mail/email-html.ts';
+import { greetingOf, linkEmail } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.types.ts';
 import type { ReturnLineOfRequestRow, ReturnRow } from './returns.repository.ts';
 
 /** The returns' e-mails (decision 076): the store hears of a request, the remitter of each answer. */
-
-function emailOf(input: {
-  to: string;
-  subject: string;
-  kind: string;
-  greeting: string;
-  lines: string[];
-  link: { url: string; label: string };
-}): OutgoingEmail {
-  const url = escapeHtml(input.link.url);
-  return {
-    to: input.to,
-    subject: input.subject,
-    kind: input.kind,
-    text: [
-      input.greeting,
-      '',
-      ...input.lines,
-      '',
-      `${input.link.label}: ${input.link.url}`,
-      '',
-      'El equipo de Mandado',
-    ].join('\n'),
-    html: [
-      '<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">',
-      `<p>${escapeHtml(input.greeting)}</p>`,
-      ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${url}">${escapeHtml(input.link.label)}</a></p>`,
-      '<p>El equipo de Mandado</p>',
-      '</body></html>',
-    ].join('\n'),
-  };
-}
-
-function greetingOf(firstName: string): string {
-  const name = firstName.trim();
-  return name ? `Hola ${name}:` : 'Hola:';
-}
 
 /** To each member of the store: a return was asked for, with its lines and reason. */
 export function newReturnStoreEmail(
@@ -51,7 +13,7 @@ export function newReturnStoreEmail(
   publicUrl: string,
 ): OutgoingEmail {
   const who = row.requestedBy === 'family' ? 'La familia que recibió el pedido' : 'El cliente';
-  return emailOf({
+  return linkEmail({
     to: member.email,
     subject: `Piden devolver productos del pedido ${row.storeOrderNumber}`,
     kind: 'return.requested',
@@ -101,7 +63,7 @@ export function returnDecidedEmail(
 ): OutgoingEmail {
   const lines = ANSWERS[kind](row);
   if (kind === 'received' && deps.refundText) lines.splice(1, 0, `Reembolso: ${deps.refundText}.`);
-  return emailOf({
+  return linkEmail({
     to: row.remitterEmail,
     subject: `${SUBJECTS[kind]} (${row.storeOrderNumber})`,
     kind: `return.${kind}`,

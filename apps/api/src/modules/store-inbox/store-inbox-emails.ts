@@ -1,44 +1,8 @@
 import { deliveryWindowText, pickupFromText } from '@mandado/shared/date-text';
 import { usdText } from '@mandado/shared/money-text';
 import { storeOrderWindowText } from '@mandado/shared/store-windows';
-import { escapeHtml } from '../mail/email-html.ts';
+import { greetingOf, linkEmail } from '../mail/email-html.ts';
 import type { OutgoingEmail } from '../mail/mail.types.ts';
-
-function emailOf(input: {
-  to: string;
-  subject: string;
-  greeting: string;
-  lines: string[];
-  link: { url: string; label: string };
-}): OutgoingEmail {
-  const url = escapeHtml(input.link.url);
-  return {
-    to: input.to,
-    subject: input.subject,
-    text: [
-      input.greeting,
-      '',
-      ...input.lines,
-      '',
-      `${input.link.label}: ${input.link.url}`,
-      '',
-      'El equipo de Mandado',
-    ].join('\n'),
-    html: [
-      '<!doctype html><html lang="es"><body style="font-family:sans-serif;line-height:1.5;color:#1f2933">',
-      `<p>${escapeHtml(input.greeting)}</p>`,
-      ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${url}">${escapeHtml(input.link.label)}</a></p>`,
-      '<p>El equipo de Mandado</p>',
-      '</body></html>',
-    ].join('\n'),
-  };
-}
-
-function greetingOf(firstName: string): string {
-  const name = firstName.trim();
-  return name ? `Hola ${name}:` : 'Hola:';
-}
 
 export interface NewOrderNotice {
   number: string;
@@ -75,7 +39,7 @@ export function newStoreOrderEmail(
   notice: NewOrderNotice,
   inboxUrl: string,
 ): OutgoingEmail {
-  return emailOf({
+  return linkEmail({
     to: member.email,
     subject: `Nuevo pedido ${notice.number}`,
     greeting: greetingOf(member.firstName),
@@ -104,7 +68,7 @@ export interface LineChangeEmailInput {
 
 /** To the remitter when the store could not supply all of a line: what changed and what is refunded. */
 export function lineChangeEmail(input: LineChangeEmailInput): OutgoingEmail {
-  return emailOf({
+  return linkEmail({
     to: input.to,
     subject: `Cambios en tu pedido ${input.storeOrderNumber}`,
     greeting: greetingOf(input.firstName),
