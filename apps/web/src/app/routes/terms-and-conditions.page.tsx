@@ -105,7 +105,8 @@ export function TermsAndConditionsPage() {
         revisamos. Si se acepta, un repartidor pasa a retirar los productos por la dirección de entrega: quien
         los entrega le da el código de retiro que figura en la página del pedido. Cuando la tienda confirma
         que los recibió, te devolvemos lo que pagaste por esos productos, a la tarjeta con la que pagaste o
-        como saldo en Mandado, según elegiste.
+        como saldo en Mandado, según elegiste. Si devuelves todo lo que compraste en esa tienda, también te
+        devolvemos su envío.
       </p>
 
       <h2>9. Programa de referidos</h2>

@@ -156,7 +156,7 @@ export function faqEntries(settings: FaqSettings, offered: OfferedPayments = CAR
         'Sí. Por la Ley 17.250 (art. 16), tienes 5 días hábiles desde la entrega para arrepentirte de la compra, sin dar explicaciones. Los feriados de Uruguay no cuentan como días hábiles.',
         'No se pueden devolver (art. 16 bis) los productos perecederos, como frutas, verduras y carne; los productos de higiene personal y de farmacia que estaban sellados; ni los que la tienda marca «No admite devolución».',
         'Para pedirla, entra a Mis Compras y abre el pedido, o usa el enlace de seguimiento: elige los productos, cuéntanos el motivo y, si quieres, agrega una foto. Ahí ves hasta cuándo puedes pedirla.',
-        'Si la tienda la acepta, un repartidor pasa a retirar los productos por la misma dirección y pide un código que verás en la página del pedido. Cuando la tienda los recibe, te devolvemos el dinero a la tarjeta o como saldo en Mandado, como elegiste.',
+        'Si la tienda la acepta, un repartidor pasa a retirar los productos por la misma dirección y pide un código que verás en la página del pedido. Cuando la tienda los recibe, te devolvemos el dinero a la tarjeta o como saldo en Mandado, como elegiste; si devuelves todo lo de esa tienda, también el envío.',
       ],
     },
     {
