@@ -15,8 +15,9 @@ const rateArb = fc
   .tuple(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 0, max: 99_999_999 }))
   .map(([whole, fraction]) => `${whole}.${String(fraction).padStart(8, '0')}`);
 const lineArb = fc.record({
-  // From $U 1,00: a line worth less than a US$ cent is charged nothing and has nothing to give back.
-  unitMinor: fc.integer({ min: 100, max: 5_000_000 }),
+  // From $U 2,00, at least a US$ cent at the highest rate drawn (200,99999999): a line worth less than half a
+  // cent is charged nothing and has nothing to give back (the next test says so).
+  unitMinor: fc.integer({ min: 200, max: 5_000_000 }),
   quantity: fc.integer({ min: 1, max: 99 }),
 });
 
@@ -88,6 +89,12 @@ describe('a refund in the currency the line was paid in (issue 31)', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a line worth less than half a US$ cent is charged nothing and gives nothing back', () => {
+    const line = pesoLine(100, 1, '200.00000001');
+    expect(line.usd).toBe(0);
+    expect(refundInSteps(line, '200.00000001', [1])).toEqual([]);
   });
 
   it('the reported line: 2 × $U 119,00 at 40,15 is charged US$ 5,92 and refunded as $U 238,00, not $U 237,69', () => {
