@@ -1,3 +1,4 @@
+import type { CurrencyList } from '@mandado/shared/currency.schemas';
 import type { GoLiveChecklist } from '@mandado/shared/go-live';
 import type { OrderEarningsView } from '@mandado/shared/order-earnings';
 import { PAYOUT_MESSAGES } from '@mandado/shared/payout-account.schemas';
@@ -326,5 +327,35 @@ describe('what the store earns', () => {
     expect(sales.weeks).toHaveLength(8);
     expect(sales.weeks.at(-1)).toMatchObject({ orders: 1, sales: '503.30' });
     expect(sales.top_products[0]).toMatchObject({ units: 2, sales: '379.80' });
+  });
+  it('counts goods sold in dollars at the peso rate of their payment, orders older than that rate at today’s', async () => {
+    const dollarStore = await createStore(t.database);
+    const dollarOwner = await createUser(t.app);
+    await addStoreMember(t.database, dollarStore.id, dollarOwner.id, 'owner');
+    const product = await createProduct(t.database, dollarStore.id, { name: 'Lentes de sol' });
+    // US$ 10,00 for two, one supplied, paid at 40 $U per US$: US$ 5,00 → $U 200,00 whatever today's rate is.
+    const atRate = await insertPlacedOrder(t.database, {
+      remitterId: remitter.id,
+      stores: [{ storeId: dollarStore.id, lines: [{ productId: product.id, quantity: 2, total: '10.00' }] }],
+    });
+    await t.database.db.execute(sql`update order_groups set peso_rate = 40 where id = ${atRate.groupId}`);
+    await t.database.db.execute(
+      sql`update order_lines set available_quantity = 1 where store_order_id = ${atRate.storeOrders[0]?.id ?? 0}`,
+    );
+    // Paid before the rate was kept (no peso_rate): US$ 1,00 at today's rate.
+    await insertPlacedOrder(t.database, {
+      remitterId: remitter.id,
+      stores: [{ storeId: dollarStore.id, lines: [{ productId: product.id, quantity: 1, total: '1.00' }] }],
+    });
+    const today = (await t.app.inject({ method: 'GET', url: '/v1/currencies/' })).json<CurrencyList>();
+    const todayRate = Number(today.rates.rates.UYU);
+    expect(todayRate).not.toBe(40);
+    const expected = (20_000 + Math.round(100 * todayRate)) / 100;
+
+    const sales = (
+      await call(dollarOwner, 'GET', `/v1/merchant/stores/${dollarStore.id}/sales/`)
+    ).json<StoreSales>();
+    expect(sales).toMatchObject({ orders: 2, sales: expected.toFixed(2), unavailable_rate: 50 });
+    expect(sales.top_products).toEqual([{ name: 'Lentes de sol', units: 2, sales: expected.toFixed(2) }]);
   });
 });

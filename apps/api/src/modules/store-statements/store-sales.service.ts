@@ -39,15 +39,18 @@ export async function getStoreSales(
     getCurrencies(db),
   ]);
   const rates = currencies.rates.rates;
-  // A line in another currency counts at today's rate; one with no rate is left out rather than guessed.
-  const inPesos = (amount: string, currency: string) =>
-    convertMinor(parseMoney(amount), currency, 'UYU', rates) ?? 0;
+  // Goods in pesos at their price, others at their payment's peso rate; only orders paid before that rate
+  // was kept are converted at today's (with no rate for today either, they are left out rather than guessed).
+  const inPesos = (sums: { pesos: string; otherAtPaymentRate: string; otherUsdUnrated: string }) =>
+    parseMoney(sums.pesos) +
+    parseMoney(sums.otherAtPaymentRate) +
+    (convertMinor(parseMoney(sums.otherUsdUnrated), 'USD', 'UYU', rates) ?? 0);
 
   const salesByDay = new Map<string, number>();
   let lineCount = 0;
   let shortCount = 0;
   for (const row of lines) {
-    salesByDay.set(row.day, (salesByDay.get(row.day) ?? 0) + inPesos(row.amount, row.currency));
+    salesByDay.set(row.day, (salesByDay.get(row.day) ?? 0) + inPesos(row));
     lineCount += row.lines;
     shortCount += row.short;
   }
@@ -81,14 +84,6 @@ export async function getStoreSales(
   });
   const totalSales = [...salesByDay.values()].reduce((sum, value) => sum + value, 0);
   const sold = placed - rejected;
-  const byName = new Map<string, { units: number; sales: number }>();
-  for (const row of top) {
-    const entry = byName.get(row.name) ?? { units: 0, sales: 0 };
-    byName.set(row.name, {
-      units: entry.units + row.units,
-      sales: entry.sales + inPesos(row.amount, row.currency),
-    });
-  }
   return {
     currency: 'UYU',
     days,
@@ -98,8 +93,11 @@ export async function getStoreSales(
     average_ticket: formatMinorAsDecimal(sold === 0 ? 0 : Math.round(totalSales / sold)),
     unavailable_rate: percent(shortCount, lineCount),
     rejected_rate: percent(rejected, placed),
-    top_products: [...byName.entries()]
-      .sort((a, b) => b[1].units - a[1].units || a[0].localeCompare(b[0]))
-      .map(([name, entry]) => ({ name, units: entry.units, sales: formatMinorAsDecimal(entry.sales) })),
+    // One row per name, already ordered by units and name (store-sales.repository.ts).
+    top_products: top.map((row) => ({
+      name: row.name,
+      units: row.units,
+      sales: formatMinorAsDecimal(inPesos(row)),
+    })),
   };
 }
