@@ -127,6 +127,15 @@ describe('weekly statements', () => {
       headers: ownOwner.headers,
     });
     expect(detail.json<Statement>().lines.map((line) => line.pesos?.net)).toEqual(['3600.00', '378.00']);
+    // In the CSV each line names its payment's rate; the total, made at two rates, names none.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/${week}/csv/`,
+      headers: ownOwner.headers,
+    });
+    expect(csv.body).toContain(',4000.00,0.00,400.00,3600.00,40\n');
+    expect(csv.body).toContain(',420.00,0.00,42.00,378.00,42\n');
+    expect(csv.body).toContain(',4420.00,0.00,442.00,3978.00,\n');
 
     // A line sold in pesos counts at its own price, and a refund that kept its pesos at those: 2 × $U 119,00
     // charged US$ 5,92 reads $U 238,00 (not $U 237,69), and refunded whole leaves $U 0,00 to pay.
@@ -170,6 +179,27 @@ describe('weekly statements', () => {
       ['238.00', '238.00', '0.00'],
     ]);
     expect(pesoStatement.pesos).toMatchObject({ goods: '476.00', refunds: '238.00', net: '214.20' });
+
+    // The CSVs carry the pesos too, last: the owner's and the operators' (';'). Lines kept in pesos convert
+    // nothing, so they name no rate.
+    const pesoCsv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/merchant/stores/${own.id}/statements/${pesoWeek}/csv/`,
+      headers: ownOwner.headers,
+    });
+    expect(pesoCsv.body).toContain('neto,productos_uyu,reembolsos_uyu,comision_uyu,neto_uyu,cambio');
+    expect(pesoCsv.body).toContain(',238.00,0.00,23.80,214.20,\n');
+    expect(pesoCsv.body).toContain(',5.92,5.92,10.00,0.00,0.00,0.00,238.00,238.00,0.00,0.00,\n');
+    expect(pesoCsv.body).toContain('Total,,11.84,5.92,,0.59,0.00,5.33,476.00,238.00,23.80,214.20,\n');
+    const adminCsv = await t.app.inject({
+      method: 'GET',
+      url: `/v1/admin/statements/export.csv?week=${pesoWeek}&store_id=${own.id}`,
+      headers: (await operatorHeaders()).headers,
+    });
+    expect(adminCsv.statusCode, adminCsv.body).toBe(200);
+    expect(adminCsv.body).toContain(';referencia;productos_uyu;reembolsos_uyu;comision_uyu;neto_uyu;cambio');
+    expect(adminCsv.body).toContain(';;238.00;0.00;23.80;214.20;\n');
+    expect(adminCsv.body).toContain(';476.00;238.00;23.80;214.20;\n');
   });
 
   it('add up the week to the cent, at each order’s frozen rate, and download as CSV', async () => {

@@ -28,7 +28,7 @@ import {
   listStorePaymentsOfWeek,
   type WeekStoreOrderRow,
 } from './admin-statements.repository.ts';
-import { pesoLineOf, todayPesoRate } from './store-statements.service.ts';
+import { pesoCells, pesoLineOf, todayPesoRate } from './store-statements.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -60,6 +60,8 @@ interface WeekData {
   rows: WeekStoreOrderRow[];
   stores: AdminStoreStatement[];
   shipping: ShippingStatement;
+  /** $U per US$ today: the pesos of orders paid before their payment's rate was kept. */
+  todayRate: string | null;
 }
 
 /**
@@ -126,6 +128,7 @@ async function loadWeek(db: Database, weekStart: string, now: Date, storeId?: nu
     closed: to.getTime() <= now.getTime(),
     rows,
     stores: storeStatements,
+    todayRate,
     shipping: {
       week_start: weekStart,
       week_end: weekEnd,
@@ -284,6 +287,7 @@ export async function adminStatementsCsv(
         formatMinorAsDecimal(line.net),
         '',
         '',
+        ...pesoCells(statementPesosView(statementPesos([pesoLineOf(row, line)], week.todayRate))),
       ]);
     }
     rows.push([
@@ -298,6 +302,7 @@ export async function adminStatementsCsv(
       store.net,
       store.status === 'paid' ? 'pagado' : 'pendiente',
       spreadsheetSafeCell(store.reference ?? ''),
+      ...pesoCells(store.pesos),
     ]);
   }
   // One store's detail (issue 31) leaves out the couriers' shipping, which is no store's.
@@ -314,6 +319,7 @@ export async function adminStatementsCsv(
       '',
       week.shipping.status === 'paid' ? 'pagado' : 'pendiente',
       spreadsheetSafeCell(week.shipping.reference ?? ''),
+      ...pesoCells(null),
     ]);
   }
   const columns = [
@@ -328,6 +334,11 @@ export async function adminStatementsCsv(
     'neto',
     'estado',
     'referencia',
+    'productos_uyu',
+    'reembolsos_uyu',
+    'comision_uyu',
+    'neto_uyu',
+    'cambio',
   ];
   return {
     weekStart: week.weekStart,

@@ -2,7 +2,7 @@ import { MESSAGES } from '@mandado/shared/messages';
 import { formatMinorAsDecimal, parseMoney } from '@mandado/shared/money';
 import { type OrderEarningsView, orderEarnings } from '@mandado/shared/order-earnings';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
-import type { Statement, StatementSummary } from '@mandado/shared/statement.schemas';
+import type { Statement, StatementPesosView, StatementSummary } from '@mandado/shared/statement.schemas';
 import { type PesoStatementLine, statementPesos, statementPesosView } from '@mandado/shared/statement-pesos';
 import {
   type StatementLine,
@@ -189,6 +189,15 @@ export async function getStatement(
   };
 }
 
+/**
+ * A statement's pesos as CSV cells (issue 31): goods, refunds, commission and net in $U at each payment's rate,
+ * then that rate ('' when several rates make the figure, or with no rate at all, when the cells are empty).
+ */
+export function pesoCells(pesos: StatementPesosView | null): string[] {
+  if (pesos === null) return ['', '', '', '', ''];
+  return [pesos.goods, pesos.refunds, pesos.commission, pesos.net, pesos.rate ?? ''];
+}
+
 /** The week's statement as CSV: one row per delivered store order, then the totals. */
 export async function statementCsv(db: Database, actor: Actor | null, storeId: number, weekStart: string) {
   const statement = await getStatement(db, actor, storeId, weekStart);
@@ -201,6 +210,7 @@ export async function statementCsv(db: Database, actor: Actor | null, storeId: n
     line.commission,
     line.shipping,
     line.net,
+    ...pesoCells(line.pesos),
   ]);
   rows.push([
     'Total',
@@ -211,7 +221,9 @@ export async function statementCsv(db: Database, actor: Actor | null, storeId: n
     statement.commission,
     statement.shipping,
     statement.net,
+    ...pesoCells(statement.pesos),
   ]);
+  // The peso columns come last, so a spreadsheet reading the dollar columns by position keeps working.
   const header = [
     'pedido',
     'entregado',
@@ -221,6 +233,11 @@ export async function statementCsv(db: Database, actor: Actor | null, storeId: n
     'comision',
     'envio',
     'neto',
+    'productos_uyu',
+    'reembolsos_uyu',
+    'comision_uyu',
+    'neto_uyu',
+    'cambio',
   ];
   return `\uFEFF${stringify(rows, { header: true, columns: header })}`;
 }
