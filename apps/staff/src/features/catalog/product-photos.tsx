@@ -1,11 +1,11 @@
 import { PRODUCT_IMAGES_MAX } from '@mandado/shared/merchant-catalog.schemas';
 import { STAFF_MESSAGES } from '@mandado/shared/staff-messages';
 import { failureMessage } from '@mandado/web-kit/failure-text.ts';
+import { shrinkPhoto } from '@mandado/web-kit/photo-shrink.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { uploadProductImage } from './catalog.api.ts';
 import { addPhoto, movePhoto, photosLeft, removePhoto } from './photo-order.ts';
-import { shrinkPhoto } from './photo-shrink.ts';
 
 interface ProductPhotosProps {
   storeId: number;

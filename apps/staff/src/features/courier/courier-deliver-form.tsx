@@ -4,11 +4,11 @@ import { ApiError } from '@mandado/web-kit/api-client.ts';
 import { apiFieldErrors } from '@mandado/web-kit/form/api-form-errors.ts';
 import { invalidProps } from '@mandado/web-kit/form/field-a11y.ts';
 import { Field, FormProblem } from '@mandado/web-kit/form/form-controls.tsx';
+import { shrinkPhoto } from '@mandado/web-kit/photo-shrink.ts';
 import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { shrinkProofPhoto } from './proof-photo.ts';
 
 const deliverFormSchema = z.object({ recipient_name: recipientNameSchema, code: deliveryCodeSchema });
 type DeliverValues = z.input<typeof deliverFormSchema>;
@@ -48,7 +48,7 @@ export function CourierDeliverForm({ codeTriesLeft, onDeliver, onCancel }: Couri
   const submit = handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const shrunk = photo ? await shrinkProofPhoto(photo) : null;
+      const shrunk = photo ? await shrinkPhoto(photo) : null;
       await onDeliver({ ...values, photo: shrunk });
     } catch (error) {
       const fields = apiFieldErrors(error);

@@ -1,5 +1,6 @@
 import type { NewReturn, ReturnPhoto, ReturnRequest, ReturnsOverview } from '@mandado/shared/returns-schemas';
 import { apiGet, apiPost, apiPostBody, segment } from '@mandado/web-kit/api-client.ts';
+import { shrinkPhoto } from '@mandado/web-kit/photo-shrink.ts';
 import { queryOptions } from '@tanstack/react-query';
 
 /**
@@ -32,9 +33,12 @@ export function returnsQueryOptions(scope: ReturnsScope) {
   });
 }
 
-/** The optional photo goes first, as the raw image (checked by content on the server); answers its id. */
+/**
+ * The optional photo goes first, as the raw image (checked by content on the server), made small on the phone
+ * first (web-kit photo-shrink.ts); answers its id.
+ */
 export async function uploadReturnPhoto(scope: ReturnsScope, photo: Blob): Promise<string> {
-  return (await apiPostBody<ReturnPhoto>(`${basePath(scope)}photos/`, photo)).photoId;
+  return (await apiPostBody<ReturnPhoto>(`${basePath(scope)}photos/`, await shrinkPhoto(photo))).photoId;
 }
 
 export function sendReturn(scope: ReturnsScope, input: NewReturn): Promise<ReturnRequest> {

@@ -1,6 +1,7 @@
 /**
- * A phone's photo is 3–8 MB; the shop shows it at most 1600 px wide, re-encoded by the server anyway
- * (decision 041). Shrinking it on the phone first sends some 300 KB instead, which on mobile data is the
+ * Every photo taken on a phone and sent to us goes through here: a store's product photo, the courier's proof
+ * of delivery, the family's photo of a claim and of a return. A phone's photo is 3–8 MB; the server keeps it
+ * at most 1600 px wide, re-encoded anyway (decision 041). Shrinking it on the phone first sends some 300 KB instead, which on mobile data is the
  * difference between a photo that goes up at once and one that times out. The server still checks what
  * arrives by its content and re-encodes it: nothing here is trusted.
  */
@@ -82,7 +83,7 @@ async function encode(
  * elsewhere. Any failure (a format the browser cannot decode, no canvas, too little memory) sends the
  * original, for the server to take or refuse in Spanish as before.
  */
-export async function shrinkPhoto(file: File): Promise<Blob> {
+export async function shrinkPhoto(file: Blob): Promise<Blob> {
   if (typeof createImageBitmap !== 'function' || typeof document === 'undefined') return file;
   let bitmap: ImageBitmap | undefined;
   try {
