@@ -112,6 +112,13 @@ describe('a browse page read from the caches', () => {
     expect(cityStores.map((listed) => listed.id)).not.toContain(renamed.id);
   });
 
+  it("embeds the product the API answers, taken from its store's catalog", async () => {
+    const shown = await page(`/${slugOf(store.name)}/productDetails?id=${yerba.id}`);
+    const answer = await t.app.inject({ method: 'GET', url: `/v1/products/${yerba.id}` });
+    expect(shown.data).toEqual([{ key: ['product', yerba.id], value: answer.json() }]);
+    expect(shown.cityData).toEqual([{ key: ['cities'], value: expect.any(Array) }]);
+  });
+
   it('embeds what the API answers: the store catalog, the served cities and the city stores', async () => {
     const shown = await page(`/${slugOf(store.name)}/products`);
     const [catalog, cities, cityStores] = await Promise.all(
