@@ -14,6 +14,8 @@ import { seedDemoCatalog } from '../apps/api/src/db/seed/seed.ts';
 const port = Number(process.env.PORT ?? 3250);
 // `--orders` (BENCH_SCALE_PART=orders): only the back office's order list, without the scaled catalog.
 const ordersOnly = process.env.BENCH_SCALE_PART === 'orders';
+// `--pages` (BENCH_SCALE_PART=pages): only the browse pages' HTML, on the scaled catalog without orders.
+const pagesOnly = process.env.BENCH_SCALE_PART === 'pages';
 /** Statements sent, to report the order list's queries per call. */
 let queryCount = 0;
 const onQuery = () => {
@@ -30,7 +32,7 @@ const seeded = performance.now();
 if (!ordersOnly) await seedScaleCatalog(database.db);
 const seedMs = performance.now() - seeded;
 const ordersSeeded = performance.now();
-await seedScaleOrders(database.db);
+if (!pagesOnly) await seedScaleOrders(database.db);
 const seedOrdersMs = performance.now() - ordersSeeded;
 const unlimited = { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 };
 const app = await buildApp({

@@ -2,7 +2,9 @@
 // embedded database, and on PostgreSQL when DATABASE_URL is set: shop search p95 at 10 connections, a store's
 // catalog page, the owner's catalog list and its search, and the CSV import of 10,000 rows (dry run, import,
 // the same file again), and the back office's order list at 10,000 orders (issue 19: queries per call, p50
-// and p95 of its first page and of a filtered page; `npm run bench -- --scale --orders` runs only that part).
+// and p95 of its first page and of a filtered page; `npm run bench -- --scale --orders` runs only that part),
+// and the browse pages' HTML at 10 connections, a scaled store's page and one of its products among them
+// (issue 30; `npm run bench -- --scale --pages` runs only that part, on the scaled catalog without orders).
 // A measurement: it prints and never fails on a number.
 import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { browsePages, pageServerTimes, printPageServerTimes } from './bench-web.ts';
 
-const port = 3250;
+const port = Number(process.env.BENCH_PORT ?? 3250);
 const base = `http://127.0.0.1:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -32,8 +34,8 @@ async function sequentialLatency(url: string, headers: Record<string, string>, c
 
 export async function benchScale(): Promise<void> {
   const ordersOnly = process.argv.includes('--orders');
+  const pagesOnly = process.argv.includes('--pages');
   const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(path.join(tmpdir(), 'mandado-bench-scale-'));
-  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const server = fork('scripts/bench-scale-server.ts', [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -42,21 +44,36 @@ export async function benchScale(): Promise<void> {
       DATA_DIR: dataDir ?? '',
       LOG_LEVEL: 'silent',
       ...(ordersOnly ? { BENCH_SCALE_PART: 'orders' } : {}),
+      ...(pagesOnly ? { BENCH_SCALE_PART: 'pages' } : {}),
     },
   });
-  const session = await new Promise<{
-    cookie: string;
-    csrf: string;
-    storeId: number;
-    importStoreId: number;
-    seedMs: number;
-    seedOrdersMs: number;
-    orderListQueries: { first: number; filtered: number; late: number; search: number };
-  }>((resolve, reject) => {
+  const session = await new Promise<ScaleSession>((resolve, reject) => {
     server.once('message', (message) => resolve(message as never));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   try {
+    if (!pagesOnly) await benchCatalogAndOrders(session, ordersOnly);
+    if (!ordersOnly) await benchPages(session.storeId, server.pid);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface ScaleSession {
+  cookie: string;
+  csrf: string;
+  storeId: number;
+  importStoreId: number;
+  seedMs: number;
+  seedOrdersMs: number;
+  orderListQueries: { first: number; filtered: number; late: number; search: number };
+}
+
+async function benchCatalogAndOrders(session: ScaleSession, ordersOnly: boolean): Promise<void> {
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  {
     const owner = { cookie: session.cookie, origin: 'http://localhost:80', 'x-csrftoken': session.csrf };
     const orderRows: Array<[string, string]> = [
       [`${engine}: seeding 10,000 order groups`, `${(session.seedOrdersMs / 1000).toFixed(1)} s`],
@@ -132,24 +149,47 @@ export async function benchScale(): Promise<void> {
     }
     console.log(`\nScaled catalog on ${engine} (issue 18)`);
     for (const [label, value] of rows) console.log(`  ${label.padEnd(48)} ${value}`);
-    if (existsSync('apps/web/dist/index.html')) {
-      // The browse pages' HTML with their head and embedded data (issue 30, decision 066), a scaled store's
-      // page among them (its catalog is about a hundred products).
-      const pages = await browsePages(base);
-      const cityStores = (await (await fetch(`${base}/v1/stores/city/Montevideo`)).json()) as Array<{
-        id: number;
-        slug: string;
-      }>;
-      const scaled = cityStores.find((store) => store.id === session.storeId);
-      if (scaled) pages.push({ label: 'a scaled store', path: `/${scaled.slug}/products`, storage: {} });
-      printPageServerTimes(
-        await pageServerTimes(base, pages, { seconds }),
-        `Browse pages' HTML on the scaled catalog on ${engine} (10 connections; goal: p95 < 50 ms)`,
-      );
-    }
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The browse pages' HTML with their head, embedded data and markup (issue 30, decisions 066, 079 and 087): the
+ * demo store's pages, and a scaled store's page and one of its products (its catalog is about a hundred
+ * products), at 10 connections, with the server's CPU time per request.
+ */
+async function benchPages(scaledStoreId: number, serverPid: number | undefined): Promise<void> {
+  if (!existsSync('apps/web/dist/index.html')) {
+    console.log("\nBrowse pages' HTML: not measured (build the web app first: npm run build)");
+    return;
+  }
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const pages = await browsePages(base);
+  const cityStores = (await (await fetch(`${base}/v1/stores/city/Montevideo`)).json()) as Array<{
+    id: number;
+    slug: string;
+  }>;
+  const scaled = cityStores.find((store) => store.id === scaledStoreId);
+  if (scaled) {
+    const catalog = (await (await fetch(`${base}/v1/stores/${scaled.id}/products/`)).json()) as Array<{
+      products: Array<{ id: number }>;
+    }>;
+    const products = catalog.flatMap((section) => section.products);
+    pages.push({
+      label: `a scaled store (${products.length} products)`,
+      path: `/${scaled.slug}/products`,
+      storage: {},
+    });
+    const product = products[products.length - 1];
+    if (product) {
+      pages.push({
+        label: 'a scaled store product',
+        path: `/${scaled.slug}/productDetails?id=${product.id}`,
+        storage: {},
+      });
+    }
+  }
+  printPageServerTimes(
+    await pageServerTimes(base, pages, { seconds, serverPid }),
+    `Browse pages' HTML on the scaled catalog on ${engine} (10 connections; goal: p95 < 50 ms)`,
+  );
 }

@@ -4,6 +4,9 @@
 // before/after of a web change); `npm run bench -- --scale` prints the page times on the scaled catalog.
 // A measurement, not a test: it prints and never fails on a number.
 
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
 export interface BrowsePage {
   label: string;
   /** Path on the bench server. */
@@ -45,18 +48,37 @@ export async function browsePages(base: string, state = 'Montevideo'): Promise<B
 }
 
 /**
+ * The CPU time a process has used (user and system), in ms, from /proc (Linux): what a page costs the server
+ * whatever else the machine runs, where the wall-clock times below move with the load average.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 Hz).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * p50 and p95 of the server's answer to each page's HTML, with `connections` requests in flight for
- * `seconds`, as a crawler or a link preview asks for it (no browser, no assets), in ms.
+ * `seconds`, as a crawler or a link preview asks for it (no browser, no assets), in ms; with the server's
+ * process id, its CPU time per request too.
  */
 export async function pageServerTimes(
   base: string,
   pages: BrowsePage[],
-  { connections = 10, seconds = 3 } = {},
-): Promise<Array<{ label: string; status: number; p50: number; p95: number; requests: number }>> {
+  { connections = 10, seconds = 3, serverPid = undefined as number | undefined } = {},
+): Promise<
+  Array<{ label: string; status: number; p50: number; p95: number; requests: number; cpuMs: number | null }>
+> {
   const rows = [];
   for (const page of pages) {
     const times: number[] = [];
     let status = 0;
+    const cpuBefore = processCpuMs(serverPid);
     const until = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < until) {
@@ -70,14 +92,16 @@ export async function pageServerTimes(
     await Promise.all(Array.from({ length: connections }, worker));
     times.sort((a, b) => a - b);
     const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0;
-    rows.push({ label: page.label, status, p50: at(0.5), p95: at(0.95), requests: times.length });
+    const cpuAfter = processCpuMs(serverPid);
+    const cpuMs = cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / times.length;
+    rows.push({ label: page.label, status, p50: at(0.5), p95: at(0.95), requests: times.length, cpuMs });
   }
   return rows;
 }
 
 export function printPageServerTimes(rows: Awaited<ReturnType<typeof pageServerTimes>>, title: string): void {
-  console.log(`\n${title}`);
-  console.log('page                       | status | p50 ms | p95 ms | requests');
+  console.log(`\n${title} · load average ${loadavg()[0]?.toFixed(1)}`);
+  console.log('page                       | status | p50 ms | p95 ms | requests | server CPU ms/req');
   for (const row of rows) {
     console.log(
       [
@@ -86,6 +110,7 @@ export function printPageServerTimes(rows: Awaited<ReturnType<typeof pageServerT
         row.p50.toFixed(1).padStart(6),
         row.p95.toFixed(1).padStart(6),
         String(row.requests).padStart(8),
+        (row.cpuMs === null ? '-' : row.cpuMs.toFixed(2)).padStart(17),
       ].join(' | '),
     );
   }

@@ -192,7 +192,7 @@ for (const [label, url, storage] of [
 {
   const pages = await browsePages(base);
   printPageServerTimes(
-    await pageServerTimes(base, pages),
+    await pageServerTimes(base, pages, { serverPid: server.pid }),
     "Browse pages' HTML from the server (10 connections, 3 s each; goal: p95 < 50 ms)",
   );
   console.log('\nLighthouse 13, mobile preset (goal: performance >= 98, the other three 100)');

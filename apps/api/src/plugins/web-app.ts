@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
@@ -11,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
+import { createPageCompressor } from './compressed-pages.ts';
 import {
   loadPageRenderer,
   loadStylesheetLinks,
@@ -27,18 +27,20 @@ const STAFF_ASSETS_PREFIX = '/staff/assets/';
 /**
  * A page's HTML compressed as the browser accepts it. @fastify/compress hooks only the declared routes, and
  * pages are answered by the not-found handler: a store page's HTML carries its catalog (decision 066), ~30 KB
- * that brotli at a fast level makes ~5 KB in about a millisecond.
+ * that brotli at a fast level makes ~5 KB in about a millisecond, once per distinct page (decision 087).
  */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  html: string,
+  compress: ReturnType<typeof createPageCompressor>,
+) {
   reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
   if (encoding === 'br' || encoding === 'gzip') {
     reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-    return reply.send(
-      encoding === 'br'
-        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(html),
-    );
+    return reply.send(compress(html, encoding));
   }
   return reply.send(html);
 }
@@ -81,6 +83,7 @@ export async function registerWebApp(
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
+  const compressPage = createPageCompressor();
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
@@ -138,7 +141,7 @@ export async function registerWebApp(
           ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
-      return sendHtml(request, reply, head.status, page);
+      return sendHtml(request, reply, head.status, page, compressPage);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)

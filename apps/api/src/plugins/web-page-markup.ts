@@ -126,17 +126,45 @@ export function withPageMarkup(html: string, markup: string, headLinks = ''): st
 const MARKUP_CACHE_ENTRIES = 500;
 
 /**
+ * A digest of each embedded value, remembered per object: the page data comes from the catalog caches
+ * (decision 087), which hand out the same objects while the catalog stays, so a hit hashes a few bytes of
+ * URL instead of a store's whole catalog. A new object (new data, or a value built per request) is hashed
+ * once. A cached value is never mutated (the caches replace their entries), so its digest stays true.
+ */
+const digests = new WeakMap<object, string>();
+
+function digestOf(value: unknown): string {
+  const memoizable = typeof value === 'object' && value !== null;
+  const known = memoizable ? digests.get(value) : undefined;
+  if (known) return known;
+  const digest = createHash('sha1')
+    .update(JSON.stringify(value) ?? '')
+    .digest('base64');
+  if (memoizable) digests.set(value, digest);
+  return digest;
+}
+
+/** The markup cache's key: the URL and each entry's key and value digest. */
+export function markupKey(url: string, data: readonly PageDataEntry[]): string {
+  const hash = createHash('sha1').update(url);
+  for (const entry of data) hash.update(`\n${JSON.stringify(entry.key)}=${digestOf(entry.value)}`);
+  return hash.digest('base64');
+}
+
+/**
  * The same page with the same data renders the same markup within a minute, so it is rendered once a
  * minute: the key is the URL and the embedded data (a store's catalog changes its revision, hence its
  * data), and an entry lives until the minute turns, because a store's header says whether it is open now
  * (minutes, Montevideo time) and a stale line would not match the browser's hydration. A render costs
- * milliseconds of the event loop (decision 079); a hit costs a hash of the data.
+ * milliseconds of the event loop (decision 079); a hit costs a hash of the URL and the data's digests.
+ * Requests arriving while a page renders await that render (decision 087): at a minute's turn ten
+ * connections cost one render, not ten.
  */
 export function renderedOncePerMinute(render: RenderPage, now: () => number = Date.now): RenderPage {
-  const entries = new Map<string, { minute: number; page: RenderedPage | null }>();
-  return async (url, data) => {
+  const entries = new Map<string, { minute: number; page: Promise<RenderedPage | null> }>();
+  return (url, data) => {
     const minute = Math.floor(now() / 60_000);
-    const key = createHash('sha1').update(url).update('\n').update(JSON.stringify(data)).digest('base64');
+    const key = markupKey(url, data);
     const hit = entries.get(key);
     if (hit && hit.minute === minute) {
       // Most recently used last, so the oldest is the one dropped when the cache is full.
@@ -144,7 +172,11 @@ export function renderedOncePerMinute(render: RenderPage, now: () => number = Da
       entries.set(key, hit);
       return hit.page;
     }
-    const page = await render(url, data);
+    const page = render(url, data);
+    // A failed render is not kept: the next request tries again (and gets the shell meanwhile).
+    page.catch(() => {
+      if (entries.get(key)?.page === page) entries.delete(key);
+    });
     entries.delete(key);
     entries.set(key, { minute, page });
     if (entries.size > MARKUP_CACHE_ENTRIES) {

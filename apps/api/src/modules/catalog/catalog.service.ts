@@ -19,6 +19,7 @@ import {
   listStockForCity,
   listStockOfStore,
   listUnitsForSale,
+  readCatalogRevision,
   readCityCatalogKeys,
   readSearchKey,
   readSearchLexemes,
@@ -200,6 +201,23 @@ function groupByCategory(categoryRows: CategoryRow[], productRows: ProductRow[])
       notProducts: products.length === 0,
     };
   });
+}
+
+/**
+ * The catalog's global revision (decision 037): it moves with every write to stores, their cities and the
+ * cities, so what depends only on those (a store by its slug, the served cities, a city's stores) is current
+ * while it stays (decision 087). One single-row read.
+ */
+export function getCatalogRevision(db: Database): Promise<number> {
+  return readCatalogRevision(db);
+}
+
+/**
+ * The global revision a catalog's keys were read at: their structure key starts with it (catalogKeysOf in the
+ * repository), so a page that read a store's keys knows the stores' and cities' revision without another query.
+ */
+export function catalogRevisionOf(keys: CatalogKeys): number {
+  return Number.parseInt(keys.structure.split('.')[0] ?? '', 10);
 }
 
 export async function getProduct(db: Database, id: number): Promise<Product> {

@@ -1,6 +1,10 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { effectivePrice } from '@mandado/shared/product-price';
-import { CITY_DATA_ELEMENT_ID, PAGE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
+import {
+  CITY_DATA_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  type PageDataEntry,
+} from '@mandado/shared/web-page-data';
 import { type JsonLd, SITE_NAME, type WebPageHead } from './web-pages.service.ts';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -24,6 +28,33 @@ export function scriptJson(value: unknown): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The JSON of each embedded value, remembered per object (decision 087): the page data comes from the
+ * catalog caches, which hand out the same objects while the catalog stays and never change them, so a store
+ * page's catalog is serialized once per revision instead of once per request. A new object is serialized once.
+ */
+const valueJson = new WeakMap<object, string>();
+
+function rememberedScriptJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return scriptJson(value);
+  let json = valueJson.get(value);
+  if (json === undefined) {
+    json = scriptJson(value);
+    valueJson.set(value, json);
+  }
+  return json;
+}
+
+/** Embedded entries as scriptJson(entries) writes them, each value's JSON remembered. */
+function pageDataJson(entries: readonly PageDataEntry[]): string {
+  const items = entries.map((entry) =>
+    entry.value === undefined
+      ? `{"key":${scriptJson(entry.key)}}`
+      : `{"key":${scriptJson(entry.key)},"value":${rememberedScriptJson(entry.value)}}`,
+  );
+  return `[${items.join(',')}]`;
 }
 
 /** A site path (/media/…) made absolute on the public URL; an absolute URL stays as it is. */
@@ -97,12 +128,12 @@ export function renderHeadTags(head: WebPageHead, publicUrl: string): string {
   }
   if (head.data.length > 0) {
     tags.push(
-      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(head.data)}</script>`,
+      `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(head.data)}</script>`,
     );
   }
   if (head.cityData.length > 0) {
     tags.push(
-      `<script type="application/json" id="${CITY_DATA_ELEMENT_ID}">${scriptJson(head.cityData)}</script>`,
+      `<script type="application/json" id="${CITY_DATA_ELEMENT_ID}">${pageDataJson(head.cityData)}</script>`,
     );
   }
   return tags.join('\n    ');

@@ -13,10 +13,9 @@ import {
 import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
-import { getServedCities } from '../locations/locations.service.ts';
+import { getProduct, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
-import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
+import { type CatalogView, catalogAtRevision, storeOfPage } from './web-page-cache.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
 export interface WebPageHead {
@@ -116,16 +115,15 @@ function isNotFound(error: unknown): boolean {
  * browser's first render have them. A product page takes the cities only: with the implied city its markup
  * has the address bar a first visit sees. With several cities a visitor chooses first: nothing to add.
  */
-async function onlyCityStores(db: Database, withStores = true): Promise<PageDataEntry[]> {
-  const cities = await getServedCities(db);
+async function onlyCityStores(db: Database, withStores = true, view?: CatalogView): Promise<PageDataEntry[]> {
+  // Read through the page's view of the catalog (decision 087): cached while the catalog's revision stays.
+  const catalog = view ?? (await catalogAtRevision(db));
+  const cities = await catalog.servedCities();
   const only = cities.length === 1 ? cities[0] : undefined;
   if (!only) return [];
   const citiesEntry = { key: citiesQueryKey(), value: cities };
   if (!withStores) return [citiesEntry];
-  return [
-    citiesEntry,
-    { key: cityStoresQueryKey(only.state), value: await getStoresForCity(db, only.state) },
-  ];
+  return [citiesEntry, { key: cityStoresQueryKey(only.state), value: await catalog.cityStores(only.state) }];
 }
 
 async function storePage(
@@ -134,13 +132,8 @@ async function storePage(
   slug: string,
   categoryId: number | null,
 ): Promise<WebPageHead> {
-  const store = await findStoreBySlug(db, slug);
-  if (!store) return NOT_FOUND;
-  const catalog = await getProductsOfStore(db, cache, store.id).catch((error: unknown) => {
-    if (isNotFound(error)) return null;
-    throw error;
-  });
-  if (!catalog) return NOT_FOUND;
+  const { view, store, catalog } = await storeOfPage(db, cache, slug);
+  if (!store || !catalog) return NOT_FOUND;
   const category =
     categoryId === null ? null : catalog.categories.find((section) => section.category === categoryId);
   if (categoryId !== null && !category) return NOT_FOUND;
@@ -156,20 +149,44 @@ async function storePage(
     canonicalPath: category ? `${storePath}/${category.category}` : storePath,
     image: linkPreviewImage(store.logo),
     data,
-    cityData: await onlyCityStores(db),
+    cityData: await onlyCityStores(db, true, view),
   };
 }
 
-async function productPage(db: Database, search: URLSearchParams): Promise<WebPageHead> {
-  const raw = search.get('id');
-  if (!raw || !/^\d{1,9}$/.test(raw)) return NOT_FOUND;
-  let product: Product;
+/**
+ * The product from its store's cached catalog (decision 087: the store's keys, one query, say it is current;
+ * the same presenter as GET /v1/products/:id), or read alone when the link's store segment does not name
+ * the product's store; null when there is no such product on sale.
+ */
+async function findPageProduct(
+  db: Database,
+  cache: ProductsOfStoreCache,
+  slug: string,
+  id: number,
+): Promise<{ view: CatalogView; product: Product | null }> {
+  const { view, catalog } = await storeOfPage(db, cache, slug);
+  for (const section of catalog?.categories ?? []) {
+    const product = section.products.find((candidate) => candidate.id === id);
+    if (product) return { view, product };
+  }
   try {
-    product = await getProduct(db, Number(raw));
+    return { view, product: await getProduct(db, id) };
   } catch (error) {
-    if (isNotFound(error)) return NOT_FOUND;
+    if (isNotFound(error)) return { view, product: null };
     throw error;
   }
+}
+
+async function productPage(
+  db: Database,
+  cache: ProductsOfStoreCache,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<WebPageHead> {
+  const raw = search.get('id');
+  if (!raw || !/^\d{1,9}$/.test(raw)) return NOT_FOUND;
+  const { view, product } = await findPageProduct(db, cache, segmentOf(pathname, 1), Number(raw));
+  if (!product) return NOT_FOUND;
   const price = productPriceText(product);
   const path = productPath(product);
   return {
@@ -182,7 +199,7 @@ async function productPage(db: Database, search: URLSearchParams): Promise<WebPa
     price: { amount: effectivePrice(product), currency: product.currency },
     jsonLd: [{ kind: 'product', product, path }],
     data: [{ key: productQueryKey(product.id), value: product }],
-    cityData: await onlyCityStores(db, false),
+    cityData: await onlyCityStores(db, false, view),
   };
 }
 
@@ -227,7 +244,7 @@ export async function describeWebPage(
       canonicalPath: term ? `/buscar?q=${encodeURIComponent(term)}` : '/buscar',
     };
   }
-  if (isProductDetails(pathname)) return productPage(db, search);
+  if (isProductDetails(pathname)) return productPage(db, cache, pathname, search);
   const slug = storeSegmentOf(pathname);
   if (slug === null) return null;
   // A category segment that is no id: the store's head, as the status has always been 200 there (the page
