@@ -17,6 +17,7 @@ import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../ca
 import { getServedCities } from '../locations/locations.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
 import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
+import { storesPageCityData } from './stores-page.service.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
 export interface WebPageHead {
@@ -40,6 +41,17 @@ export interface WebPageHead {
    * city reaches the server another way.
    */
   cityData: PageDataEntry[];
+  /**
+   * The page needs what the server does not know (`/stores` without a city, decision 084): its HTML keeps the
+   * empty root, which the browser renders as before decision 079.
+   */
+  shellOnly?: boolean;
+}
+
+/** What the server knows of the visitor that a page's first render depends on. */
+export interface WebPageVisitor {
+  /** The city the visitor's city cookie names (decision 084), parsed but not yet checked against the served. */
+  cityId: number | null;
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -186,6 +198,12 @@ async function productPage(db: Database, search: URLSearchParams): Promise<WebPa
   };
 }
 
+/** `/stores`' data: its city's stores (decision 084), or the shell when no city is known. */
+async function storesPage(db: Database, visitor: WebPageVisitor): Promise<Partial<WebPageHead>> {
+  const cityData = await storesPageCityData(db, visitor.cityId);
+  return cityData.length > 0 ? { cityData } : { shellOnly: true };
+}
+
 /**
  * The head (and first-render data) of a browse page: its own title, description, canonical URL, Open Graph
  * tags and JSON-LD (issue 30), and 404 for a store or product that does not exist. Null: a page this module
@@ -195,6 +213,7 @@ export async function describeWebPage(
   db: Database,
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
+  visitor: WebPageVisitor = { cityId: null },
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -214,6 +233,7 @@ export async function describeWebPage(
         'Elige una tienda de Montevideo y compra para tu familia: supermercados, farmacias y más, ' +
         'entregado en su casa en 24 a 48 horas.',
       canonicalPath: '/stores',
+      ...(await storesPage(db, visitor)),
     };
   }
   if (isSearch(pathname)) {
