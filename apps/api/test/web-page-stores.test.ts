@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CITY_COOKIE } from '@mandado/shared/city-cookie';
 import { CITY_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cityId, createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -46,6 +46,7 @@ beforeAll(async () => {
   await createStore(t.database, { name: 'Farmacia Costera', city: 'Ciudad de la Costa' });
 });
 afterAll(async () => {
+  vi.useRealTimers();
   await t.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -82,6 +83,8 @@ describe('/stores rendered on the server', () => {
 
   it('with several served cities, renders the city the cookie names and ignores an unknown or malformed one', async () => {
     await t.database.db.execute(sql`update cities set served = true where name = 'Ciudad de la Costa'`);
+    // The page reads the served cities and a city's stores at most once a minute: the next minute sees it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60_000 });
     const costa = await cityId(t.database, 'Ciudad de la Costa');
 
     const chosen = await storesPage(String(costa));
