@@ -44,6 +44,8 @@ test('/stores arrives with the city’s stores and hydrates cleanly, first visit
   expect(body).toMatch(/Enviando a (<!-- -->)?Montevideo</);
   for (const store of stores) expect(body).toContain(`>${store.name}</a>`);
   expect(body).toContain('Ingresa la dirección de entrega');
+  // The menus name the city the page is for, so their labels do not change (and shift) after hydration.
+  expect(body).toContain('<span class="bottom-bar__city">Montevideo</span>');
 
   // A first visit: no stored city, no cookie. Nothing opens over the page once it is interactive.
   const errors = collectConsoleErrors(page);
