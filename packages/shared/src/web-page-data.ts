@@ -32,3 +32,12 @@ export function citiesQueryKey() {
 export function cityStoresQueryKey(state: string) {
   return ['stores', state] as const;
 }
+
+/**
+ * The city the server rendered a page for when it is not implied by a single served city: the visitor's city
+ * cookie's (decision 084, `/stores`). Not an API query: the shop reads it from the cache while hydrating,
+ * when its own stored city is not read yet, and keeps it as the city when nothing is stored.
+ */
+export function pageCityQueryKey() {
+  return ['page-city'] as const;
+}

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { CITY_COOKIE, parseCityCookie } from '@mandado/shared/city-cookie';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { isWebAppPath } from '@mandado/shared/web-routes';
@@ -91,7 +92,8 @@ export async function registerWebApp(
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search });
+      const cityId = parseCityCookie(request.cookies[CITY_COOKIE]);
+      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, { cityId });
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.
@@ -137,7 +139,7 @@ export async function registerWebApp(
     if (head) {
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
       const rendered =
-        renderPage && head.status === 200 && request.method === 'GET'
+        renderPage && head.status === 200 && request.method === 'GET' && !head.shellOnly
           ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;

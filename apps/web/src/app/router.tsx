@@ -137,6 +137,8 @@ const SERVER_RENDERED_ROUTES: ReadonlyArray<readonly [string, readonly LazyRoute
     [DefaultLayout, CategoryProductsPage],
     [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/store-products.page.tsx'],
   ],
+  // The chosen city's stores (decision 084).
+  [WEB_PATHS.stores, [DefaultLayout, StoresPage], [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/stores.page.tsx']],
 ];
 
 /**

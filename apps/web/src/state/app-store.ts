@@ -1,6 +1,7 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { type AppNotification, useToastStore } from '@mandado/web-kit/toast-store.ts';
 import { create } from 'zustand';
+import { writeCityCookie } from '../lib/city-cookie.ts';
 import { readJson, STORAGE_KEYS, writeJson } from '../lib/storage.ts';
 import { type CartSlice, createCartSlice } from './cart/cart-slice.ts';
 import { type CartUiSlice, createCartUiSlice } from './cart/cart-ui-slice.ts';
@@ -125,6 +126,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
   logoutConfirm: null,
   setCity: (city) => {
     writeJson(STORAGE_KEYS.city, city);
+    // The server reads it to render /stores for this city (decision 084).
+    writeCityCookie(city?.id ?? null);
     set({ city });
   },
   setStoreId: (storeId) => {
@@ -169,4 +172,9 @@ function storedChoices(): Pick<AppState, 'city' | 'storeId' | 'location' | 'curr
 
 // In the browser only (the server entry imports this module too, decision 079). `getInitialState()` keeps
 // the state above, which zustand hands React as the server snapshot while hydrating server markup.
-if (typeof window !== 'undefined') useAppStore.setState(storedChoices());
+// A city stored before the city cookie existed (decision 084) gets it now, so the next visit's /stores renders.
+if (typeof window !== 'undefined') {
+  const choices = storedChoices();
+  useAppStore.setState(choices);
+  if (choices.city) writeCityCookie(choices.city.id);
+}

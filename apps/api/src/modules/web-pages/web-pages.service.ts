@@ -15,6 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
 import { getProduct, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
+import { storesPageCityData } from './stores-page.service.ts';
 import { type CatalogView, catalogAtRevision, storeOfPage } from './web-page-cache.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
@@ -39,6 +40,17 @@ export interface WebPageHead {
    * city reaches the server another way.
    */
   cityData: PageDataEntry[];
+  /**
+   * The page needs what the server does not know (`/stores` without a city, decision 084): its HTML keeps the
+   * empty root, which the browser renders as before decision 079.
+   */
+  shellOnly?: boolean;
+}
+
+/** What the server knows of the visitor that a page's first render depends on. */
+export interface WebPageVisitor {
+  /** The city the visitor's city cookie names (decision 084), parsed but not yet checked against the served. */
+  cityId: number | null;
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -203,6 +215,12 @@ async function productPage(
   };
 }
 
+/** `/stores`' data: its city's stores (decision 084), or the shell when no city is known. */
+async function storesPage(db: Database, visitor: WebPageVisitor): Promise<Partial<WebPageHead>> {
+  const cityData = await storesPageCityData(db, visitor.cityId);
+  return cityData.length > 0 ? { cityData } : { shellOnly: true };
+}
+
 /**
  * The head (and first-render data) of a browse page: its own title, description, canonical URL, Open Graph
  * tags and JSON-LD (issue 30), and 404 for a store or product that does not exist. Null: a page this module
@@ -212,6 +230,7 @@ export async function describeWebPage(
   db: Database,
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
+  visitor: WebPageVisitor = { cityId: null },
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -231,6 +250,7 @@ export async function describeWebPage(
         'Elige una tienda de Montevideo y compra para tu familia: supermercados, farmacias y más, ' +
         'entregado en su casa en 24 a 48 horas.',
       canonicalPath: '/stores',
+      ...(await storesPage(db, visitor)),
     };
   }
   if (isSearch(pathname)) {

@@ -3,6 +3,7 @@ import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { impliedCity } from '../../features/locations/implied-city.ts';
+import { usePageCity } from '../../features/locations/page-city.ts';
 import { useCities } from '../../features/locations/use-cities.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { useHydrated } from '../../state/hydration.ts';
@@ -70,9 +71,11 @@ export function AddressPopupHost() {
   // A server-rendered store or product page (decision 079) has the bar in its markup when the city is
   // implied, as a first visit from a shared link sees it, so it does not push the page down after
   // hydration; the page then stores that city. Storage is read only once hydrated, like the server's none.
+  // /stores rendered for the city cookie's city (decision 084) counts that one the same way.
   const hydrated = useHydrated();
   const cities = useCities();
-  const hasCity = storedCity || (!hydrated && impliedCity(cities.data) !== null);
+  const pageCity = usePageCity();
+  const hasCity = storedCity || (!hydrated && (impliedCity(cities.data) ?? pageCity) !== null);
   const [dismissedNow, setDismissed] = useState(false);
   const dismissed = dismissedNow || (hydrated && readDismissed());
   const [open, setOpen] = useState(false);

@@ -66,7 +66,8 @@ export function TermsUsePage() {
       <p>
         Usamos solo las cookies necesarias para que el sitio funcione: la de tu sesión, que te mantiene
         conectado, y una de seguridad que protege tus formularios. Tu ciudad, tu tienda y tu moneda se guardan
-        en tu navegador para recordarlas. No ponemos cookies publicitarias.
+        en tu navegador para recordarlas; tu ciudad va también en una cookie, solo con su número, para que la
+        lista de tiendas te llegue lista. No ponemos cookies publicitarias.
       </p>
 
       <h2 id="politicas-de-envio">Políticas de envío</h2>

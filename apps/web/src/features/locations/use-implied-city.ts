@@ -2,18 +2,21 @@ import type { City } from '@mandado/shared/catalog.schemas';
 import { useEffect } from 'react';
 import { useAppStore } from '../../state/app-store.ts';
 import { impliedCity } from './implied-city.ts';
+import { usePageCity } from './page-city.ts';
 import { useCities } from './use-cities.ts';
 
 /**
  * The delivery city, or for a visitor without one the only served city, stored silently (issue 30 item 5)
  * like a choice on the city screen so the cart, the address and the next visit have it. `pending` while the
- * cities load and nothing is stored yet.
+ * cities load and nothing is stored yet. With several, the city the server rendered the page for (its city
+ * cookie's, decision 084) stands in the same way: while hydrating, and if the browser has no stored city.
  */
 export function useImpliedCity(): { city: City | null; pending: boolean } {
   const city = useAppStore((state) => state.city);
   const setCity = useAppStore((state) => state.setCity);
   const cities = useCities();
-  const implied = city ? null : impliedCity(cities.data);
+  const pageCity = usePageCity();
+  const implied = city ? null : (impliedCity(cities.data) ?? pageCity);
 
   useEffect(() => {
     if (implied) setCity(implied);
