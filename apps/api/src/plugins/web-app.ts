@@ -8,7 +8,7 @@ import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
+import { createProductsOfStoreCache, createSearchIndexCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import {
@@ -81,6 +81,8 @@ export async function registerWebApp(
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
+  // The results page's first page of results, embedded for its markup (decision 083).
+  const searchIndexCache = createSearchIndexCache();
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
@@ -88,7 +90,7 @@ export async function registerWebApp(
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search });
+      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, searchIndexCache);
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.
@@ -134,7 +136,7 @@ export async function registerWebApp(
     if (head) {
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
       const rendered =
-        renderPage && head.status === 200 && request.method === 'GET'
+        renderPage && head.status === 200 && !head.browserOnly && request.method === 'GET'
           ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;

@@ -1,19 +1,28 @@
-import type { Product } from '@mandado/shared/catalog.schemas';
+import type { City, Product } from '@mandado/shared/catalog.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { storeSlug } from '@mandado/shared/store-kinds';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
 import {
   citiesQueryKey,
   cityStoresQueryKey,
   type PageDataEntry,
   productQueryKey,
+  searchResultsPageParam,
+  searchResultsPageQueryKey,
   storeCatalogQueryKey,
 } from '@mandado/shared/web-page-data';
 import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { getProduct, getProductsOfStore, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
+import {
+  getProduct,
+  getProductsOfStore,
+  type ProductsOfStoreCache,
+  type SearchIndexCache,
+  searchProductsInCity,
+} from '../catalog/catalog.service.ts';
 import { getServedCities } from '../locations/locations.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
 import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
@@ -40,6 +49,11 @@ export interface WebPageHead {
    * city reaches the server another way.
    */
   cityData: PageDataEntry[];
+  /**
+   * True: the page's first screen depends on what only the browser knows (the visitor's city among several
+   * served ones, decision 083), so no markup is rendered and the shell is sent as before.
+   */
+  browserOnly?: boolean;
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -128,6 +142,29 @@ async function onlyCityStores(db: Database, withStores = true): Promise<PageData
   ];
 }
 
+/**
+ * The results page's data for its markup (decision 083): the served city (the only one, implied as on a store
+ * page) and the first screen's page of results, read as `GET /v1/products/:city/?search=&page=` answers it and
+ * keyed as the shop's search page asks it. With several cities the server cannot know the visitor's: the
+ * shell. A term the API would refuse (too short or too long) embeds no results: the page says so itself.
+ */
+async function searchResultsData(
+  db: Database,
+  cache: SearchIndexCache,
+  search: URLSearchParams,
+): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'browserOnly'>> {
+  const cities = await getServedCities(db);
+  const only: City | undefined = cities.length === 1 ? cities[0] : undefined;
+  if (!only) return { data: [], cityData: [], browserOnly: true };
+  const cityData = [{ key: citiesQueryKey(), value: cities }];
+  // The page's own reading of the address (search.page.tsx): the trimmed `q`, `pagina` 1 to 50.
+  const term = (search.get('q') ?? '').trim();
+  if (term.length < SEARCH_MIN_LENGTH || term.length > SEARCH_MAX_LENGTH) return { data: [], cityData };
+  const page = searchResultsPageParam(search.get('pagina'));
+  const results = await searchProductsInCity(db, cache, only.name, term, page);
+  return { data: [{ key: searchResultsPageQueryKey(only.name, term, page), value: results }], cityData };
+}
+
 async function storePage(
   db: Database,
   cache: ProductsOfStoreCache,
@@ -195,6 +232,7 @@ export async function describeWebPage(
   db: Database,
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
+  searchCache?: SearchIndexCache,
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -204,6 +242,8 @@ export async function describeWebPage(
       description: DEFAULT_DESCRIPTION,
       canonicalPath: '/',
       jsonLd: [{ kind: 'organization' }],
+      // The city picker's list, for the city screen's markup (decision 083).
+      cityData: [{ key: citiesQueryKey(), value: await getServedCities(db) }],
     };
   }
   if (isStores(pathname)) {
@@ -225,6 +265,7 @@ export async function describeWebPage(
         ? clip(`Productos de tiendas de Montevideo para «${term}», entregados a tu familia en 24 a 48 horas.`)
         : DEFAULT_DESCRIPTION,
       canonicalPath: term ? `/buscar?q=${encodeURIComponent(term)}` : '/buscar',
+      ...(searchCache ? await searchResultsData(db, searchCache, search) : {}),
     };
   }
   if (isProductDetails(pathname)) return productPage(db, search);

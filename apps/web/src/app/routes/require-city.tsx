@@ -30,3 +30,21 @@ export function RequireCityOrOnly({ children }: { children: (city: City | null) 
   }
   return children(null);
 }
+
+/**
+ * A page that lists the city's products and that the server renders (the search results, decision 083): the
+ * stored city, or the only served city implied as on a store page (the server rendered with it); with
+ * several served cities and none chosen, the city screen as before.
+ */
+export function RequireCityOrImplied({ children }: { children: (city: City) => ReactNode }) {
+  const { city, pending } = useImpliedCity();
+  if (city) return children(city);
+  if (pending) {
+    return (
+      <div className="container page-section page-loading">
+        <Spinner label="Cargando" />
+      </div>
+    );
+  }
+  return <Navigate to="/" replace />;
+}
