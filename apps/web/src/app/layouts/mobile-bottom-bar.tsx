@@ -2,13 +2,13 @@ import { PinIcon, StoreIcon } from '@mandado/web-kit/icons.tsx';
 import { Link, NavLink } from 'react-router';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
-import { useAppStore } from '../../state/app-store.ts';
+import { useShownCity } from '../../features/locations/use-shown-city.ts';
 import { UserMenuButton } from '../account/user-menu-button.tsx';
 import { ReferralBarButton } from '../referral/referral-bar-button.tsx';
 
 /** Spec §2 mobile bottom bar (≤ 812 px); 'VER CARRITO | total' sits above it (app/cart/cart-dock.tsx). */
 export function MobileBottomBar() {
-  const city = useAppStore((state) => state.city);
+  const city = useShownCity();
   return (
     <nav className="bottom-bar" aria-label="Menú móvil">
       <NavLink to="/stores" className="bottom-bar__item">

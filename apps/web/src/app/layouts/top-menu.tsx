@@ -2,6 +2,7 @@ import { BrandMark, PinIcon } from '@mandado/web-kit/icons.tsx';
 import { Link } from 'react-router';
 import { CartButton } from '../../features/cart/cart-button.tsx';
 import { CurrencySelect } from '../../features/currency/currency-select.tsx';
+import { useShownCity } from '../../features/locations/use-shown-city.ts';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { useAppStore } from '../../state/app-store.ts';
 import { AccountMenu } from '../account/account-menu.tsx';
@@ -18,6 +19,7 @@ export function BrandLink() {
 /** Spec §2 top menu: logo, product search, city, currency, the cart button, 'Iniciar sesión' or 'Mi cuenta'. */
 export function TopMenu() {
   const city = useAppStore((state) => state.city);
+  const shownCity = useShownCity();
   return (
     <header className="top-menu">
       <div className="top-menu__inner container">
@@ -28,7 +30,7 @@ export function TopMenu() {
             <PinIcon />
             <span className="city-button__text">
               <span className="city-button__hint">Enviar a</span>
-              <span className="city-button__name">{city?.name ?? 'Elige tu ciudad'}</span>
+              <span className="city-button__name">{shownCity?.name ?? 'Elige tu ciudad'}</span>
             </span>
           </Link>
           <CurrencySelect variant="header" />
