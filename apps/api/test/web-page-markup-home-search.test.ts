@@ -8,6 +8,7 @@ import {
 } from '@mandado/shared/web-page-data';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecentReads, RECENT_READ_MS } from '../src/modules/web-pages/recent-reads.ts';
 import { createProduct, createStore } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -123,7 +124,8 @@ describe('the search results page', () => {
 
   it('is the shell with several served cities: the server cannot know the visitor’s', async () => {
     await t.database.db.execute(sql`update cities set served = true where name = 'Ciudad de la Costa'`);
-    const results = await page('/buscar?q=Canarias');
+    // Another term: the one above was read less than RECENT_READ_MS ago.
+    const results = await page('/buscar?q=Serena');
     expect(results.status).toBe(200);
     expect(results.root).toMatch(/^<div id="root"><\/div>/);
     expect(results.data).toEqual([]);
@@ -133,5 +135,28 @@ describe('the search results page', () => {
     expect(cities.map((city) => city.name)).toEqual(
       expect.arrayContaining(['Montevideo', 'Ciudad de la Costa']),
     );
+  });
+});
+
+describe("the search page's recent reads", () => {
+  it('share a read for RECENT_READ_MS, then read again; a failed read is not kept', async () => {
+    let now = 1_000_000;
+    const reads = createRecentReads(RECENT_READ_MS, () => now);
+    let count = 0;
+    const load = async () => {
+      count += 1;
+      return count;
+    };
+    const [first, second] = await Promise.all([reads.read('a', load), reads.read('a', load)]);
+    expect([first, second]).toEqual([1, 1]);
+    now += RECENT_READ_MS - 1;
+    expect(await reads.read('a', load)).toBe(1);
+    expect(await reads.read('b', load)).toBe(2);
+    now += 1;
+    // The bound: a change (a price, the stock) shows at most RECENT_READ_MS later.
+    expect(await reads.read('a', load)).toBe(3);
+
+    await expect(reads.read('c', () => Promise.reject(new Error('database down')))).rejects.toThrow();
+    expect(await reads.read('c', load)).toBe(4);
   });
 });

@@ -9,6 +9,7 @@ import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache, createSearchIndexCache } from '../modules/catalog/catalog.service.ts';
+import { createRecentReads } from '../modules/web-pages/recent-reads.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import {
@@ -82,7 +83,7 @@ export async function registerWebApp(
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
   // The results page's first page of results, embedded for its markup (decision 083).
-  const searchIndexCache = createSearchIndexCache();
+  const searchPage = { searchIndex: createSearchIndexCache(), recent: createRecentReads() };
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
@@ -90,7 +91,7 @@ export async function registerWebApp(
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, searchIndexCache);
+      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, searchPage);
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.

@@ -26,6 +26,7 @@ import {
 import { getServedCities } from '../locations/locations.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
 import { findStoreBySlug, getStoresForCity } from '../stores/stores.service.ts';
+import type { RecentReads } from './recent-reads.ts';
 
 /** What a browse page's HTML says of it before any script runs (decision 066). */
 export interface WebPageHead {
@@ -54,6 +55,12 @@ export interface WebPageHead {
    * served ones, decision 083), so no markup is rendered and the shell is sent as before.
    */
   browserOnly?: boolean;
+}
+
+/** What the search results page's data is read with (decision 083): the search index and the recent reads. */
+export interface SearchPageReads {
+  searchIndex: SearchIndexCache;
+  recent: RecentReads;
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -147,20 +154,32 @@ async function onlyCityStores(db: Database, withStores = true): Promise<PageData
  * page) and the first screen's page of results, read as `GET /v1/products/:city/?search=&page=` answers it and
  * keyed as the shop's search page asks it. With several cities the server cannot know the visitor's: the
  * shell. A term the API would refuse (too short or too long) embeds no results: the page says so itself.
+ * Read once per few seconds per term and page (`recent-reads.ts`).
  */
-async function searchResultsData(
+function searchResultsData(
+  db: Database,
+  reads: SearchPageReads,
+  search: URLSearchParams,
+): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'browserOnly'>> {
+  const term = (search.get('q') ?? '').trim();
+  const page = searchResultsPageParam(search.get('pagina'));
+  return reads.recent.read(`search\n${page}\n${term}`, () =>
+    readSearchResultsData(db, reads.searchIndex, term, page),
+  );
+}
+
+async function readSearchResultsData(
   db: Database,
   cache: SearchIndexCache,
-  search: URLSearchParams,
+  term: string,
+  page: number,
 ): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'browserOnly'>> {
   const cities = await getServedCities(db);
   const only: City | undefined = cities.length === 1 ? cities[0] : undefined;
   if (!only) return { data: [], cityData: [], browserOnly: true };
   const cityData = [{ key: citiesQueryKey(), value: cities }];
   // The page's own reading of the address (search.page.tsx): the trimmed `q`, `pagina` 1 to 50.
-  const term = (search.get('q') ?? '').trim();
   if (term.length < SEARCH_MIN_LENGTH || term.length > SEARCH_MAX_LENGTH) return { data: [], cityData };
-  const page = searchResultsPageParam(search.get('pagina'));
   const results = await searchProductsInCity(db, cache, only.name, term, page);
   return { data: [{ key: searchResultsPageQueryKey(only.name, term, page), value: results }], cityData };
 }
@@ -232,7 +251,7 @@ export async function describeWebPage(
   db: Database,
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
-  searchCache?: SearchIndexCache,
+  searchPage?: SearchPageReads,
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -265,7 +284,7 @@ export async function describeWebPage(
         ? clip(`Productos de tiendas de Montevideo para «${term}», entregados a tu familia en 24 a 48 horas.`)
         : DEFAULT_DESCRIPTION,
       canonicalPath: term ? `/buscar?q=${encodeURIComponent(term)}` : '/buscar',
-      ...(searchCache ? await searchResultsData(db, searchCache, search) : {}),
+      ...(searchPage ? await searchResultsData(db, searchPage, search) : {}),
     };
   }
   if (isProductDetails(pathname)) return productPage(db, search);
