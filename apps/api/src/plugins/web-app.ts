@@ -82,8 +82,8 @@ export async function registerWebApp(
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
-  // The results page's first page of results, embedded for its markup (decision 083).
-  const searchPage = { searchIndex: createSearchIndexCache(), recent: createRecentReads() };
+  // Home's cities and the results page's first page of results, embedded for their markup (decision 083).
+  const browsePageReads = { searchIndex: createSearchIndexCache(), recent: createRecentReads() };
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
@@ -91,7 +91,7 @@ export async function registerWebApp(
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, searchPage);
+      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, browsePageReads);
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.

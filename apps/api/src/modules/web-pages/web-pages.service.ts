@@ -57,8 +57,11 @@ export interface WebPageHead {
   browserOnly?: boolean;
 }
 
-/** What the search results page's data is read with (decision 083): the search index and the recent reads. */
-export interface SearchPageReads {
+/**
+ * What home's and the search results page's data are read with (decision 083): the search index, and the
+ * reads shared for a few seconds (recent-reads.ts).
+ */
+export interface BrowsePageReads {
   searchIndex: SearchIndexCache;
   recent: RecentReads;
 }
@@ -158,7 +161,7 @@ async function onlyCityStores(db: Database, withStores = true): Promise<PageData
  */
 function searchResultsData(
   db: Database,
-  reads: SearchPageReads,
+  reads: BrowsePageReads,
   search: URLSearchParams,
 ): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'browserOnly'>> {
   const term = (search.get('q') ?? '').trim();
@@ -251,7 +254,7 @@ export async function describeWebPage(
   db: Database,
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
-  searchPage?: SearchPageReads,
+  reads?: BrowsePageReads,
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -261,8 +264,14 @@ export async function describeWebPage(
       description: DEFAULT_DESCRIPTION,
       canonicalPath: '/',
       jsonLd: [{ kind: 'organization' }],
-      // The city picker's list, for the city screen's markup (decision 083).
-      cityData: [{ key: citiesQueryKey(), value: await getServedCities(db) }],
+      // The city picker's list, for the city screen's markup (decision 083): home made no query before, and
+      // one per request queued behind each other on the embedded database at ten connections.
+      cityData: [
+        {
+          key: citiesQueryKey(),
+          value: await (reads ? reads.recent.read('cities', () => getServedCities(db)) : getServedCities(db)),
+        },
+      ],
     };
   }
   if (isStores(pathname)) {
@@ -284,7 +293,7 @@ export async function describeWebPage(
         ? clip(`Productos de tiendas de Montevideo para «${term}», entregados a tu familia en 24 a 48 horas.`)
         : DEFAULT_DESCRIPTION,
       canonicalPath: term ? `/buscar?q=${encodeURIComponent(term)}` : '/buscar',
-      ...(searchPage ? await searchResultsData(db, searchPage, search) : {}),
+      ...(reads ? await searchResultsData(db, reads, search) : {}),
     };
   }
   if (isProductDetails(pathname)) return productPage(db, search);
