@@ -1,3 +1,5 @@
+import { SEARCH_MAX_PAGE } from './validation-rules.ts';
+
 /**
  * The data a browse page's HTML carries for its first render (decision 066): the server writes TanStack
  * Query entries into `<script type="application/json" id="mandado-page-data">` and the shop puts them in its
@@ -40,4 +42,19 @@ export function cityStoresQueryKey(state: string) {
  */
 export function pageCityQueryKey() {
   return ['page-city'] as const;
+}
+
+/**
+ * One page of the results page's search (/buscar?q=…&pagina=…): GET /v1/products/:city/?search=&page=, under
+ * the city's name as the shop's search page asks it (decision 083: the server embeds it, keyed the same).
+ */
+export function searchResultsPageQueryKey(cityName: string, term: string, page: number) {
+  return ['search', cityName, term, 'page', page] as const;
+}
+
+/** The `pagina` of /buscar as a page number: 1 when absent or not a sensible page (the API's 1 to SEARCH_MAX_PAGE). */
+export function searchResultsPageParam(raw: string | null): number {
+  if (!raw || !/^\d{1,2}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 && page <= SEARCH_MAX_PAGE ? page : 1;
 }

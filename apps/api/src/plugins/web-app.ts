@@ -8,7 +8,8 @@ import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
+import { createProductsOfStoreCache, createSearchIndexCache } from '../modules/catalog/catalog.service.ts';
+import { createRecentReads } from '../modules/web-pages/recent-reads.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import { createPageCompressor } from './compressed-pages.ts';
@@ -85,6 +86,8 @@ export async function registerWebApp(
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
   const productsOfStoreCache = createProductsOfStoreCache();
   const compressPage = createPageCompressor();
+  // Home's cities and the results page's first page of results, embedded for their markup (decision 083).
+  const browsePageReads = { searchIndex: createSearchIndexCache(), recent: createRecentReads() };
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;
@@ -93,7 +96,13 @@ export async function registerWebApp(
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
       const cityId = parseCityCookie(request.cookies[CITY_COOKIE]);
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search }, { cityId });
+      return await describeWebPage(
+        app.db,
+        productsOfStoreCache,
+        { pathname, search },
+        { cityId },
+        browsePageReads,
+      );
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.

@@ -139,6 +139,13 @@ const SERVER_RENDERED_ROUTES: ReadonlyArray<readonly [string, readonly LazyRoute
   ],
   // The chosen city's stores (decision 084).
   [WEB_PATHS.stores, [DefaultLayout, StoresPage], [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/stores.page.tsx']],
+  // The city screen and the results page (decision 083): the served cities, and the only city's results.
+  [
+    WEB_PATHS.home,
+    [EmptyLayout, CitySelectPage],
+    ['src/app/layouts/empty.layout.tsx', 'src/app/routes/city-select.page.tsx'],
+  ],
+  [WEB_PATHS.search, [DefaultLayout, SearchPage], [DEFAULT_LAYOUT_SOURCE, 'src/app/routes/search.page.tsx']],
 ];
 
 /**

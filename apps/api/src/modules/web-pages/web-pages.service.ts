@@ -1,20 +1,29 @@
-import type { Product } from '@mandado/shared/catalog.schemas';
+import type { City, Product } from '@mandado/shared/catalog.schemas';
 import { parseMoney } from '@mandado/shared/money';
 import { moneyText } from '@mandado/shared/money-text';
 import { effectivePrice } from '@mandado/shared/product-price';
 import { storeSlug } from '@mandado/shared/store-kinds';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '@mandado/shared/validation-rules';
 import {
   citiesQueryKey,
   cityStoresQueryKey,
   type PageDataEntry,
   productQueryKey,
+  searchResultsPageParam,
+  searchResultsPageQueryKey,
   storeCatalogQueryKey,
 } from '@mandado/shared/web-page-data';
 import { patternToRegExp, storeSegmentOf, WEB_PATHS } from '@mandado/shared/web-routes';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../http-errors.ts';
-import { getProduct, type ProductsOfStoreCache } from '../catalog/catalog.service.ts';
+import {
+  getProduct,
+  type ProductsOfStoreCache,
+  type SearchIndexCache,
+  searchProductsInCity,
+} from '../catalog/catalog.service.ts';
 import { linkPreviewImage } from '../media/link-preview.ts';
+import type { RecentReads } from './recent-reads.ts';
 import { storesPageCityData } from './stores-page.service.ts';
 import { type CatalogView, catalogAtRevision, storeOfPage } from './web-page-cache.ts';
 
@@ -41,8 +50,9 @@ export interface WebPageHead {
    */
   cityData: PageDataEntry[];
   /**
-   * The page needs what the server does not know (`/stores` without a city, decision 084): its HTML keeps the
-   * empty root, which the browser renders as before decision 079.
+   * The page's first screen depends on what the server does not know (`/stores` without a city, decision 084;
+   * the search results among several served cities, decision 083): its HTML keeps the empty root, which the
+   * browser renders as before decision 079.
    */
   shellOnly?: boolean;
 }
@@ -51,6 +61,15 @@ export interface WebPageHead {
 export interface WebPageVisitor {
   /** The city the visitor's city cookie names (decision 084), parsed but not yet checked against the served. */
   cityId: number | null;
+}
+
+/**
+ * What the search results page's data is read with (decision 083): the search index, and the reads shared
+ * for a few seconds (recent-reads.ts).
+ */
+export interface BrowsePageReads {
+  searchIndex: SearchIndexCache;
+  recent: RecentReads;
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -136,6 +155,41 @@ async function onlyCityStores(db: Database, withStores = true, view?: CatalogVie
   const citiesEntry = { key: citiesQueryKey(), value: cities };
   if (!withStores) return [citiesEntry];
   return [citiesEntry, { key: cityStoresQueryKey(only.state), value: await catalog.cityStores(only.state) }];
+}
+
+/**
+ * The results page's data for its markup (decision 083): the served city (the only one, implied as on a store
+ * page) and the first screen's page of results, read as `GET /v1/products/:city/?search=&page=` answers it and
+ * keyed as the shop's search page asks it. With several cities the server cannot know the visitor's: the
+ * shell. A term the API would refuse (too short or too long) embeds no results: the page says so itself.
+ * Read once per few seconds per term and page (`recent-reads.ts`).
+ */
+function searchResultsData(
+  db: Database,
+  reads: BrowsePageReads,
+  search: URLSearchParams,
+): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'shellOnly'>> {
+  const term = (search.get('q') ?? '').trim();
+  const page = searchResultsPageParam(search.get('pagina'));
+  return reads.recent.read(`search\n${page}\n${term}`, () =>
+    readSearchResultsData(db, reads.searchIndex, term, page),
+  );
+}
+
+async function readSearchResultsData(
+  db: Database,
+  cache: SearchIndexCache,
+  term: string,
+  page: number,
+): Promise<Pick<WebPageHead, 'data' | 'cityData' | 'shellOnly'>> {
+  const cities = await (await catalogAtRevision(db)).servedCities();
+  const only: City | undefined = cities.length === 1 ? cities[0] : undefined;
+  if (!only) return { data: [], cityData: [], shellOnly: true };
+  const cityData = [{ key: citiesQueryKey(), value: cities }];
+  // The page's own reading of the address (search.page.tsx): the trimmed `q`, `pagina` 1 to 50.
+  if (term.length < SEARCH_MIN_LENGTH || term.length > SEARCH_MAX_LENGTH) return { data: [], cityData };
+  const results = await searchProductsInCity(db, cache, only.name, term, page);
+  return { data: [{ key: searchResultsPageQueryKey(only.name, term, page), value: results }], cityData };
 }
 
 async function storePage(
@@ -231,6 +285,7 @@ export async function describeWebPage(
   cache: ProductsOfStoreCache,
   url: { pathname: string; search: URLSearchParams },
   visitor: WebPageVisitor = { cityId: null },
+  reads?: BrowsePageReads,
 ): Promise<WebPageHead | null> {
   const { pathname, search } = url;
   if (isHome(pathname)) {
@@ -240,6 +295,9 @@ export async function describeWebPage(
       description: DEFAULT_DESCRIPTION,
       canonicalPath: '/',
       jsonLd: [{ kind: 'organization' }],
+      // The city picker's list, for the city screen's markup (decision 083), from the browse pages' revision
+      // cache (decision 087): one small query per request.
+      cityData: [{ key: citiesQueryKey(), value: await (await catalogAtRevision(db)).servedCities() }],
     };
   }
   if (isStores(pathname)) {
@@ -262,6 +320,7 @@ export async function describeWebPage(
         ? clip(`Productos de tiendas de Montevideo para «${term}», entregados a tu familia en 24 a 48 horas.`)
         : DEFAULT_DESCRIPTION,
       canonicalPath: term ? `/buscar?q=${encodeURIComponent(term)}` : '/buscar',
+      ...(reads ? await searchResultsData(db, reads, search) : {}),
     };
   }
   if (isProductDetails(pathname)) return productPage(db, cache, pathname, search);

@@ -30,3 +30,22 @@ export function RequireCityOrOnly({ children }: { children: (city: City | null) 
   }
   return children(null);
 }
+
+/**
+ * A page that lists the city's stores or products and that the server renders (/stores, decision 084; the
+ * search results, decision 083): the stored city, else the only served city or the city the server rendered
+ * the page for (its city cookie's), taken silently as on a store page; with several served cities and none
+ * of those, the city screen as before. The server's markup and the hydrating browser render the same city.
+ */
+export function RequireCityOrImplied({ children }: { children: (city: City) => ReactNode }) {
+  const { city, pending } = useImpliedCity();
+  if (city) return children(city);
+  if (pending) {
+    return (
+      <div className="container page-section page-loading">
+        <Spinner label="Cargando" />
+      </div>
+    );
+  }
+  return <Navigate to="/" replace />;
+}

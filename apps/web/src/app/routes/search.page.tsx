@@ -12,7 +12,7 @@ import {
   searchPageHref,
   searchPageParam,
 } from '../../features/search/search-term.ts';
-import { RequireCity } from './require-city.tsx';
+import { RequireCityOrImplied } from './require-city.tsx';
 
 /** A result opens the product's own page (its store may not be the one chosen). */
 function productLink(product: Product): ProductLink {
@@ -90,7 +90,10 @@ function SearchResults({ city }: { city: City }) {
   );
 }
 
-/** Issue 16: /buscar?q=…&pagina=… — every product of the city that matches, a page at a time. */
+/**
+ * Issue 16: /buscar?q=…&pagina=… — every product of the city that matches, a page at a time. With one served
+ * city a visitor without one gets it, as the server rendered the page (decision 083).
+ */
 export function SearchPage() {
-  return <RequireCity>{(city) => <SearchResults city={city} />}</RequireCity>;
+  return <RequireCityOrImplied>{(city) => <SearchResults city={city} />}</RequireCityOrImplied>;
 }

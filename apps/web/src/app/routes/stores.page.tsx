@@ -1,16 +1,15 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { isStoreKind, type StoreKind } from '@mandado/shared/store-kinds';
 import { CompassIcon } from '@mandado/web-kit/icons.tsx';
-import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { useImpliedCity } from '../../features/locations/use-implied-city.ts';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { mergeNearStores } from '../../features/stores/filter-stores.ts';
 import { StoreDirectory } from '../../features/stores/store-directory.tsx';
 import { nearStoresQueryOptions } from '../../features/stores/stores.api.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
 import { useAppStore } from '../../state/app-store.ts';
+import { RequireCityOrImplied } from './require-city.tsx';
 
 const KIND_PARAM = 'tipo';
 
@@ -59,25 +58,6 @@ function StoreSelection({ city }: { city: City }) {
       />
     </div>
   );
-}
-
-/**
- * The stored city, else the only served city or the city the server rendered the page for (its city cookie's,
- * decision 084), taken silently like a shared store link's; with several cities and none of those, the city
- * screen as before. The server's markup and the hydrating browser render the same city. Here rather than
- * beside RequireCity: that module is part of the shop's entry, and only this page needs it.
- */
-function RequireCityOrImplied({ children }: { children: (city: City) => ReactNode }) {
-  const { city, pending } = useImpliedCity();
-  if (city) return children(city);
-  if (pending) {
-    return (
-      <div className="container page-section page-loading">
-        <Spinner label="Cargando" />
-      </div>
-    );
-  }
-  return <Navigate to="/" replace />;
 }
 
 /** Spec §2 /stores: the store selection of the delivery city (server-rendered, decision 084). */

@@ -1,4 +1,5 @@
 import { SEARCH_MIN_LENGTH, shouldSearch } from '@mandado/shared/validation-rules';
+import { searchResultsPageParam } from '@mandado/shared/web-page-data';
 
 /** Spec §5: a request only for 3 or more characters (an empty term just clears the list). */
 export function isSearchable(term: string): boolean {
@@ -24,9 +25,7 @@ export function searchPageHref(term: string, page = 1): string {
   return `/buscar?${params}`;
 }
 
-/** The `pagina` of /buscar as a page number: 1 when absent or not a sensible page. */
+/** The `pagina` of /buscar as a page number: 1 when absent or not a sensible page (the server reads it alike). */
 export function searchPageParam(raw: string | null): number {
-  if (!raw || !/^\d{1,2}$/.test(raw)) return 1;
-  const page = Number(raw);
-  return page >= 1 && page <= 50 ? page : 1;
+  return searchResultsPageParam(raw);
 }
