@@ -32,3 +32,25 @@ export function citiesQueryKey() {
 export function cityStoresQueryKey(state: string) {
   return ['stores', state] as const;
 }
+
+/**
+ * The site's own data every browse page carries, the same for every visitor (decision 085): the promo
+ * banner. A block of its own, same format, so a page's data and the city's stay what they were.
+ */
+export const SITE_DATA_ELEMENT_ID = 'mandado-site-data';
+
+/**
+ * The promo banner's public settings (spec §4, `header_banner_text` and `header_banner_end_at`) and the
+ * server's minute (`at`, epoch seconds): the page's markup and its hydration decide whether it shows and
+ * render its countdown from that minute, so both render the same text; the countdown ticks once hydrated.
+ */
+export interface PromoBannerData {
+  text: string;
+  endAt: number;
+  at: number;
+}
+
+/** The promo banner a page was rendered with (no API call: it is only ever embedded). */
+export function promoBannerQueryKey() {
+  return ['promo-banner'] as const;
+}

@@ -10,6 +10,7 @@ import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
+import { withSiteData } from '../modules/web-pages/web-page-site-data.service.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import {
   loadPageRenderer,
@@ -88,7 +89,8 @@ export async function registerWebApp(
   const describe = async (request: FastifyRequest, pathname: string): Promise<WebPageHead | null> => {
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
-      return await describeWebPage(app.db, productsOfStoreCache, { pathname, search });
+      const head = await describeWebPage(app.db, productsOfStoreCache, { pathname, search });
+      return head && (await withSiteData(app.db, head));
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.
@@ -135,7 +137,12 @@ export async function registerWebApp(
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
       const rendered =
         renderPage && head.status === 200 && request.method === 'GET'
-          ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
+          ? await renderWithinBudget(
+              (url, data) => renderPage(url, data, head.siteData),
+              request.url,
+              [...head.data, ...head.cityData],
+              request.log,
+            )
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
       return sendHtml(request, reply, head.status, page);

@@ -11,8 +11,15 @@ export interface RenderedPage {
   modules: readonly string[];
 }
 
-/** The shop's server entry (apps/web/src/entry-server.tsx): a browse page's markup, or null for the shell. */
-export type RenderPage = (url: string, data: readonly PageDataEntry[]) => Promise<RenderedPage | null>;
+/**
+ * The shop's server entry (apps/web/src/entry-server.tsx): a browse page's markup, or null for the shell.
+ * `siteData`: the entries every page embeds (the promo banner, decision 085), beside the page's own.
+ */
+export type RenderPage = (
+  url: string,
+  data: readonly PageDataEntry[],
+  siteData?: readonly PageDataEntry[],
+) => Promise<RenderedPage | null>;
 
 /**
  * How long a page's markup may take before the shell is sent instead (decision 079). The render itself is
@@ -134,9 +141,17 @@ const MARKUP_CACHE_ENTRIES = 500;
  */
 export function renderedOncePerMinute(render: RenderPage, now: () => number = Date.now): RenderPage {
   const entries = new Map<string, { minute: number; page: RenderedPage | null }>();
-  return async (url, data) => {
+  return async (url, data, siteData = []) => {
     const minute = Math.floor(now() / 60_000);
-    const key = createHash('sha1').update(url).update('\n').update(JSON.stringify(data)).digest('base64');
+    // The site's data (the promo banner) is part of the key: a banner switched off or changed is not served
+    // from a markup rendered with the old one (decision 085).
+    const key = createHash('sha1')
+      .update(url)
+      .update('\n')
+      .update(JSON.stringify(data))
+      .update('\n')
+      .update(JSON.stringify(siteData))
+      .digest('base64');
     const hit = entries.get(key);
     if (hit && hit.minute === minute) {
       // Most recently used last, so the oldest is the one dropped when the cache is full.
@@ -144,7 +159,7 @@ export function renderedOncePerMinute(render: RenderPage, now: () => number = Da
       entries.set(key, hit);
       return hit.page;
     }
-    const page = await render(url, data);
+    const page = await render(url, data, siteData);
     entries.delete(key);
     entries.set(key, { minute, page });
     if (entries.size > MARKUP_CACHE_ENTRIES) {

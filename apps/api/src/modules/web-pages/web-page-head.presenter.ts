@@ -1,6 +1,10 @@
 import type { Product } from '@mandado/shared/catalog.schemas';
 import { effectivePrice } from '@mandado/shared/product-price';
-import { CITY_DATA_ELEMENT_ID, PAGE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
+import {
+  CITY_DATA_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  SITE_DATA_ELEMENT_ID,
+} from '@mandado/shared/web-page-data';
 import { type JsonLd, SITE_NAME, type WebPageHead } from './web-pages.service.ts';
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -103,6 +107,11 @@ export function renderHeadTags(head: WebPageHead, publicUrl: string): string {
   if (head.cityData.length > 0) {
     tags.push(
       `<script type="application/json" id="${CITY_DATA_ELEMENT_ID}">${scriptJson(head.cityData)}</script>`,
+    );
+  }
+  if (head.siteData.length > 0) {
+    tags.push(
+      `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${scriptJson(head.siteData)}</script>`,
     );
   }
   return tags.join('\n    ');

@@ -40,6 +40,8 @@ export interface WebPageHead {
    * city reaches the server another way.
    */
   cityData: PageDataEntry[];
+  /** The site's own data, the same on every page: the promo banner (web-page-site-data.service.ts). */
+  siteData: PageDataEntry[];
 }
 
 export type JsonLd = { kind: 'organization' } | { kind: 'product'; product: Product; path: string };
@@ -59,6 +61,7 @@ const base: Omit<WebPageHead, 'title' | 'description' | 'canonicalPath'> = {
   jsonLd: [],
   data: [],
   cityData: [],
+  siteData: [],
 };
 
 const NOT_FOUND: WebPageHead = {
