@@ -69,12 +69,18 @@ test('a store page and a product page with the banner running shift nothing at 3
   if (!product) throw new Error('no product in the first store');
   const paths = [`/${store.slug}/products`, `/${store.slug}/productDetails?id=${product.id}`];
 
-  for (const path of paths) {
-    // The banner is in the server's HTML, in the root's markup, with its countdown.
+  const markupOf = async (path: string) => {
     const html = await (await page.request.get(path)).text();
-    const markup = html.slice(html.indexOf('<div id="root">'));
-    expect(markup).toContain(`<strong>${bannerText}</strong> Terminan en`);
-    expect(markup).toMatch(/<time class="promo-banner__time" dateTime="PT\d+S">\d{2,}:\d{2}:\d{2}<\/time>/);
+    return html.slice(html.indexOf('<div id="root">'));
+  };
+  for (const path of paths) {
+    // The banner is in the server's HTML, in the root's markup, with its countdown. A fresh server's first
+    // render of a page can miss its budget while the page's modules load (the shell is sent, decision 079):
+    // asked again, the markup is there.
+    await expect.poll(() => markupOf(path)).toContain(`<strong>${bannerText}</strong> Terminan en`);
+    expect(await markupOf(path)).toMatch(
+      /<time class="promo-banner__time" dateTime="PT\d+S">\d{2,}:\d{2}:\d{2}<\/time>/,
+    );
   }
 
   await observeLayoutShifts(page);
