@@ -89,3 +89,26 @@ test('a store page and a product page with the banner running shift nothing at 3
     expect({ path, shifts }).toEqual({ path, shifts: [] });
   }
 });
+
+test('a returning visitor with a stored address: the address bar in the markup is never painted', async ({
+  page,
+}) => {
+  const stores = (await (await page.request.get('/v1/stores/city/Montevideo')).json()) as StoreJson[];
+  const store = stores[0];
+  if (!store) throw new Error('no store in Montevideo');
+  // The last visit stored an address (the address popup writes it so); its pages told the server.
+  await page.goto('/v1/cities/');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'location',
+      JSON.stringify({ latitude: -34.9, longitude: -56.16, label: 'Av. Brasil 2500' }),
+    ),
+  );
+  await page.goto(`/${store.slug}/products`, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('complementary', { name: 'Dirección de envío' })).toHaveCount(0);
+
+  await observeLayoutShifts(page);
+  const shifts = await shiftsOf(page, `/${store.slug}/products`);
+  expect(shifts).toEqual([]);
+  await expect(page.getByRole('complementary', { name: 'Dirección de envío' })).toHaveCount(0);
+});

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SITE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
+import { ADDRESS_KNOWN_COOKIE, SITE_DATA_ELEMENT_ID } from '@mandado/shared/web-page-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createStore, createUser, makeOperator, type TestUser } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -115,5 +115,25 @@ describe('the promo banner in a browse page', () => {
     const missing = await page('/AlmacenDelSur/productDetails?id=987654321');
     expect(missing.status).toBe(404);
     expect(missing.siteData).toBeNull();
+  });
+});
+
+describe('a browser that has an address', () => {
+  it("gets the class that keeps the markup's address bar from being painted; others and the shell do not", async () => {
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: productUrl,
+      headers: { cookie: `${ADDRESS_KNOWN_COOKIE}=1` },
+    });
+    expect(withCookie.body).toContain('<html lang="es" class="address-known">');
+    const without = await t.app.inject({ method: 'GET', url: productUrl });
+    expect(without.body).toContain('<html lang="es">');
+    // A 404 has no markup, hence no bar to hide.
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/AlmacenDelSur/productDetails?id=987654321',
+      headers: { cookie: `${ADDRESS_KNOWN_COOKIE}=1` },
+    });
+    expect(missing.body).toContain('<html lang="es">');
   });
 });

@@ -54,3 +54,12 @@ export interface PromoBannerData {
 export function promoBannerQueryKey() {
   return ['promo-banner'] as const;
 }
+
+/**
+ * A browser that has a stored delivery address, or set the address bar aside in this visit (decision 085):
+ * its pages' `<html>` gets ADDRESS_KNOWN_CLASS from the server, which keeps the bar the markup carries (the
+ * server cannot read the browser's storage) from being painted before the page removes it. A flag only: the
+ * address itself stays in the browser.
+ */
+export const ADDRESS_KNOWN_COOKIE = 'mandado_address_known';
+export const ADDRESS_KNOWN_CLASS = 'address-known';

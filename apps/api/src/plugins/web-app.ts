@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
+import { ADDRESS_KNOWN_CLASS, ADDRESS_KNOWN_COOKIE } from '@mandado/shared/web-page-data';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache } from '../modules/catalog/catalog.service.ts';
@@ -30,6 +31,11 @@ const STAFF_ASSETS_PREFIX = '/staff/assets/';
  * pages are answered by the not-found handler: a store page's HTML carries its catalog (decision 066), ~30 KB
  * that brotli at a fast level makes ~5 KB in about a millisecond.
  */
+/** The page's `<html>` with ADDRESS_KNOWN_CLASS (address-offer.css hides the bar under it). */
+function withAddressKnown(html: string): string {
+  return html.replace(/<html(\s[^>]*)?>/, (tag) => `${tag.slice(0, -1)} class="${ADDRESS_KNOWN_CLASS}">`);
+}
+
 function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
   reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip', 'identity']);
@@ -145,7 +151,10 @@ export async function registerWebApp(
             )
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
-      return sendHtml(request, reply, head.status, page);
+      // Per request, outside the cached markup: the address bar in it is not painted for a browser that
+      // already has an address (decision 085).
+      const known = rendered !== null && request.cookies[ADDRESS_KNOWN_COOKIE] === '1';
+      return sendHtml(request, reply, head.status, known ? withAddressKnown(page) : page);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)
