@@ -90,10 +90,14 @@ export function AddressPopupHost() {
   const visible = shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen });
   useEffect(() => {
     if (!hydrated) return;
-    rememberAddressKnown(hasLocation, dismissed);
-    // The server's class kept the markup's bar from being painted; once the bar is gone, so is the class, so
-    // a bar this visit asks for later shows.
-    if (!visible) document.documentElement.classList.remove(ADDRESS_KNOWN_CLASS);
+    // The store as it is now: the render right after hydration may still show the server's state (no location).
+    const storedLocation = hasLocation || useAppStore.getState().location !== null;
+    rememberAddressKnown(storedLocation, dismissed);
+    // The server's class kept the markup's bar from being painted. It goes once the bar is gone (so a bar this
+    // visit asks for later shows), or at once when the browser has no address after all (a stale cookie).
+    if (!visible || !(storedLocation || dismissed)) {
+      document.documentElement.classList.remove(ADDRESS_KNOWN_CLASS);
+    }
   }, [hydrated, hasLocation, dismissed, visible]);
 
   if (!visible) return null;
