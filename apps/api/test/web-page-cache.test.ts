@@ -73,10 +73,12 @@ async function queriesOf(url: string): Promise<number> {
 }
 
 describe('a browse page read from the caches', () => {
-  it('sends one query for a store page and a product page, whatever the catalog size', async () => {
-    expect(await queriesOf(`/${slugOf(store.name)}/products`)).toBe(1);
-    expect(await queriesOf(`/${slugOf(bigStore.name)}/products`)).toBe(1);
-    expect(await queriesOf(`/${slugOf(store.name)}/productDetails?id=${yerba.id}`)).toBe(1);
+  it('sends two queries for a store page and a product page, whatever the catalog size', async () => {
+    // The store's catalog keys (with the catalog's revision) and the public settings (the promo banner every
+    // page embeds, decision 085, read fresh so a banner switched off is gone at once).
+    expect(await queriesOf(`/${slugOf(store.name)}/products`)).toBe(2);
+    expect(await queriesOf(`/${slugOf(bigStore.name)}/products`)).toBe(2);
+    expect(await queriesOf(`/${slugOf(store.name)}/productDetails?id=${yerba.id}`)).toBe(2);
   });
 
   it("shows a product's new price and stock on the next request, on its page and its store's", async () => {

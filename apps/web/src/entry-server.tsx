@@ -19,12 +19,17 @@ export interface RenderedPage {
  * browser's cache holds when it hydrates: both render the same markup. Null: not a server-rendered page, or
  * a render that did not complete (a Suspense boundary left to the browser), so the empty shell is served.
  */
-export async function renderPage(url: string, data: readonly PageDataEntry[]): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  data: readonly PageDataEntry[],
+  siteData: readonly PageDataEntry[] = [],
+): Promise<RenderedPage | null> {
   const pathname = url.split('?')[0] ?? '/';
   const modules = await preloadRouteModules(pathname);
   if (!modules) return null;
   const queryClient = createQueryClient();
-  for (const entry of data) queryClient.setQueryData([...entry.key], entry.value);
+  // The page's own data and the site's (the promo banner, decision 085): the browser seeds both alike.
+  for (const entry of [...data, ...siteData]) queryClient.setQueryData([...entry.key], entry.value);
   try {
     const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
     const markup = renderToString(<AppProviders queryClient={queryClient} router={router} />);

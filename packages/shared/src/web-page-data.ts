@@ -58,3 +58,34 @@ export function searchResultsPageParam(raw: string | null): number {
   const page = Number(raw);
   return page >= 1 && page <= SEARCH_MAX_PAGE ? page : 1;
 }
+
+/**
+ * The site's own data every browse page carries, the same for every visitor (decision 085): the promo
+ * banner. A block of its own, same format, so a page's data and the city's stay what they were.
+ */
+export const SITE_DATA_ELEMENT_ID = 'mandado-site-data';
+
+/**
+ * The promo banner's public settings (spec §4, `header_banner_text` and `header_banner_end_at`) and the
+ * server's minute (`at`, epoch seconds): the page's markup and its hydration decide whether it shows and
+ * render its countdown from that minute, so both render the same text; the countdown ticks once hydrated.
+ */
+export interface PromoBannerData {
+  text: string;
+  endAt: number;
+  at: number;
+}
+
+/** The promo banner a page was rendered with (no API call: it is only ever embedded). */
+export function promoBannerQueryKey() {
+  return ['promo-banner'] as const;
+}
+
+/**
+ * A browser that has a stored delivery address, or set the address bar aside in this visit (decision 085):
+ * its pages' `<html>` gets ADDRESS_KNOWN_CLASS from the server, which keeps the bar the markup carries (the
+ * server cannot read the browser's storage) from being painted before the page removes it. A flag only: the
+ * address itself stays in the browser.
+ */
+export const ADDRESS_KNOWN_COOKIE = 'mandado_address_known';
+export const ADDRESS_KNOWN_CLASS = 'address-known';

@@ -6,11 +6,13 @@ import fastifyStatic from '@fastify/static';
 import { CITY_COOKIE, parseCityCookie } from '@mandado/shared/city-cookie';
 import { SERVER_MESSAGES } from '@mandado/shared/server-messages';
 import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
+import { ADDRESS_KNOWN_CLASS, ADDRESS_KNOWN_COOKIE } from '@mandado/shared/web-page-data';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createProductsOfStoreCache, createSearchIndexCache } from '../modules/catalog/catalog.service.ts';
 import { createRecentReads } from '../modules/web-pages/recent-reads.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
+import { withSiteData } from '../modules/web-pages/web-page-site-data.service.ts';
 import { describeWebPage, type WebPageHead } from '../modules/web-pages/web-pages.service.ts';
 import { createPageCompressor } from './compressed-pages.ts';
 import {
@@ -31,6 +33,11 @@ const STAFF_ASSETS_PREFIX = '/staff/assets/';
  * pages are answered by the not-found handler: a store page's HTML carries its catalog (decision 066), ~30 KB
  * that brotli at a fast level makes ~5 KB in about a millisecond, once per distinct page (decision 087).
  */
+/** The page's `<html>` with ADDRESS_KNOWN_CLASS (address-offer.css hides the bar under it). */
+function withAddressKnown(html: string): string {
+  return html.replace(/<html(\s[^>]*)?>/, (tag) => `${tag.slice(0, -1)} class="${ADDRESS_KNOWN_CLASS}">`);
+}
+
 function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -96,13 +103,14 @@ export async function registerWebApp(
     try {
       const search = new URLSearchParams(request.url.slice(pathname.length + 1));
       const cityId = parseCityCookie(request.cookies[CITY_COOKIE]);
-      return await describeWebPage(
+      const head = await describeWebPage(
         app.db,
         productsOfStoreCache,
         { pathname, search },
         { cityId },
         browsePageReads,
       );
+      return head && (await withSiteData(app.db, head));
     } catch (error) {
       // The page's head is a bonus over the app, which asks for its own data: a failing database still
       // gets the shell (whose calls then show their own error), never a 500 page.
@@ -149,10 +157,18 @@ export async function registerWebApp(
       const html = withPageHead(indexTemplate, renderHeadTags(head, app.publicUrl));
       const rendered =
         renderPage && head.status === 200 && request.method === 'GET' && !head.shellOnly
-          ? await renderWithinBudget(renderPage, request.url, [...head.data, ...head.cityData], request.log)
+          ? await renderWithinBudget(
+              (url, data) => renderPage(url, data, head.siteData),
+              request.url,
+              [...head.data, ...head.cityData],
+              request.log,
+            )
           : null;
       const page = rendered ? withPageMarkup(html, rendered.markup, stylesheetLinks(rendered.modules)) : html;
-      return sendHtml(request, reply, head.status, page, compressPage);
+      // Per request, outside the cached markup: the address bar in it is not painted for a browser that
+      // already has an address (decision 085).
+      const known = rendered !== null && request.cookies[ADDRESS_KNOWN_COOKIE] === '1';
+      return sendHtml(request, reply, head.status, known ? withAddressKnown(page) : page, compressPage);
     }
     return reply
       .status(isWebAppPath(pathname) ? 200 : 404)

@@ -11,8 +11,15 @@ export interface RenderedPage {
   modules: readonly string[];
 }
 
-/** The shop's server entry (apps/web/src/entry-server.tsx): a browse page's markup, or null for the shell. */
-export type RenderPage = (url: string, data: readonly PageDataEntry[]) => Promise<RenderedPage | null>;
+/**
+ * The shop's server entry (apps/web/src/entry-server.tsx): a browse page's markup, or null for the shell.
+ * `siteData`: the entries every page embeds (the promo banner, decision 085), beside the page's own.
+ */
+export type RenderPage = (
+  url: string,
+  data: readonly PageDataEntry[],
+  siteData?: readonly PageDataEntry[],
+) => Promise<RenderedPage | null>;
 
 /**
  * How long a page's markup may take before the shell is sent instead (decision 079). The render itself is
@@ -162,9 +169,11 @@ export function markupKey(url: string, data: readonly PageDataEntry[]): string {
  */
 export function renderedOncePerMinute(render: RenderPage, now: () => number = Date.now): RenderPage {
   const entries = new Map<string, { minute: number; page: Promise<RenderedPage | null> }>();
-  return (url, data) => {
+  return (url, data, siteData = []) => {
     const minute = Math.floor(now() / 60_000);
-    const key = markupKey(url, data);
+    // The site's data (the promo banner) is part of the key: a banner switched off or changed is not served
+    // from a markup rendered with the old one (decision 085).
+    const key = markupKey(url, [...data, ...siteData]);
     const hit = entries.get(key);
     if (hit && hit.minute === minute) {
       // Most recently used last, so the oldest is the one dropped when the cache is full.
@@ -172,7 +181,7 @@ export function renderedOncePerMinute(render: RenderPage, now: () => number = Da
       entries.set(key, hit);
       return hit.page;
     }
-    const page = render(url, data);
+    const page = render(url, data, siteData);
     // A failed render is not kept: the next request tries again (and gets the shell meanwhile).
     page.catch(() => {
       if (entries.get(key)?.page === page) entries.delete(key);

@@ -4,6 +4,7 @@ import {
   CITY_DATA_ELEMENT_ID,
   PAGE_DATA_ELEMENT_ID,
   type PageDataEntry,
+  SITE_DATA_ELEMENT_ID,
 } from '@mandado/shared/web-page-data';
 import { type JsonLd, SITE_NAME, type WebPageHead } from './web-pages.service.ts';
 
@@ -134,6 +135,11 @@ export function renderHeadTags(head: WebPageHead, publicUrl: string): string {
   if (head.cityData.length > 0) {
     tags.push(
       `<script type="application/json" id="${CITY_DATA_ELEMENT_ID}">${pageDataJson(head.cityData)}</script>`,
+    );
+  }
+  if (head.siteData.length > 0) {
+    tags.push(
+      `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${scriptJson(head.siteData)}</script>`,
     );
   }
   return tags.join('\n    ');

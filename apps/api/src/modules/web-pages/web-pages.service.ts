@@ -49,6 +49,8 @@ export interface WebPageHead {
    * city reaches the server another way.
    */
   cityData: PageDataEntry[];
+  /** The site's own data, the same on every page: the promo banner (web-page-site-data.service.ts). */
+  siteData: PageDataEntry[];
   /**
    * The page's first screen depends on what the server does not know (`/stores` without a city, decision 084;
    * the search results among several served cities, decision 083): its HTML keeps the empty root, which the
@@ -89,6 +91,7 @@ const base: Omit<WebPageHead, 'title' | 'description' | 'canonicalPath'> = {
   jsonLd: [],
   data: [],
   cityData: [],
+  siteData: [],
 };
 
 const NOT_FOUND: WebPageHead = {

@@ -1,6 +1,7 @@
+import { ADDRESS_KNOWN_CLASS, ADDRESS_KNOWN_COOKIE } from '@mandado/shared/web-page-data';
 import { PinIcon } from '@mandado/web-kit/icons.tsx';
 import { lazyWithReload } from '@mandado/web-kit/lazy-with-reload.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { impliedCity } from '../../features/locations/implied-city.ts';
 import { usePageCity } from '../../features/locations/page-city.ts';
@@ -18,6 +19,16 @@ function readDismissed(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Tells the server whether this browser needs the bar (decision 085): the cookie lasts a year with a stored
+ * address, the visit with only a dismissal, and goes with neither.
+ */
+function rememberAddressKnown(hasLocation: boolean, dismissed: boolean): void {
+  const lifetime = hasLocation ? '; max-age=31536000' : dismissed ? '' : '; max-age=0';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${ADDRESS_KNOWN_COOKIE}=1; path=/; SameSite=Lax${lifetime}`;
 }
 
 function writeDismissed(): void {
@@ -79,8 +90,20 @@ export function AddressPopupHost() {
   const [dismissedNow, setDismissed] = useState(false);
   const dismissed = dismissedNow || (hydrated && readDismissed());
   const [open, setOpen] = useState(false);
+  const visible = shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen });
+  useEffect(() => {
+    if (!hydrated) return;
+    // The store as it is now: the render right after hydration may still show the server's state (no location).
+    const storedLocation = hasLocation || useAppStore.getState().location !== null;
+    rememberAddressKnown(storedLocation, dismissed);
+    // The server's class kept the markup's bar from being painted. It goes once the bar is gone (so a bar this
+    // visit asks for later shows), or at once when the browser has no address after all (a stale cookie).
+    if (!visible || !(storedLocation || dismissed)) {
+      document.documentElement.classList.remove(ADDRESS_KNOWN_CLASS);
+    }
+  }, [hydrated, hasLocation, dismissed, visible]);
 
-  if (!shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen })) return null;
+  if (!visible) return null;
   const done = () => {
     writeDismissed();
     setDismissed(true);
