@@ -6,8 +6,9 @@ import { seedPageData } from './app/app-start/page-data.ts';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk, preloadRouteModules } from './app/router.tsx';
 import { createQueryClient } from '@mandado/web-kit/query-client.ts';
-import { useAppStore } from './state/app-store.ts';
+import { applyStoredChoices, useAppStore } from './state/app-store.ts';
 import { markHydrated, whenHydrated } from './state/hydration.ts';
+import { afterYield } from './lib/after-yield.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
@@ -19,7 +20,8 @@ const container = document.getElementById('root');
 if (container?.firstElementChild) {
   void hydrateServerMarkup(container);
 } else {
-  // Nothing to hydrate: what waits for hydration may start at once.
+  // Nothing to hydrate: the stored choices are the first render's, and what waits for hydration may start.
+  applyStoredChoices();
   markHydrated();
   // Start the app-start calls now, so they run while the route chunks download.
   prefetchStartData(queryClient, useAppStore.getState().city);
@@ -45,17 +47,29 @@ if (container?.firstElementChild) {
  * currency's select, the banner), a mismatch that throws the markup away (state/hydration.ts).
  */
 async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
-  whenHydrated(() => prefetchStartData(queryClient, useAppStore.getState().city));
+  // Once hydrated, each in a task of its own (decision 086): the stored city, store and currency (a
+  // synchronous re-render of what reads them: zustand updates cannot be time-sliced), then the start data.
+  whenHydrated(() =>
+    afterYield(() => {
+      applyStoredChoices();
+      afterYield(() => prefetchStartData(queryClient, useAppStore.getState().city));
+    }),
+  );
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
     </StrictMode>
   );
   if (await preloadRouteModules(window.location.pathname).catch(() => null)) {
-    hydrateRoot(root, app);
+    // In a transition the root's hydration is time-sliced like the routes' boundary is (decision 086): React
+    // yields every few milliseconds instead of hydrating the providers, header and layout in one long task.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
+  applyStoredChoices();
   root.replaceChildren();
   createRoot(root).render(app);
 }
