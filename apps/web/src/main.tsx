@@ -12,14 +12,14 @@ import { afterYield } from './lib/after-yield.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
-// The data the server put in the page first, so the prefetches below find it and do not ask again.
-seedPageData(queryClient);
 
 const container = document.getElementById('root');
 
 if (container?.firstElementChild) {
   void hydrateServerMarkup(container);
 } else {
+  // The data the server put in the page first, so the prefetches below find it and do not ask again.
+  seedPageData(queryClient);
   // Nothing to hydrate: the stored choices are the first render's, and what waits for hydration may start.
   applyStoredChoices();
   markHydrated();
@@ -60,16 +60,22 @@ async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
       <App queryClient={queryClient} />
     </StrictMode>
   );
-  if (await preloadRouteModules(window.location.pathname).catch(() => null)) {
-    // In a transition the root's hydration is time-sliced like the routes' boundary is (decision 086): React
-    // yields every few milliseconds instead of hydrating the providers, header and layout in one long task.
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-    return;
-  }
-  // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
-  applyStoredChoices();
-  root.replaceChildren();
-  createRoot(root).render(app);
+  const loaded = await preloadRouteModules(window.location.pathname).catch(() => null);
+  // The embedded data is parsed into the cache in a task of its own, not in the shell's evaluation, which is
+  // the longest task left on a hydrated page (decision 086); the markup is already on screen meanwhile.
+  afterYield(() => {
+    seedPageData(queryClient);
+    if (loaded) {
+      // In a transition the root's hydration is time-sliced like the routes' boundary is (decision 086): React
+      // yields every few milliseconds instead of hydrating the providers, header and layout in one long task.
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+      return;
+    }
+    // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
+    applyStoredChoices();
+    root.replaceChildren();
+    createRoot(root).render(app);
+  });
 }
