@@ -6,20 +6,22 @@ import { seedPageData } from './app/app-start/page-data.ts';
 import { prefetchStartData } from './app/app-start/prefetch-start-data.ts';
 import { preloadPageChunk, preloadRouteModules } from './app/router.tsx';
 import { createQueryClient } from '@mandado/web-kit/query-client.ts';
-import { useAppStore } from './state/app-store.ts';
+import { applyStoredChoices, useAppStore } from './state/app-store.ts';
 import { markHydrated, whenHydrated } from './state/hydration.ts';
+import { afterYield } from './lib/after-yield.ts';
 import '@mandado/web-kit/styles/global.css';
 
 const queryClient = createQueryClient();
-// The data the server put in the page first, so the prefetches below find it and do not ask again.
-seedPageData(queryClient);
 
 const container = document.getElementById('root');
 
 if (container?.firstElementChild) {
   void hydrateServerMarkup(container);
 } else {
-  // Nothing to hydrate: what waits for hydration may start at once.
+  // The data the server put in the page first, so the prefetches below find it and do not ask again.
+  seedPageData(queryClient);
+  // Nothing to hydrate: the stored choices are the first render's, and what waits for hydration may start.
+  applyStoredChoices();
   markHydrated();
   // Start the app-start calls now, so they run while the route chunks download.
   prefetchStartData(queryClient, useAppStore.getState().city);
@@ -45,17 +47,35 @@ if (container?.firstElementChild) {
  * currency's select, the banner), a mismatch that throws the markup away (state/hydration.ts).
  */
 async function hydrateServerMarkup(root: HTMLElement): Promise<void> {
-  whenHydrated(() => prefetchStartData(queryClient, useAppStore.getState().city));
+  // Once hydrated, each in a task of its own (decision 086): the stored city, store and currency (a
+  // synchronous re-render of what reads them: zustand updates cannot be time-sliced), then the start data.
+  whenHydrated(() =>
+    afterYield(() => {
+      applyStoredChoices();
+      afterYield(() => prefetchStartData(queryClient, useAppStore.getState().city));
+    }),
+  );
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />
     </StrictMode>
   );
-  if (await preloadRouteModules(window.location.pathname).catch(() => null)) {
-    hydrateRoot(root, app);
-    return;
-  }
-  // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
-  root.replaceChildren();
-  createRoot(root).render(app);
+  const loaded = await preloadRouteModules(window.location.pathname).catch(() => null);
+  // The embedded data is parsed into the cache in a task of its own, not in the shell's evaluation, which is
+  // the longest task left on a hydrated page (decision 086); the markup is already on screen meanwhile.
+  afterYield(() => {
+    seedPageData(queryClient);
+    if (loaded) {
+      // In a transition the root's hydration is time-sliced like the routes' boundary is (decision 086): React
+      // yields every few milliseconds instead of hydrating the providers, header and layout in one long task.
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+      return;
+    }
+    // A chunk that cannot load: render from scratch, the routes then reload once (lazyWithReload).
+    applyStoredChoices();
+    root.replaceChildren();
+    createRoot(root).render(app);
+  });
 }

@@ -2,6 +2,7 @@ import { Spinner } from '@mandado/web-kit/spinner.tsx';
 import { Toaster } from '@mandado/web-kit/toaster.tsx';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { afterYield } from '../lib/after-yield.ts';
 import { markHydrated } from '../state/hydration.ts';
 import { CartSwipeHost } from './account/cart-swipe-host.tsx';
 import { useAppStart } from './app-start/use-app-start.ts';
@@ -25,8 +26,10 @@ function ScrollToTopOnNavigate() {
 
 /** The root route: runs the app start once and hosts what every layout shares. */
 export function AppRoot() {
-  // The routes' boundary is committed: a server-rendered page is hydrated (decision 079).
-  useEffect(markHydrated, []);
+  // The routes' boundary is committed: a server-rendered page is hydrated (decision 079). Marked in a task of
+  // its own, so what waits for it (the currencies' queries above the routes, the stored choices, the start
+  // data) re-renders after the hydration's commit and effects rather than inside that task (decision 086).
+  useEffect(() => afterYield(markHydrated), []);
   useAppStart();
   useThirdPartyWidgets();
   return (

@@ -170,11 +170,28 @@ function storedChoices(): Pick<AppState, 'city' | 'storeId' | 'location' | 'curr
   };
 }
 
-// In the browser only (the server entry imports this module too, decision 079). `getInitialState()` keeps
-// the state above, which zustand hands React as the server snapshot while hydrating server markup.
-// A city stored before the city cookie existed (decision 084) gets it now, so the next visit's /stores renders.
-if (typeof window !== 'undefined') {
-  const choices = storedChoices();
-  useAppStore.setState(choices);
-  if (choices.city) writeCityCookie(choices.city.id);
+let storedChoicesApplied = false;
+
+/**
+ * Puts the choices the browser stored in the store, once (later calls do nothing). In the browser only (the
+ * server entry imports this module too, decision 079): `main.tsx` calls it before a render from scratch, and
+ * after hydrating server markup in a task of its own (decision 086). `getInitialState()` keeps the state
+ * above, which zustand hands React as the server snapshot while hydrating; applied before the hydration, the
+ * stored choices made React re-render every reader synchronously inside the hydration's last task.
+ */
+export function applyStoredChoices(): void {
+  if (storedChoicesApplied) return;
+  storedChoicesApplied = true;
+  const current = useAppStore.getState();
+  // Only what differs: the implied city a shared link already stored (useImpliedCity) is the stored one, and a
+  // new object for it would re-render every reader of the city again.
+  const changed = Object.fromEntries(
+    Object.entries(storedChoices()).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
+    ),
+  );
+  if (Object.keys(changed).length > 0) useAppStore.setState(changed);
+  // A city stored before the city cookie existed (decision 084) gets it now, so the next visit's /stores renders.
+  const city = useAppStore.getState().city;
+  if (city) writeCityCookie(city.id);
 }

@@ -45,9 +45,12 @@ function AuthPanelHost() {
   const setAuthPanel = useAppStore((state) => state.setAuthPanel);
   const { pathname } = useLocation();
 
-  // A link inside the panel ('¿Olvidaste tu contraseña?') leaves the page; the panel goes with it.
+  // A link inside the panel ('¿Olvidaste tu contraseña?') leaves the page; the panel goes with it. Only when
+  // open: a store update, even to the same values, runs every reader's selector (decision 086).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the navigation is the trigger.
-  useEffect(() => setAuthPanel(null), [pathname, setAuthPanel]);
+  useEffect(() => {
+    if (useAppStore.getState().authPanel !== null) setAuthPanel(null);
+  }, [pathname, setAuthPanel]);
 
   if (!mode) return null;
   return (

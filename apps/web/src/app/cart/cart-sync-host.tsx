@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { readJson, STORAGE_KEYS } from '../../lib/storage.ts';
-import { useAppStore } from '../../state/app-store.ts';
+import { applyStoredChoices, useAppStore } from '../../state/app-store.ts';
 import { backOff } from '../../state/cart/back-off.ts';
 import { isStoredCart } from '../../state/cart/cart-machine.ts';
 import { loadVisitorCart } from './visitor-cart-restore.ts';
@@ -56,6 +56,9 @@ function useCartSession(): void {
     if (userId !== null) return;
     // Decision 032: a visitor gets back the cart saved in this browser, checked against today's catalog. Not
     // cancelled by a login meanwhile: the machine then adds the lines to the account's cart.
+    // The stored city is put in after a hydration, a task or two after who-am-I is asked (decision 086): a
+    // quicker answer must not check the saved cart against no city.
+    applyStoredChoices();
     void loadVisitorCart(queryClient, useAppStore.getState().city?.id ?? null).then((checked) => {
       const store = useAppStore.getState();
       store.cartDispatch({ type: 'visitor-restored', items: checked.items });

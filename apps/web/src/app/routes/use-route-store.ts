@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { storeBySlugQueryOptions } from '../../features/stores/stores.api.ts';
 import { useCityStores } from '../../features/stores/use-city-stores.ts';
+import { afterYield } from '../../lib/after-yield.ts';
 import { useAppStore } from '../../state/app-store.ts';
 
 /** How the route's store is being looked up: the page's spinner, error and retry. */
@@ -47,7 +48,9 @@ export function useRouteStore(city: City | null) {
         };
 
   useEffect(() => {
-    if (store && store.id !== storeId) setStoreId(store.id);
+    // In a task of its own: on a hydrated store page this effect runs in the hydration's last task, and a
+    // zustand update re-renders its readers synchronously there (decision 086).
+    if (store && store.id !== storeId) afterYield(() => setStoreId(store.id));
   }, [store, storeId, setStoreId]);
 
   return { store, bySlug: slug !== undefined, stores: lookup };

@@ -14,9 +14,9 @@ interface AddToCartButtonProps {
  * the add follows the choice.
  */
 export function AddToCartButton({ product, size = 'small' }: AddToCartButtonProps) {
-  const dispatch = useAppStore((state) => state.cartDispatch);
-  const hasCity = useAppStore((state) => state.city !== null);
-  const askCity = useCityQuestionStore((state) => state.ask);
+  // Only the count is rendered, so it is the only subscription: the city and the actions are read at the tap.
+  // A store page has a button per card, and each subscription runs on every store update; the city set after
+  // a hydration (decision 086) re-rendered every card when it was one of them.
   const inCart = useAppStore(
     (state) => state.cart.items.find((item) => item.product.id === product.id)?.count ?? 0,
   );
@@ -32,7 +32,11 @@ export function AddToCartButton({ product, size = 'small' }: AddToCartButtonProp
           ? `${label}: ${product.name} (sin stock)`
           : `${label}: ${product.name}${inCart > 0 ? ` (${inCart} en el carrito)` : ''}`
       }
-      onClick={() => (hasCity ? dispatch({ type: 'add', product }) : askCity(product))}
+      onClick={() => {
+        const store = useAppStore.getState();
+        if (store.city !== null) store.cartDispatch({ type: 'add', product });
+        else useCityQuestionStore.getState().ask(product);
+      }}
     >
       {label}
       {inCart > 0 ? (

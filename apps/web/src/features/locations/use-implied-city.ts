@@ -1,5 +1,6 @@
 import type { City } from '@mandado/shared/catalog.schemas';
 import { useEffect } from 'react';
+import { afterYield } from '../../lib/after-yield.ts';
 import { useAppStore } from '../../state/app-store.ts';
 import { impliedCity } from './implied-city.ts';
 import { usePageCity } from './page-city.ts';
@@ -19,7 +20,9 @@ export function useImpliedCity(): { city: City | null; pending: boolean } {
   const implied = city ? null : (impliedCity(cities.data) ?? pageCity);
 
   useEffect(() => {
-    if (implied) setCity(implied);
+    // In a task of its own (decision 086): on a hydrated page this effect runs in the hydration's last task,
+    // and the city's readers re-render synchronously (a zustand update is never time-sliced).
+    if (implied) afterYield(() => setCity(implied));
   }, [implied, setCity]);
 
   return { city: city ?? implied, pending: !city && cities.isPending };
