@@ -15,6 +15,8 @@ interface EntryBudget {
   /** The build's base path (Vite `base`): asset URLs start with it, files sit under dist without it. */
   base: string;
   budgetKib: number;
+  /** The budget of a page's whole first load, when it differs from the entry's (the shop's 120 KiB). */
+  pagesBudgetKib?: number;
   /**
    * Pages whose whole first load (the entry, then the lazy route modules named here and every chunk they
    * import, from the build's manifest) is held to the same budget.
@@ -35,7 +37,24 @@ const APPS: readonly EntryBudget[] = [
   // hydration (decision 079), the city question's host and the search page's start (080) and the consent
   // notice's host (078) brought it to 113.3 KiB with every route's first load still under 120 KiB (the real
   // budget: 116.7–119.1 KiB on the five browse pages): the tripwire moves to 113.6 KiB.
-  { name: "The shop's", dist: path.join(ROOT, 'apps/web/dist'), base: '/', budgetKib: 113.6 },
+  // Decisions 083–086 (home, /stores and the search server-rendered, the banner embedded, hydration in short
+  // tasks) brought it to 113.9 KiB; the tripwire moves to 114.2 KiB, and the five browse routes' whole first
+  // loads, the budget that matters, are now checked here too, against 120 KiB.
+  {
+    name: "The shop's",
+    dist: path.join(ROOT, 'apps/web/dist'),
+    base: '/',
+    budgetKib: 114.2,
+    pagesBudgetKib: 120,
+    pages: {
+      // The default layout is part of the entry (no chunk of its own in the manifest).
+      '/': ['src/app/layouts/empty.layout.tsx', 'src/app/routes/city-select.page.tsx'],
+      '/stores': ['src/app/routes/stores.page.tsx'],
+      '/:store/products': ['src/app/routes/store-products.page.tsx'],
+      '/:store/productDetails': ['src/app/routes/product-details.page.tsx'],
+      '/buscar': ['src/app/routes/search.page.tsx'],
+    },
+  },
   // Issue 17: the staff app's first load stays under 150 KiB gzip, on a store's phone on mobile data.
   {
     name: "The staff app's",
@@ -121,7 +140,8 @@ for (const app of APPS) {
     for (const file of entry) files.add(file);
     let kib = 0;
     for (const file of files) kib += gzipKib(path.join(app.dist, file));
-    if (!report(`${app.name} first load of ${page} (JS)`, kib, app.budgetKib) && PAGES_FAIL) failed = true;
+    const budget = app.pagesBudgetKib ?? app.budgetKib;
+    if (!report(`${app.name} first load of ${page} (JS)`, kib, budget) && PAGES_FAIL) failed = true;
   }
 }
 if (failed) process.exit(1);
