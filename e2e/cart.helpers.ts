@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, DEFAULT_PASSWORD, logInWithForm, uniqueEmail } from './account.helpers.ts';
-import { searchBox } from './visitor.helpers.ts';
+import { hydrated, searchBox } from './visitor.helpers.ts';
 
 /** Seed products used by the cart tests: two stores, prices in UYU (rate 40.15, threshold 80 USD ≈ $U 3.212). */
 export const YERBA = 'Yerba Mate Canarias 1 kg'; // Supermercado El Puerto, $U 279 (discounted from 329), stock 95
@@ -29,6 +29,7 @@ export function viewCartButton(page: Page) {
 
 /** Opens a product's page through the search dropdown (the product's store does not matter). */
 export async function openProductBySearch(page: Page, term: string, name: string): Promise<void> {
+  await hydrated(page);
   await searchBox(page).fill(term);
   await page
     .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })

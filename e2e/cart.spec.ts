@@ -22,6 +22,7 @@ import {
   viewCartButton,
   YERBA,
 } from './cart.helpers.ts';
+import { COSTA, serveCityToo } from './cities.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo, openFirstStore } from './visitor.helpers.ts';
 
@@ -250,12 +251,8 @@ test.describe('the cart of a visitor', () => {
   }) => {
     // The seed serves only Montevideo (spec §1), so this test widens the served list the browser receives
     // with a real Uruguayan city that has no stores yet; everything else is the real app and API.
-    const costa = { id: 9001, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
-    await page.route('**/v1/cities/', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { results: unknown[] };
-      await route.fulfill({ response, json: { results: [...body.results, costa] } });
-    });
+    const costa = COSTA;
+    await serveCityToo(page, costa);
     await page.route('**/v1/stores/city/Canelones', (route) => route.fulfill({ json: [] }));
     await page.route(`**/v1/by-categories/products/${encodeURIComponent(costa.name)}`, (route) =>
       route.fulfill({ json: [] }),

@@ -26,7 +26,8 @@ test('a shared store link opens for a visitor with no city, and no popup steals 
   // Montevideo is the only city: chosen silently, no bounce to '¿A qué ciudad enviamos tu compra?'.
   await expect(page.getByRole('heading', { level: 1, name: STORE })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${STORE_LINK}$`));
-  expect(await page.evaluate(() => window.localStorage.getItem('city'))).toContain('Montevideo');
+  // Stored once the page is hydrated (the markup is visible before): asked until it is there.
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('city'))).toContain('Montevideo');
 
   // The address is offered by a bar in the page; once everything has loaded, still nothing over the page.
   await expect(addressOffer(page)).toBeVisible();

@@ -171,8 +171,8 @@ test.describe('help overlay', () => {
   test('a shared link opens help for a first-time visitor too: on the city screen, with no address popup over it', async ({
     page,
   }) => {
-    // No city yet: the store list sends the visitor to the city screen, the link's param with it.
-    await page.goto('/stores?ayuda=contactenos');
+    // No city yet: a link to the city screen (the store list now implies Montevideo, the only served city).
+    await page.goto('/?ayuda=contactenos');
     await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeAttached();
     await expect(viewHeading(page, 'Contáctanos')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { bottomBarUserButton, createAccount, logInThroughApi, logInWithForm } from './account.helpers.ts';
 import { addBySearch, YERBA } from './cart.helpers.ts';
+import { COSTA, serveCityToo } from './cities.helpers.ts';
 import { currentBaseURL, test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE, chooseMontevideo } from './visitor.helpers.ts';
 
@@ -144,12 +145,8 @@ test.describe('the phone bottom bar at 360 px', () => {
 test('the phone bottom bar wraps a long city name instead of cutting it @phone-only', async ({ page }) => {
   // Only Montevideo is served by the seed: the served list the browser receives is widened with a real city
   // of a long name and no stores yet (as in the cart spec).
-  const costa = { id: 9001, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
-  await page.route('**/v1/cities/', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { results: unknown[] };
-    await route.fulfill({ response, json: { results: [...body.results, costa] } });
-  });
+  const costa = COSTA;
+  await serveCityToo(page, costa);
   await page.route('**/v1/stores/city/Canelones', (route) => route.fulfill({ json: [] }));
   await page.goto('/');
   await page.getByRole('button', { name: costa.name }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { addButton, cartButton, YERBA } from './cart.helpers.ts';
+import { COSTA, serveCityToo } from './cities.helpers.ts';
 import { test } from './server.fixtures.ts';
 
 // Issue 30 item 5 with several served cities: a shared store or product link shows its page to a visitor with
@@ -10,31 +11,10 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
 const STORE = 'Supermercado El Puerto';
 const STORE_LINK = '/SupermercadoElPuerto/products';
-const COSTA = { id: 9001, name: 'Ciudad de la Costa', state: 'Canelones', state_id: 2 };
 const ASK_CITY = '¿A qué ciudad enviamos tu compra?';
 
 async function serveTwoCities(page: Page): Promise<void> {
-  await page.route('**/v1/cities/', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { results: unknown[] };
-    await route.fulfill({ response, json: { results: [...body.results, COSTA] } });
-  });
-  // A server-rendered page carries the served cities in its HTML (decision 079): widened the same way.
-  await page.route('**/SupermercadoElPuerto/**', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback();
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /(<script type="application\/json" id="mandado-city-data">)(.*?)(<\/script>)/s,
-      (_, open: string, json: string, close: string) => {
-        const entries = JSON.parse(json) as Array<{ key: unknown[]; value: unknown }>;
-        for (const entry of entries) {
-          if (entry.key[0] === 'cities' && Array.isArray(entry.value)) entry.value.push(COSTA);
-        }
-        return `${open}${JSON.stringify(entries).replaceAll('<', '\\u003c')}${close}`;
-      },
-    );
-    await route.fulfill({ response, body: html });
-  });
+  await serveCityToo(page, COSTA);
 }
 
 async function storedCity(page: Page): Promise<{ name: string } | null> {

@@ -4,6 +4,14 @@ import { openAddressPopup, skipAddressPopup } from './address.helpers.ts';
 export const CITY_SCREEN_TITLE = '¿A qué ciudad enviamos tu compra?';
 
 /**
+ * Waits until the shop's page is hydrated (state/hydration.ts marks `<html data-hydrated>`): a browse page's
+ * server markup is visible at once (decisions 079, 083, 084), and a tap or typing before hydration does nothing.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 15_000 });
+}
+
+/**
  * A new visitor lands on the city screen and picks Montevideo; the city has several stores. The address bar
  * a first visit shows over the store list is skipped unless the test is about the address popup, which it
  * then opens (issue 30: the popup no longer opens by itself).
@@ -12,6 +20,7 @@ export async function chooseMontevideo(page: Page, options: { addressPopup?: boo
   if (!options.addressPopup) await skipAddressPopup(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: CITY_SCREEN_TITLE })).toBeVisible();
+  await hydrated(page);
   await page.getByRole('button', { name: 'Montevideo' }).click();
   await expect(page).toHaveURL(/\/stores$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Elige una tienda' })).toBeVisible();

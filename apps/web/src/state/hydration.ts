@@ -22,6 +22,9 @@ function subscribe(listener: () => void): () => void {
 export function markHydrated(): void {
   if (hydrated) return;
   hydrated = true;
+  // On the document too: a tap on server markup before hydration does nothing, so what drives the page from
+  // outside (the end-to-end tests) waits for this mark before it taps.
+  if (typeof document !== 'undefined') document.documentElement.dataset.hydrated = '';
   for (const listener of [...listeners]) listener();
 }
 
