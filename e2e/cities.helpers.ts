@@ -21,8 +21,18 @@ export async function serveCityToo(page: Page, city: typeof COSTA = COSTA): Prom
       /(<script type="application\/json" id="mandado-city-data">)(.*?)(<\/script>)/s,
       (_, open: string, json: string, close: string) => {
         const entries = JSON.parse(json) as Array<{ key: unknown[]; value: unknown }>;
+        let only: unknown = null;
         for (const entry of entries) {
-          if (entry.key[0] === 'cities' && Array.isArray(entry.value)) entry.value.push(city);
+          if (entry.key[0] !== 'cities' || !Array.isArray(entry.value)) continue;
+          if (entry.value.length === 1) only = entry.value[0];
+          entry.value.push(city);
+        }
+        // /stores rendered for the only city names it, as a server with several cities does for the city
+        // cookie's city (decision 084): the browser then hydrates that city's page. (A store or product page
+        // names none: with several cities it shows with no city, decision 080.)
+        const forCity = new URL(route.request().url()).pathname === '/stores';
+        if (only && forCity && !entries.some((entry) => entry.key[0] === 'page-city')) {
+          entries.push({ key: ['page-city'], value: only });
         }
         return `${open}${JSON.stringify(entries).replaceAll('<', '\\u003c')}${close}`;
       },

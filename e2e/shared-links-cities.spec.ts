@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { addButton, cartButton, YERBA } from './cart.helpers.ts';
 import { COSTA, serveCityToo } from './cities.helpers.ts';
 import { test } from './server.fixtures.ts';
+import { hydrated } from './visitor.helpers.ts';
 
 // Issue 30 item 5 with several served cities: a shared store or product link shows its page to a visitor with
 // no city, and the city is asked at the first add to cart, in a dialog; the add completes after choosing.
@@ -28,6 +29,7 @@ test('a shared store link shows the store with no city; the first add asks the c
   await page.goto(STORE_LINK);
   await expect(page.getByRole('heading', { level: 1, name: STORE })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${STORE_LINK}$`));
+  await hydrated(page);
   expect(await storedCity(page)).toBeNull();
 
   const add = page

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { impliedCity } from '../../features/locations/implied-city.ts';
 import { usePageCity } from '../../features/locations/page-city.ts';
 import { useCities } from '../../features/locations/use-cities.ts';
-import { useAppStore } from '../../state/app-store.ts';
+import { applyStoredChoices, useAppStore } from '../../state/app-store.ts';
 import { useHydrated } from '../../state/hydration.ts';
 import './address-offer.css';
 
@@ -93,7 +93,10 @@ export function AddressPopupHost() {
   const visible = shouldOpenAddressPopup({ hasLocation, dismissed, hasCity, pathname, helpOpen });
   useEffect(() => {
     if (!hydrated) return;
-    // The store as it is now: the render right after hydration may still show the server's state (no location).
+    // The store as it is now: the render right after hydration may still show the server's state (no location),
+    // and the browser's stored choices are applied a task later (decision 086). A page that stores its implied
+    // city first would show the bar for that task and hide it again (a shift of 0.15): apply them here first.
+    applyStoredChoices();
     const storedLocation = hasLocation || useAppStore.getState().location !== null;
     rememberAddressKnown(storedLocation, dismissed);
     // The server's class kept the markup's bar from being painted. It goes once the bar is gone (so a bar this
