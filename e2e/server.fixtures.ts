@@ -32,7 +32,7 @@ async function untilHydrated(page: Page, response: Response | null): Promise<Res
   if (!response?.headers()['content-type']?.includes('text/html')) return response;
   const html = await response.text().catch(() => '');
   // Only a page whose HTML carries markup: the shell, the staff app and other documents answer at once.
-  if (html.includes('<div id="root"><')) {
+  if (html.includes('<div id="root">') && !html.includes('<div id="root"></div>')) {
     // A page that never hydrates fails on what the test asks of it next, with a clearer message than this.
     await page
       .locator('html[data-hydrated]')
