@@ -1,19 +1,10 @@
 import { expect, type Page } from '@playwright/test';
+import { collectConsoleErrors } from './hydration.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { CITY_SCREEN_TITLE } from './visitor.helpers.ts';
 
 // Issue 30, decision 083: home (the city screen) and the search results page arrive rendered from the server
 // like a store page (decision 079) and hydrate without a mismatch; a result's 'Agregar' still adds to the cart.
-
-/** Everything React reports about a hydration that did not match (it then throws the server markup away). */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function bodyOf(page: Page, url: string): Promise<string> {
   const html = await (await page.request.get(url)).text();

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { collectConsoleErrors } from './hydration.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { storeList } from './visitor.helpers.ts';
 
@@ -10,16 +11,6 @@ interface StoreJson {
   id: number;
   name: string;
   slug: string;
-}
-
-/** Everything React reports about a hydration that did not match (it then throws the server markup away). */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 test('/stores arrives with the city’s stores and hydrates cleanly, first visit and return (decision 084)', async ({

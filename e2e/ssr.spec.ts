@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { collectConsoleErrors } from './hydration.helpers.ts';
 import { test } from './server.fixtures.ts';
 import { chooseMontevideo } from './visitor.helpers.ts';
 
@@ -79,16 +80,6 @@ test("a store page shows its first categories, and 'Ver más' the rest", async (
   await expect(page.getByRole('heading', { level: 2, name: last })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
 });
-
-/** Everything React reports about a hydration that did not match (it then throws the server markup away). */
-function collectConsoleErrors(page: import('@playwright/test').Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test('a product page arrives rendered, hydrates without a mismatch and still adds to the cart (decision 079)', async ({
   page,
