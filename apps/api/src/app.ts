@@ -16,6 +16,7 @@ import { beneficiariesRoutes } from './modules/beneficiaries/beneficiaries.route
 import { cardsRoutes } from './modules/cards/cards.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogCaches } from './modules/catalog/catalog.service.ts';
 import { crawlerRoutes } from './modules/catalog/crawler.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { courierRoutes } from './modules/courier/courier.routes.ts';
@@ -277,6 +278,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The probes, outside /v1: no session, no CSRF, no rate limit, on every role (issue 27).
   const readiness = options.readiness ?? createReadiness();
+  // One copy of the catalog caches per instance, for the catalog routes and the browse pages' HTML.
+  const catalogCaches = createCatalogCaches();
   await app.register(healthRoutes, { database: options.database, readiness });
   app.addHook('onRequest', async (_request, reply) => {
     // A keep-alive client that sends one more request while this instance drains is served, then told to
@@ -298,7 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await v1.register(secondFactorRoutes);
       await v1.register(locationsRoutes, { countryHeader: options.countryHeader ?? null });
       await v1.register(storesRoutes);
-      await v1.register(catalogRoutes);
+      await v1.register(catalogRoutes, { caches: catalogCaches });
       await v1.register(currenciesRoutes);
       await v1.register(ordersRoutes);
       await v1.register(orderHistoryRoutes);
@@ -351,6 +354,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes);
   await app.register(productImageRoutes);
   await app.register(storeLogoRoutes);
-  await registerWebApp(app, options.webDistDir ?? null, options.staffDistDir ?? null);
+  await registerWebApp(app, options.webDistDir ?? null, options.staffDistDir ?? null, catalogCaches);
   return app;
 }

@@ -9,7 +9,7 @@ import { isStaffAppPath, isStaffAreaPath } from '@mandado/shared/staff-routes';
 import { ADDRESS_KNOWN_CLASS, ADDRESS_KNOWN_COOKIE } from '@mandado/shared/web-page-data';
 import { isWebAppPath } from '@mandado/shared/web-routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createProductsOfStoreCache, createSearchIndexCache } from '../modules/catalog/catalog.service.ts';
+import { type CatalogCaches, createCatalogCaches } from '../modules/catalog/catalog.service.ts';
 import { createRecentReads } from '../modules/web-pages/recent-reads.ts';
 import { renderHeadTags, withPageHead } from '../modules/web-pages/web-page-head.presenter.ts';
 import { withSiteData } from '../modules/web-pages/web-page-site-data.service.ts';
@@ -70,6 +70,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
   staffDistDir: string | null = null,
+  // The catalog routes' own caches (app.ts): the pages read the same catalogs and searches.
+  catalogCaches: CatalogCaches = createCatalogCaches(),
 ): Promise<void> {
   const distDir = webDistDir === null ? null : path.resolve(webDistDir);
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
@@ -91,10 +93,10 @@ export async function registerWebApp(
 
   // Read once: every browse page is this file with its own head (decision 066).
   const indexTemplate = hasWebApp && indexFile ? readFileSync(indexFile, 'utf8') : '';
-  const productsOfStoreCache = createProductsOfStoreCache();
+  const productsOfStoreCache = catalogCaches.productsOfStore;
   const compressPage = createPageCompressor();
   // Home's cities and the results page's first page of results, embedded for their markup (decision 083).
-  const browsePageReads = { searchIndex: createSearchIndexCache(), recent: createRecentReads() };
+  const browsePageReads = { searchIndex: catalogCaches.searchIndex, recent: createRecentReads() };
   // The shop's server entry, when built: the browse pages' markup (decision 079).
   const renderer = hasWebApp && distDir ? await loadPageRenderer(distDir, app.log) : null;
   const renderPage = renderer ? renderedOncePerMinute(renderer) : null;

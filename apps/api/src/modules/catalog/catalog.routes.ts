@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../http-schemas.ts';
 import { rateLimit } from '../../plugins/rate-limit.ts';
 import {
+  type CatalogCaches,
+  createCatalogCaches,
   createProductsByCityCache,
-  createProductsOfStoreCache,
-  createSearchIndexCache,
   getCategories,
   getProduct,
   getProductsByCategoryForCity,
@@ -39,10 +39,10 @@ const searchQuerySchema = z.object({
     .default(1),
 });
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ caches?: CatalogCaches }> = async (app, options) => {
   const productsByCityCache = createProductsByCityCache();
-  const productsOfStoreCache = createProductsOfStoreCache();
-  const searchIndexCache = createSearchIndexCache();
+  const { productsOfStore: productsOfStoreCache, searchIndex: searchIndexCache } =
+    options.caches ?? createCatalogCaches();
 
   app.get(
     '/categories/',

@@ -423,3 +423,16 @@ export function listPopularOfSameCategory(
 export function listStoreProductRows(db: Database, storeId: number): Promise<ProductRow[]> {
   return listProductsOfApprovedStore(db, storeId);
 }
+
+/**
+ * The catalog caches this instance keeps, shared with the browse pages' HTML (plugins/web-app.ts), which reads
+ * the same catalogs and searches: one copy in memory, rebuilt once per catalog change.
+ */
+export interface CatalogCaches {
+  productsOfStore: ProductsOfStoreCache;
+  searchIndex: SearchIndexCache;
+}
+
+export function createCatalogCaches(): CatalogCaches {
+  return { productsOfStore: createProductsOfStoreCache(), searchIndex: createSearchIndexCache() };
+}
