@@ -65,10 +65,10 @@ export function TermsUsePage() {
       <h2>Cookies</h2>
       <p>
         Usamos solo las cookies necesarias para que el sitio funcione: la de tu sesión, que te mantiene
-        conectado, una de seguridad que protege tus formularios y una que solo indica si ya guardaste una
-        dirección de entrega (no la dirección), para no volver a ofrecértela. Tu ciudad, tu tienda, tu moneda
-        y tu dirección se guardan en tu navegador para recordarlas; tu ciudad va también en una cookie, solo
-        con su número, para que la lista de tiendas te llegue lista. No ponemos cookies publicitarias.
+        conectado; una de seguridad que protege tus formularios; una con solo el número de tu ciudad, para que
+        la lista de tiendas te llegue lista, y una que solo indica si ya guardaste una dirección de entrega
+        (no la dirección), para no volver a ofrecértela. Tu ciudad, tu tienda, tu moneda y tu dirección se
+        guardan en tu navegador para recordarlas. No ponemos cookies publicitarias.
       </p>
 
       <h2 id="politicas-de-envio">Políticas de envío</h2>
